@@ -1,0 +1,101 @@
+"""The kernels' data layout, read from the kernel headers themselves.
+
+limits.h, statuses.def, diagnostics.def and opcodes.def are the single
+source of truth; this module parses them so that Python never restates a
+number or a name. The NumPy dtypes mirror the structs of layout.h field for
+field (tests/test_abi.py checks their sizes against the compiled library).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+
+KERNEL_DIR = Path(__file__).parent / "kernels"
+
+
+def _read(name: str) -> str:
+    text = (KERNEL_DIR / name).read_text()
+    return re.sub(r"(?m)^\s*//[^\n]*", "", text)  # comment lines may quote macro calls
+
+
+@cache
+def limits() -> dict[str, int]:
+    """Every `#define NAME <int>` of limits.h."""
+    return {m[1]: int(m[2]) for m in re.finditer(r"#define\s+(\w+)\s+(\d+)", _read("limits.h"))}
+
+
+def _names(file: str, macro: str) -> tuple[str, ...]:
+    return tuple(m[1] for m in re.finditer(macro + r'\(\s*\w+\s*,\s*"([^"]*)"', _read(file)))
+
+
+STATUS_NAMES: tuple[str, ...] = _names("statuses.def", "STATUS")
+"""Lane statuses by code: 'pass', 'wrong_answer', ..., CPython exception names."""
+DIAG_CLASSES: tuple[str, ...] = _names("diagnostics.def", "DIAG")
+"""Compile diagnostic classes by code ('' for none)."""
+
+ST_PASS = STATUS_NAMES.index("pass")
+ST_COMPILE_ERROR = STATUS_NAMES.index("compile_error")
+ST_NOT_RUN = STATUS_NAMES.index("not_run")
+
+
+@dataclass(frozen=True)
+class OpInfo:
+    """One row of opcodes.def."""
+
+    code: int
+    name: str
+    pops: int      # -1: the callee's parameter count
+    pushes: int
+    arg: str       # NONE, K, L, J, F, C, S, E
+    size: int      # words
+    doc: str
+
+
+@cache
+def opcodes() -> tuple[OpInfo, ...]:
+    rows = re.finditer(
+        r'OP\(\s*(\w+)\s*,\s*(-?\d+)\s*,\s*(\d+)\s*,\s*(\w+)\s*,\s*(\d+)\s*,\s*"((?:[^"\\]|\\.)*)"\s*\)',
+        _read("opcodes.def"))
+    return tuple(OpInfo(i, m[1], int(m[2]), int(m[3]), m[4], int(m[5]), m[6]) for i, m in enumerate(rows))
+
+
+def _program_dtype() -> np.dtype:
+    L = limits()
+    diag = np.dtype([("cls", "<i4"), ("line", "<i4"), ("col", "<i4"), ("pad_", "<i4"),
+                     ("msg", "S%d" % L["MSG_LEN"])])
+    func = np.dtype([("pc", "<i4"), ("nparams", "<i4"), ("nlocals", "<i4"), ("max_stack", "<i4")])
+    return np.dtype([
+        ("ok", "<i4"), ("n_code", "<i4"), ("n_const", "<i4"), ("n_funcs", "<i4"),
+        ("entry", "<i4"), ("frame_slots", "<i4"), ("diag", diag),
+        ("funcs", func, (L["MAX_FUNCS"],)),
+        ("code", "<i4", (L["MAX_CODE"],)), ("lines", "<i4", (L["MAX_CODE"],)),
+        ("konst", "<i8", (L["MAX_CONST_WORDS"],)),
+    ], align=True)
+
+
+PROGRAM = _program_dtype()
+"""struct Program of layout.h: one compiled candidate."""
+OUTCOME = np.dtype([("status", "<i4"), ("line", "<i4"), ("steps", "<i8"),
+                    ("out_words", "<i4"), ("pad_", "<i4")], align=True)
+"""struct Outcome of layout.h: how one lane ended."""
+
+CHAR_TABLE_WORDS = 261
+
+
+def char_table() -> np.ndarray:
+    """The shared small strings of RunParams.chars: 128 one-character
+    strings, then '', 'True' and 'False', each in string-object layout."""
+    from .values import str_words
+
+    words: list[int] = []
+    for c in range(128):
+        words += str_words(chr(c))
+    for s in ("", "True", "False"):
+        words += str_words(s)
+    assert len(words) == CHAR_TABLE_WORDS
+    return np.array(words, dtype=np.int64)

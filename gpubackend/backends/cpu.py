@@ -1,0 +1,72 @@
+"""The host backend: the kernel source built as a shared library (see
+build.py) and called through ctypes on NumPy arrays."""
+
+from __future__ import annotations
+
+import ctypes as C
+from functools import cache
+
+import numpy as np
+
+from ..abi import OUTCOME, PROGRAM, char_table
+from .build import build_library
+
+_P = C.c_void_p
+
+
+@cache
+def library() -> C.CDLL:
+    lib = C.CDLL(str(build_library()))
+    lib.compile_kernel.argtypes = [_P, _P, C.c_int64, C.c_char_p, C.c_int32, C.c_char_p, C.c_int32, _P]
+    lib.compile_kernel.restype = None
+    lib.run_kernel.argtypes = [_P, C.c_int32, _P, _P, _P, _P, C.c_char_p, C.c_int32, C.c_double,
+                               C.c_int64, C.c_int32, C.c_int64, C.c_int64, _P, C.c_int32,
+                               C.c_int64, C.c_int64, _P, _P, _P]
+    lib.run_kernel.restype = None
+    lib.sizeof_program.restype = C.c_int64
+    lib.sizeof_outcome.restype = C.c_int64
+    lib.max_threads.restype = C.c_int32
+    if lib.sizeof_program() != PROGRAM.itemsize or lib.sizeof_outcome() != OUTCOME.itemsize:
+        raise RuntimeError("gpubackend/abi.py disagrees with kernels/layout.h on struct sizes")
+    return lib
+
+
+def _ptr(a: np.ndarray) -> int:
+    assert a.flags.c_contiguous
+    return a.ctypes.data
+
+
+class CpuBackend:
+    """Runs the kernels on the host, one OpenMP thread per core."""
+
+    name = "cpu"
+    xp = np
+
+    def __init__(self) -> None:
+        self.lib = library()
+        self.chars = char_table()
+
+    def compile(self, src: np.ndarray, src_off: np.ndarray, entry: bytes, sig: bytes) -> np.ndarray:
+        """Compile k programs given as CSR bytes; returns the Program array."""
+        k = len(src_off) - 1
+        progs = np.zeros(k, dtype=PROGRAM)
+        if k:
+            self.lib.compile_kernel(_ptr(src), _ptr(src_off), k, entry, len(entry), sig, len(sig), _ptr(progs))
+        return progs
+
+    def run(self, progs: np.ndarray, suite, sig: bytes, tol: float, fuel: int, depth: int,
+            stack_slots: int, heap_words: int, out_cap: int) -> tuple[np.ndarray, np.ndarray]:
+        """Run every (program, test) lane; returns (outcomes, out_words)."""
+        n_tests = suite.n_tests
+        lanes = len(progs) * n_tests
+        outcomes = np.zeros(lanes, dtype=OUTCOME)
+        out_words = np.zeros((lanes, max(out_cap, 1)), dtype=np.int64)
+        if lanes == 0:
+            return outcomes, out_words
+        lane_words = stack_slots + 2 * depth + heap_words
+        scratch = np.empty(self.lib.max_threads() * lane_words, dtype=np.int64)
+        self.lib.run_kernel(
+            _ptr(progs), n_tests, _ptr(suite.args_words), _ptr(suite.args_off), _ptr(suite.exp_words),
+            _ptr(suite.exp_off), sig, len(sig), tol, fuel, depth, stack_slots, heap_words,
+            _ptr(self.chars), out_cap, 0, lanes, _ptr(scratch), _ptr(out_words), _ptr(outcomes))
+        return outcomes, out_words

@@ -1,0 +1,105 @@
+"""The GPU backend: the same kernel source compiled by NVRTC through
+cupy.RawModule, launched on device arrays. Python checks everything before
+the launch; the kernels trust their inputs."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import numpy as np
+
+from ..abi import KERNEL_DIR, OUTCOME, PROGRAM, char_table
+
+# No fused multiply-add and IEEE division/sqrt: float results equal
+# CPython's and the host build's (-ffp-contract=off).
+NVRTC_OPTIONS = ("-std=c++17", "-fmad=false", "-prec-div=true", "-prec-sqrt=true",
+                 f"-I{KERNEL_DIR}")
+# The compiler recurses (one frame per nested grammar rule, bounded by
+# MAX_NESTING); CUDA's default 1 KB per-thread stack is too small for it.
+THREAD_STACK_BYTES = 64 * 1024
+BLOCK = 128
+# Device memory a run launch may take for lane scratch; larger batches are
+# split into several launches.
+SCRATCH_BUDGET_BYTES = 2 << 30
+
+
+def why_unavailable() -> str:
+    try:
+        import cupy
+    except ImportError:
+        return "CuPy is not installed (pip install 'agentloop[gpu]')"
+    try:
+        if cupy.cuda.runtime.getDeviceCount() == 0:
+            return "no CUDA device"
+    except Exception as e:  # no driver, or a driver too old
+        return f"{type(e).__name__}: {e}"
+    return ""
+
+
+@cache
+def available() -> bool:
+    return why_unavailable() == ""
+
+
+@cache
+def _module():
+    import cupy
+
+    cupy.cuda.runtime.deviceSetLimit(cupy.cuda.runtime.cudaLimitStackSize, THREAD_STACK_BYTES)
+    src = (KERNEL_DIR / "verifier.cu").read_text()
+    return cupy.RawModule(code=src, options=NVRTC_OPTIONS, name_expressions=None)
+
+
+class CudaBackend:
+    """Runs the kernels on the current CUDA device."""
+
+    name = "cuda"
+
+    def __init__(self) -> None:
+        import cupy
+
+        self.cp = cupy
+        mod = _module()
+        self.compile_fn = mod.get_function("compile_kernel")
+        self.run_fn = mod.get_function("run_kernel")
+        self.chars = cupy.asarray(char_table())
+
+    def to_host(self, progs) -> np.ndarray:
+        return self.cp.asnumpy(progs)
+
+    def compile(self, src: np.ndarray, src_off: np.ndarray, entry: bytes, sig: bytes):
+        cp = self.cp
+        k = len(src_off) - 1
+        progs = cp.zeros(k, dtype=PROGRAM)
+        if k:
+            d_src, d_off = cp.asarray(src), cp.asarray(src_off)
+            d_entry = cp.asarray(np.frombuffer(entry + b"\0", dtype=np.uint8))
+            d_sig = cp.asarray(np.frombuffer(sig + b"\0", dtype=np.uint8))
+            grid = (k + BLOCK - 1) // BLOCK
+            self.compile_fn((grid,), (BLOCK,), (d_src, d_off, np.int64(k), d_entry, np.int32(len(entry)),
+                                                d_sig, np.int32(len(sig)), progs))
+        return progs
+
+    def run(self, progs, suite, sig: bytes, tol: float, fuel: int, depth: int, stack_slots: int,
+            heap_words: int, out_cap: int) -> tuple[np.ndarray, np.ndarray]:
+        cp = self.cp
+        n_tests = suite.n_tests
+        lanes = len(progs) * n_tests
+        cap = max(out_cap, 1)
+        outcomes = cp.zeros(lanes, dtype=OUTCOME)
+        out_words = cp.zeros((lanes, cap), dtype=cp.int64)
+        if lanes:
+            lane_words = stack_slots + 2 * depth + heap_words
+            per_launch = max(1, min(lanes, SCRATCH_BUDGET_BYTES // (8 * lane_words)))
+            scratch = cp.empty(per_launch * lane_words, dtype=cp.int64)
+            d = [cp.asarray(a) for a in (suite.args_words, suite.args_off, suite.exp_words, suite.exp_off)]
+            d_sig = cp.asarray(np.frombuffer(sig + b"\0", dtype=np.uint8))
+            for begin in range(0, lanes, per_launch):
+                count = min(per_launch, lanes - begin)
+                grid = (count + BLOCK - 1) // BLOCK
+                self.run_fn((grid,), (BLOCK,), (
+                    progs, np.int32(n_tests), *d, d_sig, np.int32(len(sig)), np.float64(tol),
+                    np.int64(fuel), np.int32(depth), np.int64(stack_slots), np.int64(heap_words),
+                    self.chars, np.int32(out_cap), np.int64(begin), np.int64(count), scratch,
+                    out_words, outcomes))
+        return cp.asnumpy(outcomes), cp.asnumpy(out_words)

@@ -1,0 +1,62 @@
+"""The disassembler: a compiled program image as readable text, one
+instruction a line with its source line, in the manner of clox's
+disassembleInstruction. Opcode names and argument kinds come from
+kernels/opcodes.def through abi.opcodes()."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .abi import STATUS_NAMES, opcodes
+
+CMP_NAMES = ("<", "<=", "==", "!=", ">", ">=")
+
+
+def _const(konst: np.ndarray, k: int, op: str) -> str:
+    if op == "CONST_STR":
+        n = int(konst[k])
+        raw = konst[k + 1:k + 1 + (n + 7) // 8].astype("<i8").tobytes()[:n]
+        return repr(raw.decode("ascii", "replace"))
+    w = int(konst[k])
+    f = np.array([w], dtype=np.int64).view(np.float64)[0]
+    return f"{w}  (as float {f!r})" if abs(w) > 1 << 53 else str(w)
+
+
+def disassemble(prog, names: list[str] | None = None) -> str:
+    """Text of one Program record (a row of the array Verifier.compile gives).
+
+    names: function names in the program's order, for headers (optional).
+    """
+    ops = opcodes()
+    code, lines, konst = prog["code"], prog["lines"], prog["konst"]
+    starts = {int(prog["funcs"][i]["pc"]): i for i in range(int(prog["n_funcs"]))}
+    out: list[str] = []
+    pc = 0
+    while pc < int(prog["n_code"]):
+        if pc in starts:
+            fi = starts[pc]
+            f = prog["funcs"][fi]
+            name = names[fi] if names and fi < len(names) else f"function {fi}"
+            entry = "  (entry)" if fi == int(prog["entry"]) else ""
+            out.append(f"== {name}: {int(f['nparams'])} params, {int(f['nlocals'])} slots, "
+                       f"stack {int(f['max_stack'])}{entry} ==")
+        w = int(code[pc])
+        op = ops[w & 0xFF]
+        arg = w >> 8
+        text = f"{pc:04d}  L{int(lines[pc]):<4d} {op.name:<16s}"
+        if op.arg == "K":
+            text += f" {arg:<5d} {_const(konst, arg, op.name)}"
+        elif op.arg == "J":
+            target = pc + op.size + (int(code[pc + 1]) if op.size == 2 else arg)
+            text += f" -> {target:04d}"
+        elif op.arg == "C":
+            text += f" {CMP_NAMES[arg]}"
+        elif op.arg == "E":
+            text += f" {STATUS_NAMES[arg]}"
+        elif op.arg in ("L", "F", "S"):
+            text += f" {arg}"
+            if op.size == 2:
+                text += f"  exit -> {pc + 2 + int(code[pc + 1]):04d}"
+        out.append(text.rstrip())
+        pc += op.size
+    return "\n".join(out)

@@ -1,0 +1,279 @@
+// calls.h: calls of the program's functions, of builtins, of `math` and of
+// str methods. Each builtin is typed here: the opcode is chosen from the
+// static argument types, so the VM never checks a type.
+#pragma once
+#include "expr.h"
+
+// Builtins of CPython that the DSL does not (yet) provide: named in the
+// error, so that a model can repair its program.
+DEV int known_unsupported_builtin(Compiler* c, const Token* t) {
+  const char* names[] = {"sum", "sorted", "reversed", "enumerate", "zip", "range", "list", "tuple",
+                         "any", "all", "divmod", "print", "isinstance", "hex", "oct", "map", "filter",
+                         "set", "dict", "input", "open", "type", "id", "hash", "iter", "next", "repr",
+                         "format", "frozenset", "getattr", "setattr", "callable", "vars", "dir",
+                         "eval", "exec", "globals", "locals", "super", "object", "bytes", "complex",
+                         "slice", "memoryview", "bytearray", "ascii", "hasattr", "issubclass", "exit", "quit"};
+  for (int32_t i = 0; i < (int32_t)(sizeof(names) / sizeof(names[0])); i++)
+    if (span_eq(c->src + t->start, t->len, names[i])) return 1;
+  return 0;
+}
+
+// call := NAME args   (a function of the program)
+DEV int32_t call_function(Compiler* c, const Token* name, int32_t f) {
+  int32_t ts[MAX_PARAMS];
+  Token at[MAX_PARAMS];
+  int32_t d0 = c->depth;
+  int32_t n = call_args(c, ts, at, MAX_PARAMS);
+  if (n < 0) return T_BAD;
+  const FuncSig* fs = &c->funcs[f];
+  if (n != fs->nparams) {
+    error_at(c, name, DG_TYPE, ""); msg_tok(c, name); msg(c->diag, "() takes ");
+    msg_int(c->diag, fs->nparams); msg(c->diag, " arguments, got "); msg_int(c->diag, n);
+    return T_BAD;
+  }
+  for (int32_t i = 0; i < n; i++) {
+    if (ts[i] != fs->ptype[i]) {
+      error_at(c, &at[i], DG_TYPE, "argument '");
+      msg_add(c->diag, c->src + fs->pstart[i], fs->plen[i]); msg(c->diag, "' of ");
+      msg_tok(c, name); msg(c->diag, "() is "); msg_type(c->diag, fs->ptype[i]);
+      msg(c->diag, ", got "); msg_type(c->diag, ts[i]);
+      return T_BAD;
+    }
+  }
+  emit(c, OP_CALL, f);
+  c->depth = d0;
+  adjust(c, 1);
+  return fs->ret;
+}
+
+// Record a call by name (see MAX_CALLED) before its arguments are compiled.
+DEV void note_called(Compiler* c, const Token* name) {
+  if (called_here(c, name->start, name->len) || c->ncalled >= MAX_CALLED) return;
+  c->called_start[c->ncalled] = name->start;
+  c->called_len[c->ncalled++] = name->len;
+}
+
+// builtin := NAME args   for the builtins of LANGUAGE.md
+DEV int32_t builtin_call(Compiler* c, const Token* name) {
+  const char* s = c->src + name->start;
+  int32_t len = name->len;
+#define IS(w) span_eq(s, len, w)
+  int32_t ts[MAX_PARAMS];
+  Token at[MAX_PARAMS];
+  if (IS("min") || IS("max")) {
+    // emitted pairwise as the arguments arrive: min(a, b, c) == min(min(a, b), c)
+    int is_max = IS("max");
+    expect(c, TK_LPAREN, "expected '('");
+    int32_t n = 0, t0 = T_BAD;
+    while (!check(c, TK_RPAREN) && !failed(c)) {
+      if (check(c, TK_NAME) && c->nxt.kind == TK_ASSIGN) { unsupported(c, &c->cur, "keyword argument"); return T_BAD; }
+      Token a = c->cur;
+      int32_t t = expression(c);
+      if (t == T_BAD) return T_BAD;
+      if (check(c, TK_FOR)) { unsupported(c, &c->cur, "generator expression"); return T_BAD; }
+      if (n == 0) t0 = t;
+      else if (t != t0) { type_error2(c, &a, "min/max arguments must have one type, got ", t0, t); return T_BAD; }
+      else {
+        int op = t == T_FLOAT ? (is_max ? OP_MAX_FLOAT : OP_MIN_FLOAT)
+               : t == T_STR ? (is_max ? OP_MAX_STR : OP_MIN_STR)
+               : is_intlike(t) ? (is_max ? OP_MAX_INT : OP_MIN_INT) : -1;
+        if (op < 0) { arg_type_error(c, &a, name, t); return T_BAD; }
+        emit0(c, op);
+      }
+      n++;
+      if (!accept(c, TK_COMMA)) break;
+    }
+    expect(c, TK_RPAREN, "expected ')' after arguments");
+    if (n == 1) { unsupported(c, name, "min/max of an iterable"); return T_BAD; }
+    if (n == 0) return arity_error(c, name, "at least 1 argument");
+    return failed(c) ? T_BAD : t0;
+  }
+  int32_t n = call_args(c, ts, at, MAX_PARAMS);
+  if (n < 0) return T_BAD;
+  int32_t t = n > 0 ? ts[0] : T_BAD;
+  if (IS("len")) {
+    if (n != 1) return arity_error(c, name, "exactly one argument");
+    if (t != T_STR) { error_at(c, &at[0], DG_TYPE, "object of type '"); msg_type(c->diag, t); msg(c->diag, "' has no len()"); return T_BAD; }
+    emit0(c, OP_STR_LEN);
+    return T_INT;
+  }
+  if (IS("abs")) {
+    if (n != 1) return arity_error(c, name, "exactly one argument");
+    if (is_intlike(t)) { emit0(c, OP_ABS_INT); return T_INT; }
+    if (t == T_FLOAT) { emit0(c, OP_ABS_FLOAT); return T_FLOAT; }
+    return arg_type_error(c, &at[0], name, t);
+  }
+  if (IS("int")) {
+    if (n == 0) { emit_int(c, 0); return T_INT; }
+    if (n != 1) { unsupported(c, name, "int() with a base"); return T_BAD; }
+    if (is_intlike(t)) return T_INT;
+    if (t == T_FLOAT) { emit0(c, OP_FLOAT_TO_INT); return T_INT; }
+    if (t == T_STR) { emit0(c, OP_INT_OF_STR); return T_INT; }
+    return arg_type_error(c, &at[0], name, t);
+  }
+  if (IS("float")) {
+    if (n == 0) { emit_float(c, 0.0); return T_FLOAT; }
+    if (n != 1) return arity_error(c, name, "at most 1 argument");
+    if (is_intlike(t)) { emit0(c, OP_INT_TO_FLOAT); return T_FLOAT; }
+    if (t == T_FLOAT) return T_FLOAT;
+    if (t == T_STR) { unsupported(c, name, "float() of a str"); return T_BAD; }
+    return arg_type_error(c, &at[0], name, t);
+  }
+  if (IS("str")) {
+    if (n == 0) { emit(c, OP_CONST_STR, const_str_alloc(c, 0)); return T_STR; }
+    if (n != 1) return arity_error(c, name, "at most 1 argument");
+    if (t == T_INT) { emit0(c, OP_STR_OF_INT); return T_STR; }
+    if (t == T_BOOL) { emit0(c, OP_STR_OF_BOOL); return T_STR; }
+    if (t == T_STR) return T_STR;
+    if (t == T_FLOAT) { unsupported(c, name, "str() of a float"); return T_BAD; }
+    return arg_type_error(c, &at[0], name, t);
+  }
+  if (IS("bool")) {
+    if (n == 0) { emit_int(c, 0); return T_BOOL; }
+    if (n != 1) return arity_error(c, name, "at most 1 argument");
+    if (t != T_BOOL) emit_truth(c, t);
+    return T_BOOL;
+  }
+  if (IS("ord")) {
+    if (n != 1) return arity_error(c, name, "exactly one argument");
+    if (t != T_STR) return arg_type_error(c, &at[0], name, t);
+    emit0(c, OP_ORD);
+    return T_INT;
+  }
+  if (IS("chr") || IS("bin")) {
+    if (n != 1) return arity_error(c, name, "exactly one argument");
+    if (!is_intlike(t)) return arg_type_error(c, &at[0], name, t);
+    emit0(c, IS("chr") ? OP_CHR : OP_BIN);
+    return T_STR;
+  }
+  if (IS("round")) {
+    if (n != 1) { if (n == 2) { unsupported(c, name, "round() with ndigits"); return T_BAD; } return arity_error(c, name, "1 or 2 arguments"); }
+    if (is_intlike(t)) return T_INT;
+    if (t == T_FLOAT) { emit0(c, OP_ROUND_FLOAT); return T_INT; }
+    return arg_type_error(c, &at[0], name, t);
+  }
+  if (IS("pow")) {
+    if (n != 2 && n != 3) return arity_error(c, name, "2 or 3 arguments");
+    for (int32_t i = 0; i < n; i++)
+      if (!is_intlike(ts[i])) {
+        if (ts[i] == T_FLOAT) { unsupported(c, &at[i], "pow() of floats"); return T_BAD; }
+        return arg_type_error(c, &at[i], name, ts[i]);
+      }
+    emit0(c, n == 2 ? OP_POW_INT : OP_POW_MOD);
+    return T_INT;
+  }
+#undef IS
+  if (known_unsupported_builtin(c, name)) {
+    unsupported(c, name, "builtin '"); msg_tok(c, name); msg(c->diag, "'");
+    return T_BAD;
+  }
+  error_at(c, name, DG_NAME, "name '"); msg_tok(c, name); msg(c->diag, "' is not defined");
+  return T_BAD;
+}
+
+DEV int is_builtin_name(Compiler* c, const Token* t) {
+  const char* names[] = {"len", "abs", "min", "max", "int", "float", "str", "bool", "ord", "chr",
+                         "bin", "round", "pow"};
+  for (int32_t i = 0; i < 13; i++) if (span_eq(c->src + t->start, t->len, names[i])) return 1;
+  return known_unsupported_builtin(c, t);
+}
+
+// math_attr := 'math' '.' NAME [args]
+DEV int32_t math_attr(Compiler* c, const Token* mtok) {
+  expect(c, TK_DOT, "expected '.'");
+  Token name = c->cur;
+  expect(c, TK_NAME, "expected a name after 'math.'");
+  if (failed(c)) return T_BAD;
+  const char* s = c->src + name.start;
+  int32_t len = name.len;
+#define IS(w) span_eq(s, len, w)
+  if (IS("pi")) { emit_float(c, 3.141592653589793); return T_FLOAT; }
+  if (IS("e")) { emit_float(c, 2.718281828459045); return T_FLOAT; }
+  if (IS("tau")) { emit_float(c, 6.283185307179586); return T_FLOAT; }
+  if (IS("inf")) { emit_float(c, 1.0 / 0.0); return T_FLOAT; }
+  int known = IS("sqrt") || IS("floor") || IS("ceil") || IS("gcd") || IS("isqrt") || IS("fabs");
+  if (!known) { unsupported(c, &name, "math."); msg_tok(c, &name); return T_BAD; }
+  if (!check(c, TK_LPAREN)) { unsupported(c, &name, "a math function used as a value"); return T_BAD; }
+  int32_t ts[MAX_PARAMS];
+  Token at[MAX_PARAMS];
+  if (IS("gcd")) {  // pairwise as the arguments arrive
+    expect(c, TK_LPAREN, "expected '('");
+    int32_t n = 0;
+    while (!check(c, TK_RPAREN) && !failed(c)) {
+      Token a = c->cur;
+      int32_t t = expression(c);
+      if (t == T_BAD) return T_BAD;
+      if (!is_intlike(t)) return arg_type_error(c, &a, &name, t);
+      if (n > 0) emit0(c, OP_GCD);
+      n++;
+      if (!accept(c, TK_COMMA)) break;
+    }
+    expect(c, TK_RPAREN, "expected ')' after arguments");
+    if (n == 0) emit_int(c, 0);
+    if (n == 1) emit0(c, OP_ABS_INT);  // gcd(x) == abs(x)
+    return failed(c) ? T_BAD : T_INT;
+  }
+  int32_t n = call_args(c, ts, at, MAX_PARAMS);
+  if (n < 0) return T_BAD;
+  if (n != 1) return arity_error(c, &name, "exactly one argument");
+  int32_t t = ts[0];
+  if (!is_number(t)) return arg_type_error(c, &at[0], &name, t);
+  if (IS("isqrt")) {
+    if (!is_intlike(t)) return arg_type_error(c, &at[0], &name, t);
+    emit0(c, OP_ISQRT);
+    return T_INT;
+  }
+  if (IS("floor") || IS("ceil")) {
+    if (t == T_FLOAT) emit0(c, IS("floor") ? OP_FLOOR_FLOAT : OP_CEIL_FLOAT);
+    return T_INT;
+  }
+  if (is_intlike(t)) emit0(c, OP_INT_TO_FLOAT);
+  emit0(c, IS("sqrt") ? OP_SQRT : OP_ABS_FLOAT);
+  return T_FLOAT;
+#undef IS
+}
+
+// method := expression '.' NAME args     (str methods)
+DEV int32_t str_method(Compiler* c, int32_t t) {
+  advance(c);  // '.'
+  Token name = c->cur;
+  expect(c, TK_NAME, "expected an attribute name after '.'");
+  if (failed(c) || t == T_BAD) return T_BAD;
+  if (t != T_STR) {
+    error_at(c, &name, DG_TYPE, "'"); msg_type(c->diag, t); msg(c->diag, "' object has no attribute '");
+    msg_tok(c, &name); msg(c->diag, "'");
+    return T_BAD;
+  }
+  const char* s = c->src + name.start;
+  int32_t len = name.len;
+#define IS(w) span_eq(s, len, w)
+  int op = -1, sel = 0, nargs = 0;
+  if (IS("lower") || IS("upper")) { op = OP_STR_CASE; sel = IS("upper"); }
+  else if (IS("strip") || IS("lstrip") || IS("rstrip")) { op = OP_STR_STRIP; sel = IS("lstrip") ? 1 : IS("rstrip") ? 2 : 0; nargs = -1; }
+  else if (IS("find") || IS("rfind") || IS("index") || IS("count")) {
+    op = OP_STR_FIND; sel = IS("find") ? 0 : IS("rfind") ? 1 : IS("index") ? 2 : 3; nargs = 1;
+  }
+  else if (IS("startswith") || IS("endswith")) { op = OP_STR_AFFIX; sel = IS("endswith"); nargs = 1; }
+  else if (IS("replace")) { op = OP_STR_REPLACE; nargs = 2; }
+  else if (IS("isdigit") || IS("isalpha") || IS("isalnum") || IS("isspace") || IS("islower") || IS("isupper")) {
+    op = OP_STR_IS;
+    sel = IS("isdigit") ? 0 : IS("isalpha") ? 1 : IS("isalnum") ? 2 : IS("isspace") ? 3 : IS("islower") ? 4 : 5;
+  }
+#undef IS
+  if (op < 0) { unsupported(c, &name, "str."); msg_tok(c, &name); return T_BAD; }
+  int32_t ts[MAX_PARAMS];
+  Token at[MAX_PARAMS];
+  int32_t n = call_args(c, ts, at, MAX_PARAMS);
+  if (n < 0) return T_BAD;
+  if (nargs == -1 && n == 1) { op = OP_STR_STRIP_CHARS; nargs = 1; }
+  if (nargs == -1) nargs = 0;
+  if (n != nargs) {
+    if (n > nargs && nargs > 0) { unsupported(c, &name, "start/end/count arguments of str methods"); return T_BAD; }
+    return arity_error(c, &name, nargs == 0 ? "no arguments" : nargs == 1 ? "exactly one argument" : "exactly two arguments");
+  }
+  for (int32_t i = 0; i < n; i++) if (ts[i] != T_STR) return arg_type_error(c, &at[i], &name, ts[i]);
+  emit(c, op, sel);
+  if (op == OP_STR_FIND) return T_INT;
+  if (op == OP_STR_AFFIX || op == OP_STR_IS) return T_BOOL;
+  return T_STR;
+}

@@ -1,0 +1,266 @@
+// codegen.h: the compiler's state, its symbol tables and bytecode emission.
+// The parser (expr.h, stmt.h) is one pass over the tokens, in the manner of
+// Lua's lparser.c: each grammar rule emits its code as it is recognised and
+// returns the static type of what it left on the stack.
+#pragma once
+#include "lex.h"
+
+// Static types. Scalars have fixed ids; their type codes (the wire format of
+// gpubackend/types.py) are the letters of TYPE_CODES.
+enum TypeId { T_NONE, T_BOOL, T_INT, T_FLOAT, T_STR, T_BAD = -1 };
+#define TYPE_CODES "nbifs"
+
+struct Local {
+  int32_t start, len;  // name, as a span of the source
+  int32_t type;
+  int32_t slot;
+  int32_t checked;     // may be read before assignment: LOAD_CHECKED/STORE_MARK
+};
+
+struct FuncSig {
+  int32_t start, len;  // name
+  int32_t line, col;
+  int32_t nparams;
+  int32_t pstart[MAX_PARAMS], plen[MAX_PARAMS];
+  int32_t ptype[MAX_PARAMS];
+  int32_t ret;
+};
+
+struct Loop {
+  int32_t head;      // pc of the loop test: `continue` jumps there
+  int32_t nbreaks;
+  int32_t breaks[MAX_BREAKS];
+  int32_t has_break;
+};
+
+// Names called in the current function: a later local of the same name would
+// change what they mean (Python's scope is the whole function), so that is
+// rejected rather than compiled differently from CPython.
+#define MAX_CALLED 32
+
+struct Compiler {
+  Lexer lex;
+  Token cur, nxt;   // the current token and one of lookahead
+  int32_t prev_line;
+  const char* src;
+  Program* out;
+  Diag* diag;
+  FuncSig funcs[MAX_FUNCS];
+  int32_t nfuncs;
+  int32_t math_imported;  // an `import math` anywhere at module level
+  // the function being compiled
+  int32_t fn;
+  Local locals[MAX_LOCALS];
+  int32_t nlocals, nslots;
+  int32_t depth, max_depth;
+  int32_t block_depth;  // 0 in the function's own body, > 0 inside if/while/for
+  int32_t nesting;
+  Loop loops[MAX_LOOPS];
+  int32_t nloops;
+  int32_t called_start[MAX_CALLED], called_len[MAX_CALLED];
+  int32_t ncalled;
+};
+
+DEV int failed(Compiler* c) { return c->diag->cls != DG_OK; }
+
+// ---- diagnostics: "<Class>: <message>" at a token, clox style.
+DEV void error_at(Compiler* c, const Token* t, int cls, const char* what) {
+  if (failed(c)) return;
+  diag_set(c->diag, cls, t->line, t->col);
+  msg(c->diag, what);
+}
+DEV void error_tok(Compiler* c, const Token* t, int cls, const char* what) {
+  if (failed(c)) return;
+  error_at(c, t, cls, what);
+  msg(c->diag, " at '");
+  msg_add(c->diag, c->src + t->start, t->kind == TK_NEWLINE ? 0 : (t->len < 24 ? t->len : 24));
+  if (t->kind == TK_NEWLINE) msg(c->diag, "end of line");
+  if (t->kind == TK_EOF) msg(c->diag, "end of file");
+  msg(c->diag, "'");
+}
+DEV void unsupported(Compiler* c, const Token* t, const char* feature) {
+  if (failed(c)) return;
+  error_at(c, t, DG_UNSUPPORTED, "");
+  msg(c->diag, feature);
+}
+DEV void limit_error(Compiler* c, const char* which) {
+  if (failed(c)) return;
+  error_at(c, &c->cur, DG_LIMIT, "program exceeds ");
+  msg(c->diag, which);
+}
+DEV void msg_type(Diag* d, int32_t t) {
+  const char* names[] = {"None", "bool", "int", "float", "str"};
+  msg(d, t >= 0 && t <= T_STR ? names[t] : "?");
+}
+DEV void msg_tok(Compiler* c, const Token* t) { msg_add(c->diag, c->src + t->start, t->len); }
+DEV void type_error2(Compiler* c, const Token* t, const char* what, int32_t a, int32_t b) {
+  if (failed(c)) return;
+  error_at(c, t, DG_TYPE, what);
+  msg_type(c->diag, a);
+  if (b != T_BAD) { msg(c->diag, " and "); msg_type(c->diag, b); }
+}
+
+// ---- tokens
+DEV void advance(Compiler* c) {
+  c->prev_line = c->cur.line;
+  c->cur = c->nxt;
+  if (c->cur.kind == TK_EOF || c->cur.kind == TK_ERROR) { c->nxt = c->cur; return; }
+  c->nxt = lex_next(&c->lex);
+}
+DEV int check(Compiler* c, int kind) { return c->cur.kind == kind; }
+DEV int accept(Compiler* c, int kind) {
+  if (c->cur.kind != kind) return 0;
+  advance(c);
+  return 1;
+}
+DEV void expect(Compiler* c, int kind, const char* what) {
+  if (accept(c, kind)) return;
+  if (c->cur.kind == TK_ERROR) return;  // the lexer has reported it
+  error_tok(c, &c->cur, DG_SYNTAX, what);
+}
+DEV int tok_is(Compiler* c, const Token* t, const char* word) {
+  return t->kind == TK_NAME && span_eq(c->src + t->start, t->len, word);
+}
+DEV int same_name(Compiler* c, int32_t s1, int32_t l1, int32_t s2, int32_t l2) {
+  if (l1 != l2) return 0;
+  for (int32_t i = 0; i < l1; i++) if (c->src[s1 + i] != c->src[s2 + i]) return 0;
+  return 1;
+}
+
+// ---- emission
+DEV int32_t op_effect(int op) {
+  switch (op) {
+#define OP(name, pops, pushes, arg, size, doc) case OP_##name: return (pushes) - ((pops) < 0 ? 0 : (pops));
+#include "opcodes.def"
+#undef OP
+  }
+  return 0;
+}
+DEV int32_t op_size(int op) {
+  switch (op) {
+#define OP(name, pops, pushes, arg, size, doc) case OP_##name: return size;
+#include "opcodes.def"
+#undef OP
+  }
+  return 1;
+}
+
+DEV void adjust(Compiler* c, int32_t delta) {
+  c->depth += delta;
+  if (c->depth > c->max_depth) c->max_depth = c->depth;
+  if (c->max_depth > MAX_STACK) limit_error(c, "MAX_STACK (operand stack depth)");
+}
+
+DEV int32_t emit_word(Compiler* c, int32_t w) {
+  Program* p = c->out;
+  if (p->n_code >= MAX_CODE) { limit_error(c, "MAX_CODE (instructions)"); return 0; }
+  p->code[p->n_code] = w;
+  p->lines[p->n_code] = c->prev_line;
+  return p->n_code++;
+}
+
+// Emit op with its argument; returns its pc. The stack effect of CALL is
+// applied by its caller, which knows the callee's arity.
+DEV int32_t emit(Compiler* c, int op, int32_t arg) {
+  int32_t pc = emit_word(c, INSN(op, arg));
+  if (op_size(op) == 2) emit_word(c, 0);
+  adjust(c, op_effect(op));
+  return pc;
+}
+DEV int32_t emit0(Compiler* c, int op) { return emit(c, op, 0); }
+
+// Point the jump at pc (its argument, or the second word of a FOR_*) at target.
+DEV void patch_to(Compiler* c, int32_t pc, int32_t target) {
+  int op = INSN_OP(c->out->code[pc]);
+  int32_t size = op_size(op);
+  int32_t off = target - (pc + size);
+  if (size == 2) c->out->code[pc + 1] = off;
+  else c->out->code[pc] = INSN(op, off);
+}
+DEV void patch_here(Compiler* c, int32_t pc) { patch_to(c, pc, c->out->n_code); }
+DEV void emit_loop(Compiler* c, int32_t head) {
+  int32_t pc = emit(c, OP_LOOP, 0);
+  patch_to(c, pc, head);
+}
+
+// Swap the adjacent code ranges [a, b) and [b, e): lets the one-pass parser
+// emit `x if cond else y` in evaluation order (cond first) after having read
+// x first. Jumps are relative and never cross the ranges, so they stay valid.
+DEV void reverse_code(Program* p, int32_t a, int32_t e) {
+  for (e--; a < e; a++, e--) {
+    int32_t w = p->code[a]; p->code[a] = p->code[e]; p->code[e] = w;
+    int32_t l = p->lines[a]; p->lines[a] = p->lines[e]; p->lines[e] = l;
+  }
+}
+DEV void rotate_code(Program* p, int32_t a, int32_t b, int32_t e) {
+  reverse_code(p, a, b); reverse_code(p, b, e); reverse_code(p, a, e);
+}
+
+// ---- constants
+DEV int32_t const_word(Compiler* c, int64_t w) {
+  Program* p = c->out;
+  for (int32_t i = 0; i < p->n_const; i++) if (p->konst[i] == w) return i;
+  if (p->n_const >= MAX_CONST_WORDS) { limit_error(c, "MAX_CONST_WORDS (constants)"); return 0; }
+  p->konst[p->n_const] = w;
+  return p->n_const++;
+}
+DEV void emit_int(Compiler* c, int64_t v) { emit(c, OP_CONST, const_word(c, v)); }
+DEV void emit_float(Compiler* c, double v) { emit(c, OP_CONST, const_word(c, double_to_bits(v))); }
+
+// Reserve room for a string object of n bytes; returns its first word.
+DEV int32_t const_str_alloc(Compiler* c, int32_t n) {
+  Program* p = c->out;
+  int32_t words = STR_WORDS(n);
+  if (p->n_const + words > MAX_CONST_WORDS) { limit_error(c, "MAX_CONST_WORDS (constants)"); return -1; }
+  int32_t at = p->n_const;
+  for (int32_t i = 0; i < words; i++) p->konst[at + i] = 0;
+  p->konst[at] = n;
+  p->n_const += words;
+  return at;
+}
+
+// ---- locals
+DEV Local* find_local(Compiler* c, int32_t start, int32_t len) {
+  for (int32_t i = 0; i < c->nlocals; i++)
+    if (same_name(c, c->locals[i].start, c->locals[i].len, start, len)) return &c->locals[i];
+  return 0;
+}
+DEV int32_t new_slots(Compiler* c, int32_t n) {
+  int32_t s = c->nslots;
+  c->nslots += n;
+  if (c->nslots > MAX_LOCALS) { limit_error(c, "MAX_LOCALS (local variables)"); return 0; }
+  return s;
+}
+DEV int called_here(Compiler* c, int32_t start, int32_t len) {
+  for (int32_t i = 0; i < c->ncalled; i++)
+    if (same_name(c, c->called_start[i], c->called_len[i], start, len)) return 1;
+  return 0;
+}
+DEV Local* declare_local(Compiler* c, const Token* name, int32_t type, int checked) {
+  if (c->nlocals >= MAX_LOCALS) { limit_error(c, "MAX_LOCALS (local variables)"); return 0; }
+  if (called_here(c, name->start, name->len)) {
+    unsupported(c, name, "a local variable named like a function called earlier in this function: '");
+    msg_tok(c, name); msg(c->diag, "'");
+    return 0;
+  }
+  Local* l = &c->locals[c->nlocals++];
+  l->start = name->start; l->len = name->len; l->type = type; l->checked = checked;
+  l->slot = new_slots(c, checked ? 2 : 1);
+  return l;
+}
+DEV void emit_load(Compiler* c, const Local* l) { emit(c, l->checked ? OP_LOAD_CHECKED : OP_LOAD, l->slot); }
+DEV void emit_store(Compiler* c, const Local* l) { emit(c, l->checked ? OP_STORE_MARK : OP_STORE, l->slot); }
+
+DEV int32_t find_func(Compiler* c, int32_t start, int32_t len) {
+  for (int32_t i = 0; i < c->nfuncs; i++)
+    if (same_name(c, c->funcs[i].start, c->funcs[i].len, start, len)) return i;
+  return -1;
+}
+
+// Truthiness: leave a bool for a value of type t (Python's truth test).
+DEV void emit_truth(Compiler* c, int32_t t) {
+  if (t == T_INT) emit0(c, OP_TRUTH_INT);
+  else if (t == T_FLOAT) emit0(c, OP_TRUTH_FLOAT);
+  else if (t == T_STR) emit0(c, OP_TRUTH_STR);
+  else if (t == T_NONE) { emit0(c, OP_POP); emit_int(c, 0); }
+}

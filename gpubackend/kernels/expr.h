@@ -1,0 +1,388 @@
+// expr.h: expressions. One function per grammar rule, each headed by its
+// rule; each emits code leaving one value on the stack and returns its
+// static type (T_BAD after an error). Precedence, loosest first:
+//   conditional < or < and < not < comparison < | < ^ < & < shifts < + - <
+//   * / // % < unary - + ~ < ** < postfix (call, subscript, attribute)
+#pragma once
+#include "codegen.h"
+
+DEVFN int32_t expression(Compiler* c);
+DEVFN int32_t conditional(Compiler* c, int cond);
+DEVFN int32_t unary(Compiler* c);
+
+DEV int is_intlike(int32_t t) { return t == T_INT || t == T_BOOL; }
+DEV int is_number(int32_t t) { return is_intlike(t) || t == T_FLOAT; }
+
+// expr_cond := expression, as a truth value (if/while/assert/not): and/or
+// operands are tested for truth one by one, so `if n and s:` needs no single
+// result type, exactly as Python's truth test of `n and s`.
+DEV int32_t expr_cond(Compiler* c) {
+  int32_t t = conditional(c, 1);
+  if (t != T_BAD && t != T_BOOL) emit_truth(c, t);
+  return t == T_BAD ? T_BAD : T_BOOL;
+}
+
+// Binary operator precedence for the Pratt loop; 0: not a binary operator.
+DEV int binary_prec(int kind) {
+  switch (kind) {
+    case TK_PIPE: return 1;
+    case TK_CARET: return 2;
+    case TK_AMP: return 3;
+    case TK_LSHIFT: case TK_RSHIFT: return 4;
+    case TK_PLUS: case TK_MINUS: return 5;
+    case TK_STAR: case TK_SLASH: case TK_DSLASH: case TK_PERCENT: case TK_AT: return 6;
+  }
+  return 0;
+}
+
+// Bring two numbers to one representation: int op float computes in float.
+DEV int32_t unify_numbers(Compiler* c, int32_t a, int32_t b) {
+  if (a == T_FLOAT && b == T_FLOAT) return T_FLOAT;
+  if (a == T_FLOAT) { emit0(c, OP_INT_TO_FLOAT); return T_FLOAT; }
+  if (b == T_FLOAT) { emit0(c, OP_INT_TO_FLOAT_UNDER); return T_FLOAT; }
+  return T_INT;
+}
+
+// The code for `a OP b` (both already on the stack); returns the result type.
+// `kind` is the binary operator's token (augmented forms map onto these).
+DEV int32_t emit_binary(Compiler* c, const Token* op, int kind, int32_t a, int32_t b) {
+  if (a == T_BAD || b == T_BAD) return T_BAD;
+  if (kind == TK_PLUS && a == T_STR && b == T_STR) { emit0(c, OP_STR_CONCAT); return T_STR; }
+  if (kind == TK_STAR && a == T_STR && is_intlike(b)) { emit0(c, OP_STR_REPEAT); return T_STR; }
+  if (kind == TK_STAR && is_intlike(a) && b == T_STR) { emit0(c, OP_SWAP); emit0(c, OP_STR_REPEAT); return T_STR; }
+  if (kind == TK_PERCENT && a == T_STR) { unsupported(c, op, "printf-style string formatting"); return T_BAD; }
+  if (kind == TK_AT) { unsupported(c, op, "matrix multiplication"); return T_BAD; }
+  if (!is_number(a) || !is_number(b)) {
+    type_error2(c, op, "unsupported operand types: ", a, b);
+    return T_BAD;
+  }
+  int both_int = is_intlike(a) && is_intlike(b);
+  if (kind == TK_AMP || kind == TK_PIPE || kind == TK_CARET || kind == TK_LSHIFT || kind == TK_RSHIFT) {
+    if (!both_int) { type_error2(c, op, "bitwise operator needs ints, got ", a, b); return T_BAD; }
+    int opc = kind == TK_AMP ? OP_AND_INT : kind == TK_PIPE ? OP_OR_INT : kind == TK_CARET ? OP_XOR_INT
+            : kind == TK_LSHIFT ? OP_LSHIFT : OP_RSHIFT;
+    emit0(c, opc);
+    // bool & bool is a bool in Python; shifts always give int
+    return (a == T_BOOL && b == T_BOOL && kind != TK_LSHIFT && kind != TK_RSHIFT) ? T_BOOL : T_INT;
+  }
+  if (kind == TK_SLASH && both_int) { emit0(c, OP_TRUEDIV_INT); return T_FLOAT; }
+  if (kind == TK_DSTAR) {
+    if (!both_int) { unsupported(c, op, "** on floats (use x * x or math.sqrt)"); return T_BAD; }
+    emit0(c, OP_POW_INT);
+    return T_INT;
+  }
+  int32_t t = unify_numbers(c, a, b);
+  int isf = t == T_FLOAT;
+  switch (kind) {
+    case TK_PLUS: emit0(c, isf ? OP_ADD_FLOAT : OP_ADD_INT); break;
+    case TK_MINUS: emit0(c, isf ? OP_SUB_FLOAT : OP_SUB_INT); break;
+    case TK_STAR: emit0(c, isf ? OP_MUL_FLOAT : OP_MUL_INT); break;
+    case TK_SLASH: emit0(c, OP_DIV_FLOAT); break;
+    case TK_DSLASH: emit0(c, isf ? OP_FLOORDIV_FLOAT : OP_FLOORDIV_INT); break;
+    case TK_PERCENT: emit0(c, isf ? OP_MOD_FLOAT : OP_MOD_INT); break;
+  }
+  return t;
+}
+
+// Enter one level of expression or statement nesting: the parser recurses,
+// and the GPU thread's stack is small, so depth is bounded (MAX_NESTING).
+DEV int enter(Compiler* c) {
+  if (++c->nesting > MAX_NESTING) { limit_error(c, "MAX_NESTING (nested expressions or blocks)"); return 0; }
+  return 1;
+}
+
+// binary := unary (binop binary)*     with precedence climbing
+DEV int32_t binary(Compiler* c, int min_prec) {
+  int32_t t = unary(c);
+  for (;;) {
+    int prec = binary_prec(c->cur.kind);
+    if (prec == 0 || prec < min_prec || failed(c)) return t;
+    Token op = c->cur;
+    advance(c);
+    int32_t r = binary(c, prec + 1);
+    t = emit_binary(c, &op, op.kind, t, r);
+  }
+}
+
+DEV int cmp_kind(int tk) {
+  switch (tk) {
+    case TK_LT: return CMP_LT; case TK_LE: return CMP_LE; case TK_EQEQ: return CMP_EQ;
+    case TK_NE: return CMP_NE; case TK_GT: return CMP_GT; case TK_GE: return CMP_GE;
+  }
+  return -1;
+}
+DEV int is_cmp_op(Compiler* c) {
+  int k = c->cur.kind;
+  return cmp_kind(k) >= 0 || k == TK_IN || k == TK_IS || (k == TK_NOT && c->nxt.kind == TK_IN);
+}
+
+// One comparison of the two values on the stack.
+DEV int32_t emit_compare(Compiler* c, const Token* op, int not_in, int32_t a, int32_t b) {
+  if (a == T_BAD || b == T_BAD) return T_BAD;
+  if (op->kind == TK_IS) { unsupported(c, op, "'is' (compare with == or use None in tier 4)"); return T_BAD; }
+  if (op->kind == TK_IN || not_in) {
+    if (a != T_STR || b != T_STR) { type_error2(c, op, "'in' needs str operands here, got ", a, b); return T_BAD; }
+    emit0(c, OP_STR_CONTAINS);
+    if (not_in) emit0(c, OP_NOT);
+    return T_BOOL;
+  }
+  int k = cmp_kind(op->kind);
+  if (is_intlike(a) && is_intlike(b)) emit(c, OP_CMP_INT, k);
+  else if (a == T_FLOAT && b == T_FLOAT) emit(c, OP_CMP_FLOAT, k);
+  else if (is_intlike(a) && b == T_FLOAT) emit(c, OP_CMP_INT_FLOAT, k);
+  else if (a == T_FLOAT && is_intlike(b)) emit(c, OP_CMP_FLOAT_INT, k);
+  else if (a == T_STR && b == T_STR) emit(c, OP_CMP_STR, k);
+  else { type_error2(c, op, "comparison between ", a, b); return T_BAD; }
+  return T_BOOL;
+}
+
+// comparison := binary (compop binary)*
+// A chain a < b < c evaluates b once and stops at the first false link.
+DEV int32_t comparison(Compiler* c) {
+  int32_t t = binary(c, 1);
+  if (!is_cmp_op(c)) return t;
+  int32_t exits[MAX_NESTING];
+  int32_t nexits = 0;
+  for (;;) {
+    Token op = c->cur;
+    int not_in = 0;
+    advance(c);
+    if (op.kind == TK_NOT) { not_in = 1; advance(c); }
+    if (op.kind == TK_IS && check(c, TK_NOT)) advance(c);
+    int32_t r = binary(c, 1);
+    int more = is_cmp_op(c);
+    if (more) { emit0(c, OP_DUP); emit0(c, OP_ROT3); }
+    int32_t res = emit_compare(c, &op, not_in, t, r);
+    if (res == T_BAD || failed(c)) return T_BAD;
+    if (!more) break;
+    if (nexits >= MAX_NESTING) { limit_error(c, "MAX_NESTING (comparison chain)"); return T_BAD; }
+    exits[nexits++] = emit(c, OP_JUMP_IF_FALSE, 0);
+    t = r;
+  }
+  if (nexits) {
+    int32_t end = emit(c, OP_JUMP, 0);
+    for (int32_t i = 0; i < nexits; i++) patch_here(c, exits[i]);
+    emit0(c, OP_POP);            // the pending middle operand
+    emit_int(c, 0);              // False
+    patch_here(c, end);
+  }
+  return T_BOOL;
+}
+
+// not_test := 'not' not_test | comparison
+DEV int32_t not_test(Compiler* c, int cond) {
+  if (check(c, TK_NOT)) {
+    advance(c);
+    if (!enter(c)) return T_BAD;
+    int32_t t = not_test(c, 1);
+    c->nesting--;
+    if (t == T_BAD) return T_BAD;
+    emit0(c, OP_NOT);
+    return T_BOOL;
+  }
+  int32_t t = comparison(c);
+  if (cond && t != T_BAD && t != T_BOOL) { emit_truth(c, t); t = T_BOOL; }
+  return t;
+}
+
+// and_test := not_test ('and' not_test)*      or_test := and_test ('or' and_test)*
+// Python's value semantics: `a or b` is a when a is true, else b; so both
+// operands must have one type (unless only the truth of it is used).
+DEV int32_t logic(Compiler* c, int cond, int is_or) {
+  int32_t t = is_or ? logic(c, cond, 0) : not_test(c, cond);
+  int kw = is_or ? TK_OR : TK_AND;
+  while (check(c, kw) && !failed(c)) {
+    Token op = c->cur;
+    advance(c);
+    emit0(c, OP_DUP);
+    if (t != T_BOOL) emit_truth(c, t);
+    int32_t j = emit(c, is_or ? OP_JUMP_IF_TRUE : OP_JUMP_IF_FALSE, 0);
+    emit0(c, OP_POP);
+    int32_t r = is_or ? logic(c, cond, 0) : not_test(c, cond);
+    if (r != T_BAD && t != T_BAD && r != t) {
+      type_error2(c, &op, is_or ? "'or' operands must have one type, got " : "'and' operands must have one type, got ", t, r);
+      return T_BAD;
+    }
+    patch_here(c, j);
+  }
+  return t;
+}
+
+// conditional := or_test ['if' or_test 'else' conditional]
+// Read in source order (x, cond, y) but emitted in evaluation order (cond, x,
+// y) by rotating x's code behind the condition's.
+DEVFN int32_t conditional(Compiler* c, int cond) {
+  if (!enter(c)) return T_BAD;
+  int32_t p0 = c->out->n_code, d0 = c->depth;
+  int32_t t = logic(c, cond, 1);
+  if (check(c, TK_IF) && !failed(c)) {
+    Token op = c->cur;
+    advance(c);
+    int32_t p1 = c->out->n_code;
+    if (expr_cond(c) == T_BAD) { c->nesting--; return T_BAD; }
+    emit(c, OP_JUMP_IF_FALSE, 0);
+    int32_t p2 = c->out->n_code;
+    rotate_code(c->out, p0, p1, p2);
+    int32_t jfalse = p0 + (p2 - p1) - 1;
+    expect(c, TK_ELSE, "expected 'else' in conditional expression");
+    int32_t jend = emit(c, OP_JUMP, 0);
+    patch_here(c, jfalse);
+    c->depth = d0;
+    int32_t e = conditional(c, cond);
+    patch_here(c, jend);
+    if (e != T_BAD && t != T_BAD && e != t) {
+      type_error2(c, &op, "conditional expression branches must have one type, got ", t, e);
+      t = T_BAD;
+    }
+  }
+  c->nesting--;
+  return failed(c) ? T_BAD : t;
+}
+
+DEVFN int32_t expression(Compiler* c) { return conditional(c, 0); }
+
+// The value of a string literal token: escapes decoded into a new string
+// constant (adjacent literals are concatenated by the caller).
+DEV int32_t hexval(int ch) {
+  if (ch >= '0' && ch <= '9') return ch - '0';
+  ch |= 32;
+  return ch >= 'a' && ch <= 'f' ? ch - 'a' + 10 : -1;
+}
+// Decode the literal at t into buf (if non-null); returns the byte count or
+// -1 for an escape the DSL cannot hold (non-ASCII result).
+DEV int32_t str_decode(Compiler* c, const Token* t, char* buf) {
+  const char* s = c->src + t->start;
+  int32_t i = 0, n = t->len;
+  while (s[i] != '\'' && s[i] != '"') i++;  // prefix
+  char q = s[i];
+  int32_t qn = (i + 2 < n && s[i + 1] == q && s[i + 2] == q) ? 3 : 1;
+  i += qn;
+  int32_t end = n - qn, out = 0;
+  int raw = t->flags & TF_RAW;
+  while (i < end) {
+    char ch = s[i++];
+    if (ch == '\r') continue;  // CRLF sources: CPython reads newlines as \n
+    if (ch != '\\' || raw) {
+      if (raw && ch == '\\' && i < end) { if (buf) buf[out] = ch; out++; ch = s[i++]; }
+      if (buf) buf[out] = ch;
+      out++;
+      continue;
+    }
+    char e = s[i++];
+    int32_t v = -2;
+    switch (e) {
+      case '\n': continue;
+      case 'n': v = '\n'; break; case 't': v = '\t'; break; case 'r': v = '\r'; break;
+      case '\\': v = '\\'; break; case '\'': v = '\''; break; case '"': v = '"'; break;
+      case 'a': v = 7; break; case 'b': v = 8; break; case 'f': v = 12; break; case 'v': v = 11; break;
+      case 'x':
+        if (i + 1 < end + 1 && hexval(s[i]) >= 0 && hexval(s[i + 1]) >= 0) { v = hexval(s[i]) * 16 + hexval(s[i + 1]); i += 2; }
+        break;
+      case 'u': case 'U': case 'N': return -1;
+      default:
+        if (e >= '0' && e <= '7') {
+          v = e - '0';
+          for (int k = 0; k < 2 && i < end && s[i] >= '0' && s[i] <= '7'; k++) v = v * 8 + (s[i++] - '0');
+        } else {  // unknown escapes keep the backslash, as CPython does
+          if (buf) { buf[out] = '\\'; buf[out + 1] = e; }
+          out += 2;
+          continue;
+        }
+    }
+    if (v == -2) return -2;
+    if (v >= 128) return -1;
+    if (buf) buf[out] = (char)v;
+    out++;
+  }
+  return out;
+}
+
+// strings := STRING+        (adjacent literals concatenate)
+DEV int32_t string_literal(Compiler* c) {
+  Token first = c->cur;
+  int32_t total = 0, k = 0;
+  Token toks[8];
+  while (check(c, TK_STRING)) {
+    if (k == 8) { unsupported(c, &c->cur, "more than 8 adjacent string literals"); return T_BAD; }
+    if (c->cur.flags & TF_NON_ASCII) { unsupported(c, &c->cur, "non-ASCII string"); return T_BAD; }
+    int32_t n = str_decode(c, &c->cur, 0);
+    if (n == -1) { unsupported(c, &c->cur, "non-ASCII string"); return T_BAD; }
+    if (n == -2) { error_at(c, &c->cur, DG_SYNTAX, "invalid \\x escape in string literal"); return T_BAD; }
+    toks[k++] = c->cur;
+    total += n;
+    advance(c);
+  }
+  if (total > MAX_CONST_WORDS * 8) { limit_error(c, "MAX_CONST_WORDS (string constant)"); return T_BAD; }
+  int32_t at = const_str_alloc(c, total);
+  if (at < 0) return T_BAD;
+  char* bytes = (char*)(c->out->konst + at + 1);
+  int32_t off = 0;
+  for (int32_t i = 0; i < k; i++) off += str_decode(c, &toks[i], bytes + off);
+  int32_t save = c->prev_line;
+  c->prev_line = first.line;
+  emit(c, OP_CONST_STR, at);
+  c->prev_line = save;
+  return T_STR;
+}
+
+// A slot for an absent slice bound (the VM reads INT64_MIN as None).
+DEV void emit_absent(Compiler* c) { emit_int(c, INT64_MIN_); }
+
+// subscript := '[' (expression | [expression] ':' [expression] [':' [expression]]) ']'
+DEV int32_t subscript(Compiler* c, int32_t t) {
+  Token open = c->cur;
+  advance(c);
+  if (t != T_STR && t != T_BAD) {
+    error_at(c, &open, DG_TYPE, "'"); msg_type(c->diag, t); msg(c->diag, "' object is not subscriptable");
+    return T_BAD;
+  }
+  int32_t parts = 0, slice = 0;
+  for (;;) {
+    if (check(c, TK_COLON) || check(c, TK_RBRACKET)) emit_absent(c);
+    else {
+      Token at = c->cur;
+      int32_t i = expression(c);
+      if (i != T_BAD && !is_intlike(i)) {
+        error_at(c, &at, DG_TYPE, "string indices must be integers, not "); msg_type(c->diag, i);
+        return T_BAD;
+      }
+    }
+    parts++;
+    if (parts < 3 && accept(c, TK_COLON)) { slice = 1; continue; }
+    break;
+  }
+  expect(c, TK_RBRACKET, "expected ']'");
+  if (failed(c)) return T_BAD;
+  if (!slice) { emit0(c, OP_STR_INDEX); return T_STR; }
+  while (parts < 3) { emit_absent(c); parts++; }
+  emit0(c, OP_STR_SLICE);
+  return T_STR;
+}
+
+// args := '(' [expression (',' expression)*] ')'    ; types into ts
+DEV int32_t call_args(Compiler* c, int32_t* ts, Token* at, int32_t max) {
+  expect(c, TK_LPAREN, "expected '('");
+  int32_t n = 0;
+  while (!check(c, TK_RPAREN) && !failed(c)) {
+    if (check(c, TK_STAR) || check(c, TK_DSTAR)) { unsupported(c, &c->cur, "argument unpacking"); return -1; }
+    if (check(c, TK_NAME) && c->nxt.kind == TK_ASSIGN) { unsupported(c, &c->cur, "keyword argument"); return -1; }
+    if (n >= max) { limit_error(c, "MAX_PARAMS (arguments in a call)"); return -1; }
+    at[n] = c->cur;
+    ts[n++] = expression(c);
+    if (check(c, TK_FOR)) { unsupported(c, &c->cur, "generator expression"); return -1; }
+    if (!accept(c, TK_COMMA)) break;
+  }
+  expect(c, TK_RPAREN, "expected ')' after arguments");
+  for (int32_t i = 0; i < n; i++) if (ts[i] == T_BAD) return -1;
+  return failed(c) ? -1 : n;
+}
+
+DEV int32_t arity_error(Compiler* c, const Token* name, const char* want) {
+  error_at(c, name, DG_TYPE, ""); msg_tok(c, name); msg(c->diag, "() takes "); msg(c->diag, want);
+  return T_BAD;
+}
+DEV int32_t arg_type_error(Compiler* c, const Token* at, const Token* name, int32_t t) {
+  error_at(c, at, DG_TYPE, "bad argument type for "); msg_tok(c, name); msg(c->diag, "(): ");
+  msg_type(c->diag, t);
+  return T_BAD;
+}

@@ -1,0 +1,90 @@
+// layout.h: the data that crosses between the host and the kernels. Every
+// struct here has a twin in gpubackend/abi.py (a NumPy structured dtype);
+// change both together (tests/test_abi.py checks the sizes).
+#pragma once
+#include "port.h"
+#include "limits.h"
+
+enum Opcode {
+#define OP(name, pops, pushes, arg, size, doc) OP_##name,
+#include "opcodes.def"
+#undef OP
+  OP_COUNT_
+};
+
+enum Status {
+#define STATUS(name, text) name,
+#include "statuses.def"
+#undef STATUS
+  ST_RUNNING_  // internal: the lane has not stopped yet
+};
+
+enum DiagClass {
+#define DIAG(name, text) name,
+#include "diagnostics.def"
+#undef DIAG
+  DG_COUNT_
+};
+
+// Comparison selectors of CMP_* (the C argument).
+enum Cmp { CMP_LT, CMP_LE, CMP_EQ, CMP_NE, CMP_GT, CMP_GE };
+
+// An instruction word: opcode in the low 8 bits, signed argument above.
+#define INSN(op, arg) ((int32_t)(((uint32_t)(arg) << 8) | (uint32_t)(op)))
+#define INSN_OP(w) ((w) & 0xff)
+#define INSN_ARG(w) ((w) >> 8)
+
+// One compile-time diagnostic: class, 1-based line and column, message.
+struct Diag {
+  int32_t cls;
+  int32_t line;
+  int32_t col;
+  int32_t pad_;
+  char msg[MSG_LEN];
+};
+
+struct FuncInfo {
+  int32_t pc;         // first instruction
+  int32_t nparams;
+  int32_t nlocals;    // parameters included
+  int32_t max_stack;  // operand-stack depth above the locals
+};
+
+// A compiled program: everything the VM needs, in one fixed-size image so
+// that k candidates are one array [k, sizeof(Program)].
+struct Program {
+  int32_t ok;          // 1 when compiled; otherwise diag says why
+  int32_t n_code;
+  int32_t n_const;
+  int32_t n_funcs;
+  int32_t entry;       // index of the entry function in funcs
+  int32_t frame_slots; // max over functions of nlocals + max_stack
+  Diag diag;
+  FuncInfo funcs[MAX_FUNCS];
+  int32_t code[MAX_CODE];
+  int32_t lines[MAX_CODE];  // pc -> source line, parallel to code
+  int64_t konst[MAX_CONST_WORDS];
+};
+
+// How one (candidate, test) lane ended.
+struct Outcome {
+  int32_t status;     // a Status
+  int32_t line;       // source line of the raising instruction, 0 if none
+  int64_t steps;      // fuel spent
+  int32_t out_words;  // words of the encoded result (may exceed the lane's room)
+  int32_t pad_;
+};
+
+// A lane's heap: bump allocation of 64-bit words, never freed.
+struct Heap {
+  int64_t* base;
+  int64_t top;  // words in use
+  int64_t cap;  // words available
+};
+
+// A string value is a reference (a pointer stored in a 64-bit slot) to
+// {int64 length; length bytes, zero-padded to whole words}. Constants, test
+// arguments and heap strings share this layout, so none needs copying.
+#define STR_LEN_OF(p) ((p)[0])
+#define STR_BYTES(p) ((const char*)((p) + 1))
+#define STR_WORDS(n) (1 + ((n) + 7) / 8)

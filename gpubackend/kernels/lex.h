@@ -1,0 +1,441 @@
+// lex.h: the lexer. Python's tokens and indentation rules over one program's
+// bytes, one token at a time (no token array: the parser keeps two tokens of
+// lookahead). Errors go to the shared Diag through lex_error.
+#pragma once
+#include "layout.h"
+
+// Token kinds. Keywords follow TK_NAME so that a keyword check is a range test.
+enum TokenKind {
+  TK_EOF, TK_NEWLINE, TK_INDENT, TK_DEDENT, TK_ERROR,
+  TK_NAME, TK_INT, TK_FLOAT, TK_STRING,
+  // keywords of the subset
+  TK_AND, TK_ASSERT, TK_BREAK, TK_CONTINUE, TK_DEF, TK_ELIF, TK_ELSE, TK_FALSE,
+  TK_FOR, TK_FROM, TK_IF, TK_IMPORT, TK_IN, TK_IS, TK_NONE, TK_NOT, TK_OR,
+  TK_PASS, TK_RAISE, TK_RETURN, TK_TRUE, TK_WHILE,
+  // keywords outside the subset: recognised so the error can name them
+  TK_AS, TK_ASYNC, TK_AWAIT, TK_CLASS, TK_DEL, TK_EXCEPT, TK_FINALLY, TK_GLOBAL,
+  TK_LAMBDA, TK_NONLOCAL, TK_TRY, TK_WITH, TK_YIELD,
+  // punctuation and operators
+  TK_LPAREN, TK_RPAREN, TK_LBRACKET, TK_RBRACKET, TK_LBRACE, TK_RBRACE,
+  TK_COMMA, TK_COLON, TK_DOT, TK_SEMI, TK_ARROW, TK_AT,
+  TK_PLUS, TK_MINUS, TK_STAR, TK_SLASH, TK_DSLASH, TK_PERCENT, TK_DSTAR,
+  TK_AMP, TK_PIPE, TK_CARET, TK_TILDE, TK_LSHIFT, TK_RSHIFT,
+  TK_LT, TK_LE, TK_GT, TK_GE, TK_EQEQ, TK_NE, TK_ASSIGN, TK_WALRUS,
+  // augmented assignment, in the order of their binary operators above
+  TK_PLUS_EQ, TK_MINUS_EQ, TK_STAR_EQ, TK_SLASH_EQ, TK_DSLASH_EQ, TK_PERCENT_EQ,
+  TK_DSTAR_EQ, TK_AMP_EQ, TK_PIPE_EQ, TK_CARET_EQ, TK_LSHIFT_EQ, TK_RSHIFT_EQ,
+  TK_COUNT_
+};
+
+struct Token {
+  int32_t kind;
+  int32_t start;  // byte offset in the source
+  int32_t len;
+  int32_t line;   // 1-based
+  int32_t col;    // 1-based
+  int32_t flags;  // TF_* below
+  int64_t ival;   // TK_INT value (as unsigned bits: 2**63 is kept for `-` folding)
+  double fval;    // TK_FLOAT value
+};
+
+enum TokenFlags {
+  TF_NON_ASCII = 1,  // a string literal holding non-ASCII bytes
+  TF_RAW = 2,        // r'...': no escape processing
+  TF_INT_BIG = 4,    // an int literal past 2**63 - 1 (2**63 itself allowed for -)
+};
+
+struct Lexer {
+  const char* src;
+  int32_t n;
+  int32_t pos;
+  int32_t line;
+  int32_t line_start;
+  int32_t parens;            // open ( [ {: newlines inside are ignored
+  int32_t at_line_start;
+  int32_t pending;           // > 0 INDENTs to give, < 0 DEDENTs
+  int32_t depth;             // entries in indent stacks
+  int32_t indent[MAX_INDENT];     // columns with tabs to multiples of 8
+  int32_t indent_t1[MAX_INDENT];  // columns with tabs as 1 (detects mixing)
+  int32_t last_kind;         // the previous token's kind (TK_NEWLINE at start)
+  Diag* diag;
+};
+
+DEV void diag_set(Diag* d, int cls, int line, int col) {
+  if (d->cls != DG_OK) return;
+  d->cls = cls; d->line = line; d->col = col; d->msg[0] = 0;
+}
+
+// Append to a diagnostic's message, truncating at MSG_LEN - 1.
+DEV void msg_add(Diag* d, const char* s, int32_t len) {
+  int32_t at = 0;
+  while (at < MSG_LEN - 1 && d->msg[at]) at++;
+  for (int32_t i = 0; i < len && s[i] && at < MSG_LEN - 1; i++) d->msg[at++] = s[i];
+  d->msg[at] = 0;
+}
+DEV void msg(Diag* d, const char* s) { msg_add(d, s, 1 << 30); }
+DEV void msg_int(Diag* d, int64_t v) {
+  char buf[24]; int32_t i = 23; buf[i] = 0;
+  uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+  do { buf[--i] = (char)('0' + u % 10); u /= 10; } while (u);
+  if (v < 0) buf[--i] = '-';
+  msg(d, buf + i);
+}
+
+DEV void lex_init(Lexer* L, const char* src, int32_t n, Diag* diag) {
+  L->src = src; L->n = n; L->pos = 0; L->line = 1; L->line_start = 0;
+  L->parens = 0; L->at_line_start = 1; L->pending = 0; L->depth = 1;
+  L->indent[0] = 0; L->indent_t1[0] = 0; L->diag = diag; L->last_kind = TK_NEWLINE;
+}
+
+DEV int is_alpha(int c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+DEV int is_digit(int c) { return c >= '0' && c <= '9'; }
+DEV int lex_peekc(Lexer* L, int32_t k) { return L->pos + k < L->n ? (uint8_t)L->src[L->pos + k] : -1; }
+
+DEV Token lex_make(Lexer* L, int kind, int32_t start) {
+  Token t;
+  t.kind = kind; t.start = start; t.len = L->pos - start; t.line = L->line;
+  t.col = start - L->line_start + 1; t.flags = 0; t.ival = 0; t.fval = 0.0;
+  return t;
+}
+
+DEV Token lex_fail(Lexer* L, int32_t start, const char* what) {
+  Token t = lex_make(L, TK_ERROR, start);
+  diag_set(L->diag, DG_SYNTAX, t.line, t.col);
+  msg(L->diag, what);
+  return t;
+}
+
+DEV int span_eq(const char* s, int32_t len, const char* word) {
+  int32_t i = 0;
+  for (; i < len; i++) if (word[i] != s[i]) return 0;
+  return word[i] == 0;
+}
+
+// Keywords, in the order of their TokenKind (TK_AND .. TK_YIELD).
+DEV int keyword_kind(const char* s, int32_t len) {
+  const char* words[] = {"and", "assert", "break", "continue", "def", "elif", "else", "False",
+                         "for", "from", "if", "import", "in", "is", "None", "not", "or",
+                         "pass", "raise", "return", "True", "while",
+                         "as", "async", "await", "class", "del", "except", "finally", "global",
+                         "lambda", "nonlocal", "try", "with", "yield"};
+  for (int k = 0; k <= TK_YIELD - TK_AND; k++)
+    if (span_eq(s, len, words[k])) return TK_AND + k;
+  return TK_NAME;
+}
+
+// Skip blanks, comments and line continuations inside a logical line.
+DEV void lex_skip_blanks(Lexer* L) {
+  for (;;) {
+    int c = lex_peekc(L, 0);
+    if (c == ' ' || c == '\t' || c == '\f') { L->pos++; continue; }
+    if (c == '#') { while (L->pos < L->n && L->src[L->pos] != '\n') L->pos++; continue; }
+    if (c == '\\' && lex_peekc(L, 1) == '\n') {
+      L->pos += 2; L->line++; L->line_start = L->pos; continue;
+    }
+    if (c == '\\' && lex_peekc(L, 1) == '\r' && lex_peekc(L, 2) == '\n') {
+      L->pos += 3; L->line++; L->line_start = L->pos; continue;
+    }
+    if (c == '\r' || (c == '\n' && L->parens > 0)) {
+      L->pos++;
+      if (c == '\n') { L->line++; L->line_start = L->pos; }
+      continue;
+    }
+    return;
+  }
+}
+
+// At the start of a line: measure its indentation and queue INDENT/DEDENTs.
+// Blank and comment-only lines do not count. Returns 0 on a TabError.
+DEV int lex_indentation(Lexer* L) {
+  for (;;) {
+    int32_t col8 = 0, col1 = 0;
+    while (L->pos < L->n) {
+      char c = L->src[L->pos];
+      if (c == ' ') { col8++; col1++; }
+      else if (c == '\t') { col8 = (col8 / 8 + 1) * 8; col1++; }
+      else if (c == '\f') { col8 = 0; col1 = 0; }
+      else break;
+      L->pos++;
+    }
+    int c = lex_peekc(L, 0);
+    if (c == '#') { while (L->pos < L->n && L->src[L->pos] != '\n') L->pos++; c = lex_peekc(L, 0); }
+    if (c == '\r') { L->pos++; c = lex_peekc(L, 0); }
+    if (c == '\n') { L->pos++; L->line++; L->line_start = L->pos; continue; }
+    if (c == -1) { col8 = 0; col1 = 0; }
+    int32_t top = L->depth - 1;
+    if (col8 > L->indent[top]) {
+      if (L->depth == MAX_INDENT) return -2;
+      if (col1 <= L->indent_t1[top]) return 0;
+      L->indent[L->depth] = col8; L->indent_t1[L->depth] = col1; L->depth++;
+      L->pending = 1;
+    } else {
+      int32_t d = 0;
+      while (L->depth > 1 && col8 < L->indent[L->depth - 1]) { L->depth--; d++; }
+      if (col8 != L->indent[L->depth - 1]) return -1;
+      if (col1 != L->indent_t1[L->depth - 1]) return 0;
+      L->pending = -d;
+    }
+    return 1;
+  }
+}
+
+DEV Token lex_number(Lexer* L, int32_t start);
+DEV Token lex_string(Lexer* L, int32_t start, int32_t flags);
+
+DEV Token lex_operator(Lexer* L, int32_t start) {
+  int c = lex_peekc(L, 0), c1 = lex_peekc(L, 1), c2 = lex_peekc(L, 2);
+  int kind = TK_ERROR, n = 1;
+#define ONE(ch, k) if (c == ch) { kind = k; }
+#define TWO(ch, ch1, k) if (c == ch && c1 == ch1) { kind = k; n = 2; }
+#define THREE(ch, ch1, ch2, k) if (c == ch && c1 == ch1 && c2 == ch2) { kind = k; n = 3; }
+  ONE('(', TK_LPAREN) ONE(')', TK_RPAREN) ONE('[', TK_LBRACKET) ONE(']', TK_RBRACKET)
+  ONE('{', TK_LBRACE) ONE('}', TK_RBRACE) ONE(',', TK_COMMA) ONE(':', TK_COLON)
+  ONE('.', TK_DOT) ONE(';', TK_SEMI) ONE('@', TK_AT) ONE('~', TK_TILDE)
+  ONE('+', TK_PLUS) ONE('-', TK_MINUS) ONE('*', TK_STAR) ONE('/', TK_SLASH)
+  ONE('%', TK_PERCENT) ONE('&', TK_AMP) ONE('|', TK_PIPE) ONE('^', TK_CARET)
+  ONE('<', TK_LT) ONE('>', TK_GT) ONE('=', TK_ASSIGN)
+  TWO('-', '>', TK_ARROW) TWO('*', '*', TK_DSTAR) TWO('/', '/', TK_DSLASH)
+  TWO('<', '<', TK_LSHIFT) TWO('>', '>', TK_RSHIFT) TWO('<', '=', TK_LE) TWO('>', '=', TK_GE)
+  TWO('=', '=', TK_EQEQ) TWO('!', '=', TK_NE) TWO(':', '=', TK_WALRUS)
+  TWO('+', '=', TK_PLUS_EQ) TWO('-', '=', TK_MINUS_EQ) TWO('*', '=', TK_STAR_EQ)
+  TWO('/', '=', TK_SLASH_EQ) TWO('%', '=', TK_PERCENT_EQ) TWO('&', '=', TK_AMP_EQ)
+  TWO('|', '=', TK_PIPE_EQ) TWO('^', '=', TK_CARET_EQ)
+  THREE('/', '/', '=', TK_DSLASH_EQ) THREE('*', '*', '=', TK_DSTAR_EQ)
+  THREE('<', '<', '=', TK_LSHIFT_EQ) THREE('>', '>', '=', TK_RSHIFT_EQ)
+#undef ONE
+#undef TWO
+#undef THREE
+  if (kind == TK_ERROR) { L->pos++; return lex_fail(L, start, "invalid character in source"); }
+  L->pos += n;
+  if (kind == TK_LPAREN || kind == TK_LBRACKET || kind == TK_LBRACE) L->parens++;
+  if ((kind == TK_RPAREN || kind == TK_RBRACKET || kind == TK_RBRACE) && L->parens > 0) L->parens--;
+  return lex_make(L, kind, start);
+}
+
+// token := the next token of the program
+DEV Token lex_scan(Lexer* L);
+DEV Token lex_next(Lexer* L) {
+  Token t = lex_scan(L);
+  L->last_kind = t.kind;
+  return t;
+}
+
+DEV Token lex_scan(Lexer* L) {
+  if (L->diag->cls != DG_OK) return lex_make(L, TK_EOF, L->pos);
+  if (L->at_line_start && L->parens == 0) {
+    L->at_line_start = 0;
+    int r = lex_indentation(L);
+    if (r == 0) return lex_fail(L, L->pos, "inconsistent use of tabs and spaces in indentation");
+    if (r == -1) return lex_fail(L, L->pos, "unindent does not match any outer indentation level");
+    if (r == -2) {
+      Token t = lex_fail(L, L->pos, "");
+      L->diag->cls = DG_LIMIT;
+      msg(L->diag, "program exceeds MAX_INDENT (indentation levels)");
+      return t;
+    }
+  }
+  if (L->pending > 0) { L->pending--; return lex_make(L, TK_INDENT, L->pos); }
+  if (L->pending < 0) { L->pending++; return lex_make(L, TK_DEDENT, L->pos); }
+  lex_skip_blanks(L);
+  int32_t start = L->pos;
+  if (L->pos >= L->n) {
+    int k = L->last_kind;
+    if (k != TK_NEWLINE && k != TK_INDENT && k != TK_DEDENT)  // a last line without '\n'
+      return lex_make(L, TK_NEWLINE, start);
+    if (L->depth > 1) { L->depth--; return lex_make(L, TK_DEDENT, start); }
+    return lex_make(L, TK_EOF, start);
+  }
+  int c = lex_peekc(L, 0);
+  if (c == '\n') {
+    Token t = lex_make(L, TK_NEWLINE, start);
+    L->pos++; L->line++; L->line_start = L->pos; L->at_line_start = 1;
+    return t;
+  }
+  if (c >= 0x80) { L->pos++; return lex_fail(L, start, "non-ASCII character outside a string or comment"); }
+  if (is_alpha(c)) {
+    int32_t flags = 0, p = 0;
+    // string prefixes: r, b, f, u in any case and order (at most two)
+    while (p < 2 && is_alpha(lex_peekc(L, p)) && lex_peekc(L, p) != '_') {
+      int ch = lex_peekc(L, p) | 32;
+      if (ch != 'r' && ch != 'b' && ch != 'f' && ch != 'u') break;
+      p++;
+    }
+    if (p > 0 && (lex_peekc(L, p) == '\'' || lex_peekc(L, p) == '"')) {
+      for (int32_t i = 0; i < p; i++) {
+        int ch = lex_peekc(L, i) | 32;
+        if (ch == 'r') flags |= TF_RAW;
+        if (ch == 'f' || ch == 'b') {
+          L->pos += p;
+          Token t = lex_make(L, TK_ERROR, start);
+          diag_set(L->diag, DG_UNSUPPORTED, t.line, t.col);
+          msg(L->diag, ch == 'f' ? "f-string" : "bytes literal");
+          return t;
+        }
+      }
+      L->pos += p;
+      return lex_string(L, start, flags);
+    }
+    while (is_alpha(lex_peekc(L, 0)) || is_digit(lex_peekc(L, 0))) L->pos++;
+    if (lex_peekc(L, 0) >= 0x80) { L->pos++; return lex_fail(L, start, "non-ASCII character in a name"); }
+    Token t = lex_make(L, TK_NAME, start);
+    t.kind = keyword_kind(L->src + start, t.len);
+    return t;
+  }
+  if (is_digit(c) || (c == '.' && is_digit(lex_peekc(L, 1)))) return lex_number(L, start);
+  if (c == '\'' || c == '"') return lex_string(L, start, 0);
+  return lex_operator(L, start);
+}
+
+// Digits in base `base` with single underscores between them; returns the
+// count, or -1 on a misplaced underscore. Accumulates into *v (saturating).
+DEV int32_t lex_digits(Lexer* L, int base, uint64_t* v, int* big) {
+  int32_t count = 0;
+  for (;;) {
+    int c = lex_peekc(L, 0), d = -1;
+    if (c == '_') {
+      if (count == 0) return -1;
+      L->pos++;
+      c = lex_peekc(L, 0);
+      if (!(is_digit(c) || is_alpha(c))) return -1;
+      continue;
+    }
+    if (is_digit(c)) d = c - '0';
+    else if (c >= 'a' && c <= 'f') d = c - 'a' + 10;
+    else if (c >= 'A' && c <= 'F') d = c - 'A' + 10;
+    if (d < 0 || d >= base) return count;
+    L->pos++;
+    count++;
+    uint64_t limit = 0x8000000000000000ULL;  // 2**63, reachable by a negated literal
+    if (*v > (limit - (uint64_t)d) / (uint64_t)base) *big = 1;
+    else *v = *v * (uint64_t)base + (uint64_t)d;
+  }
+}
+
+// Powers of ten exactly representable as doubles: the fast path of
+// decimal-to-binary conversion (Clinger 1990) is exact with these.
+DEV double pow10_exact(int e) {
+  double p = 1.0;
+  for (int i = 0; i < e; i++) p *= 10.0;
+  return p;
+}
+
+// number := int literal (dec, 0x, 0o, 0b) | float literal
+// Floats are converted only where one IEEE operation gives the correctly
+// rounded value (<= 15 significant digits, |exponent| <= 22); others are
+// Unsupported rather than possibly one ulp away from CPython.
+DEV Token lex_number(Lexer* L, int32_t start) {
+  uint64_t v = 0; int big = 0;
+  int c = lex_peekc(L, 0), c1 = lex_peekc(L, 1) | 32;
+  if (c == '0' && (c1 == 'x' || c1 == 'o' || c1 == 'b')) {
+    L->pos += 2;
+    int base = c1 == 'x' ? 16 : c1 == 'o' ? 8 : 2;
+    if (lex_digits(L, base, &v, &big) <= 0 || is_alpha(lex_peekc(L, 0)) || is_digit(lex_peekc(L, 0)))
+      return lex_fail(L, start, "invalid number literal");
+    Token t = lex_make(L, TK_INT, start);
+    t.ival = (int64_t)v; if (big || v > 0x8000000000000000ULL) t.flags |= TF_INT_BIG;
+    return t;
+  }
+  // decimal: collect significant digits for the float path as we go
+  uint64_t mant = 0; int32_t sig = 0, exp10 = 0, is_float = 0, lead_zero = (c == '0'), nonzero = 0;
+  for (int part = 0; part < 2; part++) {
+    for (;;) {
+      int ch = lex_peekc(L, 0);
+      if (ch == '_' && is_digit(lex_peekc(L, 1)) && L->pos > start && is_digit(L->src[L->pos - 1])) { L->pos++; continue; }
+      if (!is_digit(ch)) break;
+      L->pos++;
+      if (ch != '0') nonzero = 1;
+      if (mant == 0 && ch == '0') { if (part) exp10--; continue; }
+      if (sig < 19) { mant = mant * 10 + (uint64_t)(ch - '0'); sig++; if (part) exp10--; }
+      else {
+        if (!part) exp10++;
+        if (ch != '0') sig = 99;  // more digits than we convert exactly
+      }
+    }
+    if (part == 0 && lex_peekc(L, 0) == '.') { L->pos++; is_float = 1; continue; }
+    break;
+  }
+  if ((lex_peekc(L, 0) | 32) == 'e') {
+    int32_t save = L->pos;
+    L->pos++;
+    int sign = 1;
+    if (lex_peekc(L, 0) == '+' || lex_peekc(L, 0) == '-') { sign = lex_peekc(L, 0) == '-' ? -1 : 1; L->pos++; }
+    if (!is_digit(lex_peekc(L, 0))) { L->pos = save; return lex_fail(L, start, "invalid float literal"); }
+    int32_t e = 0;
+    while (is_digit(lex_peekc(L, 0)) || lex_peekc(L, 0) == '_') {
+      if (lex_peekc(L, 0) != '_' && e < 100000) e = e * 10 + (lex_peekc(L, 0) - '0');
+      L->pos++;
+    }
+    exp10 += sign * e;
+    is_float = 1;
+  }
+  int nc = lex_peekc(L, 0);
+  if ((nc | 32) == 'j') {
+    L->pos++;
+    Token t = lex_make(L, TK_ERROR, start);
+    diag_set(L->diag, DG_UNSUPPORTED, t.line, t.col);
+    msg(L->diag, "complex number");
+    return t;
+  }
+  if (is_alpha(nc) || is_digit(nc)) { L->pos++; return lex_fail(L, start, "invalid decimal literal"); }
+  Token t = lex_make(L, is_float ? TK_FLOAT : TK_INT, start);
+  if (!is_float) {
+    if (lead_zero && nonzero) return lex_fail(L, start, "leading zeros in decimal integer literals are not permitted");
+    Lexer probe = *L;  // re-read the digits exactly as an integer
+    probe.pos = start;
+    lex_digits(&probe, 10, &v, &big);
+    t.ival = (int64_t)v;
+    if (big || v > 0x8000000000000000ULL) t.flags |= TF_INT_BIG;
+    return t;
+  }
+  if (mant == 0) { t.fval = 0.0; return t; }
+  while (sig < 99 && mant % 10 == 0) { mant /= 10; sig--; exp10++; }  // 1.50 -> 15e-1
+  if (sig > 15 || exp10 > 22 + (15 - sig) || exp10 < -22) {
+    t.kind = TK_ERROR;
+    diag_set(L->diag, DG_UNSUPPORTED, t.line, t.col);
+    msg(L->diag, "float literal with more than 15 significant digits or a large exponent");
+    return t;
+  }
+  double m = (double)mant;
+  if (exp10 > 22) { m *= pow10_exact(exp10 - 22); exp10 = 22; }  // exact: mant * 10**k < 10**15
+  t.fval = exp10 >= 0 ? m * pow10_exact(exp10) : m / pow10_exact(-exp10);
+  return t;
+}
+
+// string := quote chars quote | triple-quoted. The value is decoded later by
+// the parser (str_decode), which knows whether the literal is a docstring.
+DEV Token lex_string(Lexer* L, int32_t start, int32_t flags) {
+  char q = L->src[L->pos];
+  int triple = lex_peekc(L, 1) == q && lex_peekc(L, 2) == q;
+  L->pos += triple ? 3 : 1;
+  int32_t first_line = L->line, first_col = start - L->line_start + 1;
+  for (;;) {
+    if (L->pos >= L->n) {
+      L->line = first_line;
+      Token t = lex_fail(L, start, "unterminated string literal");
+      L->diag->col = first_col;
+      return t;
+    }
+    char c = L->src[L->pos];
+    if ((uint8_t)c >= 0x80) flags |= TF_NON_ASCII;
+    if (c == '\\' && L->pos + 1 < L->n) {
+      if (L->src[L->pos + 1] == '\n') { L->line++; L->line_start = L->pos + 2; }
+      L->pos += 2;
+      continue;
+    }
+    if (c == '\n') {
+      if (!triple) { L->line = first_line; Token t = lex_fail(L, start, "unterminated string literal"); L->diag->col = first_col; return t; }
+      L->pos++; L->line++; L->line_start = L->pos;
+      continue;
+    }
+    if (c == q && (!triple || (lex_peekc(L, 1) == q && lex_peekc(L, 2) == q))) {
+      L->pos += triple ? 3 : 1;
+      break;
+    }
+    L->pos++;
+  }
+  Token t = lex_make(L, TK_STRING, start);
+  t.line = first_line;
+  t.col = first_col;
+  t.flags = flags;
+  return t;
+}

@@ -1,0 +1,36 @@
+// limits.h: every fixed bound of the compiler and the VM, each with the reason
+// it exists. A program that passes one gets a LimitError diagnostic naming it;
+// nothing is silently truncated. Python reads these names (gpubackend/abi.py).
+#pragma once
+
+// Source bytes per candidate: model programs for one function are a few KB;
+// the compiler keeps no token array, so this bounds only the input buffer.
+#define MAX_SOURCE_BYTES 16384
+// Instructions per program (each 32 bits). Sized so a program image stays
+// under 40 KB, which keeps 1000 candidates in 40 MB of device memory.
+#define MAX_CODE 4096
+// 64-bit words of constants per program (ints, floats, string bytes).
+#define MAX_CONST_WORDS 1024
+// Functions per program, helpers included.
+#define MAX_FUNCS 32
+// Local slots per function, hidden loop slots and unbound-flags included.
+#define MAX_LOCALS 96
+// Operand-stack depth per function, computed statically at compile time.
+#define MAX_STACK 64
+// Open blocks (indentation levels) at one time.
+#define MAX_INDENT 32
+// Nested expressions and statements; bounds the parser's recursion so the
+// GPU's per-thread stack (set by the CUDA backend) cannot overflow.
+#define MAX_NESTING 40
+// Nested loops open at once; each keeps its break list while it is open.
+#define MAX_LOOPS 16
+// Pending `break` jumps per loop.
+#define MAX_BREAKS 32
+// Distinct types per program (scalars now; lists and tuples add more).
+#define MAX_TYPES 64
+// Bytes of a diagnostic message, NUL included: one line for a model to read.
+#define MSG_LEN 112
+// Characters of an encoded signature ("ii>i"): parameters and result.
+#define MAX_SIG 64
+// Parameters per function.
+#define MAX_PARAMS 16

@@ -1,0 +1,92 @@
+// verifier.cu: the kernels. The same file is CUDA (NVRTC through
+// cupy.RawModule, or nvcc in CI) and host C++ (g++ -fopenmp, through ctypes):
+// on the GPU one thread is one program or one lane; on the host an OpenMP
+// loop runs the same per-item function. The files it includes are the
+// pipeline, in order: lex.h, codegen.h, expr.h, calls.h, atoms.h, stmt.h
+// (compiler); runtime.h, vm.h (interpreter).
+#include "stmt.h"
+#include "vm.h"
+
+// Words of the shared table of small strings (see RunParams.chars).
+#define CHAR_TABLE_WORDS 261
+
+DEV void compile_one(int64_t i, const char* src, const int64_t* src_off, const char* entry,
+                     int32_t entry_len, const char* sig, int32_t sig_len, Program* out) {
+  Compiler c;
+  compile_program(&c, src + src_off[i], (int32_t)(src_off[i + 1] - src_off[i]), entry, entry_len,
+                  sig, sig_len, out + i);
+}
+
+DEV void run_one(int64_t lane, int64_t slot, const Program* progs, int32_t n_tests,
+                 const int64_t* args_words, const int64_t* args_off, const int64_t* exp_words,
+                 const int64_t* exp_off, const RunParams* rp, int64_t* scratch, int64_t lane_words,
+                 int64_t* out_words, Outcome* outcomes) {
+  int64_t cand = lane / n_tests, test = lane % n_tests;
+  run_lane(progs + cand, rp, args_words + args_off[test], exp_words + exp_off[test],
+           scratch + slot * lane_words, out_words + lane * rp->out_cap, outcomes + lane);
+}
+
+#define RUN_PARAMS_FROM_ARGS                                                               \
+  RunParams rp;                                                                            \
+  rp.sig = sig; rp.sig_len = sig_len; rp.tol = tol; rp.fuel = fuel; rp.depth = depth;      \
+  rp.stack_slots = stack_slots; rp.heap_words = heap_words; rp.chars = chars;              \
+  rp.out_cap = out_cap;                                                                    \
+  int64_t lane_words = stack_slots + 2 * (int64_t)depth + heap_words;
+
+#if KERNEL_DEVICE
+
+KERNEL void compile_kernel(const char* src, const int64_t* src_off, int64_t k, const char* entry,
+                           int32_t entry_len, const char* sig, int32_t sig_len, Program* out) {
+  int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < k) compile_one(i, src, src_off, entry, entry_len, sig, sig_len, out);
+}
+
+// Lanes [lane_begin, lane_begin + lane_count): one thread each, with its own
+// scratch (a launch is sized so that its lanes' scratch fits in memory).
+KERNEL void run_kernel(const Program* progs, int32_t n_tests, const int64_t* args_words,
+                       const int64_t* args_off, const int64_t* exp_words, const int64_t* exp_off,
+                       const char* sig, int32_t sig_len, double tol, int64_t fuel, int32_t depth,
+                       int64_t stack_slots, int64_t heap_words, const int64_t* chars, int32_t out_cap,
+                       int64_t lane_begin, int64_t lane_count, int64_t* scratch, int64_t* out_words,
+                       Outcome* outcomes) {
+  int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (t >= lane_count) return;
+  RUN_PARAMS_FROM_ARGS
+  run_one(lane_begin + t, t, progs, n_tests, args_words, args_off, exp_words, exp_off, &rp,
+          scratch, lane_words, out_words, outcomes);
+}
+
+#else
+#ifdef _OPENMP
+#include <omp.h>
+#else  // a host compiler without OpenMP runs the same loops on one thread
+static int omp_get_thread_num(void) { return 0; }
+static int omp_get_max_threads(void) { return 1; }
+#endif
+
+KERNEL int64_t sizeof_program(void) { return (int64_t)sizeof(Program); }
+KERNEL int64_t sizeof_outcome(void) { return (int64_t)sizeof(Outcome); }
+
+KERNEL void compile_kernel(const char* src, const int64_t* src_off, int64_t k, const char* entry,
+                           int32_t entry_len, const char* sig, int32_t sig_len, Program* out) {
+#pragma omp parallel for schedule(dynamic, 4)
+  for (int64_t i = 0; i < k; i++) compile_one(i, src, src_off, entry, entry_len, sig, sig_len, out);
+}
+
+// The host runs lanes with one scratch per OpenMP thread: `scratch` holds
+// omp_get_max_threads() lanes' worth.
+KERNEL void run_kernel(const Program* progs, int32_t n_tests, const int64_t* args_words,
+                       const int64_t* args_off, const int64_t* exp_words, const int64_t* exp_off,
+                       const char* sig, int32_t sig_len, double tol, int64_t fuel, int32_t depth,
+                       int64_t stack_slots, int64_t heap_words, const int64_t* chars, int32_t out_cap,
+                       int64_t lane_begin, int64_t lane_count, int64_t* scratch, int64_t* out_words,
+                       Outcome* outcomes) {
+  RUN_PARAMS_FROM_ARGS
+#pragma omp parallel for schedule(dynamic, 16)
+  for (int64_t t = 0; t < lane_count; t++)
+    run_one(lane_begin + t, omp_get_thread_num(), progs, n_tests, args_words, args_off, exp_words,
+            exp_off, &rp, scratch, lane_words, out_words, outcomes);
+}
+
+KERNEL int32_t max_threads(void) { return omp_get_max_threads(); }
+#endif

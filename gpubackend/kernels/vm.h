@@ -1,0 +1,301 @@
+// vm.h: the bytecode interpreter. One call runs one (candidate, test) lane
+// to its end: the entry function on the test's arguments, then the result
+// compared with the expected value. Everything a lane touches is its own
+// scratch (stack, frames, heap), the read-only program and test data.
+#pragma once
+#include "runtime.h"
+
+// Where a lane keeps its frames: the caller's pc and base, and the callee.
+struct Frame {
+  int32_t ret_pc;
+  int32_t base;
+  int32_t fn;
+  int32_t pad_;
+};
+
+// Everything a launch shares: read-only inputs and the lanes' limits.
+struct RunParams {
+  const char* sig;         // entry signature in type codes ("is>b")
+  int32_t sig_len;
+  double tol;              // relative float tolerance; < 0 means exact
+  int64_t fuel;            // loop iterations and calls per lane
+  int32_t depth;           // call frames per lane
+  int64_t stack_slots;     // operand-stack slots per lane
+  int64_t heap_words;      // heap per lane, in 64-bit words
+  const int64_t* chars;    // CHAR_TABLE_WORDS: 128 one-character strings {1, c},
+                           // then '' (word 256), 'True' (257), 'False' (259)
+  int32_t out_cap;         // words of result room per lane
+};
+
+// Overflow-checked int arithmetic as statuses, for the CHECKED_INT pattern.
+DEV int add_ovf_st(int64_t a, int64_t b, int64_t* r) { return add_ovf(a, b, r) ? ST_OVERFLOW_ERROR : ST_PASS; }
+DEV int sub_ovf_st(int64_t a, int64_t b, int64_t* r) { return sub_ovf(a, b, r) ? ST_OVERFLOW_ERROR : ST_PASS; }
+DEV int mul_ovf_st(int64_t a, int64_t b, int64_t* r) { return mul_ovf(a, b, r) ? ST_OVERFLOW_ERROR : ST_PASS; }
+
+#define AS_STR(w) ((const int64_t*)(uint64_t)(w))
+#define AS_WORD(p) ((int64_t)(uint64_t)(p))
+#define AS_F(w) bits_to_double(w)
+#define AS_W(d) double_to_bits(d)
+
+// The argument words of one test -> stack slots. Scalars are copied; a
+// string is referenced where it lies (the encoding is its object layout).
+DEV int32_t load_args(const RunParams* rp, const int64_t* args, int64_t* slots) {
+  int64_t pos = 0;
+  int32_t n = 0;
+  for (int32_t i = 0; i < rp->sig_len && rp->sig[i] != '>'; i++, n++) {
+    char code = rp->sig[i];
+    if (code == 's') { slots[n] = AS_WORD(args + pos); pos += STR_WORDS(args[pos]); }
+    else { slots[n] = args[pos]; pos += 1; }
+  }
+  return n;
+}
+
+// Compare the result with the expected words and copy its encoding out.
+DEV int check_result(const RunParams* rp, int64_t r, const int64_t* expected, int64_t* out, Outcome* oc) {
+  char code = rp->sig[rp->sig_len - 1];
+  if (code == 'n') { oc->out_words = 0; return ST_PASS; }
+  if (code == 's') {
+    const int64_t* s = AS_STR(r);
+    int64_t words = STR_WORDS(s[0]);
+    oc->out_words = (int32_t)words;
+    for (int64_t i = 0; i < words && i < rp->out_cap; i++) out[i] = s[i];
+    if (expected[0] != s[0]) return ST_WRONG_ANSWER;
+    for (int64_t i = 1; i < words; i++) if (expected[i] != s[i]) return ST_WRONG_ANSWER;
+    return ST_PASS;
+  }
+  oc->out_words = 1;
+  if (rp->out_cap > 0) out[0] = r;
+  if (code == 'f') {
+    double a = AS_F(r), e = AS_F(expected[0]);
+    if (a == e) return ST_PASS;  // Python's ==: -0.0 == 0.0
+    if (f_isnan(a) && f_isnan(e)) return ST_PASS;  // nan was expected, and nan came back
+    if (rp->tol < 0 || f_isinf(a) || f_isinf(e) || f_isnan(a) || f_isnan(e)) return ST_WRONG_ANSWER;
+    double scale = f_fabs(a) > f_fabs(e) ? f_fabs(a) : f_fabs(e);
+    return f_fabs(a - e) <= rp->tol * scale ? ST_PASS : ST_WRONG_ANSWER;  // math.isclose(rel_tol)
+  }
+  return r == expected[0] ? ST_PASS : ST_WRONG_ANSWER;
+}
+
+// Run one lane. `scratch` holds stack_slots words of stack, `depth` frames
+// and heap_words of heap.
+DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, const int64_t* expected,
+                  int64_t* scratch, int64_t* out, Outcome* oc) {
+  oc->status = ST_RUNNING_; oc->line = 0; oc->steps = 0; oc->out_words = 0;
+  if (!p->ok) { oc->status = ST_COMPILE_ERROR; return; }
+  int64_t* stack = scratch;
+  Frame* frames = (Frame*)(scratch + rp->stack_slots);
+  Heap heap;
+  heap.base = scratch + rp->stack_slots + 2 * (int64_t)rp->depth;
+  heap.top = 0;
+  heap.cap = rp->heap_words;
+  const int64_t* chars = rp->chars;
+  const int64_t* empty = chars + 2 * 128;
+  const int32_t* code = p->code;
+  const int64_t* konst = p->konst;
+  int64_t fuel = rp->fuel;
+
+  const FuncInfo* entry = &p->funcs[p->entry];
+  if (entry->nlocals + entry->max_stack > rp->stack_slots) { oc->status = ST_RECURSION_ERROR; return; }
+  int32_t nargs = load_args(rp, args, stack);
+  for (int32_t i = nargs; i < entry->nlocals; i++) stack[i] = 0;
+  int64_t base = 0, sp = entry->nlocals;
+  int32_t nframes = 1;
+  frames[0].ret_pc = -1; frames[0].base = 0; frames[0].fn = p->entry;
+  int32_t pc = entry->pc, at = pc;
+  int status = ST_RUNNING_;
+  int64_t result = 0;
+
+#define PUSH(v) (stack[sp++] = (v))
+#define POP() (stack[--sp])
+#define TOP (stack[sp - 1])
+#define RAISE(s) do { status = (s); goto stop; } while (0)
+#define CHECK(e) do { int st_ = (e); if (st_ != ST_PASS) RAISE(st_); } while (0)
+#define BIN_INT(expr) do { int64_t y = POP(), x = POP(); PUSH(expr); } while (0)
+#define BIN_FLOAT(expr) do { double y = AS_F(POP()), x = AS_F(POP()); PUSH(AS_W(expr)); } while (0)
+#define CHECKED_INT(fn) do { int64_t y = POP(), x = POP(), r; CHECK(fn(x, y, &r)); PUSH(r); } while (0)
+#define CHECKED_FLOAT(fn) do { double y = AS_F(POP()), x = AS_F(POP()), r; CHECK(fn(x, y, &r)); PUSH(AS_W(r)); } while (0)
+#define SPEND() do { if (--fuel < 0) RAISE(ST_TIMEOUT); } while (0)
+
+  for (;;) {
+    at = pc;
+    int32_t w = code[pc++];
+    int32_t a = INSN_ARG(w);
+    switch (INSN_OP(w)) {
+      case OP_CONST: PUSH(konst[a]); break;
+      case OP_CONST_STR: PUSH(AS_WORD(konst + a)); break;
+      case OP_LOAD: PUSH(stack[base + a]); break;
+      case OP_STORE: stack[base + a] = POP(); break;
+      case OP_LOAD_CHECKED:
+        if (!stack[base + a + 1]) RAISE(ST_UNBOUND_LOCAL);
+        PUSH(stack[base + a]);
+        break;
+      case OP_STORE_MARK: stack[base + a] = POP(); stack[base + a + 1] = 1; break;
+      case OP_POP: sp--; break;
+      case OP_DUP: { int64_t x = TOP; PUSH(x); break; }
+      case OP_SWAP: { int64_t x = stack[sp - 1]; stack[sp - 1] = stack[sp - 2]; stack[sp - 2] = x; break; }
+      case OP_ROT3: { int64_t z = stack[sp - 1]; stack[sp - 1] = stack[sp - 2]; stack[sp - 2] = stack[sp - 3]; stack[sp - 3] = z; break; }
+
+      case OP_JUMP: pc += a; break;
+      case OP_JUMP_IF_FALSE: if (!POP()) pc += a; break;
+      case OP_JUMP_IF_TRUE: if (POP()) pc += a; break;
+      case OP_LOOP: SPEND(); pc += a; break;
+      case OP_RANGE_INIT: {
+        // the count of range(start, stop, step), computed without overflow
+        int64_t step = POP(), stop = POP(), start = POP();
+        if (step == 0) RAISE(ST_VALUE_ERROR);
+        uint64_t n = 0;
+        if (step > 0 && start < stop) n = ((uint64_t)stop - (uint64_t)start - 1) / (uint64_t)step + 1;
+        if (step < 0 && start > stop) n = ((uint64_t)start - (uint64_t)stop - 1) / (0 - (uint64_t)step) + 1;
+        stack[base + a] = start; stack[base + a + 1] = (int64_t)n; stack[base + a + 2] = step;
+        break;
+      }
+      case OP_RANGE_REV: {
+        // reversed(range): first + (n-1)*step down to first, modulo 2**64 is exact here
+        uint64_t n = (uint64_t)stack[base + a + 1], step = (uint64_t)stack[base + a + 2];
+        if (n > 0) stack[base + a] = (int64_t)((uint64_t)stack[base + a] + (n - 1) * step);
+        stack[base + a + 2] = (int64_t)(0 - step);
+        break;
+      }
+      case OP_FOR_RANGE: {
+        int32_t exit = code[pc++];
+        if (stack[base + a + 1] <= 0) { pc += exit; break; }
+        PUSH(stack[base + a]);
+        stack[base + a] = (int64_t)((uint64_t)stack[base + a] + (uint64_t)stack[base + a + 2]);
+        stack[base + a + 1]--;
+        break;
+      }
+      case OP_STR_ITER_INIT: stack[base + a] = POP(); stack[base + a + 1] = 0; break;
+      case OP_FOR_STR: case OP_FOR_ENUM_STR: case OP_FOR_STR_REV: {
+        int32_t exit = code[pc++];
+        const int64_t* s = AS_STR(stack[base + a]);
+        int64_t i = stack[base + a + 1];
+        if (i >= STR_LEN_OF(s)) { pc += exit; break; }
+        stack[base + a + 1] = i + 1;
+        int op = INSN_OP(w);
+        if (op == OP_FOR_STR_REV) i = STR_LEN_OF(s) - 1 - i;
+        if (op == OP_FOR_ENUM_STR) PUSH(i);
+        PUSH(AS_WORD(chars + 2 * (uint8_t)STR_BYTES(s)[i]));
+        break;
+      }
+      case OP_CALL: {
+        SPEND();
+        const FuncInfo* f = &p->funcs[a];
+        int64_t nb = sp - f->nparams;
+        if (nframes >= rp->depth || nb + f->nlocals + f->max_stack > rp->stack_slots) RAISE(ST_RECURSION_ERROR);
+        frames[nframes].ret_pc = pc; frames[nframes].base = (int32_t)base; frames[nframes].fn = a;
+        nframes++;
+        for (int64_t i = sp; i < nb + f->nlocals; i++) stack[i] = 0;
+        base = nb;
+        sp = nb + f->nlocals;
+        pc = f->pc;
+        break;
+      }
+      case OP_RETURN: {
+        int64_t r = POP();
+        nframes--;
+        if (nframes == 0) { result = r; goto done; }
+        sp = base;
+        base = frames[nframes].base;
+        pc = frames[nframes].ret_pc;
+        PUSH(r);
+        break;
+      }
+      case OP_RAISE: RAISE(a);
+
+      case OP_ADD_INT: CHECKED_INT(add_ovf_st); break;
+      case OP_SUB_INT: CHECKED_INT(sub_ovf_st); break;
+      case OP_MUL_INT: CHECKED_INT(mul_ovf_st); break;
+      case OP_FLOORDIV_INT: CHECKED_INT(rt_floordiv_int); break;
+      case OP_MOD_INT: CHECKED_INT(rt_mod_int); break;
+      case OP_POW_INT: CHECKED_INT(rt_pow_int); break;
+      case OP_POW_MOD: { int64_t m = POP(), y = POP(), x = POP(), r; CHECK(rt_pow_mod(x, y, m, &r)); PUSH(r); break; }
+      case OP_TRUEDIV_INT: { int64_t y = POP(), x = POP(); double r; CHECK(rt_truediv_int(x, y, &r)); PUSH(AS_W(r)); break; }
+      case OP_NEG_INT: { int64_t r; CHECK(rt_neg_int(POP(), &r)); PUSH(r); break; }
+      case OP_AND_INT: BIN_INT(x & y); break;
+      case OP_OR_INT: BIN_INT(x | y); break;
+      case OP_XOR_INT: BIN_INT(x ^ y); break;
+      case OP_LSHIFT: CHECKED_INT(rt_lshift); break;
+      case OP_RSHIFT: CHECKED_INT(rt_rshift); break;
+      case OP_INVERT: TOP = ~TOP; break;
+      case OP_ABS_INT: { int64_t r; CHECK(rt_abs_int(POP(), &r)); PUSH(r); break; }
+      case OP_MIN_INT: BIN_INT(y < x ? y : x); break;
+      case OP_MAX_INT: BIN_INT(y > x ? y : x); break;
+      case OP_GCD: CHECKED_INT(rt_gcd); break;
+      case OP_ISQRT: { int64_t r; CHECK(rt_isqrt(POP(), &r)); PUSH(r); break; }
+      case OP_CMP_INT: BIN_INT(rt_cmp_int(x, y, a)); break;
+      case OP_TRUTH_INT: TOP = TOP != 0; break;
+      case OP_NOT: TOP = !TOP; break;
+
+      case OP_INT_TO_FLOAT: TOP = AS_W((double)TOP); break;
+      case OP_INT_TO_FLOAT_UNDER: stack[sp - 2] = AS_W((double)stack[sp - 2]); break;
+      case OP_FLOAT_TO_INT: { int64_t r; CHECK(rt_float_to_int(AS_F(POP()), &r)); PUSH(r); break; }
+      case OP_ADD_FLOAT: BIN_FLOAT(x + y); break;
+      case OP_SUB_FLOAT: BIN_FLOAT(x - y); break;
+      case OP_MUL_FLOAT: BIN_FLOAT(x * y); break;
+      case OP_DIV_FLOAT: CHECKED_FLOAT(rt_div_float); break;
+      case OP_FLOORDIV_FLOAT: CHECKED_FLOAT(rt_floordiv_float); break;
+      case OP_MOD_FLOAT: CHECKED_FLOAT(rt_mod_float); break;
+      case OP_NEG_FLOAT: TOP = AS_W(-AS_F(TOP)); break;
+      case OP_ABS_FLOAT: TOP = AS_W(f_fabs(AS_F(TOP))); break;
+      case OP_MIN_FLOAT: BIN_FLOAT(y < x ? y : x); break;
+      case OP_MAX_FLOAT: BIN_FLOAT(y > x ? y : x); break;
+      case OP_ROUND_FLOAT: { int64_t r; CHECK(rt_round_float(AS_F(POP()), &r)); PUSH(r); break; }
+      case OP_FLOOR_FLOAT: { int64_t r; CHECK(rt_floor_float(AS_F(POP()), &r)); PUSH(r); break; }
+      case OP_CEIL_FLOAT: { int64_t r; CHECK(rt_ceil_float(AS_F(POP()), &r)); PUSH(r); break; }
+      case OP_SQRT: { double r; CHECK(rt_sqrt(AS_F(POP()), &r)); PUSH(AS_W(r)); break; }
+      case OP_CMP_FLOAT: { double y = AS_F(POP()), x = AS_F(POP()); PUSH(rt_cmp_float(x, y, a)); break; }
+      case OP_CMP_INT_FLOAT: { double y = AS_F(POP()); int64_t x = POP(); PUSH(rt_cmp_int_float(x, y, a)); break; }
+      case OP_CMP_FLOAT_INT: { int64_t y = POP(); double x = AS_F(POP()); PUSH(rt_cmp_float_int(x, y, a)); break; }
+      case OP_TRUTH_FLOAT: TOP = AS_F(TOP) != 0.0; break;
+
+      case OP_STR_CONCAT: { const int64_t* t = AS_STR(POP()); const int64_t* s = AS_STR(POP()); const int64_t* r;
+        CHECK(rt_str_concat(&heap, s, t, &r)); PUSH(AS_WORD(r)); break; }
+      case OP_STR_REPEAT: { int64_t n = POP(); const int64_t* s = AS_STR(POP()); const int64_t* r;
+        CHECK(rt_str_repeat(&heap, s, n, empty, &r)); PUSH(AS_WORD(r)); break; }
+      case OP_STR_INDEX: { int64_t i = POP(); const int64_t* s = AS_STR(POP()); const int64_t* r;
+        CHECK(rt_str_index(s, i, chars, &r)); PUSH(AS_WORD(r)); break; }
+      case OP_STR_SLICE: { int64_t st = POP(), hi = POP(), lo = POP(); const int64_t* s = AS_STR(POP()); const int64_t* r;
+        CHECK(rt_str_slice(&heap, s, lo, hi, st, chars, empty, &r)); PUSH(AS_WORD(r)); break; }
+      case OP_STR_CONTAINS: { const int64_t* s = AS_STR(POP()); const int64_t* t = AS_STR(POP()); PUSH(rt_str_contains(s, t)); break; }
+      case OP_STR_LEN: TOP = STR_LEN_OF(AS_STR(TOP)); break;
+      case OP_CMP_STR: { const int64_t* t = AS_STR(POP()); const int64_t* s = AS_STR(POP()); PUSH(rt_cmp_int(rt_str_cmp(s, t), 0, a)); break; }
+      case OP_TRUTH_STR: TOP = STR_LEN_OF(AS_STR(TOP)) != 0; break;
+      case OP_MIN_STR: { int64_t y = POP(), x = POP(); PUSH(rt_str_cmp(AS_STR(y), AS_STR(x)) < 0 ? y : x); break; }
+      case OP_MAX_STR: { int64_t y = POP(), x = POP(); PUSH(rt_str_cmp(AS_STR(y), AS_STR(x)) > 0 ? y : x); break; }
+      case OP_STR_OF_INT: { const int64_t* r; CHECK(rt_str_of_int(&heap, POP(), chars, &r)); PUSH(AS_WORD(r)); break; }
+      case OP_STR_OF_BOOL: { int64_t b = POP(); PUSH(AS_WORD(empty + (b ? 1 : 3))); break; }
+      case OP_INT_OF_STR: { int64_t r; CHECK(rt_int_of_str(AS_STR(POP()), &r)); PUSH(r); break; }
+      case OP_ORD: { int64_t r; CHECK(rt_ord(AS_STR(POP()), &r)); PUSH(r); break; }
+      case OP_CHR: { const int64_t* r; CHECK(rt_chr(POP(), chars, &r)); PUSH(AS_WORD(r)); break; }
+      case OP_BIN: { const int64_t* r; CHECK(rt_bin(&heap, POP(), &r)); PUSH(AS_WORD(r)); break; }
+      case OP_STR_CASE: { const int64_t* r; CHECK(rt_str_case(&heap, AS_STR(POP()), a, chars, &r)); PUSH(AS_WORD(r)); break; }
+      case OP_STR_STRIP: { const int64_t* r; CHECK(rt_str_strip(&heap, AS_STR(POP()), 0, a, chars, empty, &r)); PUSH(AS_WORD(r)); break; }
+      case OP_STR_STRIP_CHARS: { const int64_t* cs = AS_STR(POP()); const int64_t* r;
+        CHECK(rt_str_strip(&heap, AS_STR(POP()), cs, a, chars, empty, &r)); PUSH(AS_WORD(r)); break; }
+      case OP_STR_FIND: { const int64_t* t = AS_STR(POP()); int64_t r; CHECK(rt_str_find(AS_STR(POP()), t, a, &r)); PUSH(r); break; }
+      case OP_STR_AFFIX: { const int64_t* t = AS_STR(POP()); int r = rt_str_affix(AS_STR(TOP), t, a); TOP = r; break; }
+      case OP_STR_REPLACE: { const int64_t* nw = AS_STR(POP()); const int64_t* old = AS_STR(POP()); const int64_t* r;
+        CHECK(rt_str_replace(&heap, AS_STR(POP()), old, nw, chars, empty, &r)); PUSH(AS_WORD(r)); break; }
+      case OP_STR_IS: TOP = rt_str_is(AS_STR(TOP), a); break;
+      default: RAISE(ST_TYPE_ERROR);  // unreachable: the compiler emits only known opcodes
+    }
+  }
+done:
+  oc->steps = rp->fuel - fuel;
+  oc->status = check_result(rp, result, expected, out, oc);
+  return;
+stop:
+  oc->steps = rp->fuel - (fuel < 0 ? 0 : fuel);
+  oc->status = status;
+  oc->line = p->lines[at];
+#undef PUSH
+#undef POP
+#undef TOP
+#undef RAISE
+#undef CHECK
+#undef BIN_INT
+#undef BIN_FLOAT
+#undef CHECKED_INT
+#undef CHECKED_FLOAT
+#undef SPEND
+}

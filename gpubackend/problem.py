@@ -1,0 +1,521 @@
+"""Problem files: the pydantic model, loading TOML/JSON, and error locations.
+
+A problem names an entry function and its signature, and carries tests whose
+values must encode under the signature's types. Everything wrong with a file
+is reported as a ProblemFileError that names the file, the line and the field,
+e.g. `tasks/x.toml:14: tests[1].expected: expected int, got 'abc'`, so that a
+person (or a model writing problem files) can fix it without guessing.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic_core import PydanticCustomError
+
+from .types import Signature, SignatureError, parse_signature
+from .values import EncodeError, Key, encode, format_path, pack
+
+# Strict: TOML and JSON carry real ints, bools and floats, so a string where a
+# number belongs is an error in the file, not something to coerce silently.
+_CONFIG = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+# The type of the one error the model validator raises; its ctx carries every
+# issue found, each with its own location (pydantic gives a model validator's
+# error no location of its own).
+_ISSUES = "problem_issues"
+
+
+class Limits(BaseModel):
+    """Resource limits of one (candidate, test) lane; the same on CPU and GPU."""
+
+    model_config = _CONFIG
+
+    fuel: int = Field(
+        1_000_000, gt=0, le=10**10,
+        description="Loop iterations (backward jumps) plus calls a lane may run before it stops with Timeout.",
+    )
+    heap_bytes: int = Field(
+        262_144, gt=0, le=64 * 2**20,
+        description="Bytes of heap (lists, strings, ...) a lane may allocate before MemoryError.",
+    )
+    depth: int = Field(
+        256, gt=0, le=10_000,
+        description="Call frames a lane may hold at once before RecursionError.",
+    )
+
+
+class Test(BaseModel):
+    """One test: the entry function called with `args` must return `expected`."""
+
+    model_config = _CONFIG
+    __test__ = False  # not a pytest test class, despite its name
+
+    args: list = Field(description="Positional arguments, one per parameter of the signature.")
+    expected: Any = Field(description="The return value CPython gives for these arguments.")
+    hidden: bool = Field(False, description="Hidden tests decide success and never go into prompts.")
+
+    @field_validator("args", mode="before")
+    @classmethod
+    def _tuple_args(cls, v: Any) -> Any:
+        # Python callers naturally write args as a tuple; files only have lists.
+        return list(v) if isinstance(v, tuple) else v
+
+
+@dataclass(frozen=True)
+class EncodedSuite:
+    """A problem's tests as CSR word arrays, the kernels' input format.
+
+    args_words, args_off: test i's arguments (encoded one after another) are
+        args_words[args_off[i]:args_off[i+1]].
+    exp_words, exp_off: likewise for the expected return values.
+    sig: the signature's kernel code, e.g. 'is>b'.
+    """
+
+    args_words: np.ndarray
+    args_off: np.ndarray
+    exp_words: np.ndarray
+    exp_off: np.ndarray
+    sig: str
+
+    @property
+    def n_tests(self) -> int:
+        return len(self.args_off) - 1
+
+
+class Problem(BaseModel):
+    """A programming problem: entry point, signature, tests, limits."""
+
+    model_config = _CONFIG
+
+    name: str = Field(min_length=1, description="Short identifier of the problem.")
+    entry: str = Field(min_length=1, description="Name of the function the tests call.")
+    signature: str = Field(description="The entry's def line, e.g. 'def f(xs: list[int]) -> int'.")
+    description: str = Field("", description="The task as told to the model.")
+    tests: list[Test] = Field(min_length=1, description="Visible and hidden tests.")
+    limits: Limits = Field(default_factory=Limits, description="Per-lane resource limits.")
+    solution: str | None = Field(None, description="A reference solution (CPython runs it in tests).")
+    float_tolerance: float | None = Field(
+        None, ge=0, allow_inf_nan=False,
+        description="Relative tolerance for float results; None means bit-exact.",
+    )
+
+    @model_validator(mode="after")
+    def _check_against_signature(self) -> "Problem":
+        issues = list(_signature_issues(self))
+        if issues:
+            text = "; ".join(f"{format_path(loc)}: {msg}" for loc, msg in issues)
+            raise PydanticCustomError(_ISSUES, "{text}", {"text": text, "issues": issues})
+        return self
+
+    # -- derived data, computed once: the model is frozen -----------------
+
+    @cached_property
+    def sig(self) -> Signature:
+        return parse_signature(self.signature)
+
+    @cached_property
+    def visible_tests(self) -> tuple[int, ...]:
+        """Indices of the tests that may be shown in prompts."""
+        return tuple(i for i, t in enumerate(self.tests) if not t.hidden)
+
+    @cached_property
+    def hidden_tests(self) -> tuple[int, ...]:
+        """Indices of the tests kept out of prompts."""
+        return tuple(i for i, t in enumerate(self.tests) if t.hidden)
+
+    @cached_property
+    def _encoded(self) -> EncodedSuite:
+        sig = self.sig
+        # A test's args encode as one tuple of the parameter types: a tuple's
+        # encoding is its elements in order, exactly what the VM's entry reads.
+        args_words, args_off = pack([t.args for t in self.tests], sig.args_code)
+        exp_words, exp_off = pack([t.expected for t in self.tests], sig.ret)
+        for a in (args_words, args_off, exp_words, exp_off):
+            a.flags.writeable = False  # shared by every caller of encoded()
+        return EncodedSuite(args_words, args_off, exp_words, exp_off, sig.code)
+
+    def encoded(self) -> EncodedSuite:
+        """The tests packed for the kernels (computed on first call only)."""
+        return self._encoded
+
+    def model_copy(self, *, update: dict[str, Any] | None = None, deep: bool = False) -> "Problem":
+        """A copy; with `update`, a new validated Problem.
+
+        update: fields to replace; unlike pydantic's default, the result is
+            validated, so a copy can never hold tests its signature rejects.
+        deep: copy nested values too.
+        Cached derived data (sig, encoded(), ...) is never carried over, since
+        pydantic copies the instance dict where cached_property keeps it.
+        """
+        if update:
+            fields = {name: getattr(self, name) for name in type(self).model_fields}
+            return type(self).model_validate({**fields, **update})
+        copy = super().model_copy(deep=deep)
+        for name in _CACHED:
+            copy.__dict__.pop(name, None)
+        return copy
+
+    # -- loading ----------------------------------------------------------
+
+    @classmethod
+    def from_dict(cls, data: Any, source: str | None = None) -> "Problem":
+        """Validate a parsed problem (a dict as TOML/JSON give it).
+
+        data: the parsed document.
+        source: a label for error messages (usually the file's path).
+        Raises ProblemFileError (its attributes describe the first issue,
+        `.issues` holds them all).
+        """
+        return _validate(data, source, locate=None)
+
+    @classmethod
+    def from_file(cls, path: str | Path) -> "Problem":
+        """Load a problem from a `.toml` or `.json` file.
+
+        path: the file; its suffix picks the format.
+        Raises ProblemFileError with file, line and field for any problem.
+        """
+        path = Path(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            raise ProblemFileError(str(path), None, None, f"cannot read: {e}") from None
+        suffix = path.suffix.lower()
+        if suffix == ".toml":
+            data = _parse_toml(text, str(path))
+            return _validate(data, str(path), lambda loc: toml_line(text, loc))
+        if suffix == ".json":
+            data = _parse_json(text, str(path))
+            return _validate(data, str(path), lambda loc: json_line(text, loc))
+        raise ProblemFileError(str(path), None, None, "unknown format: the file must end in .toml or .json")
+
+
+# Problem's cached_property names, dropped from copies.
+_CACHED = ("sig", "visible_tests", "hidden_tests", "_encoded")
+
+
+def _signature_issues(p: Problem):
+    """Yield (location, message) for everything that disagrees with the signature."""
+    try:
+        sig = parse_signature(p.signature)
+    except SignatureError as e:
+        yield ("signature",), str(e)
+        return
+    if sig.name != p.entry:
+        yield ("signature",), f"defines '{sig.name}' but entry is '{p.entry}'"
+    n = len(sig.params)
+    for i, t in enumerate(p.tests):
+        if len(t.args) != n:
+            yield ("tests", i, "args"), f"{len(t.args)} arguments given, the signature takes {n}"
+            continue
+        for j, (arg, (pname, code)) in enumerate(zip(t.args, sig.params)):
+            try:
+                encode(arg, code)
+            except EncodeError as e:
+                yield ("tests", i, "args", j, *e.path), f"(param '{pname}') {e.detail}"
+        try:
+            encode(t.expected, sig.ret)
+        except EncodeError as e:
+            yield ("tests", i, "expected", *e.path), e.detail
+
+
+# ------------------------------------------------------------------- errors
+
+
+@dataclass(frozen=True)
+class Issue:
+    """One thing wrong with a problem file.
+
+    line: 1-based line in the file, or None when there is no file text.
+    field: the field path, e.g. 'tests[1].expected'; None for syntax errors.
+    message: what is wrong.
+    """
+
+    line: int | None
+    field: str | None
+    message: str
+
+
+class ProblemFileError(ValueError):
+    """A problem file (or dict) that is not a valid problem.
+
+    path: the file (or source label), None if unknown.
+    line: 1-based line of the (first) issue, None if unknown.
+    field: dotted field path of the (first) issue, None for syntax errors.
+    message: what is wrong, without the location prefix.
+    issues: every issue found, the first one included.
+    str(err) is one 'FILE:LINE: field: message' line per issue.
+    """
+
+    def __init__(self, path: str | None, line: int | None, field: str | None,
+                 message: str, issues: list[Issue] | None = None):
+        self.path = path
+        self.line = line
+        self.field = field
+        self.message = message
+        self.issues = issues or [Issue(line, field, message)]
+        super().__init__("\n".join(_format_issue(path, i) for i in self.issues))
+
+    def __reduce__(self):
+        # Batch evals pass errors between worker processes; keep them picklable.
+        return type(self), (self.path, self.line, self.field, self.message, self.issues)
+
+
+def _format_issue(path: str | None, issue: Issue) -> str:
+    where = ""
+    if path is not None:
+        where = f"{path}:{issue.line}: " if issue.line is not None else f"{path}: "
+    what = f"{issue.field}: " if issue.field else ""
+    return where + what + issue.message
+
+
+def _parse_toml(text: str, path: str) -> dict:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        msg = str(e)
+        m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
+        line = int(m.group(1)) if m else None
+        if m:
+            msg = msg[: m.start()].strip()
+        if line is None and "end of document" in msg:
+            line = text.count("\n") + 1
+        raise ProblemFileError(path, line, None, f"TOML syntax: {msg}") from None
+
+
+def _parse_json(text: str, path: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ProblemFileError(path, e.lineno, None, f"JSON syntax: {e.msg}") from None
+
+
+# Friendlier words for pydantic's commonest error types.
+_MESSAGES = {
+    "missing": "missing required field",
+    "extra_forbidden": "unknown field",
+}
+
+
+def _issues_of(err: ValidationError) -> list[tuple[tuple, str]]:
+    """Pydantic's errors as (location, message) pairs, ours expanded."""
+    out = []
+    for e in err.errors():
+        if e["type"] == _ISSUES:
+            out.extend(e["ctx"]["issues"])
+            continue
+        loc = tuple(e["loc"])
+        msg = _MESSAGES.get(e["type"], e["msg"])
+        if e["type"] == "extra_forbidden":
+            msg += f" (allowed: {', '.join(_allowed_fields(loc))})"
+        elif e["type"] not in _MESSAGES and "input" in e and not isinstance(e["input"], (dict, list)):
+            msg += f", got {e['input']!r}"
+        out.append((loc, msg))
+    return out
+
+
+def _allowed_fields(loc: tuple) -> list[str]:
+    """The field names valid at the place of an unknown field."""
+    parent = loc[:-1]
+    model: type[BaseModel] = Problem
+    if parent[:1] == ("tests",):
+        model = Test
+    elif parent[:1] == ("limits",):
+        model = Limits
+    return list(model.model_fields)
+
+
+def _validate(data: Any, source: str | None, locate) -> Problem:
+    if not isinstance(data, dict):
+        raise ProblemFileError(source, 1 if locate else None, None,
+                               f"a problem must be a table/object, got {type(data).__name__}")
+    try:
+        return Problem.model_validate(data)
+    except ValidationError as err:
+        issues = []
+        for loc, msg in _issues_of(err):
+            line = None
+            if locate is not None:
+                try:
+                    line = locate(loc)
+                except Exception:  # locating is best effort; the error itself matters
+                    line = 1
+            issues.append(Issue(line, format_path(loc) or None, msg))
+        first = issues[0]
+        raise ProblemFileError(source, first.line, first.field, first.message, issues) from None
+
+
+# -------------------------------------------------------- locating a field
+
+
+def _code_lines(text: str) -> list[tuple[int, str]]:
+    """(1-based number, line) for the lines of a TOML file outside multi-line
+    strings, so that a `[[tests]]` inside a description is never taken for a
+    table header."""
+    out = []
+    inside: str | None = None
+    for n, line in enumerate(text.splitlines(), 1):
+        if inside is None:
+            out.append((n, line))
+        # Toggle on every unescaped triple quote of the kind that is open.
+        for m in re.finditer(r'"""|\'\'\'', line):
+            q = m.group(0)
+            if inside is None:
+                inside = q
+            elif inside == q:
+                inside = None
+    return out
+
+
+# A table header alone on its line (comment allowed); an element of a
+# multi-line array such as `  [1, 2],` does not match.
+_HEADER = re.compile(r"^\s*\[\[?\s*([A-Za-z_\"'][\w.\"' -]*?)\s*\]\]?\s*(#.*)?$")
+
+
+def toml_line(text: str, loc: tuple) -> int:
+    """Best-effort 1-based line of the field at `loc` in TOML source.
+
+    text: the TOML file's text.
+    loc: the field path, e.g. ('tests', 1, 'expected', 0).
+    Finds the table (the n-th [[tests]] header, [limits], or the top level),
+    then the key in it; falls back to the table's line, then to line 1.
+    """
+    lines = _code_lines(text)
+    head = loc[0] if loc else None
+    # Tables: (header line, lines of its body) for the one loc points into.
+    start, body = 1, []
+    if len(loc) >= 2 and isinstance(loc[1], int):
+        found = _nth_table(lines, head, loc[1], array=True)
+        key = loc[2] if len(loc) > 2 else None
+    elif len(loc) >= 2 and isinstance(loc[1], str):
+        found = _nth_table(lines, head, 0, array=False)
+        key = loc[1]
+    else:
+        # A whole table (`[limit]`, `[[test]]`) may be what is wrong.
+        found = None
+        key = head
+        for array in (False, True):
+            table = _nth_table(lines, head, 0, array=array)
+            if table is not None:
+                return table[0]
+    if found is not None:
+        start, body = found
+        hit = _find_key(body, key) if isinstance(key, str) else None
+        return hit or start
+    # The top level (before the first header), or an inline/dotted form.
+    top = _top_level(lines)
+    if isinstance(head, str):
+        hit = _find_key(top, head)
+        if hit:
+            return hit
+        dotted = _find_key(top, f"{head}.{key}") if isinstance(key, str) and key != head else None
+        if dotted:
+            return dotted
+    return 1
+
+
+def _top_level(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    out = []
+    for n, line in lines:
+        if _HEADER.match(line):
+            break
+        out.append((n, line))
+    return out
+
+
+def _nth_table(lines, name, index: int, array: bool):
+    """(header line, body lines) of the index-th `[[name]]` (or `[name]`)."""
+    seen = -1
+    for i, (n, line) in enumerate(lines):
+        m = _HEADER.match(line)
+        if not m:
+            continue
+        is_array = line.lstrip().startswith("[[")
+        if m.group(1).strip("\"'") == name and is_array == array:
+            seen += 1
+            if seen == index:
+                body = []
+                for n2, line2 in lines[i + 1:]:
+                    if _HEADER.match(line2):
+                        break
+                    body.append((n2, line2))
+                return n, body
+    return None
+
+
+def _find_key(lines: list[tuple[int, str]], key: str) -> int | None:
+    pat = re.compile(r"^\s*[\"']?" + re.escape(key) + r"[\"']?\s*=")
+    for n, line in lines:
+        if pat.match(line):
+            return n
+    return None
+
+
+def json_line(text: str, loc: tuple) -> int:
+    """1-based line of the field at `loc` in JSON source.
+
+    text: the JSON text (already known to parse).
+    loc: the field path, e.g. ('tests', 1, 'args', 0).
+    Walks the document with the standard decoder, keeping the line of every
+    key and element; a missing field gets the line of the nearest enclosing
+    element that exists.
+    """
+    lines: dict[tuple, int] = {}
+    _walk_json(text, _skip_ws(text, 0), (), lines)
+    # A step into a dict value names the key; in JSON that is an object key.
+    loc = tuple(s.key if isinstance(s, Key) else s for s in loc)
+    for cut in range(len(loc), -1, -1):
+        if loc[:cut] in lines:
+            return lines[loc[:cut]]
+    return 1
+
+
+_DECODER = json.JSONDecoder()
+
+
+def _skip_ws(text: str, i: int) -> int:
+    while i < len(text) and text[i] in " \t\r\n":
+        i += 1
+    return i
+
+
+def _line_at(text: str, i: int) -> int:
+    return text.count("\n", 0, i) + 1
+
+
+def _walk_json(text: str, i: int, loc: tuple, lines: dict) -> int:
+    """Record the line of the value at `i` (and of its parts); return its end."""
+    lines.setdefault(loc, _line_at(text, i))
+    c = text[i]
+    if c == "{":
+        i = _skip_ws(text, i + 1)
+        while text[i] != "}":
+            key, i = _DECODER.raw_decode(text, i)
+            # An object member's line is its key's line: that is where it is.
+            lines[loc + (key,)] = _line_at(text, i)
+            i = _skip_ws(text, _skip_ws(text, i) + 1)  # past ':'
+            i = _walk_json(text, i, loc + (key,), lines)
+            i = _skip_ws(text, i)
+            if text[i] == ",":
+                i = _skip_ws(text, i + 1)
+        return i + 1
+    if c == "[":
+        i = _skip_ws(text, i + 1)
+        k = 0
+        while text[i] != "]":
+            i = _skip_ws(text, _walk_json(text, i, loc + (k,), lines))
+            k += 1
+            if text[i] == ",":
+                i = _skip_ws(text, i + 1)
+        return i + 1
+    _, end = _DECODER.raw_decode(text, i)
+    return end

@@ -1,0 +1,305 @@
+"""DSL types as *type codes*, and function signatures.
+
+A type travels between Python and the kernels as a short ASCII string, its
+type code, so that the C++ side can decode values and check candidate
+signatures without any Python object crossing over:
+
+    'n' None   'b' bool   'i' int   'f' float   's' str
+    '[' T            list[T]
+    '(' T1 .. Tn ')' tuple[T1, ..., Tn]
+    '?' T            Optional[T]
+    '{' K V          dict[K, V]
+    '<' T            set[T]
+
+e.g. list[tuple[int, str]] is '[(is)'. Every code is prefix-free, so codes
+can be concatenated (a signature's parameters) and split again.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+SCALARS = {"n": "None", "b": "bool", "i": "int", "f": "float", "s": "str"}
+
+# Annotation names, in both the builtin and the `typing` spelling, mapped to
+# the prefix character of their code. Scalars are handled apart because they
+# take no subscript.
+_SCALAR_NAMES = {"int": "i", "bool": "b", "float": "f", "str": "s", "None": "n"}
+_GENERIC_NAMES = {
+    "list": "[", "List": "[",
+    "tuple": "(", "Tuple": "(",
+    "dict": "{", "Dict": "{",
+    "set": "<", "Set": "<",
+    "Optional": "?",
+    "Union": "|",  # only Union[T, None]; becomes '?'
+}
+
+
+class SignatureError(ValueError):
+    """A signature or annotation outside the DSL; the message says what."""
+
+
+# ---------------------------------------------------------------- type codes
+
+
+def code_end(code: str, pos: int = 0) -> int:
+    """Index just past the one type code that starts at `pos` in `code`.
+
+    code: a string holding one or more concatenated type codes.
+    pos: where the type of interest starts.
+    Raises SignatureError if `code` is malformed there.
+    """
+    if pos >= len(code):
+        raise SignatureError(f"truncated type code {code!r}")
+    c = code[pos]
+    if c in SCALARS:
+        return pos + 1
+    if c in "[?<":
+        return code_end(code, pos + 1)
+    if c == "{":
+        return code_end(code, code_end(code, pos + 1))
+    if c == "(":
+        pos += 1
+        while pos < len(code) and code[pos] != ")":
+            pos = code_end(code, pos)
+        if pos >= len(code):
+            raise SignatureError(f"unclosed tuple in type code {code!r}")
+        return pos + 1
+    raise SignatureError(f"bad character {c!r} in type code {code!r}")
+
+
+def split_codes(codes: str) -> list[str]:
+    """Split concatenated type codes ('is[i') into ['i', 's', '[i'].
+
+    codes: zero or more type codes written one after another.
+    """
+    out, pos = [], 0
+    while pos < len(codes):
+        end = code_end(codes, pos)
+        out.append(codes[pos:end])
+        pos = end
+    return out
+
+
+def check_code(code: str) -> str:
+    """Return `code` if it is exactly one well-formed type code, else raise.
+
+    code: the candidate type code.
+    """
+    if not code or code_end(code) != len(code):
+        raise SignatureError(f"not a single type code: {code!r}")
+    return code
+
+
+def tuple_items(code: str) -> list[str]:
+    """The element codes of a tuple code: '(is)' -> ['i', 's'].
+
+    code: a tuple type code (starting with '(').
+    """
+    assert code[0] == "(" and code[-1] == ")", code
+    return split_codes(code[1:-1])
+
+
+def is_hashable(code: str) -> bool:
+    """Whether `code` may be a dict key or set element in the DSL.
+
+    The language keeps keys to int, str, bool and tuples of those, so the
+    kernels only ever hash and compare those shapes.
+    code: a well-formed type code.
+    """
+    if code in ("i", "s", "b"):
+        return True
+    if code.startswith("("):
+        return all(is_hashable(c) for c in tuple_items(code))
+    return False
+
+
+def pretty(code: str) -> str:
+    """The Python spelling of a type code: '[(is)' -> 'list[tuple[int, str]]'.
+
+    code: one well-formed type code.
+    """
+    c = code[0]
+    if c in SCALARS:
+        return SCALARS[c]
+    if c == "[":
+        return f"list[{pretty(code[1:])}]"
+    if c == "<":
+        return f"set[{pretty(code[1:])}]"
+    if c == "?":
+        return f"Optional[{pretty(code[1:])}]"
+    if c == "{":
+        k_end = code_end(code, 1)
+        return f"dict[{pretty(code[1:k_end])}, {pretty(code[k_end:])}]"
+    if c == "(":
+        # The empty tuple's annotation is spelled tuple[()] in Python.
+        return "tuple[" + (", ".join(pretty(x) for x in tuple_items(code)) or "()") + "]"
+    raise SignatureError(f"bad type code {code!r}")
+
+
+# --------------------------------------------------------------- annotations
+
+
+def parse_annotation(node: ast.expr | str) -> str:
+    """The type code of an annotation, given as source text or an AST node.
+
+    Accepts `list[int]` and `List[int]` (also `typing.List[int]`), tuple,
+    Optional[T], T | None, Union[T, None], dict, set and None.
+    node: an `ast.expr` or the annotation's source text.
+    Raises SignatureError naming the unsupported part.
+    """
+    if isinstance(node, str):
+        try:
+            node = ast.parse(node.strip(), mode="eval").body
+        except SyntaxError:
+            raise SignatureError(f"annotation {node!r} is not valid Python") from None
+    return _annotation(node)
+
+
+def _unsupported(node: ast.AST, why: str = "") -> SignatureError:
+    text = ast.unparse(node)
+    return SignatureError(f"unsupported annotation {text!r}" + (f": {why}" if why else ""))
+
+
+def _head_name(node: ast.expr) -> str | None:
+    """`list`, `List` or `typing.List` -> its last name; anything else None."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+        return node.attr
+    return None
+
+
+def _annotation(node: ast.expr) -> str:
+    if isinstance(node, ast.Constant):
+        if node.value is None:
+            return "n"
+        if isinstance(node.value, str):  # a quoted forward reference
+            return parse_annotation(node.value)
+        raise _unsupported(node)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        return _optional(node, [node.left, node.right])
+    if isinstance(node, ast.Subscript):
+        return _generic(node)
+    name = _head_name(node)
+    if name in _SCALAR_NAMES:
+        return _SCALAR_NAMES[name]
+    if name in _GENERIC_NAMES:
+        raise _unsupported(node, f"'{name}' needs its element types, e.g. {name}[int]")
+    raise _unsupported(node)
+
+
+def _optional(node: ast.expr, members: list[ast.expr]) -> str:
+    """T | None, None | T or Union[T, None] -> '?' + code(T)."""
+    codes = [_annotation(m) for m in members]
+    if len(codes) != 2 or codes.count("n") != 1:
+        raise _unsupported(node, "the only union allowed is T | None")
+    inner = codes[0] if codes[1] == "n" else codes[1]
+    # Optional[Optional[T]] is Optional[T] in Python too; one tag is enough.
+    return inner if inner.startswith("?") else "?" + inner
+
+
+def _generic(node: ast.Subscript) -> str:
+    name = _head_name(node.value)
+    prefix = _GENERIC_NAMES.get(name or "")
+    if prefix is None:
+        raise _unsupported(node)
+    args = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+    if prefix == "|":
+        return _optional(node, args)
+    if prefix == "(":
+        if any(isinstance(a, ast.Constant) and a.value is Ellipsis for a in args):
+            raise _unsupported(node, "tuples have a fixed arity")
+        return "(" + "".join(_annotation(a) for a in args) + ")"
+    want = 2 if prefix == "{" else 1
+    if len(args) != want:
+        raise _unsupported(node, f"'{name}' takes {want} type argument(s)")
+    codes = [_annotation(a) for a in args]
+    if prefix == "?":
+        return _optional(node, [args[0], ast.Constant(None)])
+    if prefix in "{<" and not is_hashable(codes[0]):
+        what = "dict keys" if prefix == "{" else "set elements"
+        raise _unsupported(node, f"{what} must be int, str, bool or tuples of those")
+    return prefix + "".join(codes)
+
+
+# ---------------------------------------------------------------- signatures
+
+
+@dataclass(frozen=True)
+class Signature:
+    """A DSL function signature.
+
+    name: the function's name.
+    params: (parameter name, type code) pairs in order.
+    ret: the return type code.
+    """
+
+    name: str
+    params: tuple[tuple[str, str], ...]
+    ret: str
+
+    @property
+    def code(self) -> str:
+        """The kernels' form: parameter codes, '>', return code ('is>b')."""
+        return "".join(c for _, c in self.params) + ">" + self.ret
+
+    @property
+    def param_codes(self) -> tuple[str, ...]:
+        return tuple(c for _, c in self.params)
+
+    @property
+    def args_code(self) -> str:
+        """The parameters as one tuple code; a test's args encode under it."""
+        return "(" + "".join(self.param_codes) + ")"
+
+    def __str__(self) -> str:
+        ps = ", ".join(f"{n}: {pretty(c)}" for n, c in self.params)
+        return f"def {self.name}({ps}) -> {pretty(self.ret)}"
+
+
+def _parse_def(text: str) -> ast.FunctionDef:
+    """Parse a def line with or without ':' and a body."""
+    src = text.strip()
+    for attempt in (src, src + " pass", src + ": pass"):
+        try:
+            tree = ast.parse(attempt)
+        except SyntaxError:
+            continue
+        if tree.body and isinstance(tree.body[0], ast.FunctionDef):
+            return tree.body[0]
+        break
+    raise SignatureError(f"not a def line: {text.strip()[:60]!r}")
+
+
+def parse_signature(text: str) -> Signature:
+    """Parse `def f(xs: list[int], k: int) -> int` (':' and body optional).
+
+    text: the def line, or a whole function whose first statement is the def.
+    Raises SignatureError naming what is missing or unsupported.
+    """
+    fn = _parse_def(text)
+    a = fn.args
+    if a.vararg or a.kwarg or a.kwonlyargs:
+        raise SignatureError(f"'{fn.name}': *args, **kwargs and keyword-only parameters are not supported")
+    if a.defaults:
+        raise SignatureError(f"'{fn.name}': default parameter values are not supported")
+    params = []
+    for arg in a.posonlyargs + a.args:
+        if arg.annotation is None:
+            raise SignatureError(f"missing annotation on param '{arg.arg}'")
+        # ast.parse accepts this; only CPython's compiler would reject it.
+        if any(arg.arg == name for name, _ in params):
+            raise SignatureError(f"duplicate param '{arg.arg}'")
+        try:
+            params.append((arg.arg, parse_annotation(arg.annotation)))
+        except SignatureError as e:
+            raise SignatureError(f"param '{arg.arg}': {e}") from None
+    if fn.returns is None:
+        raise SignatureError(f"missing return annotation on '{fn.name}'")
+    try:
+        ret = parse_annotation(fn.returns)
+    except SignatureError as e:
+        raise SignatureError(f"return of '{fn.name}': {e}") from None
+    return Signature(fn.name, tuple(params), ret)

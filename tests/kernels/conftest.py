@@ -1,0 +1,73 @@
+"""Fixtures of the kernel tests: the runtime harness built for the host."""
+
+import ctypes
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+
+
+@pytest.fixture(scope="session")
+def rt(tmp_path_factory):
+    if shutil.which("g++") is None:
+        pytest.skip("g++ not available")
+    so = tmp_path_factory.mktemp("runtime") / "runtime_harness.so"
+    subprocess.run(
+        ["g++", "-O2", "-shared", "-fPIC", "-ffp-contract=off", "-std=c++17",
+         "-Wall", "-Wextra", "-Werror", "-o", str(so), str(HERE / "runtime_harness.cpp")],
+        check=True,
+    )
+    lib = ctypes.CDLL(str(so))
+    i64, f64, i32 = ctypes.c_int64, ctypes.c_double, ctypes.c_int
+    pi64, pf64 = ctypes.POINTER(i64), ctypes.POINTER(f64)
+    sigs = {
+        "h_set_str": ([i32, ctypes.c_char_p, i64], i32),
+        "h_reset_heap": ([i64], None),
+        "h_heap_top": ([], i64),
+        "h_res_where": ([], i32),
+        "h_res_len": ([], i64),
+        "h_res_bytes": ([ctypes.c_char_p], None),
+        "h_res_padding_ok": ([], i32),
+        "h_heap_alloc": ([i64], i64),
+        "h_new_str": ([i64], i32),
+        "h_pow_mod": ([i64, i64, i64, pi64], i32),
+        "h_truediv_int": ([i64, i64, pf64], i32),
+        "h_cmp_int_float": ([i64, f64, i32], i32),
+        "h_cmp_float_int": ([f64, i64, i32], i32),
+        "h_cmp_float": ([f64, f64, i32], i32),
+        "h_cmp_int": ([i64, i64, i32], i32),
+        "h_sqrt": ([f64, pf64], i32),
+        "h_str_repeat": ([i64], i32),
+        "h_str_index": ([i64], i32),
+        "h_str_slice": ([i64, i64, i64], i32),
+        "h_str_of_int": ([i64], i32),
+        "h_int_of_str": ([pi64], i32),
+        "h_chr": ([i64], i32),
+        "h_ord": ([pi64], i32),
+        "h_bin": ([i64], i32),
+        "h_str_case": ([i32], i32),
+        "h_str_strip": ([i32, i32], i32),
+        "h_str_find": ([i32, pi64], i32),
+        "h_str_affix": ([i32], i32),
+        "h_str_is": ([i32], i32),
+        "h_run_cases": ([ctypes.c_void_p, i64, ctypes.c_void_p, ctypes.c_void_p], None),
+    }
+    for name in ["floordiv_int", "mod_int", "pow_int", "lshift", "rshift", "gcd"]:
+        sigs["h_" + name] = ([i64, i64, pi64], i32)
+    for name in ["neg_int", "abs_int", "isqrt"]:
+        sigs["h_" + name] = ([i64, pi64], i32)
+    for name in ["floordiv_float", "mod_float", "div_float"]:
+        sigs["h_" + name] = ([f64, f64, pf64], i32)
+    for name in ["float_to_int", "round_float", "floor_float", "ceil_float"]:
+        sigs["h_" + name] = ([f64, pi64], i32)
+    for name in ["str_cmp", "str_concat", "str_contains", "str_replace"]:
+        sigs["h_" + name] = ([], i32)
+    for name, (args, res) in sigs.items():
+        fn = getattr(lib, name)
+        fn.argtypes, fn.restype = args, res
+    lib.h_init()
+    lib.h_reset_heap(1 << 20)
+    return lib

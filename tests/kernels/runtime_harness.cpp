@@ -1,0 +1,147 @@
+// runtime_harness.cpp: exposes gpubackend/kernels/runtime.h to Python
+// (ctypes) so that tests/kernels/test_runtime.py can compare every runtime
+// function with CPython. Built by the test with
+//   g++ -O2 -shared -fPIC -ffp-contract=off -std=c++17
+// Scalar functions are wrapped one to one. String functions read their
+// operands from three input slots (h_set_str) and leave their result in
+// h_res, which the test inspects: bytes, and where the pointer points
+// (shared table, shared empty string, an input, or the heap), so that the
+// no-allocation rule for short results is checked too. h_run_cases runs a
+// batch through runtime_cases.h, the code the GPU test runs on the device.
+#include "../../gpubackend/kernels/runtime.h"
+#include "runtime_cases.h"
+
+#define IN_WORDS (1 << 16)
+#define HEAP_WORDS (1 << 20)
+
+static int64_t g_chars[256];
+static int64_t g_empty[1];
+static int64_t g_in[3][IN_WORDS];
+static int64_t g_heap_words[HEAP_WORDS];
+static Heap g_heap = {g_heap_words, 0, HEAP_WORDS};
+static const int64_t* g_res;
+
+extern "C" {
+
+void h_init(void) {
+  for (int c = 0; c < 128; c++) { g_chars[2 * c] = 1; g_chars[2 * c + 1] = c; }
+  g_empty[0] = 0;
+}
+
+// Input slot k := bytes b[0..n); padding zeroed, as every string object.
+int h_set_str(int k, const char* b, int64_t n) {
+  if (n < 0 || STR_WORDS(n) > IN_WORDS) return -1;
+  int64_t* p = g_in[k];
+  for (int64_t w = 0; w < STR_WORDS(n); w++) p[w] = 0;
+  p[0] = n;
+  for (int64_t i = 0; i < n; i++) ((char*)(p + 1))[i] = b[i];
+  return 0;
+}
+
+// An empty heap of cap words (at most HEAP_WORDS).
+void h_reset_heap(int64_t cap) {
+  // Poison what the last test used (and a little more), so that padding
+  // the runtime forgets to zero shows up.
+  int64_t dirty = g_heap.top > 1024 ? g_heap.top : 1024;
+  for (int64_t i = 0; i < dirty && i < HEAP_WORDS; i++) g_heap_words[i] = 0x5a5a5a5a5a5a5a5aLL;
+  g_heap.top = 0;
+  g_heap.cap = cap < HEAP_WORDS ? cap : HEAP_WORDS;
+}
+int64_t h_heap_top(void) { return g_heap.top; }
+
+// Where h_res points: 0 heap, 1 shared table (a whole entry), 2 shared
+// empty, 3 + k input slot k, -1 anywhere else.
+int h_res_where(void) {
+  const int64_t* p = g_res;
+  if (p >= g_heap_words && p < g_heap_words + HEAP_WORDS) return 0;
+  if (p >= g_chars && p < g_chars + 256) return ((p - g_chars) % 2 == 0) ? 1 : -1;
+  if (p == g_empty) return 2;
+  for (int k = 0; k < 3; k++)
+    if (p == g_in[k]) return 3 + k;
+  return -1;
+}
+int64_t h_res_len(void) { return STR_LEN_OF(g_res); }
+void h_res_bytes(char* dst) {
+  for (int64_t i = 0; i < STR_LEN_OF(g_res); i++) dst[i] = STR_BYTES(g_res)[i];
+}
+// 1 when the bytes after the length in the last word are all zero.
+int h_res_padding_ok(void) {
+  int64_t n = STR_LEN_OF(g_res), end = 8 * (STR_WORDS(n) - 1);
+  for (int64_t i = n; i < end; i++)
+    if (STR_BYTES(g_res)[i] != 0) return 0;
+  return 1;
+}
+
+// ---- heap
+int64_t h_heap_alloc(int64_t words) {
+  int64_t* p = heap_alloc(&g_heap, words);
+  return p ? p - g_heap.base : -1;
+}
+int h_new_str(int64_t len) {
+  int64_t* p = nullptr;
+  int st = rt_new_str(&g_heap, len, &p);
+  if (st == ST_PASS) g_res = p;
+  return st;
+}
+
+// ---- ints
+int h_floordiv_int(int64_t a, int64_t b, int64_t* r) { return rt_floordiv_int(a, b, r); }
+int h_mod_int(int64_t a, int64_t b, int64_t* r) { return rt_mod_int(a, b, r); }
+int h_pow_int(int64_t a, int64_t b, int64_t* r) { return rt_pow_int(a, b, r); }
+int h_pow_mod(int64_t a, int64_t b, int64_t m, int64_t* r) { return rt_pow_mod(a, b, m, r); }
+int h_truediv_int(int64_t a, int64_t b, double* r) { return rt_truediv_int(a, b, r); }
+int h_lshift(int64_t a, int64_t b, int64_t* r) { return rt_lshift(a, b, r); }
+int h_rshift(int64_t a, int64_t b, int64_t* r) { return rt_rshift(a, b, r); }
+int h_neg_int(int64_t a, int64_t* r) { return rt_neg_int(a, r); }
+int h_abs_int(int64_t a, int64_t* r) { return rt_abs_int(a, r); }
+int h_gcd(int64_t a, int64_t b, int64_t* r) { return rt_gcd(a, b, r); }
+int h_isqrt(int64_t a, int64_t* r) { return rt_isqrt(a, r); }
+
+// ---- floats
+int h_floordiv_float(double a, double b, double* r) { return rt_floordiv_float(a, b, r); }
+int h_mod_float(double a, double b, double* r) { return rt_mod_float(a, b, r); }
+int h_div_float(double a, double b, double* r) { return rt_div_float(a, b, r); }
+int h_float_to_int(double f, int64_t* r) { return rt_float_to_int(f, r); }
+int h_round_float(double f, int64_t* r) { return rt_round_float(f, r); }
+int h_floor_float(double f, int64_t* r) { return rt_floor_float(f, r); }
+int h_ceil_float(double f, int64_t* r) { return rt_ceil_float(f, r); }
+int h_sqrt(double f, double* r) { return rt_sqrt(f, r); }
+int h_cmp_int_float(int64_t i, double f, int cmp) { return rt_cmp_int_float(i, f, cmp); }
+int h_cmp_float_int(double f, int64_t i, int cmp) { return rt_cmp_float_int(f, i, cmp); }
+int h_cmp_float(double a, double b, int cmp) { return rt_cmp_float(a, b, cmp); }
+int h_cmp_int(int64_t a, int64_t b, int cmp) { return rt_cmp_int(a, b, cmp); }
+
+// ---- strings (operands in slots 0, 1, 2)
+#define S0 ((const int64_t*)g_in[0])
+#define S1 ((const int64_t*)g_in[1])
+#define S2 ((const int64_t*)g_in[2])
+int h_str_cmp(void) { return rt_str_cmp(S0, S1); }
+int h_str_concat(void) { return rt_str_concat(&g_heap, S0, S1, &g_res); }
+int h_str_repeat(int64_t n) { return rt_str_repeat(&g_heap, S0, n, g_empty, &g_res); }
+int h_str_index(int64_t i) { return rt_str_index(S0, i, g_chars, &g_res); }
+int h_str_slice(int64_t lo, int64_t hi, int64_t step) {
+  return rt_str_slice(&g_heap, S0, lo, hi, step, g_chars, g_empty, &g_res);
+}
+int h_str_contains(void) { return rt_str_contains(S0, S1); }
+int h_str_of_int(int64_t x) { return rt_str_of_int(&g_heap, x, g_chars, &g_res); }
+int h_int_of_str(int64_t* r) { return rt_int_of_str(S0, r); }
+int h_chr(int64_t x) { return rt_chr(x, g_chars, &g_res); }
+int h_ord(int64_t* r) { return rt_ord(S0, r); }
+int h_bin(int64_t x) { return rt_bin(&g_heap, x, &g_res); }
+int h_str_case(int upper) { return rt_str_case(&g_heap, S0, upper, g_chars, &g_res); }
+int h_str_strip(int with_chars, int mode) {
+  return rt_str_strip(&g_heap, S0, with_chars ? S1 : nullptr, mode, g_chars, g_empty, &g_res);
+}
+int h_str_find(int mode, int64_t* r) { return rt_str_find(S0, S1, mode, r); }
+int h_str_affix(int mode) { return rt_str_affix(S0, S1, mode); }
+int h_str_replace(void) { return rt_str_replace(&g_heap, S0, S1, S2, g_chars, g_empty, &g_res); }
+int h_str_is(int kind) { return rt_str_is(S0, kind); }
+
+// ---- batches of cases (runtime_cases.h), the host side of the GPU check
+void h_run_cases(const int64_t* cases, int64_t n, const int64_t* pool, int64_t* res) {
+  static int64_t heapw[CASE_HEAP];
+  for (int64_t i = 0; i < n; i++)
+    run_case(cases + i * CASE_WORDS, pool, g_chars, g_empty, heapw, res + i * RES_WORDS);
+}
+
+}  // extern "C"

@@ -1,0 +1,52 @@
+"""The one kernel source builds for every target: the host library (g++ with
+OpenMP, what the CPU backend loads), sm_90 with nvcc, and NVRTC, the compiler
+CuPy uses on a GPU (it runs without one). A CUDA-only compile error fails
+here, on machines with no GPU."""
+
+import shutil
+import subprocess
+
+import pytest
+
+from gpubackend.abi import KERNEL_DIR, OUTCOME, PROGRAM, opcodes
+from gpubackend.backends.build import build_library
+from gpubackend.backends.cpu import library
+from gpubackend.backends.cuda import NVRTC_OPTIONS
+
+SOURCE = KERNEL_DIR / "verifier.cu"
+
+
+def test_host_library_builds_and_matches_abi():
+    assert build_library().exists()
+    lib = library()
+    assert lib.sizeof_program() == PROGRAM.itemsize
+    assert lib.sizeof_outcome() == OUTCOME.itemsize
+
+
+def test_opcode_table_parses_every_row():
+    rows = [l for l in (KERNEL_DIR / "opcodes.def").read_text().splitlines() if l.startswith("OP(")]
+    names = [op.name for op in opcodes()]
+    assert len(names) == len(rows) and len(set(names)) == len(names)
+    assert names[0] == "CONST" and all(op.size in (1, 2) for op in opcodes())
+
+
+@pytest.mark.skipif(shutil.which("nvcc") is None, reason="nvcc not installed")
+def test_kernels_compile_for_sm90_with_nvcc(tmp_path):
+    proc = subprocess.run(["nvcc", "-arch=sm_90", "--ptx", "-fmad=false", "-x", "cu", str(SOURCE),
+                           "-o", str(tmp_path / "verifier.ptx")], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    ptx = (tmp_path / "verifier.ptx").read_text()
+    assert ".entry compile_kernel" in ptx and ".entry run_kernel" in ptx
+
+
+def test_kernels_compile_with_nvrtc():
+    nvrtc = pytest.importorskip("cuda.bindings.nvrtc")
+    src = SOURCE.read_bytes()
+    err, prog = nvrtc.nvrtcCreateProgram(src, b"verifier.cu", 0, [], [])
+    assert err == nvrtc.nvrtcResult.NVRTC_SUCCESS
+    opts = [o.encode() for o in NVRTC_OPTIONS] + [b"-arch=compute_90"]
+    (err,) = nvrtc.nvrtcCompileProgram(prog, len(opts), opts)
+    err2, size = nvrtc.nvrtcGetProgramLogSize(prog)
+    log = b" " * size
+    nvrtc.nvrtcGetProgramLog(prog, log)
+    assert err == nvrtc.nvrtcResult.NVRTC_SUCCESS, log.decode(errors="replace")

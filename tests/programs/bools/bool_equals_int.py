@@ -1,0 +1,8 @@
+# args: [1]
+# expect: True
+# args: [2]
+# expect: False
+# args: [0]
+# expect: False
+def f(x: int) -> bool:
+    return x == True

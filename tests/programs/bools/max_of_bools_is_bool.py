@@ -1,0 +1,6 @@
+# args: [False, True]
+# expect: True
+# args: [False, False]
+# expect: False
+def f(a: bool, b: bool) -> bool:
+    return max(a, b)

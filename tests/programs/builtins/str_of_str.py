@@ -1,0 +1,4 @@
+# args: ['abc']
+# expect: 'abc'
+def f(s: str) -> str:
+    return str(s)

@@ -1,0 +1,4 @@
+# args: []
+# expect: None
+def f() -> None:
+    return None

@@ -1,0 +1,3 @@
+# error: NameError 3:12
+def f(x: int) -> int:
+    return helper(x)

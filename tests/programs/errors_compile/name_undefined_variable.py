@@ -1,0 +1,3 @@
+# error: NameError 3:16
+def f(x: int) -> int:
+    return x + yy

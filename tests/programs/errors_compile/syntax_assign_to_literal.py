@@ -1,0 +1,4 @@
+# error: SyntaxError 3
+def f(x: int) -> int:
+    1 = x
+    return x

@@ -1,0 +1,3 @@
+# error: SyntaxError 3
+def f(x: int) -> int:
+    return x * * 2

@@ -1,0 +1,5 @@
+# error: SyntaxError 5
+def f(x: int) -> int:
+    if x:
+        x = 1
+	return x

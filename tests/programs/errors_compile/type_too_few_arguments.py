@@ -1,0 +1,7 @@
+# error: TypeError 3
+def f(x: int) -> int:
+    return g()
+
+
+def g(a: int) -> int:
+    return a

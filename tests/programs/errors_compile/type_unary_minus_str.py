@@ -1,0 +1,3 @@
+# error: TypeError 3
+def f(s: str) -> str:
+    return -s

@@ -1,0 +1,5 @@
+# error: TypeError 4
+def f(x: int) -> int:
+    y = 1
+    y = 'a'
+    return x

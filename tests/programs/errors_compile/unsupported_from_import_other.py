@@ -1,0 +1,6 @@
+# error: Unsupported 2
+from collections import Counter
+
+
+def f(n: int) -> int:
+    return n

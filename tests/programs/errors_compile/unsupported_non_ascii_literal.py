@@ -1,0 +1,3 @@
+# error: Unsupported 3
+def f(n: int) -> str:
+    return 'café'

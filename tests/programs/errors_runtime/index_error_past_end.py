@@ -1,0 +1,4 @@
+# args: ['abc']
+# raises: IndexError
+def f(s: str) -> str:
+    return s[len(s)]

@@ -1,0 +1,8 @@
+# args: [0]
+# expect: True
+# args: [3]
+# expect: True
+# args: [20]
+# expect: False
+def f(n: int) -> bool:
+    return n == 0 or 10 // n > 1

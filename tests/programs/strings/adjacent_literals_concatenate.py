@@ -1,0 +1,4 @@
+# args: []
+# expect: 'abcdef'
+def f() -> str:
+    return 'ab' "cd" 'ef'

@@ -1,0 +1,6 @@
+# args: []
+# expect: 'a\nb'
+def f() -> str:
+    s = """a
+b"""
+    return s
