@@ -25,6 +25,7 @@ def library() -> C.CDLL:
     lib.run_kernel.restype = None
     lib.sizeof_program.restype = C.c_int64
     lib.sizeof_outcome.restype = C.c_int64
+    lib.sizeof_compiler.restype = C.c_int64
     lib.max_threads.restype = C.c_int32
     if lib.sizeof_program() != PROGRAM.itemsize or lib.sizeof_outcome() != OUTCOME.itemsize:
         raise RuntimeError("gpubackend/abi.py disagrees with kernels/layout.h on struct sizes")

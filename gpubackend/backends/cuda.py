@@ -63,6 +63,10 @@ class CudaBackend:
         self.compile_fn = mod.get_function("compile_kernel")
         self.run_fn = mod.get_function("run_kernel")
         self.chars = cupy.asarray(char_table())
+        # sizeof(Compiler): host and device layouts of a struct agree
+        from .cpu import library
+
+        self.compiler_bytes = (int(library().sizeof_compiler()) + 63) // 64 * 64
 
     def to_host(self, progs) -> np.ndarray:
         return self.cp.asnumpy(progs)
@@ -76,8 +80,9 @@ class CudaBackend:
             d_entry = cp.asarray(np.frombuffer(entry + b"\0", dtype=np.uint8))
             d_sig = cp.asarray(np.frombuffer(sig + b"\0", dtype=np.uint8))
             grid = (k + BLOCK - 1) // BLOCK
+            scratch = cp.empty(k * self.compiler_bytes, dtype=cp.uint8)
             self.compile_fn((grid,), (BLOCK,), (d_src, d_off, np.int64(k), d_entry, np.int32(len(entry)),
-                                                d_sig, np.int32(len(sig)), progs))
+                                                d_sig, np.int32(len(sig)), progs, scratch))
         return progs
 
     def run(self, progs, suite, sig: bytes, tol: float, fuel: int, depth: int, stack_slots: int,

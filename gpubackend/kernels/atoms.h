@@ -4,7 +4,7 @@
 #include "calls.h"
 
 // name := NAME [args] | 'math' '.' ...
-DEV int32_t name_expr(Compiler* c) {
+DEVFN int32_t name_expr(Compiler* c) {
   Token name = c->cur;
   advance(c);
   Local* l = find_local(c, name.start, name.len);
@@ -31,7 +31,7 @@ DEV int32_t name_expr(Compiler* c) {
 }
 
 // atom := NAME | INT | FLOAT | STRING+ | True | False | '(' expression ')'
-DEV int32_t atom(Compiler* c) {
+DEVFN int32_t atom(Compiler* c) {
   Token t = c->cur;
   switch (t.kind) {
     case TK_NAME: return name_expr(c);

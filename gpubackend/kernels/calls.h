@@ -19,9 +19,9 @@ DEV int known_unsupported_builtin(Compiler* c, const Token* t) {
 }
 
 // call := NAME args   (a function of the program)
-DEV int32_t call_function(Compiler* c, const Token* name, int32_t f) {
+DEVFN int32_t call_function(Compiler* c, const Token* name, int32_t f) {
   int32_t ts[MAX_PARAMS];
-  Token at[MAX_PARAMS];
+  Pos at[MAX_PARAMS];
   int32_t d0 = c->depth;
   int32_t n = call_args(c, ts, at, MAX_PARAMS);
   if (n < 0) return T_BAD;
@@ -54,12 +54,12 @@ DEV void note_called(Compiler* c, const Token* name) {
 }
 
 // builtin := NAME args   for the builtins of LANGUAGE.md
-DEV int32_t builtin_call(Compiler* c, const Token* name) {
+DEVFN int32_t builtin_call(Compiler* c, const Token* name) {
   const char* s = c->src + name->start;
   int32_t len = name->len;
 #define IS(w) span_eq(s, len, w)
   int32_t ts[MAX_PARAMS];
-  Token at[MAX_PARAMS];
+  Pos at[MAX_PARAMS];
   if (IS("min") || IS("max")) {
     // emitted pairwise as the arguments arrive: min(a, b, c) == min(min(a, b), c)
     int is_max = IS("max");
@@ -179,7 +179,7 @@ DEV int is_builtin_name(Compiler* c, const Token* t) {
 }
 
 // math_attr := 'math' '.' NAME [args]
-DEV int32_t math_attr(Compiler* c, const Token* mtok) {
+DEVFN int32_t math_attr(Compiler* c, const Token* mtok) {
   expect(c, TK_DOT, "expected '.'");
   Token name = c->cur;
   expect(c, TK_NAME, "expected a name after 'math.'");
@@ -195,7 +195,7 @@ DEV int32_t math_attr(Compiler* c, const Token* mtok) {
   if (!known) { unsupported(c, &name, "math."); msg_tok(c, &name); return T_BAD; }
   if (!check(c, TK_LPAREN)) { unsupported(c, &name, "a math function used as a value"); return T_BAD; }
   int32_t ts[MAX_PARAMS];
-  Token at[MAX_PARAMS];
+  Pos at[MAX_PARAMS];
   if (IS("gcd")) {  // pairwise as the arguments arrive
     expect(c, TK_LPAREN, "expected '('");
     int32_t n = 0;
@@ -234,7 +234,7 @@ DEV int32_t math_attr(Compiler* c, const Token* mtok) {
 }
 
 // method := expression '.' NAME args     (str methods)
-DEV int32_t str_method(Compiler* c, int32_t t) {
+DEVFN int32_t str_method(Compiler* c, int32_t t) {
   advance(c);  // '.'
   Token name = c->cur;
   expect(c, TK_NAME, "expected an attribute name after '.'");
@@ -262,7 +262,7 @@ DEV int32_t str_method(Compiler* c, int32_t t) {
 #undef IS
   if (op < 0) { unsupported(c, &name, "str."); msg_tok(c, &name); return T_BAD; }
   int32_t ts[MAX_PARAMS];
-  Token at[MAX_PARAMS];
+  Pos at[MAX_PARAMS];
   int32_t n = call_args(c, ts, at, MAX_PARAMS);
   if (n < 0) return T_BAD;
   if (nargs == -1 && n == 1) { op = OP_STR_STRIP_CHARS; nargs = 1; }

@@ -63,8 +63,15 @@ struct Compiler {
 
 DEV int failed(Compiler* c) { return c->diag->cls != DG_OK; }
 
-// ---- diagnostics: "<Class>: <message>" at a token, clox style.
-DEV void error_at(Compiler* c, const Token* t, int cls, const char* what) {
+// Where an argument began: enough for a diagnostic, small enough that the
+// parser's recursion keeps a shallow GPU stack (a Token is 40 bytes).
+struct Pos {
+  int32_t line, col;
+};
+
+// ---- diagnostics: "<Class>: <message>" at a token (or a Pos), clox style.
+template <class At>
+DEV void error_at(Compiler* c, const At* t, int cls, const char* what) {
   if (failed(c)) return;
   diag_set(c->diag, cls, t->line, t->col);
   msg(c->diag, what);
@@ -78,7 +85,8 @@ DEV void error_tok(Compiler* c, const Token* t, int cls, const char* what) {
   if (t->kind == TK_EOF) msg(c->diag, "end of file");
   msg(c->diag, "'");
 }
-DEV void unsupported(Compiler* c, const Token* t, const char* feature) {
+template <class At>
+DEV void unsupported(Compiler* c, const At* t, const char* feature) {
   if (failed(c)) return;
   error_at(c, t, DG_UNSUPPORTED, "");
   msg(c->diag, feature);
@@ -178,6 +186,21 @@ DEV void patch_to(Compiler* c, int32_t pc, int32_t target) {
   else c->out->code[pc] = INSN(op, off);
 }
 DEV void patch_here(Compiler* c, int32_t pc) { patch_to(c, pc, c->out->n_code); }
+
+// Pending forward jumps chained through their own arguments, as in Lua's
+// lcode.c: no array on the (GPU) stack however many there are. -1 ends a list.
+DEV int32_t jump_list_add(Compiler* c, int32_t list, int op) {
+  int32_t pc = emit(c, op, 0);
+  c->out->code[pc] = INSN(op, list);
+  return pc;
+}
+DEV void patch_list(Compiler* c, int32_t list) {
+  while (list >= 0) {
+    int32_t next = INSN_ARG(c->out->code[list]);
+    patch_here(c, list);
+    list = next;
+  }
+}
 DEV void emit_loop(Compiler* c, int32_t head) {
   int32_t pc = emit(c, OP_LOOP, 0);
   patch_to(c, pc, head);

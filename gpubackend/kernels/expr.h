@@ -45,7 +45,7 @@ DEV int32_t unify_numbers(Compiler* c, int32_t a, int32_t b) {
 
 // The code for `a OP b` (both already on the stack); returns the result type.
 // `kind` is the binary operator's token (augmented forms map onto these).
-DEV int32_t emit_binary(Compiler* c, const Token* op, int kind, int32_t a, int32_t b) {
+DEVFN int32_t emit_binary(Compiler* c, const Token* op, int kind, int32_t a, int32_t b) {
   if (a == T_BAD || b == T_BAD) return T_BAD;
   if (kind == TK_PLUS && a == T_STR && b == T_STR) { emit0(c, OP_STR_CONCAT); return T_STR; }
   if (kind == TK_STAR && a == T_STR && is_intlike(b)) { emit0(c, OP_STR_REPEAT); return T_STR; }
@@ -117,7 +117,7 @@ DEV int is_cmp_op(Compiler* c) {
 }
 
 // One comparison of the two values on the stack.
-DEV int32_t emit_compare(Compiler* c, const Token* op, int not_in, int32_t a, int32_t b) {
+DEVFN int32_t emit_compare(Compiler* c, const Token* op, int not_in, int32_t a, int32_t b) {
   if (a == T_BAD || b == T_BAD) return T_BAD;
   if (op->kind == TK_IS) { unsupported(c, op, "'is' (compare with == or use None in tier 4)"); return T_BAD; }
   if (op->kind == TK_IN || not_in) {
@@ -138,11 +138,10 @@ DEV int32_t emit_compare(Compiler* c, const Token* op, int not_in, int32_t a, in
 
 // comparison := binary (compop binary)*
 // A chain a < b < c evaluates b once and stops at the first false link.
-DEV int32_t comparison(Compiler* c) {
+DEVFN int32_t comparison(Compiler* c) {
   int32_t t = binary(c, 1);
   if (!is_cmp_op(c)) return t;
-  int32_t exits[MAX_NESTING];
-  int32_t nexits = 0;
+  int32_t exits = -1;  // a jump list
   for (;;) {
     Token op = c->cur;
     int not_in = 0;
@@ -155,13 +154,12 @@ DEV int32_t comparison(Compiler* c) {
     int32_t res = emit_compare(c, &op, not_in, t, r);
     if (res == T_BAD || failed(c)) return T_BAD;
     if (!more) break;
-    if (nexits >= MAX_NESTING) { limit_error(c, "MAX_NESTING (comparison chain)"); return T_BAD; }
-    exits[nexits++] = emit(c, OP_JUMP_IF_FALSE, 0);
+    exits = jump_list_add(c, exits, OP_JUMP_IF_FALSE);
     t = r;
   }
-  if (nexits) {
+  if (exits >= 0) {
     int32_t end = emit(c, OP_JUMP, 0);
-    for (int32_t i = 0; i < nexits; i++) patch_here(c, exits[i]);
+    patch_list(c, exits);
     emit0(c, OP_POP);            // the pending middle operand
     emit_int(c, 0);              // False
     patch_here(c, end);
@@ -170,7 +168,7 @@ DEV int32_t comparison(Compiler* c) {
 }
 
 // not_test := 'not' not_test | comparison
-DEV int32_t not_test(Compiler* c, int cond) {
+DEVFN int32_t not_test(Compiler* c, int cond) {
   if (check(c, TK_NOT)) {
     advance(c);
     if (!enter(c)) return T_BAD;
@@ -188,7 +186,7 @@ DEV int32_t not_test(Compiler* c, int cond) {
 // and_test := not_test ('and' not_test)*      or_test := and_test ('or' and_test)*
 // Python's value semantics: `a or b` is a when a is true, else b; so both
 // operands must have one type (unless only the truth of it is used).
-DEV int32_t logic(Compiler* c, int cond, int is_or) {
+DEVFN int32_t logic(Compiler* c, int cond, int is_or) {
   int32_t t = is_or ? logic(c, cond, 0) : not_test(c, cond);
   int kw = is_or ? TK_OR : TK_AND;
   while (check(c, kw) && !failed(c)) {
@@ -250,7 +248,7 @@ DEV int32_t hexval(int ch) {
 }
 // Decode the literal at t into buf (if non-null); returns the byte count or
 // -1 for an escape the DSL cannot hold (non-ASCII result).
-DEV int32_t str_decode(Compiler* c, const Token* t, char* buf) {
+DEVFN int32_t str_decode(Compiler* c, const Token* t, char* buf) {
   const char* s = c->src + t->start;
   int32_t i = 0, n = t->len;
   while (s[i] != '\'' && s[i] != '"') i++;  // prefix
@@ -298,7 +296,7 @@ DEV int32_t str_decode(Compiler* c, const Token* t, char* buf) {
 }
 
 // strings := STRING+        (adjacent literals concatenate)
-DEV int32_t string_literal(Compiler* c) {
+DEVFN int32_t string_literal(Compiler* c) {
   Token first = c->cur;
   int32_t total = 0, k = 0;
   Token toks[8];
@@ -329,7 +327,7 @@ DEV int32_t string_literal(Compiler* c) {
 DEV void emit_absent(Compiler* c) { emit_int(c, INT64_MIN_); }
 
 // subscript := '[' (expression | [expression] ':' [expression] [':' [expression]]) ']'
-DEV int32_t subscript(Compiler* c, int32_t t) {
+DEVFN int32_t subscript(Compiler* c, int32_t t) {
   Token open = c->cur;
   advance(c);
   if (t != T_STR && t != T_BAD) {
@@ -360,14 +358,15 @@ DEV int32_t subscript(Compiler* c, int32_t t) {
 }
 
 // args := '(' [expression (',' expression)*] ')'    ; types into ts
-DEV int32_t call_args(Compiler* c, int32_t* ts, Token* at, int32_t max) {
+DEVFN int32_t call_args(Compiler* c, int32_t* ts, Pos* at, int32_t max) {
   expect(c, TK_LPAREN, "expected '('");
   int32_t n = 0;
   while (!check(c, TK_RPAREN) && !failed(c)) {
     if (check(c, TK_STAR) || check(c, TK_DSTAR)) { unsupported(c, &c->cur, "argument unpacking"); return -1; }
     if (check(c, TK_NAME) && c->nxt.kind == TK_ASSIGN) { unsupported(c, &c->cur, "keyword argument"); return -1; }
     if (n >= max) { limit_error(c, "MAX_PARAMS (arguments in a call)"); return -1; }
-    at[n] = c->cur;
+    at[n].line = c->cur.line;
+    at[n].col = c->cur.col;
     ts[n++] = expression(c);
     if (check(c, TK_FOR)) { unsupported(c, &c->cur, "generator expression"); return -1; }
     if (!accept(c, TK_COMMA)) break;
@@ -381,7 +380,8 @@ DEV int32_t arity_error(Compiler* c, const Token* name, const char* want) {
   error_at(c, name, DG_TYPE, ""); msg_tok(c, name); msg(c->diag, "() takes "); msg(c->diag, want);
   return T_BAD;
 }
-DEV int32_t arg_type_error(Compiler* c, const Token* at, const Token* name, int32_t t) {
+template <class At>
+DEV int32_t arg_type_error(Compiler* c, const At* at, const Token* name, int32_t t) {
   error_at(c, at, DG_TYPE, "bad argument type for "); msg_tok(c, name); msg(c->diag, "(): ");
   msg_type(c->diag, t);
   return T_BAD;

@@ -124,7 +124,7 @@ DEV int keyword_kind(const char* s, int32_t len) {
 }
 
 // Skip blanks, comments and line continuations inside a logical line.
-DEV void lex_skip_blanks(Lexer* L) {
+DEVFN void lex_skip_blanks(Lexer* L) {
   for (;;) {
     int c = lex_peekc(L, 0);
     if (c == ' ' || c == '\t' || c == '\f') { L->pos++; continue; }
@@ -146,7 +146,7 @@ DEV void lex_skip_blanks(Lexer* L) {
 
 // At the start of a line: measure its indentation and queue INDENT/DEDENTs.
 // Blank and comment-only lines do not count. Returns 0 on a TabError.
-DEV int lex_indentation(Lexer* L) {
+DEVFN int lex_indentation(Lexer* L) {
   for (;;) {
     int32_t col8 = 0, col1 = 0;
     while (L->pos < L->n) {
@@ -182,7 +182,7 @@ DEV int lex_indentation(Lexer* L) {
 DEV Token lex_number(Lexer* L, int32_t start);
 DEV Token lex_string(Lexer* L, int32_t start, int32_t flags);
 
-DEV Token lex_operator(Lexer* L, int32_t start) {
+DEVFN Token lex_operator(Lexer* L, int32_t start) {
   int c = lex_peekc(L, 0), c1 = lex_peekc(L, 1), c2 = lex_peekc(L, 2);
   int kind = TK_ERROR, n = 1;
 #define ONE(ch, k) if (c == ch) { kind = k; }
@@ -220,7 +220,7 @@ DEV Token lex_next(Lexer* L) {
   return t;
 }
 
-DEV Token lex_scan(Lexer* L) {
+DEVFN Token lex_scan(Lexer* L) {
   if (L->diag->cls != DG_OK) return lex_make(L, TK_EOF, L->pos);
   if (L->at_line_start && L->parens == 0) {
     L->at_line_start = 0;
@@ -288,7 +288,7 @@ DEV Token lex_scan(Lexer* L) {
 
 // Digits in base `base` with single underscores between them; returns the
 // count, or -1 on a misplaced underscore. Accumulates into *v (saturating).
-DEV int32_t lex_digits(Lexer* L, int base, uint64_t* v, int* big) {
+DEVFN int32_t lex_digits(Lexer* L, int base, uint64_t* v, int* big) {
   int32_t count = 0;
   for (;;) {
     int c = lex_peekc(L, 0), d = -1;
@@ -323,7 +323,7 @@ DEV double pow10_exact(int e) {
 // Floats are converted only where one IEEE operation gives the correctly
 // rounded value (<= 15 significant digits, |exponent| <= 22); others are
 // Unsupported rather than possibly one ulp away from CPython.
-DEV Token lex_number(Lexer* L, int32_t start) {
+DEVFN Token lex_number(Lexer* L, int32_t start) {
   uint64_t v = 0; int big = 0;
   int c = lex_peekc(L, 0), c1 = lex_peekc(L, 1) | 32;
   if (c == '0' && (c1 == 'x' || c1 == 'o' || c1 == 'b')) {
@@ -403,7 +403,7 @@ DEV Token lex_number(Lexer* L, int32_t start) {
 
 // string := quote chars quote | triple-quoted. The value is decoded later by
 // the parser (str_decode), which knows whether the literal is a docstring.
-DEV Token lex_string(Lexer* L, int32_t start, int32_t flags) {
+DEVFN Token lex_string(Lexer* L, int32_t start, int32_t flags) {
   char q = L->src[L->pos];
   int triple = lex_peekc(L, 1) == q && lex_peekc(L, 2) == q;
   L->pos += triple ? 3 : 1;

@@ -20,8 +20,9 @@
 // Open blocks (indentation levels) at one time.
 #define MAX_INDENT 32
 // Nested expressions and statements; bounds the parser's recursion so the
-// GPU's per-thread stack (set by the CUDA backend) cannot overflow.
-#define MAX_NESTING 40
+// GPU's per-thread stack (THREAD_STACK_BYTES in backends/cuda.py) cannot
+// overflow: one level costs at most about 1.8 KB of stack there.
+#define MAX_NESTING 24
 // Nested loops open at once; each keeps its break list while it is open.
 #define MAX_LOOPS 16
 // Pending `break` jumps per loop.

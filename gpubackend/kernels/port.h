@@ -19,7 +19,7 @@ typedef unsigned long long uint64_t;
 #include <stdint.h>
 #endif
 #define DEV __device__ inline
-#define DEVFN __device__
+#define DEVFN __device__ __noinline__
 #define KERNEL extern "C" __global__
 #define INT64_MAX_ (9223372036854775807LL)
 #define INT64_MIN_ (-INT64_MAX_ - 1LL)

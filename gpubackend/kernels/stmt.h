@@ -7,7 +7,7 @@
 DEVFN int statement(Compiler* c);
 
 // block := ':' (simple_stmts | NEWLINE INDENT statement+ DEDENT)
-DEV int block(Compiler* c) {
+DEVFN int block(Compiler* c) {
   expect(c, TK_COLON, "expected ':'");
   if (failed(c)) return 1;
   if (!enter(c)) return 1;
@@ -27,25 +27,22 @@ DEV int block(Compiler* c) {
 }
 
 // if_stmt := 'if' expression block ('elif' expression block)* ['else' block]
-DEV int if_stmt(Compiler* c) {
-  int32_t ends[MAX_NESTING];
-  int32_t nends = 0, falls = 0, has_else = 0;
+DEVFN int if_stmt(Compiler* c) {
+  int32_t ends = -1;  // a jump list
+  int32_t falls = 0, has_else = 0;
   do {
     advance(c);  // 'if' or 'elif'
     if (expr_cond(c) == T_BAD) return 1;
     int32_t jnext = emit(c, OP_JUMP_IF_FALSE, 0);
     if (block(c)) falls = 1;
-    if (check(c, TK_ELIF) || check(c, TK_ELSE)) {
-      if (nends >= MAX_NESTING) { limit_error(c, "MAX_NESTING (elif branches)"); return 1; }
-      ends[nends++] = emit(c, OP_JUMP, 0);
-    }
+    if (check(c, TK_ELIF) || check(c, TK_ELSE)) ends = jump_list_add(c, ends, OP_JUMP);
     patch_here(c, jnext);
   } while (check(c, TK_ELIF) && !failed(c));
   if (accept(c, TK_ELSE)) {
     has_else = 1;
     if (block(c)) falls = 1;
   }
-  for (int32_t i = 0; i < nends; i++) patch_here(c, ends[i]);
+  patch_list(c, ends);
   return falls || !has_else;
 }
 
@@ -64,7 +61,7 @@ DEV void no_loop_else(Compiler* c) {
 }
 
 // while_stmt := 'while' expression block
-DEV int while_stmt(Compiler* c) {
+DEVFN int while_stmt(Compiler* c) {
   advance(c);
   int forever = (check(c, TK_TRUE) || (check(c, TK_INT) && c->cur.ival != 0)) && c->nxt.kind == TK_COLON;
   int32_t head = c->out->n_code;
@@ -83,7 +80,7 @@ DEV int while_stmt(Compiler* c) {
 
 // Assign the value on the stack to a name: declares it on first assignment
 // (its type is the value's) and rejects a change of type.
-DEV void store_name(Compiler* c, const Token* name, int32_t t, int checked) {
+DEVFN void store_name(Compiler* c, const Token* name, int32_t t, int checked) {
   if (t == T_BAD || failed(c)) return;
   Local* l = find_local(c, name->start, name->len);
   if (!l) {
@@ -99,7 +96,7 @@ DEV void store_name(Compiler* c, const Token* name, int32_t t, int checked) {
 }
 
 // for_stmt := 'for' targets 'in' (range(...) | reversed(...) | enumerate(str) | str) block
-DEV int for_stmt(Compiler* c) {
+DEVFN int for_stmt(Compiler* c) {
   advance(c);
   Token targets[2];
   int32_t ntargets = 0;
@@ -126,7 +123,7 @@ DEV int for_stmt(Compiler* c) {
   if (tok_is(c, &it, "range") && c->nxt.kind == TK_LPAREN && !find_local(c, it.start, it.len)) {
     advance(c);
     int32_t ts[MAX_PARAMS];
-    Token at[MAX_PARAMS];
+    Pos at[MAX_PARAMS];
     int32_t d0 = c->depth;
     int32_t n = call_args(c, ts, at, 3);
     if (n < 0) return 1;
@@ -142,7 +139,7 @@ DEV int for_stmt(Compiler* c) {
   } else if (tok_is(c, &it, "enumerate") && c->nxt.kind == TK_LPAREN && !rev && !find_local(c, it.start, it.len)) {
     advance(c);
     int32_t ts[MAX_PARAMS];
-    Token at[MAX_PARAMS];
+    Pos at[MAX_PARAMS];
     int32_t n = call_args(c, ts, at, 2);
     if (n < 0) return 1;
     if (n != 1) { unsupported(c, &it, "enumerate() with a start"); return 1; }
@@ -181,7 +178,7 @@ DEV int for_stmt(Compiler* c) {
 }
 
 // return_stmt := 'return' [expression]
-DEV int return_stmt(Compiler* c) {
+DEVFN int return_stmt(Compiler* c) {
   Token kw = c->cur;
   advance(c);
   int32_t ret = c->funcs[c->fn].ret;
@@ -220,7 +217,7 @@ DEV int assert_stmt(Compiler* c) {
 }
 
 // raise_stmt := 'raise' NAME ['(' args ')']     for the exception classes the VM reports
-DEV int raise_stmt(Compiler* c) {
+DEVFN int raise_stmt(Compiler* c) {
   Token kw = c->cur;
   advance(c);
   Token name = c->cur;
@@ -237,7 +234,7 @@ DEV int raise_stmt(Compiler* c) {
   advance(c);
   if (check(c, TK_LPAREN)) {  // arguments are evaluated (they may raise first)
     int32_t ts[MAX_PARAMS];
-    Token at[MAX_PARAMS];
+    Pos at[MAX_PARAMS];
     int32_t n = call_args(c, ts, at, MAX_PARAMS);
     for (int32_t i = 0; i < n; i++) emit0(c, OP_POP);
   }
@@ -248,7 +245,7 @@ DEV int raise_stmt(Compiler* c) {
 
 // import_stmt := 'import' NAME | 'from' NAME 'import' names
 // Only typing (annotations) and math are known; they emit no code.
-DEV int import_stmt(Compiler* c) {
+DEVFN int import_stmt(Compiler* c) {
   Token kw = c->cur;
   advance(c);
   Token mod = c->cur;
@@ -277,7 +274,7 @@ DEV int aug_to_binary(int kind) { return kind - TK_PLUS_EQ + TK_PLUS; }
 //             | NAME augop expression
 //             | NAME (',' NAME)+ '=' expression (',' expression)+
 DEVFN int32_t parse_type(Compiler* c);
-DEV void assignment(Compiler* c) {
+DEVFN void assignment(Compiler* c) {
   Token name = c->cur;
   advance(c);
   if (check(c, TK_COMMA)) {
@@ -342,7 +339,7 @@ DEV void assignment(Compiler* c) {
 
 // simple_stmt := pass | break | continue | return | assert | raise | import
 //              | assignment | expression
-DEV int simple_stmt(Compiler* c) {
+DEVFN int simple_stmt(Compiler* c) {
   Token t = c->cur;
   switch (t.kind) {
     case TK_PASS: advance(c); return 1;
@@ -436,7 +433,7 @@ DEVFN int32_t parse_type(Compiler* c) {
 }
 
 // header := 'def' NAME '(' [NAME ':' type (',' NAME ':' type)*] ')' '->' type ':'
-DEV void func_header(Compiler* c, FuncSig* f) {
+DEVFN void func_header(Compiler* c, FuncSig* f) {
   Token def = c->cur;
   advance(c);
   Token name = c->cur;
@@ -468,7 +465,7 @@ DEV void func_header(Compiler* c, FuncSig* f) {
 }
 
 // funcdef := header block       (the header was read by the prepass)
-DEV void funcdef(Compiler* c, int32_t fi) {
+DEVFN void funcdef(Compiler* c, int32_t fi) {
   FuncSig* f = &c->funcs[fi];
   while (!check(c, TK_RPAREN) && !failed(c)) advance(c);  // skip the header (read by the prepass)
   while (!check(c, TK_COLON) && !failed(c)) advance(c);
@@ -516,7 +513,7 @@ DEV void start_tokens(Compiler* c) {
 }
 
 // prepass: every top-level def's signature, so calls may precede definitions
-DEV void prepass(Compiler* c) {
+DEVFN void prepass(Compiler* c) {
   start_tokens(c);
   int32_t level = 0;
   while (!check(c, TK_EOF) && !failed(c)) {
@@ -541,7 +538,7 @@ DEV void prepass(Compiler* c) {
 }
 
 // module := (funcdef | import_stmt | docstring | main_guard)* EOF
-DEV void module(Compiler* c) {
+DEVFN void module(Compiler* c) {
   start_tokens(c);
   int32_t fi = 0;
   while (!check(c, TK_EOF) && !failed(c)) {

@@ -35,10 +35,15 @@ DEV void run_one(int64_t lane, int64_t slot, const Program* progs, int32_t n_tes
 
 #if KERNEL_DEVICE
 
+// The compiler's state (12 KB) lives in `scratch`, one Compiler per thread
+// in global memory, not on the thread's small stack.
 KERNEL void compile_kernel(const char* src, const int64_t* src_off, int64_t k, const char* entry,
-                           int32_t entry_len, const char* sig, int32_t sig_len, Program* out) {
+                           int32_t entry_len, const char* sig, int32_t sig_len, Program* out,
+                           Compiler* scratch) {
   int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < k) compile_one(i, src, src_off, entry, entry_len, sig, sig_len, out);
+  if (i < k)
+    compile_program(scratch + i, src + src_off[i], (int32_t)(src_off[i + 1] - src_off[i]), entry,
+                    entry_len, sig, sig_len, out + i);
 }
 
 // Lanes [lane_begin, lane_begin + lane_count): one thread each, with its own
@@ -66,6 +71,7 @@ static int omp_get_max_threads(void) { return 1; }
 
 KERNEL int64_t sizeof_program(void) { return (int64_t)sizeof(Program); }
 KERNEL int64_t sizeof_outcome(void) { return (int64_t)sizeof(Outcome); }
+KERNEL int64_t sizeof_compiler(void) { return (int64_t)sizeof(Compiler); }
 
 KERNEL void compile_kernel(const char* src, const int64_t* src_off, int64_t k, const char* entry,
                            int32_t entry_len, const char* sig, int32_t sig_len, Program* out) {

@@ -54,6 +54,7 @@ def rt(tmp_path_factory):
         "h_str_affix": ([i32], i32),
         "h_str_is": ([i32], i32),
         "h_run_cases": ([ctypes.c_void_p, i64, ctypes.c_void_p, ctypes.c_void_p], None),
+        "h_take_violations": ([], i32),
     }
     for name in ["floordiv_int", "mod_int", "pow_int", "lshift", "rshift", "gcd"]:
         sigs["h_" + name] = ([i64, i64, pi64], i32)
@@ -71,3 +72,38 @@ def rt(tmp_path_factory):
     lib.h_init()
     lib.h_reset_heap(1 << 20)
     return lib
+
+
+# The harness's memory-safety bits (runtime_harness.cpp, enum BAD_*).
+VIOLATIONS = ["the shared one-character table", "the shared empty string", "an input string",
+              "the guard words below the heap", "the heap past its top (out of bounds)",
+              "a case heap's guard words (h_run_cases)"]
+
+
+@pytest.fixture(autouse=True)
+def runtime_guard(request):
+    """Every test that uses the harness starts from a fresh, empty heap of
+    the default size (no test depends on what an earlier one left), and
+    fails if any runtime call it made wrote outside its own allocations."""
+    if "rt" not in request.fixturenames:
+        yield
+        return
+    rt = request.getfixturevalue("rt")
+    rt.h_take_violations()
+    rt.h_reset_heap(1 << 20)
+    yield
+    bad = rt.h_take_violations()
+    hit = [what for k, what in enumerate(VIOLATIONS) if bad >> k & 1]
+    assert not bad, "a runtime call wrote into " + ", ".join(hit)
+
+
+@pytest.fixture(autouse=True)
+def one_byte_bytes_intact():
+    """CPython shares one bytes object per byte value (b" ", bytes([32]),
+    b"a b"[1:2], a one-byte ctypes .raw are all the same object). A C call
+    that writes into a bytes passed as a buffer corrupts it for the whole
+    process: `b" " * n` handed to nvrtcGetProgramLog with n == 1 turned
+    every b" " into b"\\x00", and unrelated string tests failed later."""
+    yield
+    bad = [c for c in range(256) if bytes([c])[0] != c]
+    assert not bad, f"this test overwrote CPython's cached one-byte bytes for {bad}"

@@ -8,24 +8,85 @@
 // (shared table, shared empty string, an input, or the heap), so that the
 // no-allocation rule for short results is checked too. h_run_cases runs a
 // batch through runtime_cases.h, the code the GPU test runs on the device.
+//
+// Memory safety: after every runtime call the harness checks that the call
+// wrote nowhere but its own heap allocations: the shared table and empty
+// string and the input slots are unchanged, the GUARD words below the heap
+// are intact, and so are the GUARD words past the heap's top (every heap
+// word past top holds POISON until allocated). A violation sets a bit in
+// g_bad, which stays until h_take_violations() reads it (conftest.py does
+// after every test).
 #include "../../gpubackend/kernels/runtime.h"
 #include "runtime_cases.h"
 
 #define IN_WORDS (1 << 16)
 #define HEAP_WORDS (1 << 20)
+#define GUARD 16
+#define POISON ((int64_t)0x5a5a5a5a5a5a5a5aLL)
+
+enum { BAD_CHARS = 1, BAD_EMPTY = 2, BAD_INPUT = 4, BAD_BELOW_HEAP = 8, BAD_PAST_TOP = 16,
+       BAD_CASE_HEAP = 32 };
 
 static int64_t g_chars[256];
 static int64_t g_empty[1];
 static int64_t g_in[3][IN_WORDS];
-static int64_t g_heap_words[HEAP_WORDS];
-static Heap g_heap = {g_heap_words, 0, HEAP_WORDS};
+static uint64_t g_in_sum[3];
+// The heap proper is g_heap_words[GUARD .. GUARD + HEAP_WORDS); GUARD words
+// on each side stay POISON for ever.
+static int64_t g_heap_words[GUARD + HEAP_WORDS + GUARD];
+#define HEAP_BASE (g_heap_words + GUARD)
+static Heap g_heap = {HEAP_BASE, 0, HEAP_WORDS};
 static const int64_t* g_res;
+static int g_bad;
+
+// FNV-1a over the words of input slot k's string.
+static uint64_t in_sum_(int k) {
+  const int64_t* p = g_in[k];
+  int64_t w = p[0] >= 0 && STR_WORDS(p[0]) <= IN_WORDS ? STR_WORDS(p[0]) : IN_WORDS;
+  uint64_t h = 1469598103934665603ULL;
+  for (int64_t i = 0; i < w; i++) h = (h ^ (uint64_t)p[i]) * 1099511628211ULL;
+  return h;
+}
+
+// Checks everything a runtime call must leave alone; called after each one.
+// Damage is recorded in g_bad and repaired, so that each violation is
+// reported once, by the call that made it.
+static void guard_(void) {
+  for (int c = 0; c < 128; c++)
+    if (g_chars[2 * c] != 1 || g_chars[2 * c + 1] != c) {
+      g_bad |= BAD_CHARS;
+      g_chars[2 * c] = 1;
+      g_chars[2 * c + 1] = c;
+    }
+  if (g_empty[0] != 0) { g_bad |= BAD_EMPTY; g_empty[0] = 0; }
+  for (int k = 0; k < 3; k++) {
+    uint64_t sum = in_sum_(k);
+    if (sum != g_in_sum[k]) { g_bad |= BAD_INPUT; g_in_sum[k] = sum; }
+  }
+  for (int i = 0; i < GUARD; i++)
+    if (g_heap_words[i] != POISON) { g_bad |= BAD_BELOW_HEAP; g_heap_words[i] = POISON; }
+  for (int64_t i = g_heap.top; i < g_heap.top + GUARD; i++)  // may run into the top guard
+    if (HEAP_BASE[i] != POISON) { g_bad |= BAD_PAST_TOP; HEAP_BASE[i] = POISON; }
+}
+#define GUARDED(call) do { int st_ = (call); guard_(); return st_; } while (0)
 
 extern "C" {
 
 void h_init(void) {
   for (int c = 0; c < 128; c++) { g_chars[2 * c] = 1; g_chars[2 * c + 1] = c; }
   g_empty[0] = 0;
+  for (int64_t i = 0; i < GUARD + HEAP_WORDS + GUARD; i++) g_heap_words[i] = POISON;
+  for (int k = 0; k < 3; k++) g_in_sum[k] = in_sum_(k);
+  g_heap.top = 0;
+  g_bad = 0;
+}
+
+// The violations seen since the last call (a mask of BAD_*), then cleared.
+int h_take_violations(void) {
+  guard_();
+  int bad = g_bad;
+  g_bad = 0;
+  return bad;
 }
 
 // Input slot k := bytes b[0..n); padding zeroed, as every string object.
@@ -35,15 +96,16 @@ int h_set_str(int k, const char* b, int64_t n) {
   for (int64_t w = 0; w < STR_WORDS(n); w++) p[w] = 0;
   p[0] = n;
   for (int64_t i = 0; i < n; i++) ((char*)(p + 1))[i] = b[i];
+  g_in_sum[k] = in_sum_(k);
   return 0;
 }
 
 // An empty heap of cap words (at most HEAP_WORDS).
 void h_reset_heap(int64_t cap) {
-  // Poison what the last test used (and a little more), so that padding
-  // the runtime forgets to zero shows up.
-  int64_t dirty = g_heap.top > 1024 ? g_heap.top : 1024;
-  for (int64_t i = 0; i < dirty && i < HEAP_WORDS; i++) g_heap_words[i] = 0x5a5a5a5a5a5a5a5aLL;
+  guard_();  // before the evidence is wiped
+  // Poison what was used, so that padding the runtime forgets to zero shows
+  // up, and every word past top is POISON again.
+  for (int64_t i = 0; i < g_heap.top && i < HEAP_WORDS; i++) HEAP_BASE[i] = POISON;
   g_heap.top = 0;
   g_heap.cap = cap < HEAP_WORDS ? cap : HEAP_WORDS;
 }
@@ -53,7 +115,7 @@ int64_t h_heap_top(void) { return g_heap.top; }
 // empty, 3 + k input slot k, -1 anywhere else.
 int h_res_where(void) {
   const int64_t* p = g_res;
-  if (p >= g_heap_words && p < g_heap_words + HEAP_WORDS) return 0;
+  if (p >= HEAP_BASE && p < HEAP_BASE + HEAP_WORDS) return 0;
   if (p >= g_chars && p < g_chars + 256) return ((p - g_chars) % 2 == 0) ? 1 : -1;
   if (p == g_empty) return 2;
   for (int k = 0; k < 3; k++)
@@ -75,12 +137,14 @@ int h_res_padding_ok(void) {
 // ---- heap
 int64_t h_heap_alloc(int64_t words) {
   int64_t* p = heap_alloc(&g_heap, words);
+  guard_();
   return p ? p - g_heap.base : -1;
 }
 int h_new_str(int64_t len) {
   int64_t* p = nullptr;
   int st = rt_new_str(&g_heap, len, &p);
   if (st == ST_PASS) g_res = p;
+  guard_();
   return st;
 }
 
@@ -115,33 +179,42 @@ int h_cmp_int(int64_t a, int64_t b, int cmp) { return rt_cmp_int(a, b, cmp); }
 #define S0 ((const int64_t*)g_in[0])
 #define S1 ((const int64_t*)g_in[1])
 #define S2 ((const int64_t*)g_in[2])
-int h_str_cmp(void) { return rt_str_cmp(S0, S1); }
-int h_str_concat(void) { return rt_str_concat(&g_heap, S0, S1, &g_res); }
-int h_str_repeat(int64_t n) { return rt_str_repeat(&g_heap, S0, n, g_empty, &g_res); }
-int h_str_index(int64_t i) { return rt_str_index(S0, i, g_chars, &g_res); }
+int h_str_cmp(void) { GUARDED(rt_str_cmp(S0, S1)); }
+int h_str_concat(void) { GUARDED(rt_str_concat(&g_heap, S0, S1, &g_res)); }
+int h_str_repeat(int64_t n) { GUARDED(rt_str_repeat(&g_heap, S0, n, g_empty, &g_res)); }
+int h_str_index(int64_t i) { GUARDED(rt_str_index(S0, i, g_chars, &g_res)); }
 int h_str_slice(int64_t lo, int64_t hi, int64_t step) {
-  return rt_str_slice(&g_heap, S0, lo, hi, step, g_chars, g_empty, &g_res);
+  GUARDED(rt_str_slice(&g_heap, S0, lo, hi, step, g_chars, g_empty, &g_res));
 }
-int h_str_contains(void) { return rt_str_contains(S0, S1); }
-int h_str_of_int(int64_t x) { return rt_str_of_int(&g_heap, x, g_chars, &g_res); }
-int h_int_of_str(int64_t* r) { return rt_int_of_str(S0, r); }
-int h_chr(int64_t x) { return rt_chr(x, g_chars, &g_res); }
-int h_ord(int64_t* r) { return rt_ord(S0, r); }
-int h_bin(int64_t x) { return rt_bin(&g_heap, x, &g_res); }
-int h_str_case(int upper) { return rt_str_case(&g_heap, S0, upper, g_chars, &g_res); }
+int h_str_contains(void) { GUARDED(rt_str_contains(S0, S1)); }
+int h_str_of_int(int64_t x) { GUARDED(rt_str_of_int(&g_heap, x, g_chars, &g_res)); }
+int h_int_of_str(int64_t* r) { GUARDED(rt_int_of_str(S0, r)); }
+int h_chr(int64_t x) { GUARDED(rt_chr(x, g_chars, &g_res)); }
+int h_ord(int64_t* r) { GUARDED(rt_ord(S0, r)); }
+int h_bin(int64_t x) { GUARDED(rt_bin(&g_heap, x, &g_res)); }
+int h_str_case(int upper) { GUARDED(rt_str_case(&g_heap, S0, upper, g_chars, &g_res)); }
 int h_str_strip(int with_chars, int mode) {
-  return rt_str_strip(&g_heap, S0, with_chars ? S1 : nullptr, mode, g_chars, g_empty, &g_res);
+  GUARDED(rt_str_strip(&g_heap, S0, with_chars ? S1 : nullptr, mode, g_chars, g_empty, &g_res));
 }
-int h_str_find(int mode, int64_t* r) { return rt_str_find(S0, S1, mode, r); }
-int h_str_affix(int mode) { return rt_str_affix(S0, S1, mode); }
-int h_str_replace(void) { return rt_str_replace(&g_heap, S0, S1, S2, g_chars, g_empty, &g_res); }
-int h_str_is(int kind) { return rt_str_is(S0, kind); }
+int h_str_find(int mode, int64_t* r) { GUARDED(rt_str_find(S0, S1, mode, r)); }
+int h_str_affix(int mode) { GUARDED(rt_str_affix(S0, S1, mode)); }
+int h_str_replace(void) { GUARDED(rt_str_replace(&g_heap, S0, S1, S2, g_chars, g_empty, &g_res)); }
+int h_str_is(int kind) { GUARDED(rt_str_is(S0, kind)); }
 
 // ---- batches of cases (runtime_cases.h), the host side of the GPU check
+// Each case's heap is CASE_HEAP words between two GUARD-word fences.
 void h_run_cases(const int64_t* cases, int64_t n, const int64_t* pool, int64_t* res) {
-  static int64_t heapw[CASE_HEAP];
-  for (int64_t i = 0; i < n; i++)
-    run_case(cases + i * CASE_WORDS, pool, g_chars, g_empty, heapw, res + i * RES_WORDS);
+  static int64_t heapw[GUARD + CASE_HEAP + GUARD];
+  for (int k = 0; k < GUARD + CASE_HEAP + GUARD; k++) heapw[k] = POISON;
+  for (int64_t i = 0; i < n; i++) {
+    run_case(cases + i * CASE_WORDS, pool, g_chars, g_empty, heapw + GUARD, res + i * RES_WORDS);
+    for (int k = 0; k < GUARD; k++) {
+      int64_t* lo = heapw + k;
+      int64_t* hi = heapw + GUARD + CASE_HEAP + k;
+      if (*lo != POISON || *hi != POISON) { g_bad |= BAD_CASE_HEAP; *lo = *hi = POISON; }
+    }
+  }
+  guard_();
 }
 
 }  // extern "C"

@@ -5,7 +5,8 @@ build to the host build. The same case runner (runtime_cases.h) is compiled
 by NVRTC through CuPy, as the VM is, with -fmad=false, and by g++ into the
 host harness; a few thousand cases per function (edge values and random
 ones) run on both and every result word must agree. Skipped without CuPy or
-a GPU.
+a GPU. The host half (test_run_cases_host) runs everywhere: the batch path
+with its heap fences, and its string results against CPython.
 """
 
 import math
@@ -15,8 +16,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
-pytestmark = pytest.mark.gpu
 
 HERE = Path(__file__).resolve().parent
 KERNELS = HERE.parent.parent / "gpubackend" / "kernels"
@@ -99,10 +98,10 @@ class Cases:
         i64 = lambda v: v if v < 2**63 else v - 2**64
         self.rows.append([op, i64(a), i64(b), c, d, self.obj(s), self.obj(t), self.obj(u)])
 
-    def build(self):
+    def build(self, per_op=PER_OP):
         r = self.r
         for op, arity in INT_OPS.items():
-            for _ in range(PER_OP):
+            for _ in range(per_op):
                 a, b, c = self.int_(), self.int_(), self.int_()
                 if op in (2, 5, 6) and r.random() < 0.5:
                     b = r.randint(-2, 70)
@@ -110,16 +109,16 @@ class Cases:
                     c = r.randint(0, 5)
                 self.add(op, a, b, c)
         for op in FLOAT_OPS:
-            for _ in range(PER_OP):
+            for _ in range(per_op):
                 c = r.randint(0, 5) if op == 21 else 0
                 self.add(op, bits(self.float_()), bits(self.float_()), c)
-        for _ in range(PER_OP):
+        for _ in range(per_op):
             i, f = self.int_(), self.float_()
             if r.random() < 0.3:
                 f = float(i) + r.choice([0.0, 0.5, -0.5])
             self.add(19, i, bits(f), r.randint(0, 5))
             self.add(20, bits(f), i, r.randint(0, 5))
-        for _ in range(PER_OP // 3):
+        for _ in range(per_op // 3):
             s, t, u = self.str_(), self.str_(), self.str_()
             small = lambda: r.choice([I64_MIN, I64_MAX, r.randint(-15, 15)])
             self.add(30, s=s, t=t)
@@ -150,6 +149,40 @@ def chars_table():
     return t
 
 
+def _pool_str(pool, off):
+    n = int(pool[off])
+    return pool[off + 1:off + 1 + (n + 7) // 8].tobytes()[:n].decode("ascii")
+
+
+def test_run_cases_host(rt):
+    """The batch runner on the host (conftest's runtime_guard checks that no
+    case wrote past its CASE_HEAP words), with the string results of a few
+    ops against CPython."""
+    cases, pool = Cases(seed=7).build(per_op=300)
+    n = len(cases)
+    res = np.zeros((n, RES_WORDS), dtype=np.int64)
+    rt.h_run_cases(cases.ctypes.data, n, pool.ctypes.data, res.ctypes.data)
+    py = {31: lambda s, t, u, a, b, c: s + t,
+          32: lambda s, t, u, a, b, c: s * a,
+          41: lambda s, t, u, a, b, c: s.upper() if a else s.lower(),
+          45: lambda s, t, u, a, b, c: s.replace(t, u)}
+    checked = 0
+    for row, r in zip(cases.tolist(), res):
+        op, a, b, c, _, *offs = row
+        if op not in py:
+            continue
+        s, t, u = (_pool_str(pool, o) if o >= 0 else None for o in offs)
+        want = py[op](s, t, u, a, b, c)
+        if 1 + (len(want) + 7) // 8 > CASE_HEAP:
+            assert r[0] != 0  # MemoryError: past the case's heap
+            continue
+        assert r[0] == 0 and r[2] == len(want), (row, r[:4].tolist(), want)
+        assert r[4:].tobytes()[:len(want)].decode("ascii") == want, (row, want)
+        checked += 1
+    assert checked > 200
+
+
+@pytest.mark.gpu
 def test_runtime_gpu_matches_host(rt):
     cp = pytest.importorskip("cupy")
     if not cp.cuda.is_available():

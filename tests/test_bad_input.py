@@ -1,0 +1,90 @@
+"""Bad input never crashes or hangs a batch: random bytes, token soup and
+mutated programs each get a result in their own lane (a diagnostic, or a
+run status), and whatever the compiler accepts is valid Python."""
+
+import random
+from pathlib import Path
+
+import numpy as np
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gpubackend import Problem, Verifier
+
+CORPUS = sorted((Path(__file__).parent / "programs").rglob("*.py"))
+TOKENS = ["def", "f", "(", ")", ":", "->", "int", "str", "float", "bool", "return", "if", "elif",
+          "else", "while", "for", "in", "range", "x", "n", "s", "=", "+=", "+", "-", "*", "/",
+          "//", "%", "**", "==", "<", "and", "or", "not", "1", "0", "2.5", "'a'", '"b"', "[", "]",
+          ",", ".", "len", "True", "None", "\n", "\n    ", "\n        ", "\t", "#", "\\", "'''",
+          "lambda", "break", "continue", "pass", "assert", "import", "math", "x.upper()", "ñ"]
+
+PROBLEM = Problem(name="fuzz", entry="f", signature="def f(n: int) -> int",
+                  tests=[{"args": [3], "expected": 3}, {"args": [-1], "expected": 0}],
+                  limits={"fuel": 20_000, "depth": 64, "heap_bytes": 65536})
+_V = Verifier("cpu")
+
+
+def _check_batch(sources: list) -> None:
+    res = _V.verify(sources, PROBLEM)
+    assert res.status.shape == (len(sources), 2)
+    for c, src in enumerate(sources):
+        d = res.diagnostics[c]
+        statuses = {res.status_name(c, t) for t in range(2)}
+        if d is not None:
+            assert statuses == {"compile_error"}
+            assert d.cls in ("SyntaxError", "NameError", "TypeError", "Unsupported", "LimitError")
+            assert d.line >= 1 and d.col >= 1 and d.message, d
+        else:
+            assert "compile_error" not in statuses and "not_run" not in statuses
+            # accepted -> valid Python (the one rule's first half)
+            text = src.decode("utf-8") if isinstance(src, bytes) else src
+            compile(text, "<candidate>", "exec")
+
+
+@settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@given(st.lists(st.binary(max_size=300), min_size=1, max_size=30))
+def test_random_bytes_get_a_result_each(blobs):
+    _check_batch(blobs)
+
+
+@settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@given(st.lists(st.lists(st.sampled_from(TOKENS), max_size=60).map(" ".join), min_size=1, max_size=30))
+def test_token_soup_gets_a_result_each(soups):
+    _check_batch(["def f(n: int) -> int:\n    " + s for s in soups] + soups)
+
+
+def _mutate(rng: random.Random, text: str) -> str:
+    chars = list(text)
+    for _ in range(rng.randint(1, 4)):
+        if not chars:
+            break
+        i = rng.randrange(len(chars))
+        op = rng.random()
+        if op < 0.4:
+            del chars[i]
+        elif op < 0.7:
+            chars.insert(i, rng.choice("()[]:=+-*/%<>!#'\"\\ \t\n0123456789abcxyz.,"))
+        else:
+            j = rng.randrange(len(chars))
+            chars[i], chars[j] = chars[j], chars[i]
+    return "".join(chars)
+
+
+def test_mutated_programs_get_a_result_each():
+    rng = random.Random(1234)
+    texts = [p.read_text() for p in CORPUS]
+    mutants = [_mutate(rng, rng.choice(texts)) for _ in range(1500)]
+    _check_batch(mutants)
+
+
+def test_a_bad_candidate_does_not_disturb_its_neighbours():
+    good = "def f(n: int) -> int:\n    return max(n, 0)\n"
+    bad = ["def f(n: int) -> int:\n    while True:\n        n += 1\n    return n\n",   # Timeout
+           "def f(n: int) -> int:\n    return f(n)\n",                                 # RecursionError
+           "def f(n: int) -> int:\n    s = 'ab'\n    while True:\n        s = s + s\n    return 0\n",  # MemoryError
+           "def f(n: int) -> int:\n    return n // 0\n", "\x00\xff garbage", "def f(n: int) -> int:\n    return 'x'\n"]
+    res = _V.verify([good, *bad, good], PROBLEM)
+    assert res.passed[0].all() and res.passed[-1].all()
+    names = [res.status_name(c, 0) for c in range(1, len(bad) + 1)]
+    assert names == ["Timeout", "RecursionError", "MemoryError", "ZeroDivisionError",
+                     "compile_error", "compile_error"]

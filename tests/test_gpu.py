@@ -1,0 +1,60 @@
+"""The CUDA backend gives exactly the CPU backend's results: the same kernel
+source, so every status, line, step count, diagnostic and returned value
+must agree, lane for lane. Runs only where a CUDA GPU is usable."""
+
+import pytest
+
+from gpubackend import Problem, Verifier
+
+from test_bad_input import CORPUS, PROBLEM, _mutate
+from test_programs import SPECS, _problem
+
+pytestmark = pytest.mark.gpu
+
+
+@pytest.fixture(scope="module")
+def both():
+    return Verifier("cpu"), Verifier("cuda")
+
+
+def _same(cpu_res, gpu_res):
+    assert (cpu_res.status == gpu_res.status).all()
+    assert (cpu_res.line == gpu_res.line).all()
+    assert (cpu_res.steps == gpu_res.steps).all()
+    assert cpu_res.diagnostics == gpu_res.diagnostics
+    for c in range(cpu_res.k):
+        for t in range(cpu_res.n_tests):
+            a, b = cpu_res.actual(c, t), gpu_res.actual(c, t)
+            assert repr(a) == repr(b), (c, t, a, b)
+
+
+def test_corpus_on_gpu_equals_cpu(both):
+    cpu, gpu = both
+    for spec in SPECS:
+        problem = _problem(spec)
+        _same(cpu.verify([spec.source], problem), gpu.verify([spec.source], problem))
+
+
+def test_mutants_on_gpu_equal_cpu(both):
+    import random
+
+    cpu, gpu = both
+    rng = random.Random(7)
+    texts = [p.read_text() for p in CORPUS]
+    mutants = [_mutate(rng, rng.choice(texts)) for _ in range(3000)]
+    _same(cpu.verify(mutants, PROBLEM), gpu.verify(mutants, PROBLEM))
+
+
+def test_examples_on_gpu(both):
+    from pathlib import Path
+
+    cpu, gpu = both
+    for toml in sorted(Path("tasks/examples").glob("*.toml")):
+        problem = Problem.from_file(toml)
+        cand = toml.with_suffix(".py")
+        if not cand.exists():
+            continue
+        src = [cand.read_text(), problem.solution or cand.read_text()]
+        r = gpu.verify(src, problem)
+        _same(cpu.verify(src, problem), r)
+        assert r.passed.all(), toml
