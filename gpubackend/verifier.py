@@ -126,10 +126,11 @@ class Verifier:
         self.backend = _backend(device)
         self.device = self.backend.name
 
-    def compile(self, candidates: Sequence[str | bytes], problem: Problem):
+    def compile(self, candidates: Sequence[str | bytes], problem: Problem, _reuse: bool = False):
         """The compiled program images (backend arrays), one per candidate."""
         src, off = _pack_sources(candidates)
-        return self.backend.compile(src, off, problem.entry.encode(), problem.sig.code.encode())
+        args = (src, off, problem.entry.encode(), problem.sig.code.encode())
+        return self.backend.compile(*args, reuse=True) if _reuse else self.backend.compile(*args)
 
     def verify(self, candidates: Sequence[str | bytes], problem: Problem,
                out_cap: int = DEFAULT_OUT_CAP) -> VerifyResult:
@@ -140,7 +141,7 @@ class Verifier:
         uniq: dict[str | bytes, int] = {}
         index = np.array([uniq.setdefault(c, len(uniq)) for c in candidates], dtype=np.int64)
         sources = list(uniq)
-        progs = self.compile(sources, problem)
+        progs = self.compile(sources, problem, _reuse=True)
         host_progs = self.backend.to_host(progs) if hasattr(self.backend, "to_host") else progs
         suite = problem.encoded()
         lim = problem.limits
@@ -149,6 +150,8 @@ class Verifier:
         tol = -1.0 if problem.float_tolerance is None else float(problem.float_tolerance)
         sig = problem.sig.code.encode()
         run_args = (sig, tol, lim.fuel, lim.depth, stack_slots, (lim.heap_bytes + 7) // 8)
+        if problem.sig.ret in ("i", "b", "f", "n"):
+            out_cap = 1  # a scalar result is one word
         outcomes, out = self.backend.run(progs, suite, *run_args, out_cap)
         n = suite.n_tests
         u = len(sources)
@@ -156,7 +159,8 @@ class Verifier:
         out = out.reshape(u, n, -1)
 
         def rerun(c: int, t: int, cap: int) -> np.ndarray:
-            one = progs[index[c]:index[c] + 1]
+            # compiled afresh: the images above live in an arena reused by the next call
+            one = self.compile([sources[index[c]]], problem)
             _, words = self.backend.run(one, _one_test(suite, t), *run_args, cap)
             return words[0]
 

@@ -46,11 +46,22 @@ class CpuBackend:
     def __init__(self) -> None:
         self.lib = library()
         self.chars = char_table()
+        self._arena = np.empty(0, dtype=PROGRAM)  # program images, reused across calls
 
-    def compile(self, src: np.ndarray, src_off: np.ndarray, entry: bytes, sig: bytes) -> np.ndarray:
-        """Compile k programs given as CSR bytes; returns the Program array."""
+    def compile(self, src: np.ndarray, src_off: np.ndarray, entry: bytes, sig: bytes,
+                reuse: bool = False) -> np.ndarray:
+        """Compile k programs given as CSR bytes; returns the Program array.
+
+        reuse: write into this backend's arena (valid until the next reusing
+        call) instead of fresh memory: no page faults on 40 KB images.
+        """
         k = len(src_off) - 1
-        progs = np.zeros(k, dtype=PROGRAM)
+        if reuse:
+            if len(self._arena) < k:
+                self._arena = np.empty(max(k, 2 * len(self._arena)), dtype=PROGRAM)
+            progs = self._arena[:k]
+        else:
+            progs = np.empty(k, dtype=PROGRAM)
         if k:
             self.lib.compile_kernel(_ptr(src), _ptr(src_off), k, entry, len(entry), sig, len(sig), _ptr(progs))
         return progs

@@ -71,7 +71,7 @@ class CudaBackend:
     def to_host(self, progs) -> np.ndarray:
         return self.cp.asnumpy(progs)
 
-    def compile(self, src: np.ndarray, src_off: np.ndarray, entry: bytes, sig: bytes):
+    def compile(self, src: np.ndarray, src_off: np.ndarray, entry: bytes, sig: bytes, reuse: bool = False):
         cp = self.cp
         k = len(src_off) - 1
         progs = cp.zeros(k, dtype=PROGRAM)

@@ -112,7 +112,9 @@ DEV int span_eq(const char* s, int32_t len, const char* word) {
 }
 
 // Keywords, in the order of their TokenKind (TK_AND .. TK_YIELD).
-DEV int keyword_kind(const char* s, int32_t len) {
+DEVFN int keyword_kind(const char* s, int32_t len) {
+  // every keyword is 2..8 lowercase letters, or False/None/True
+  if (len < 2 || len > 8 || s[0] < 'F' || s[0] > 'y' || (s[0] > 'T' && s[0] < 'a')) return TK_NAME;
   const char* words[] = {"and", "assert", "break", "continue", "def", "elif", "else", "False",
                          "for", "from", "if", "import", "in", "is", "None", "not", "or",
                          "pass", "raise", "return", "True", "while",
