@@ -177,7 +177,7 @@ def _diagnostic(p) -> Diagnostic | None:
         return None
     d = p["diag"]
     return Diagnostic(DIAG_CLASSES[int(d["cls"])], int(d["line"]), int(d["col"]),
-                      d["msg"].decode("ascii", "replace"))
+                      d["msg"].split(b"\0", 1)[0].decode("ascii", "replace"))
 
 
 @dataclass(frozen=True)

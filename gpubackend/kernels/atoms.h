@@ -18,7 +18,7 @@ DEVFN int32_t name_expr(Compiler* c) {
     return f >= 0 ? call_function(c, &name, f) : builtin_call(c, &name);
   }
   if (l) { emit_load(c, l); return l->type; }
-  if (tok_is(c, &name, "math") && check(c, TK_DOT) && c->math_imported) {
+  if (tok_is(c, &name, "math") && check(c, TK_DOT) && (c->math_imported || c->fn_math)) {
     note_called(c, &name);
     return math_attr(c, &name);
   }
@@ -59,6 +59,9 @@ DEVFN int32_t atom(Compiler* c) {
     case TK_YIELD: unsupported(c, &t, "yield"); return T_BAD;
     case TK_AWAIT: unsupported(c, &t, "await"); return T_BAD;
     case TK_ERROR: return T_BAD;
+    case TK_DOT:
+      if (c->nxt.kind == TK_DOT) { unsupported(c, &t, "Ellipsis"); return T_BAD; }
+      break;
   }
   error_tok(c, &t, DG_SYNTAX, "expected an expression");
   return T_BAD;
@@ -69,6 +72,7 @@ DEV int32_t postfix(Compiler* c) {
   int32_t t = atom(c);
   for (;;) {
     if (failed(c)) return T_BAD;
+    if (check(c, TK_WALRUS)) { unsupported(c, &c->cur, "assignment expression ':='"); return T_BAD; }
     if (check(c, TK_LBRACKET)) t = subscript(c, t);
     else if (check(c, TK_DOT)) t = str_method(c, t);
     else if (check(c, TK_LPAREN)) {

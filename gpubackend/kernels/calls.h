@@ -28,7 +28,8 @@ DEVFN int32_t call_function(Compiler* c, const Token* name, int32_t f) {
   const FuncSig* fs = &c->funcs[f];
   if (n != fs->nparams) {
     error_at(c, name, DG_TYPE, ""); msg_tok(c, name); msg(c->diag, "() takes ");
-    msg_int(c->diag, fs->nparams); msg(c->diag, " arguments, got "); msg_int(c->diag, n);
+    msg_int(c->diag, fs->nparams); msg(c->diag, fs->nparams == 1 ? " argument, got " : " arguments, got ");
+    msg_int(c->diag, n);
     return T_BAD;
   }
   for (int32_t i = 0; i < n; i++) {
@@ -48,7 +49,8 @@ DEVFN int32_t call_function(Compiler* c, const Token* name, int32_t f) {
 
 // Record a call by name (see MAX_CALLED) before its arguments are compiled.
 DEV void note_called(Compiler* c, const Token* name) {
-  if (called_here(c, name->start, name->len) || c->ncalled >= MAX_CALLED) return;
+  if (called_here(c, name->start, name->len)) return;
+  if (c->ncalled >= MAX_CALLED) { limit_error(c, "MAX_CALLED (distinct names called in one function)"); return; }
   c->called_start[c->ncalled] = name->start;
   c->called_len[c->ncalled++] = name->len;
 }
@@ -60,6 +62,10 @@ DEVFN int32_t builtin_call(Compiler* c, const Token* name) {
 #define IS(w) span_eq(s, len, w)
   int32_t ts[MAX_PARAMS];
   Pos at[MAX_PARAMS];
+  if (known_unsupported_builtin(c, name)) {
+    unsupported(c, name, "builtin '"); msg_tok(c, name); msg(c->diag, "'");
+    return T_BAD;
+  }
   if (IS("min") || IS("max")) {
     // emitted pairwise as the arguments arrive: min(a, b, c) == min(min(a, b), c)
     int is_max = IS("max");

@@ -47,7 +47,8 @@ struct Compiler {
   Diag* diag;
   FuncSig funcs[MAX_FUNCS];
   int32_t nfuncs;
-  int32_t math_imported;  // an `import math` anywhere at module level
+  int32_t math_imported;  // an `import math` at module level
+  int32_t fn_math;        // the current function has run its own `import math`
   // the function being compiled
   int32_t fn;
   Local locals[MAX_LOCALS];

@@ -262,7 +262,9 @@ DEVFN Token lex_scan(Lexer* L) {
       if (ch != 'r' && ch != 'b' && ch != 'f' && ch != 'u') break;
       p++;
     }
-    if (p > 0 && (lex_peekc(L, p) == '\'' || lex_peekc(L, p) == '"')) {
+    int p0 = lex_peekc(L, 0) | 32, p1 = p == 2 ? (lex_peekc(L, 1) | 32) : 0;
+    int pair_ok = p < 2 || ((p0 == 'r') != (p1 == 'r') && p0 != 'u' && p1 != 'u' && !(p0 == 'b' && p1 == 'f') && !(p0 == 'f' && p1 == 'b'));
+    if (p > 0 && pair_ok && (lex_peekc(L, p) == '\'' || lex_peekc(L, p) == '"')) {
       for (int32_t i = 0; i < p; i++) {
         int ch = lex_peekc(L, i) | 32;
         if (ch == 'r') flags |= TF_RAW;
@@ -420,8 +422,9 @@ DEVFN Token lex_string(Lexer* L, int32_t start, int32_t flags) {
     char c = L->src[L->pos];
     if ((uint8_t)c >= 0x80) flags |= TF_NON_ASCII;
     if (c == '\\' && L->pos + 1 < L->n) {
-      if (L->src[L->pos + 1] == '\n') { L->line++; L->line_start = L->pos + 2; }
-      L->pos += 2;
+      int crlf = L->src[L->pos + 1] == '\r' && L->pos + 2 < L->n && L->src[L->pos + 2] == '\n';
+      if (L->src[L->pos + 1] == '\n' || crlf) { L->line++; L->line_start = L->pos + 2 + crlf; }
+      L->pos += 2 + crlf;
       continue;
     }
     if (c == '\n') {

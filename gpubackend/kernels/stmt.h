@@ -125,9 +125,9 @@ DEVFN int for_stmt(Compiler* c) {
     int32_t ts[MAX_PARAMS];
     Pos at[MAX_PARAMS];
     int32_t d0 = c->depth;
-    int32_t n = call_args(c, ts, at, 3);
+    int32_t n = call_args(c, ts, at, MAX_PARAMS);
     if (n < 0) return 1;
-    if (n == 0) { error_at(c, &it, DG_TYPE, "range expected at least 1 argument, got 0"); return 1; }
+    if (n == 0 || n > 3) { error_at(c, &it, DG_TYPE, n ? "range expected at most 3 arguments" : "range expected at least 1 argument, got 0"); return 1; }
     for (int32_t i = 0; i < n; i++) if (!is_intlike(ts[i])) { arg_type_error(c, &at[i], &it, ts[i]); return 1; }
     if (n == 1) { emit_int(c, 0); emit0(c, OP_SWAP); }
     if (n < 3) emit_int(c, 1);
@@ -140,8 +140,9 @@ DEVFN int for_stmt(Compiler* c) {
     advance(c);
     int32_t ts[MAX_PARAMS];
     Pos at[MAX_PARAMS];
-    int32_t n = call_args(c, ts, at, 2);
+    int32_t n = call_args(c, ts, at, MAX_PARAMS);
     if (n < 0) return 1;
+    if (n > 2) { error_at(c, &it, DG_TYPE, "enumerate() takes at most 2 arguments"); return 1; }
     if (n != 1) { unsupported(c, &it, "enumerate() with a start"); return 1; }
     if (ts[0] != T_STR) { unsupported(c, &at[0], "enumerate() of a non-str (lists arrive in tier 3)"); return 1; }
     h = new_slots(c, 2);
@@ -192,6 +193,7 @@ DEVFN int return_stmt(Compiler* c) {
     Token at = c->cur;
     int32_t t = expression(c);
     if (t == T_BAD) return 0;
+    if (check(c, TK_COMMA)) { unsupported(c, &at, "tuple"); return 0; }
     if (t != ret) {
       error_at(c, &at, DG_TYPE, "returns "); msg_type(c->diag, t); msg(c->diag, " from a function returning ");
       msg_type(c->diag, ret);
@@ -253,6 +255,7 @@ DEVFN int import_stmt(Compiler* c) {
   if (failed(c)) return 1;
   int typing = tok_is(c, &mod, "typing") || tok_is(c, &mod, "__future__");
   if (kw.kind == TK_IMPORT) {
+    if (tok_is(c, &mod, "math") && c->nlocals >= 0) c->fn_math = 1;  // a function's own import
     if (!typing && !tok_is(c, &mod, "math")) { unsupported(c, &mod, "import of '"); msg_tok(c, &mod); msg(c->diag, "'"); return 1; }
     if (check(c, TK_AS) || check(c, TK_COMMA) || check(c, TK_DOT)) { unsupported(c, &c->cur, "this form of import"); return 1; }
     return 1;
@@ -332,6 +335,7 @@ DEVFN void assignment(Compiler* c) {
     return;
   }
   expect(c, TK_ASSIGN, "expected '='");
+  if (check(c, TK_NAME) && c->nxt.kind == TK_ASSIGN) { unsupported(c, &c->nxt, "chained assignment"); return; }
   int32_t t = expression(c);
   if (check(c, TK_ASSIGN)) { unsupported(c, &c->cur, "chained assignment"); return; }
   store_name(c, &name, t, c->block_depth > 0);
@@ -413,7 +417,7 @@ DEVFN int statement(Compiler* c) {
 // type := 'int' | 'float' | 'bool' | 'str' | 'None'
 DEVFN int32_t parse_type(Compiler* c) {
   Token t = c->cur;
-  if (accept(c, TK_NONE)) return T_NONE;
+  if (accept(c, TK_NONE)) return check(c, TK_PIPE) ? (unsupported(c, &c->cur, "union type"), T_BAD) : T_NONE;
   if (!check(c, TK_NAME)) {
     if (check(c, TK_STRING)) unsupported(c, &t, "string annotation");
     else error_tok(c, &t, DG_SYNTAX, "expected a type");
@@ -421,10 +425,11 @@ DEVFN int32_t parse_type(Compiler* c) {
   }
   advance(c);
   const char* s = c->src + t.start;
-  if (span_eq(s, t.len, "int")) return T_INT;
-  if (span_eq(s, t.len, "float")) return T_FLOAT;
-  if (span_eq(s, t.len, "bool")) return T_BOOL;
-  if (span_eq(s, t.len, "str")) return T_STR;
+  int32_t scalar = span_eq(s, t.len, "int") ? T_INT : span_eq(s, t.len, "float") ? T_FLOAT
+                 : span_eq(s, t.len, "bool") ? T_BOOL : T_BAD;
+  if (scalar != T_BAD && check(c, TK_PIPE)) { unsupported(c, &c->cur, "union type"); return T_BAD; }
+  if (scalar != T_BAD) return scalar;
+  if (span_eq(s, t.len, "str")) return check(c, TK_PIPE) ? (unsupported(c, &c->cur, "union type"), T_BAD) : T_STR;
   const char* later[] = {"list", "List", "tuple", "Tuple", "dict", "Dict", "set", "Set", "Optional", "Union", "Any"};
   for (int32_t i = 0; i < 11; i++)
     if (span_eq(s, t.len, later[i])) { unsupported(c, &t, "type '"); msg_tok(c, &t); msg(c->diag, "'"); return T_BAD; }
@@ -471,7 +476,7 @@ DEVFN void funcdef(Compiler* c, int32_t fi) {
   while (!check(c, TK_COLON) && !failed(c)) advance(c);
   c->fn = fi; c->nlocals = 0; c->nslots = 0; c->depth = 0; c->max_depth = 0;
   c->block_depth = -1;  // block() below enters the body at depth 0
-  c->nloops = 0; c->ncalled = 0; c->nesting = 0;
+  c->nloops = 0; c->ncalled = 0; c->nesting = 0; c->fn_math = 0;
   for (int32_t i = 0; i < f->nparams; i++) {
     Token p; p.start = f->pstart[i]; p.len = f->plen[i]; p.line = f->line; p.col = f->col;
     declare_local(c, &p, f->ptype[i], 0);
@@ -519,7 +524,7 @@ DEVFN void prepass(Compiler* c) {
   while (!check(c, TK_EOF) && !failed(c)) {
     if (check(c, TK_INDENT)) level++;
     else if (check(c, TK_DEDENT)) level--;
-    else if (check(c, TK_IMPORT) && tok_is(c, &c->nxt, "math")) c->math_imported = 1;
+    else if (check(c, TK_IMPORT) && tok_is(c, &c->nxt, "math") && level == 0) c->math_imported = 1;
     else if (check(c, TK_DEF) && level == 0) {
       if (c->nfuncs >= MAX_FUNCS) { limit_error(c, "MAX_FUNCS (functions)"); return; }
       FuncSig* f = &c->funcs[c->nfuncs];
@@ -553,6 +558,20 @@ DEVFN void module(Compiler* c) {
     if (t.kind == TK_IF && tok_is(c, &c->nxt, "__name__")) { skip_block(c); continue; }
     if (t.kind == TK_ERROR) return;
     unsupported(c, &t, "statement at module level (only def, import and docstrings)");
+  }
+}
+
+// A signature code ("is>b") as Python reads it: (int, str) -> bool.
+DEV void msg_sig(Diag* d, const char* code, int32_t len) {
+  msg(d, "(");
+  for (int32_t i = 0; i < len; i++) {
+    if (code[i] == '>') { msg(d, ") -> "); continue; }
+    if (i > 0 && code[i - 1] != '>') msg(d, ", ");
+    const char* at = TYPE_CODES;
+    int32_t t = 0;
+    while (at[t] && at[t] != code[i]) t++;
+    if (at[t]) msg_type(d, t);
+    else msg_add(d, code + i, 1);  // a composite type of a later tier
   }
 }
 
@@ -595,8 +614,8 @@ DEV void compile_program(Compiler* c, const char* src, int32_t n, const char* en
   for (int32_t i = 0; match && i < k; i++) if (have[i] != sig[i]) match = 0;
   if (!match) {
     diag_set(c->diag, DG_TYPE, f->line, f->col);
-    msg(c->diag, "entry '"); msg_add(c->diag, entry, entry_len); msg(c->diag, "' has signature ");
-    msg_add(c->diag, have, k); msg(c->diag, ", the problem needs "); msg_add(c->diag, sig, sig_len);
+    msg(c->diag, "entry '"); msg_add(c->diag, entry, entry_len); msg(c->diag, "' is ");
+    msg_sig(c->diag, have, k); msg(c->diag, ", the problem needs "); msg_sig(c->diag, sig, sig_len);
     return;
   }
   module(c);
