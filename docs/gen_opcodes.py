@@ -38,6 +38,8 @@ ARG_KINDS = {
     "C": "comparison: 0 `<`, 1 `<=`, 2 `==`, 3 `!=`, 4 `>`, 5 `>=`",
     "S": "selector: which variant of the operation, listed in the instruction's description",
     "E": "status code the lane stops with (see [Statuses](#statuses))",
+    "LK": "local a (bits 0-7), constant index k (bits 8-17), comparison (bits 18-20) of a fused instruction",
+    "LL": "locals a (bits 0-7) and b (bits 8-15), comparison (bits 16-18) of a fused instruction",
 }
 
 # What each compile diagnostic class means. A class missing here gets an

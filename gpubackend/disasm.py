@@ -51,8 +51,19 @@ def disassemble(prog, names: list[str] | None = None) -> str:
             text += f" -> {target:04d}"
         elif op.arg == "C":
             text += f" {CMP_NAMES[arg]}"
+            if op.size == 2:
+                text += f"  unless -> {pc + 2 + int(code[pc + 1]):04d}"
         elif op.arg == "E":
             text += f" {STATUS_NAMES[arg]}"
+        elif op.arg in ("LK", "LL"):
+            a, b = arg & 0xFF, (arg >> 8) & (0x3FF if op.arg == "LK" else 0xFF)
+            cmp = (arg >> (18 if op.arg == "LK" else 16)) & 7
+            other = f"konst[{b}] = {_const(konst, b, 'CONST')}" if op.arg == "LK" else f"local {b}"
+            text += f" local {a}, {other}"
+            if op.name.startswith("CMP"):
+                text += f", {CMP_NAMES[cmp]}"
+            if op.size == 2:
+                text += f"  unless -> {pc + 2 + int(code[pc + 1]):04d}"
         elif op.arg in ("L", "F", "S"):
             text += f" {arg}"
             if op.size == 2:

@@ -60,6 +60,7 @@ struct Compiler {
   int32_t nloops;
   int32_t called_start[MAX_CALLED], called_len[MAX_CALLED];
   int32_t ncalled;
+  int32_t prev1, prev2;  // pcs of the last two instructions since the last label (-1: none)
 };
 
 DEV int failed(Compiler* c) { return c->diag->cls != DG_OK; }
@@ -174,7 +175,70 @@ DEV int32_t emit(Compiler* c, int op, int32_t arg) {
   int32_t pc = emit_word(c, INSN(op, arg));
   if (op_size(op) == 2) emit_word(c, 0);
   adjust(c, op_effect(op));
+  c->prev2 = c->prev1;
+  c->prev1 = pc;
   return pc;
+}
+
+// A jump may land here: no superinstruction may swallow what came before.
+DEV void label(Compiler* c) { c->prev1 = c->prev2 = -1; }
+
+// The superinstruction of `op` over LOAD a; CONST k (LK) or LOAD a; LOAD b
+// (LL), or -1.
+DEV int fused_op(int op, int ll) {
+  switch (op) {
+    case OP_ADD_INT: return ll ? OP_ADD_INT_LL : OP_ADD_INT_LK;
+    case OP_SUB_INT: return ll ? OP_SUB_INT_LL : OP_SUB_INT_LK;
+    case OP_MUL_INT: return ll ? OP_MUL_INT_LL : OP_MUL_INT_LK;
+    case OP_FLOORDIV_INT: return ll ? OP_FLOORDIV_INT_LL : OP_FLOORDIV_INT_LK;
+    case OP_MOD_INT: return ll ? OP_MOD_INT_LL : OP_MOD_INT_LK;
+    case OP_CMP_INT: return ll ? OP_CMP_INT_LL : OP_CMP_INT_LK;
+  }
+  return -1;
+}
+
+// Emit an int operation, fused with the two pushes before it when they are
+// LOAD a; CONST k or LOAD a; LOAD b and no label lies between (the
+// peephole of the one-pass compiler: those are its operands).
+DEV int32_t emit_int_op(Compiler* c, int op, int32_t arg) {
+  int32_t p1 = c->prev1, p2 = c->prev2;
+  Program* p = c->out;
+  if (p1 >= 0 && p2 >= 0 && p1 == p2 + 1 && p1 == p->n_code - 1) {
+    int32_t w1 = p->code[p1], w2 = p->code[p2];
+    int ll = INSN_OP(w1) == OP_LOAD;
+    int f = fused_op(op, ll);
+    int32_t a = INSN_ARG(w2), b = INSN_ARG(w1);
+    if (f >= 0 && INSN_OP(w2) == OP_LOAD && (ll || INSN_OP(w1) == OP_CONST) && a < 256 && b < (ll ? 256 : 1024)) {
+      p->n_code = p2;
+      c->depth -= 2;
+      c->prev1 = c->prev2 = -1;
+      int32_t packed = ll ? (a | b << 8 | arg << 16) : (a | b << 8 | arg << 18);
+      return emit(c, f, packed);
+    }
+  }
+  return emit(c, op, arg);
+}
+
+// JUMP_IF_FALSE after a comparison of ints becomes the comparison's jumping
+// form. Returns the pc to patch (patch_to knows two-word instructions).
+DEV int32_t emit_jump_if_false(Compiler* c) {
+  int32_t p1 = c->prev1;
+  Program* p = c->out;
+  if (p1 >= 0 && p1 == p->n_code - 1) {
+    int op = INSN_OP(p->code[p1]);
+    int jf = op == OP_CMP_INT ? OP_CMP_INT_JF : op == OP_CMP_INT_LK ? OP_CMP_INT_LK_JF
+           : op == OP_CMP_INT_LL ? OP_CMP_INT_LL_JF : -1;
+    if (jf >= 0) {
+      int32_t arg = INSN_ARG(p->code[p1]);
+      p->n_code = p1;
+      c->depth -= op_effect(op);
+      c->prev1 = c->prev2;
+      emit(c, jf, arg);
+      label(c);
+      return p1;
+    }
+  }
+  return emit(c, OP_JUMP_IF_FALSE, 0);
 }
 DEV int32_t emit0(Compiler* c, int op) { return emit(c, op, 0); }
 
@@ -186,7 +250,11 @@ DEV void patch_to(Compiler* c, int32_t pc, int32_t target) {
   if (size == 2) c->out->code[pc + 1] = off;
   else c->out->code[pc] = INSN(op, off);
 }
-DEV void patch_here(Compiler* c, int32_t pc) { patch_to(c, pc, c->out->n_code); }
+DEV void label(Compiler* c);
+DEV void patch_here(Compiler* c, int32_t pc) {
+  patch_to(c, pc, c->out->n_code);
+  label(c);
+}
 
 // Pending forward jumps chained through their own arguments, as in Lua's
 // lcode.c: no array on the (GPU) stack however many there are. -1 ends a list.

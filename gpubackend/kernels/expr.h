@@ -74,12 +74,12 @@ DEVFN int32_t emit_binary(Compiler* c, const Token* op, int kind, int32_t a, int
   int32_t t = unify_numbers(c, a, b);
   int isf = t == T_FLOAT;
   switch (kind) {
-    case TK_PLUS: emit0(c, isf ? OP_ADD_FLOAT : OP_ADD_INT); break;
-    case TK_MINUS: emit0(c, isf ? OP_SUB_FLOAT : OP_SUB_INT); break;
-    case TK_STAR: emit0(c, isf ? OP_MUL_FLOAT : OP_MUL_INT); break;
+    case TK_PLUS: if (isf) emit0(c, OP_ADD_FLOAT); else emit_int_op(c, OP_ADD_INT, 0); break;
+    case TK_MINUS: if (isf) emit0(c, OP_SUB_FLOAT); else emit_int_op(c, OP_SUB_INT, 0); break;
+    case TK_STAR: if (isf) emit0(c, OP_MUL_FLOAT); else emit_int_op(c, OP_MUL_INT, 0); break;
     case TK_SLASH: emit0(c, OP_DIV_FLOAT); break;
-    case TK_DSLASH: emit0(c, isf ? OP_FLOORDIV_FLOAT : OP_FLOORDIV_INT); break;
-    case TK_PERCENT: emit0(c, isf ? OP_MOD_FLOAT : OP_MOD_INT); break;
+    case TK_DSLASH: if (isf) emit0(c, OP_FLOORDIV_FLOAT); else emit_int_op(c, OP_FLOORDIV_INT, 0); break;
+    case TK_PERCENT: if (isf) emit0(c, OP_MOD_FLOAT); else emit_int_op(c, OP_MOD_INT, 0); break;
   }
   return t;
 }
@@ -127,7 +127,7 @@ DEVFN int32_t emit_compare(Compiler* c, const Token* op, int not_in, int32_t a, 
     return T_BOOL;
   }
   int k = cmp_kind(op->kind);
-  if (is_intlike(a) && is_intlike(b)) emit(c, OP_CMP_INT, k);
+  if (is_intlike(a) && is_intlike(b)) emit_int_op(c, OP_CMP_INT, k);
   else if (a == T_FLOAT && b == T_FLOAT) emit(c, OP_CMP_FLOAT, k);
   else if (is_intlike(a) && b == T_FLOAT) emit(c, OP_CMP_INT_FLOAT, k);
   else if (a == T_FLOAT && is_intlike(b)) emit(c, OP_CMP_FLOAT_INT, k);
@@ -216,11 +216,13 @@ DEVFN int32_t conditional(Compiler* c, int cond) {
   if (check(c, TK_IF) && !failed(c)) {
     Token op = c->cur;
     advance(c);
+    label(c);
     int32_t p1 = c->out->n_code;
     if (expr_cond(c) == T_BAD) { c->nesting--; return T_BAD; }
     emit(c, OP_JUMP_IF_FALSE, 0);
     int32_t p2 = c->out->n_code;
     rotate_code(c->out, p0, p1, p2);
+    label(c);
     int32_t jfalse = p0 + (p2 - p1) - 1;
     expect(c, TK_ELSE, "expected 'else' in conditional expression");
     int32_t jend = emit(c, OP_JUMP, 0);

@@ -181,8 +181,8 @@ DEVFN int lex_indentation(Lexer* L) {
   }
 }
 
-DEV Token lex_number(Lexer* L, int32_t start);
-DEV Token lex_string(Lexer* L, int32_t start, int32_t flags);
+DEVFN Token lex_number(Lexer* L, int32_t start);
+DEVFN Token lex_string(Lexer* L, int32_t start, int32_t flags);
 
 DEVFN Token lex_operator(Lexer* L, int32_t start) {
   int c = lex_peekc(L, 0), c1 = lex_peekc(L, 1), c2 = lex_peekc(L, 2);
@@ -215,7 +215,7 @@ DEVFN Token lex_operator(Lexer* L, int32_t start) {
 }
 
 // token := the next token of the program
-DEV Token lex_scan(Lexer* L);
+DEVFN Token lex_scan(Lexer* L);
 DEV Token lex_next(Lexer* L) {
   Token t = lex_scan(L);
   L->last_kind = t.kind;

@@ -42,7 +42,7 @@ DEV int64_t double_to_bits(double d) { return __double_as_longlong(d); }
 #include <string.h>
 #include <math.h>
 #define DEV static inline
-#define DEVFN static
+#define DEVFN static __attribute__((noinline))
 #define KERNEL extern "C"
 #define INT64_MAX_ INT64_MAX
 #define INT64_MIN_ INT64_MIN

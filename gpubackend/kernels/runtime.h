@@ -134,7 +134,7 @@ DEV int rt_invmod_(uint64_t a, uint64_t m, uint64_t* inv) {
 // the sign of m (it lies in (m, 0] for m < 0); modulus +-1 gives 0 before the
 // exponent is looked at; a negative b uses the inverse of a modulo |m|
 // (ValueError "base is not invertible for the given modulus" without one).
-DEV int rt_pow_mod(int64_t a, int64_t b, int64_t m, int64_t* r) {
+DEVFN int rt_pow_mod(int64_t a, int64_t b, int64_t m, int64_t* r) {
   if (m == 0) return ST_VALUE_ERROR;
   uint64_t M = rt_uabs_(m);
   if (M == 1) { *r = 0; return ST_PASS; }
@@ -161,7 +161,7 @@ DEV double rt_pow2_(int e) { return bits_to_double((int64_t)(e + 1023) << 52); }
 // beyond 2**53 the quotient is built as an integer Q = floor(|a|/|b| * 2**k)
 // of at least 56 bits plus a sticky bit, then rounded to 53 bits by hand.
 // Quotients of int64s are far from overflow and from subnormals.
-DEV int rt_truediv_int(int64_t a, int64_t b, double* r) {
+DEVFN int rt_truediv_int(int64_t a, int64_t b, double* r) {
   if (b == 0) return ST_ZERO_DIVISION;
   const int64_t P53 = 1LL << 53;
   if (a >= -P53 && a <= P53 && b >= -P53 && b <= P53) {
@@ -252,7 +252,7 @@ DEV int rt_isqrt(int64_t a, int64_t* r) {
 // step for step, so NaN, infinities and signed zeros come out the same:
 // fmod is exact, the quotient is snapped to the nearest integer, and a zero
 // quotient takes the sign of a / b.
-DEV int rt_floordiv_float(double a, double b, double* r) {
+DEVFN int rt_floordiv_float(double a, double b, double* r) {
   if (b == 0.0) return ST_ZERO_DIVISION;
   double mod = f_fmod(a, b);
   double div = (a - mod) / b;
@@ -444,7 +444,7 @@ DEV int rt_str_concat(Heap* h, const int64_t* s, const int64_t* t, const int64_t
 // s * n: '' for n <= 0; s itself for n == 1; OverflowError ("repeated string
 // is too long") when the length passes int64, as CPython; MemoryError when
 // it does not fit the lane's heap.
-DEV int rt_str_repeat(Heap* h, const int64_t* s, int64_t n, const int64_t* empty,
+DEVFN int rt_str_repeat(Heap* h, const int64_t* s, int64_t n, const int64_t* empty,
                       const int64_t** out) {
   int64_t ls = rt_len_(s);
   if (n <= 0 || ls == 0) { *out = empty; return ST_PASS; }
@@ -479,7 +479,7 @@ DEV int rt_str_index(const int64_t* s, int64_t i, const int64_t* chars, const in
 // an absent bound or step, so an explicit INT64_MIN reads as absent (see the
 // tests: s[-2**63::-1], s[:-2**63] and s[::-2**63] differ from CPython).
 // The full slice with step 1 returns s itself, as CPython.
-DEV int rt_str_slice(Heap* h, const int64_t* s, int64_t lo, int64_t hi, int64_t step,
+DEVFN int rt_str_slice(Heap* h, const int64_t* s, int64_t lo, int64_t hi, int64_t step,
                      const int64_t* chars, const int64_t* empty, const int64_t** out) {
   int64_t n = rt_len_(s);
   if (step == INT64_MIN_) step = 1;
@@ -534,7 +534,7 @@ DEV int rt_str_contains(const int64_t* hay, const int64_t* needle) {
 
 // str(x) in decimal, INT64_MIN included (its magnitude is taken unsigned);
 // single digits come from the shared table.
-DEV int rt_str_of_int(Heap* h, int64_t x, const int64_t* chars, const int64_t** out_or_const) {
+DEVFN int rt_str_of_int(Heap* h, int64_t x, const int64_t* chars, const int64_t** out_or_const) {
   if (x >= 0 && x <= 9) { *out_or_const = rt_char_(chars, '0' + (int)x); return ST_PASS; }
   char buf[20];  // 19 digits and a sign
   int n = 0;
@@ -555,7 +555,7 @@ DEV int rt_str_of_int(Heap* h, int64_t x, const int64_t* chars, const int64_t** 
 // More than 4300 digits (leading zeros counted) is CPython's default
 // int_max_str_digits ValueError; a value past int64 is OverflowError. The
 // magnitude is accumulated unsigned so "-9223372036854775808" fits.
-DEV int rt_int_of_str(const int64_t* s, int64_t* r) {
+DEVFN int rt_int_of_str(const int64_t* s, int64_t* r) {
   int64_t n = rt_len_(s), i = 0;
   while (i < n && rt_is_c_space_(rt_byte_(s, i))) i++;
   int neg = 0;
@@ -608,7 +608,7 @@ DEV int rt_ord(const int64_t* s, int64_t* r) {
 
 // bin(x): '0b101', '-0b101', '0b0'; INT64_MIN by its unsigned magnitude.
 // Never shorter than 3 characters, so always a heap string.
-DEV int rt_bin(Heap* h, int64_t x, const int64_t** out) {
+DEVFN int rt_bin(Heap* h, int64_t x, const int64_t** out) {
   uint64_t u = rt_uabs_(x);
   int nbits = 1;
   while (nbits < 64 && (u >> nbits)) nbits++;
@@ -628,7 +628,7 @@ DEV int rt_bin(Heap* h, int64_t x, const int64_t** out) {
 
 // s.lower() (upper == 0) or s.upper() (upper == 1) on ASCII. When no byte
 // changes the result equals s, which is returned without allocating.
-DEV int rt_str_case(Heap* h, const int64_t* s, int upper, const int64_t* chars,
+DEVFN int rt_str_case(Heap* h, const int64_t* s, int upper, const int64_t* chars,
                     const int64_t** out) {
   int64_t n = rt_len_(s), i = 0;
   for (; i < n; i++) {
@@ -674,7 +674,7 @@ DEV int rt_str_strip(Heap* h, const int64_t* s, const int64_t* cs, int mode,
 // s.find(t) (mode 0), s.rfind(t) (1), s.index(t) (2: ValueError "substring
 // not found"), s.count(t) (3: non-overlapping, left to right; '' occurs
 // len(s) + 1 times). '' is found at 0 by find and at len(s) by rfind.
-DEV int rt_str_find(const int64_t* s, const int64_t* t, int mode, int64_t* r) {
+DEVFN int rt_str_find(const int64_t* s, const int64_t* t, int mode, int64_t* r) {
   int64_t ls = rt_len_(s), lt = rt_len_(t);
   if (mode == 1) {
     int64_t i = ls - lt;
@@ -705,7 +705,7 @@ DEV int rt_str_affix(const int64_t* s, const int64_t* t, int mode) {
 
 // Writes s.replace(old, neu) to d (the caller sized it). An empty `old`
 // matches before every character and at the end, as CPython.
-DEV void rt_replace_into_(char* d, const int64_t* s, const int64_t* old, const int64_t* neu) {
+DEVFN void rt_replace_into_(char* d, const int64_t* s, const int64_t* old, const int64_t* neu) {
   int64_t ls = rt_len_(s), lo = rt_len_(old), ln = rt_len_(neu), k = 0;
   const char* src = STR_BYTES(s);
   if (lo == 0) {
@@ -731,7 +731,7 @@ DEV void rt_replace_into_(char* d, const int64_t* s, const int64_t* old, const i
 // s itself when nothing changes (no occurrence, or old == neu), as CPython.
 // (Signature: `chars` and `empty` added, for one-character and empty
 // results; the out type is const because s may come back.)
-DEV int rt_str_replace(Heap* h, const int64_t* s, const int64_t* old, const int64_t* neu,
+DEVFN int rt_str_replace(Heap* h, const int64_t* s, const int64_t* old, const int64_t* neu,
                        const int64_t* chars, const int64_t* empty, const int64_t** out) {
   int64_t ls = rt_len_(s), lo = rt_len_(old), ln = rt_len_(neu), count;
   if (lo == ln && rt_match_at_(old, 0, neu)) { *out = s; return ST_PASS; }
@@ -757,7 +757,7 @@ DEV int rt_str_replace(Heap* h, const int64_t* s, const int64_t* old, const int6
 // s.isdigit() (kind 0), isalpha (1), isalnum (2), isspace (3): every
 // character qualifies and there is at least one. islower (4) / isupper (5):
 // at least one cased character and none of the other case. Returns 0 or 1.
-DEV int rt_str_is(const int64_t* s, int kind) {
+DEVFN int rt_str_is(const int64_t* s, int kind) {
   int64_t n = rt_len_(s);
   if (n == 0) return 0;
   int cased = 0;

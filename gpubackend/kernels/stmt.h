@@ -33,7 +33,7 @@ DEVFN int if_stmt(Compiler* c) {
   do {
     advance(c);  // 'if' or 'elif'
     if (expr_cond(c) == T_BAD) return 1;
-    int32_t jnext = emit(c, OP_JUMP_IF_FALSE, 0);
+    int32_t jnext = emit_jump_if_false(c);
     if (block(c)) falls = 1;
     if (check(c, TK_ELIF) || check(c, TK_ELSE)) ends = jump_list_add(c, ends, OP_JUMP);
     patch_here(c, jnext);
@@ -64,9 +64,10 @@ DEV void no_loop_else(Compiler* c) {
 DEVFN int while_stmt(Compiler* c) {
   advance(c);
   int forever = (check(c, TK_TRUE) || (check(c, TK_INT) && c->cur.ival != 0)) && c->nxt.kind == TK_COLON;
+  label(c);
   int32_t head = c->out->n_code;
   if (expr_cond(c) == T_BAD) return 1;
-  int32_t jexit = emit(c, OP_JUMP_IF_FALSE, 0);
+  int32_t jexit = emit_jump_if_false(c);
   Loop* l = loop_begin(c, head);
   if (!l) return 1;
   block(c);
@@ -160,6 +161,7 @@ DEVFN int for_stmt(Compiler* c) {
   int32_t want = kind == 2 ? 2 : 1;
   if (ntargets != want) { error_at(c, &targets[0], DG_TYPE, "wrong number of loop variables"); return 1; }
   int op = kind == 1 ? OP_FOR_RANGE : kind == 2 ? OP_FOR_ENUM_STR : rev ? OP_FOR_STR_REV : OP_FOR_STR;
+  label(c);
   int32_t head = emit(c, op, h);
   // targets are stored each iteration; the body may run zero times, so a
   // new loop variable is read through its unbound-flag after the loop
@@ -477,11 +479,13 @@ DEVFN void funcdef(Compiler* c, int32_t fi) {
   c->fn = fi; c->nlocals = 0; c->nslots = 0; c->depth = 0; c->max_depth = 0;
   c->block_depth = -1;  // block() below enters the body at depth 0
   c->nloops = 0; c->ncalled = 0; c->nesting = 0; c->fn_math = 0;
+  c->prev1 = c->prev2 = -1;
   for (int32_t i = 0; i < f->nparams; i++) {
     Token p; p.start = f->pstart[i]; p.len = f->plen[i]; p.line = f->line; p.col = f->col;
     declare_local(c, &p, f->ptype[i], 0);
   }
   int32_t pc = c->out->n_code;
+  label(c);
   int falls = block(c);
   if (falls && !failed(c)) {
     if (f->ret != T_NONE) {

@@ -98,16 +98,20 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
   if (entry->nlocals + entry->max_stack > rp->stack_slots) { oc->status = ST_RECURSION_ERROR; return; }
   int32_t nargs = load_args(rp, args, stack);
   for (int32_t i = nargs; i < entry->nlocals; i++) stack[i] = 0;
-  int64_t base = 0, sp = entry->nlocals;
+  // the current frame's locals and the top of its operand stack, as
+  // pointers: fewer live values than stack + base + index, so they stay in
+  // registers through the dispatch loop
+  int64_t* locals = stack;
+  int64_t* sp = stack + entry->nlocals;
   int32_t nframes = 1;
   frames[0].ret_pc = -1; frames[0].base = 0; frames[0].fn = p->entry;
-  int32_t pc = entry->pc, at = pc;
+  int32_t pc = entry->pc;
   int status = ST_RUNNING_;
   int64_t result = 0;
 
-#define PUSH(v) (stack[sp++] = (v))
-#define POP() (stack[--sp])
-#define TOP (stack[sp - 1])
+#define PUSH(v) (*sp++ = (v))
+#define POP() (*--sp)
+#define TOP (sp[-1])
 #define RAISE(s) do { status = (s); goto stop; } while (0)
 #define CHECK(e) do { int st_ = (e); if (st_ != ST_PASS) RAISE(st_); } while (0)
 #define BIN_INT(expr) do { int64_t y = POP(), x = POP(); PUSH(expr); } while (0)
@@ -117,23 +121,22 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
 #define SPEND() do { if (--fuel < 0) RAISE(ST_TIMEOUT); } while (0)
 
   for (;;) {
-    at = pc;
     int32_t w = code[pc++];
     int32_t a = INSN_ARG(w);
     switch (INSN_OP(w)) {
       case OP_CONST: PUSH(konst[a]); break;
       case OP_CONST_STR: PUSH(AS_WORD(konst + a)); break;
-      case OP_LOAD: PUSH(stack[base + a]); break;
-      case OP_STORE: stack[base + a] = POP(); break;
+      case OP_LOAD: PUSH(locals[a]); break;
+      case OP_STORE: locals[a] = POP(); break;
       case OP_LOAD_CHECKED:
-        if (!stack[base + a + 1]) RAISE(ST_UNBOUND_LOCAL);
-        PUSH(stack[base + a]);
+        if (!locals[a + 1]) RAISE(ST_UNBOUND_LOCAL);
+        PUSH(locals[a]);
         break;
-      case OP_STORE_MARK: stack[base + a] = POP(); stack[base + a + 1] = 1; break;
+      case OP_STORE_MARK: locals[a] = POP(); locals[a + 1] = 1; break;
       case OP_POP: sp--; break;
       case OP_DUP: { int64_t x = TOP; PUSH(x); break; }
-      case OP_SWAP: { int64_t x = stack[sp - 1]; stack[sp - 1] = stack[sp - 2]; stack[sp - 2] = x; break; }
-      case OP_ROT3: { int64_t z = stack[sp - 1]; stack[sp - 1] = stack[sp - 2]; stack[sp - 2] = stack[sp - 3]; stack[sp - 3] = z; break; }
+      case OP_SWAP: { int64_t x = sp[-1]; sp[-1] = sp[-2]; sp[-2] = x; break; }
+      case OP_ROT3: { int64_t z = sp[-1]; sp[-1] = sp[-2]; sp[-2] = sp[-3]; sp[-3] = z; break; }
 
       case OP_JUMP: pc += a; break;
       case OP_JUMP_IF_FALSE: if (!POP()) pc += a; break;
@@ -146,31 +149,31 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
         uint64_t n = 0;
         if (step > 0 && start < stop) n = ((uint64_t)stop - (uint64_t)start - 1) / (uint64_t)step + 1;
         if (step < 0 && start > stop) n = ((uint64_t)start - (uint64_t)stop - 1) / (0 - (uint64_t)step) + 1;
-        stack[base + a] = start; stack[base + a + 1] = (int64_t)n; stack[base + a + 2] = step;
+        locals[a] = start; locals[a + 1] = (int64_t)n; locals[a + 2] = step;
         break;
       }
       case OP_RANGE_REV: {
         // reversed(range): first + (n-1)*step down to first, modulo 2**64 is exact here
-        uint64_t n = (uint64_t)stack[base + a + 1], step = (uint64_t)stack[base + a + 2];
-        if (n > 0) stack[base + a] = (int64_t)((uint64_t)stack[base + a] + (n - 1) * step);
-        stack[base + a + 2] = (int64_t)(0 - step);
+        uint64_t n = (uint64_t)locals[a + 1], step = (uint64_t)locals[a + 2];
+        if (n > 0) locals[a] = (int64_t)((uint64_t)locals[a] + (n - 1) * step);
+        locals[a + 2] = (int64_t)(0 - step);
         break;
       }
       case OP_FOR_RANGE: {
         int32_t exit = code[pc++];
-        if (stack[base + a + 1] <= 0) { pc += exit; break; }
-        PUSH(stack[base + a]);
-        stack[base + a] = (int64_t)((uint64_t)stack[base + a] + (uint64_t)stack[base + a + 2]);
-        stack[base + a + 1]--;
+        if (locals[a + 1] <= 0) { pc += exit; break; }
+        PUSH(locals[a]);
+        locals[a] = (int64_t)((uint64_t)locals[a] + (uint64_t)locals[a + 2]);
+        locals[a + 1]--;
         break;
       }
-      case OP_STR_ITER_INIT: stack[base + a] = POP(); stack[base + a + 1] = 0; break;
+      case OP_STR_ITER_INIT: locals[a] = POP(); locals[a + 1] = 0; break;
       case OP_FOR_STR: case OP_FOR_ENUM_STR: case OP_FOR_STR_REV: {
         int32_t exit = code[pc++];
-        const int64_t* s = AS_STR(stack[base + a]);
-        int64_t i = stack[base + a + 1];
+        const int64_t* s = AS_STR(locals[a]);
+        int64_t i = locals[a + 1];
         if (i >= STR_LEN_OF(s)) { pc += exit; break; }
-        stack[base + a + 1] = i + 1;
+        locals[a + 1] = i + 1;
         int op = INSN_OP(w);
         if (op == OP_FOR_STR_REV) i = STR_LEN_OF(s) - 1 - i;
         if (op == OP_FOR_ENUM_STR) PUSH(i);
@@ -180,12 +183,12 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
       case OP_CALL: {
         SPEND();
         const FuncInfo* f = &p->funcs[a];
-        int64_t nb = sp - f->nparams;
-        if (nframes >= rp->depth || nb + f->nlocals + f->max_stack > rp->stack_slots) RAISE(ST_RECURSION_ERROR);
-        frames[nframes].ret_pc = pc; frames[nframes].base = (int32_t)base; frames[nframes].fn = a;
+        int64_t* nb = sp - f->nparams;
+        if (nframes >= rp->depth || (nb - stack) + f->nlocals + f->max_stack > rp->stack_slots) RAISE(ST_RECURSION_ERROR);
+        frames[nframes].ret_pc = pc; frames[nframes].base = (int32_t)(locals - stack); frames[nframes].fn = a;
         nframes++;
-        for (int64_t i = sp; i < nb + f->nlocals; i++) stack[i] = 0;
-        base = nb;
+        for (int64_t* q = sp; q < nb + f->nlocals; q++) *q = 0;
+        locals = nb;
         sp = nb + f->nlocals;
         pc = f->pc;
         break;
@@ -194,8 +197,8 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
         int64_t r = POP();
         nframes--;
         if (nframes == 0) { result = r; goto done; }
-        sp = base;
-        base = frames[nframes].base;
+        sp = locals;
+        locals = stack + frames[nframes].base;
         pc = frames[nframes].ret_pc;
         PUSH(r);
         break;
@@ -227,7 +230,7 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
       case OP_NOT: TOP = !TOP; break;
 
       case OP_INT_TO_FLOAT: TOP = AS_W((double)TOP); break;
-      case OP_INT_TO_FLOAT_UNDER: stack[sp - 2] = AS_W((double)stack[sp - 2]); break;
+      case OP_INT_TO_FLOAT_UNDER: sp[-2] = AS_W((double)sp[-2]); break;
       case OP_FLOAT_TO_INT: { int64_t r; CHECK(rt_float_to_int(AS_F(POP()), &r)); PUSH(r); break; }
       case OP_ADD_FLOAT: BIN_FLOAT(x + y); break;
       case OP_SUB_FLOAT: BIN_FLOAT(x - y); break;
@@ -277,6 +280,31 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
       case OP_STR_REPLACE: { const int64_t* nw = AS_STR(POP()); const int64_t* old = AS_STR(POP()); const int64_t* r;
         CHECK(rt_str_replace(&heap, AS_STR(POP()), old, nw, chars, empty, &r)); PUSH(AS_WORD(r)); break; }
       case OP_STR_IS: TOP = rt_str_is(AS_STR(TOP), a); break;
+
+      // superinstructions: LK reads local a and constant k, LL locals a and b
+#define LK_X (locals[a & 0xff])
+#define LK_Y (konst[(a >> 8) & 0x3ff])
+#define LL_Y (locals[(a >> 8) & 0xff])
+#define FUSED_INT(fn, Y) do { int64_t r; CHECK(fn(LK_X, Y, &r)); PUSH(r); } while (0)
+      case OP_ADD_INT_LK: FUSED_INT(add_ovf_st, LK_Y); break;
+      case OP_SUB_INT_LK: FUSED_INT(sub_ovf_st, LK_Y); break;
+      case OP_MUL_INT_LK: FUSED_INT(mul_ovf_st, LK_Y); break;
+      case OP_FLOORDIV_INT_LK: FUSED_INT(rt_floordiv_int, LK_Y); break;
+      case OP_MOD_INT_LK: FUSED_INT(rt_mod_int, LK_Y); break;
+      case OP_CMP_INT_LK: PUSH(rt_cmp_int(LK_X, LK_Y, (a >> 18) & 7)); break;
+      case OP_ADD_INT_LL: FUSED_INT(add_ovf_st, LL_Y); break;
+      case OP_SUB_INT_LL: FUSED_INT(sub_ovf_st, LL_Y); break;
+      case OP_MUL_INT_LL: FUSED_INT(mul_ovf_st, LL_Y); break;
+      case OP_FLOORDIV_INT_LL: FUSED_INT(rt_floordiv_int, LL_Y); break;
+      case OP_MOD_INT_LL: FUSED_INT(rt_mod_int, LL_Y); break;
+      case OP_CMP_INT_LL: PUSH(rt_cmp_int(LK_X, LL_Y, (a >> 16) & 7)); break;
+      case OP_CMP_INT_JF: { int32_t j = code[pc++]; int64_t y = POP(), x = POP(); if (!rt_cmp_int(x, y, a)) pc += j; break; }
+      case OP_CMP_INT_LK_JF: { int32_t j = code[pc++]; if (!rt_cmp_int(LK_X, LK_Y, (a >> 18) & 7)) pc += j; break; }
+      case OP_CMP_INT_LL_JF: { int32_t j = code[pc++]; if (!rt_cmp_int(LK_X, LL_Y, (a >> 16) & 7)) pc += j; break; }
+#undef LK_X
+#undef LK_Y
+#undef LL_Y
+#undef FUSED_INT
       default: RAISE(ST_TYPE_ERROR);  // unreachable: the compiler emits only known opcodes
     }
   }
@@ -287,7 +315,7 @@ done:
 stop:
   oc->steps = rp->fuel - (fuel < 0 ? 0 : fuel);
   oc->status = status;
-  oc->line = p->lines[at];
+  oc->line = p->lines[pc - 1];  // every raising instruction is one word
 #undef PUSH
 #undef POP
 #undef TOP
