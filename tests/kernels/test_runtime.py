@@ -636,7 +636,8 @@ KERNEL void rt_all(int64_t* hw, const int64_t* chars, const int64_t* s, const in
 """
 
 def public_functions():
-    return re.findall(r"^DEV \w+\*? (heap_alloc|rt_[a-z0-9_]*[a-z0-9])\(", RUNTIME_H.read_text(), re.M)
+    # DEV (inline) or DEVFN (out of line): both are public
+    return re.findall(r"^DEV(?:FN)? \w+\*? (heap_alloc|rt_[a-z0-9_]*[a-z0-9])\(", RUNTIME_H.read_text(), re.M)
 
 
 def test_cuda_source_calls_all():
