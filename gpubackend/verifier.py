@@ -13,6 +13,8 @@ from typing import Any, Sequence
 import numpy as np
 
 from .abi import DIAG_CLASSES, ST_PASS, STATUS_NAMES, limits
+
+ST_MEMORY_ERROR = STATUS_NAMES.index("MemoryError")
 from .problem import Problem
 from .values import decode
 
@@ -22,6 +24,11 @@ DEFAULT_OUT_CAP = 32
 # Operand-stack slots per lane are depth x the largest frame, capped here so
 # a deep limit on a wide program cannot ask for gigabytes per lane.
 MAX_STACK_SLOTS = 1 << 20
+# Lanes first run with at most this much heap; the few that hit MemoryError
+# run again with the problem's full heap_bytes. A lane's result depends on
+# its heap only through MemoryError, so the verdicts are those of one run at
+# the full size, while the GPU fits many more lanes per launch.
+FIRST_HEAP_BYTES = 16 * 1024
 
 
 @dataclass(frozen=True)
@@ -149,14 +156,23 @@ class Verifier:
         stack_slots = min(max(frame, 1) * lim.depth + 16, MAX_STACK_SLOTS)
         tol = -1.0 if problem.float_tolerance is None else float(problem.float_tolerance)
         sig = problem.sig.code.encode()
-        run_args = (sig, tol, lim.fuel, lim.depth, stack_slots, (lim.heap_bytes + 7) // 8)
+        full_words = (lim.heap_bytes + 7) // 8
+        run_args = (sig, tol, lim.fuel, lim.depth, stack_slots, full_words)
         if problem.sig.ret in ("i", "b", "f", "n"):
             out_cap = 1  # a scalar result is one word
-        outcomes, out = self.backend.run(progs, suite, *run_args, out_cap)
+        first_words = min(full_words, FIRST_HEAP_BYTES // 8)
+        outcomes, out = self.backend.run(progs, suite, *run_args[:-1], first_words, out_cap)
         n = suite.n_tests
         u = len(sources)
         oc = outcomes.reshape(u, n)
         out = out.reshape(u, n, -1)
+        if first_words < full_words:
+            again = np.flatnonzero((oc["status"] == ST_MEMORY_ERROR).any(axis=1))
+            if len(again):
+                redo = progs[self.backend.xp.asarray(again)]
+                oc2, out2 = self.backend.run(redo, suite, *run_args, out_cap)
+                oc[again] = oc2.reshape(len(again), n)
+                out[again] = out2.reshape(len(again), n, -1)
 
         def rerun(c: int, t: int, cap: int) -> np.ndarray:
             # compiled afresh: the images above live in an arena reused by the next call

@@ -88,3 +88,14 @@ def test_a_bad_candidate_does_not_disturb_its_neighbours():
     names = [res.status_name(c, 0) for c in range(1, len(bad) + 1)]
     assert names == ["Timeout", "RecursionError", "MemoryError", "ZeroDivisionError",
                      "compile_error", "compile_error"]
+
+
+def test_a_lane_needing_more_than_the_first_heap_still_passes():
+    # verify() first runs lanes with a small heap and re-runs MemoryErrors
+    # with the problem's heap_bytes: a 40 KB string fits 256 KiB.
+    p = Problem(name="big", entry="f", signature="def f(n: int) -> int",
+                tests=[{"args": [40000], "expected": 40000}, {"args": [10**6], "expected": 0}])
+    src = "def f(n: int) -> int:\n    s = 'x' * n\n    return len(s)\n"
+    res = _V.verify([src], p)
+    assert res.status_name(0, 0) == "pass"
+    assert res.status_name(0, 1) == "MemoryError"
