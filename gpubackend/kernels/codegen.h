@@ -15,6 +15,7 @@ struct Local {
   int32_t type;
   int32_t slot;
   int32_t checked;     // may be read before assignment: LOAD_CHECKED/STORE_MARK
+  int32_t bound_in;    // serial of a block in which it is surely assigned (0: none)
 };
 
 struct FuncSig {
@@ -61,6 +62,11 @@ struct Compiler {
   int32_t called_start[MAX_CALLED], called_len[MAX_CALLED];
   int32_t ncalled;
   int32_t prev1, prev2;  // pcs of the last two instructions since the last label (-1: none)
+  // Open blocks, innermost last, by serial: a local assigned in a block is
+  // bound for the rest of it, so reads there need no unbound check.
+  int32_t open_blocks[MAX_NESTING + 2];
+  int32_t nopen;
+  int32_t block_serial;  // the last serial given
 };
 
 DEV int failed(Compiler* c) { return c->diag->cls != DG_OK; }
@@ -336,12 +342,26 @@ DEV Local* declare_local(Compiler* c, const Token* name, int32_t type, int check
     return 0;
   }
   Local* l = &c->locals[c->nlocals++];
-  l->start = name->start; l->len = name->len; l->type = type; l->checked = checked;
+  l->start = name->start; l->len = name->len; l->type = type; l->checked = checked; l->bound_in = 0;
   l->slot = new_slots(c, checked ? 2 : 1);
   return l;
 }
-DEV void emit_load(Compiler* c, const Local* l) { emit(c, l->checked ? OP_LOAD_CHECKED : OP_LOAD, l->slot); }
-DEV void emit_store(Compiler* c, const Local* l) { emit(c, l->checked ? OP_STORE_MARK : OP_STORE, l->slot); }
+DEV int block_open(Compiler* c, int32_t serial) {
+  for (int32_t i = c->nopen - 1; i >= 0; i--) if (c->open_blocks[i] == serial) return 1;
+  return 0;
+}
+DEV void emit_load(Compiler* c, const Local* l) {
+  int sure = !l->checked || (l->bound_in && block_open(c, l->bound_in));
+  emit(c, sure ? OP_LOAD : OP_LOAD_CHECKED, l->slot);
+}
+// Store to l; the rest of block `serial` (default: the innermost) may read it unchecked.
+DEV void emit_store_in(Compiler* c, Local* l, int32_t serial) {
+  emit(c, l->checked ? OP_STORE_MARK : OP_STORE, l->slot);
+  if (l->checked && !(l->bound_in && block_open(c, l->bound_in))) l->bound_in = serial;
+}
+DEV void emit_store(Compiler* c, Local* l) {
+  emit_store_in(c, l, c->nopen ? c->open_blocks[c->nopen - 1] : 0);
+}
 
 DEV int32_t find_func(Compiler* c, int32_t start, int32_t len) {
   for (int32_t i = 0; i < c->nfuncs; i++)

@@ -20,6 +20,7 @@ typedef unsigned long long uint64_t;
 #endif
 #define DEV __device__ inline
 #define DEVFN __device__ __noinline__
+#define DEVI __device__ __forceinline__
 #define KERNEL extern "C" __global__
 #define INT64_MAX_ (9223372036854775807LL)
 #define INT64_MIN_ (-INT64_MAX_ - 1LL)
@@ -43,6 +44,7 @@ DEV int64_t double_to_bits(double d) { return __double_as_longlong(d); }
 #include <math.h>
 #define DEV static inline
 #define DEVFN static __attribute__((noinline))
+#define DEVI static inline __attribute__((always_inline))
 #define KERNEL extern "C"
 #define INT64_MAX_ INT64_MAX
 #define INT64_MIN_ INT64_MIN
@@ -61,6 +63,10 @@ DEV int64_t mul_hi(int64_t a, int64_t b) {
 DEV double bits_to_double(int64_t w) { double d; memcpy(&d, &w, 8); return d; }
 DEV int64_t double_to_bits(double d) { int64_t w; memcpy(&w, &d, 8); return w; }
 #endif
+
+// DEV: a function the compiler may inline; DEVFN: never inlined (large or
+// recursive: keeps the GPU build fast and the dispatch loop's registers
+// free); DEVI: always inlined (tiny and on the hot path).
 
 // Checked signed 64-bit arithmetic: each returns 1 on overflow (the DSL
 // raises OverflowError where CPython would grow the integer).

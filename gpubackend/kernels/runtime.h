@@ -375,8 +375,16 @@ DEV int rt_cmp_float(double a, double b, int cmp) {
   }
 }
 
-DEV int rt_cmp_int(int64_t a, int64_t b, int cmp) {
-  return rt_cmp3_(a < b ? -1 : (a > b ? 1 : 0), cmp);
+DEVI int rt_cmp_int(int64_t a, int64_t b, int cmp) {
+  // direct, not through rt_cmp3_: this one runs on every int comparison
+  switch (cmp) {
+    case CMP_LT: return a < b;
+    case CMP_LE: return a <= b;
+    case CMP_EQ: return a == b;
+    case CMP_NE: return a != b;
+    case CMP_GT: return a > b;
+    default: return a >= b;
+  }
 }
 
 // ============================================================ strings

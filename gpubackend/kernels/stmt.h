@@ -13,6 +13,7 @@ DEVFN int block(Compiler* c) {
   if (!enter(c)) return 1;
   int falls = 1;
   c->block_depth++;
+  c->open_blocks[c->nopen++] = ++c->block_serial;
   if (accept(c, TK_NEWLINE)) {
     expect(c, TK_INDENT, "expected an indented block");
     while (!check(c, TK_DEDENT) && !check(c, TK_EOF) && !failed(c))
@@ -22,6 +23,7 @@ DEVFN int block(Compiler* c) {
     falls = statement(c);  // a simple statement list on the same line
   }
   c->block_depth--;
+  c->nopen--;
   c->nesting--;
   return falls;
 }
@@ -81,7 +83,8 @@ DEVFN int while_stmt(Compiler* c) {
 
 // Assign the value on the stack to a name: declares it on first assignment
 // (its type is the value's) and rejects a change of type.
-DEVFN void store_name(Compiler* c, const Token* name, int32_t t, int checked) {
+// `serial`: the block in which later reads may skip the unbound check.
+DEVFN void store_name_in(Compiler* c, const Token* name, int32_t t, int checked, int32_t serial) {
   if (t == T_BAD || failed(c)) return;
   Local* l = find_local(c, name->start, name->len);
   if (!l) {
@@ -93,7 +96,10 @@ DEVFN void store_name(Compiler* c, const Token* name, int32_t t, int checked) {
     msg_type(c->diag, l->type); msg(c->diag, ", cannot assign "); msg_type(c->diag, t);
     return;
   }
-  emit_store(c, l);
+  emit_store_in(c, l, serial);
+}
+DEV void store_name(Compiler* c, const Token* name, int32_t t, int checked) {
+  store_name_in(c, name, t, checked, c->nopen ? c->open_blocks[c->nopen - 1] : 0);
 }
 
 // for_stmt := 'for' targets 'in' (range(...) | reversed(...) | enumerate(str) | str) block
@@ -165,11 +171,12 @@ DEVFN int for_stmt(Compiler* c) {
   int32_t head = emit(c, op, h);
   // targets are stored each iteration; the body may run zero times, so a
   // new loop variable is read through its unbound-flag after the loop
+  int32_t body = c->block_serial + 1;  // the serial block() gives the body
   if (kind == 2) {
-    store_name(c, &targets[1], T_STR, 1);
-    store_name(c, &targets[0], T_INT, 1);
+    store_name_in(c, &targets[1], T_STR, 1, body);
+    store_name_in(c, &targets[0], T_INT, 1, body);
   } else {
-    store_name(c, &targets[0], kind == 1 ? T_INT : T_STR, 1);
+    store_name_in(c, &targets[0], kind == 1 ? T_INT : T_STR, 1, body);
   }
   if (!loop_begin(c, head)) return 1;
   block(c);
@@ -480,6 +487,7 @@ DEVFN void funcdef(Compiler* c, int32_t fi) {
   c->block_depth = -1;  // block() below enters the body at depth 0
   c->nloops = 0; c->ncalled = 0; c->nesting = 0; c->fn_math = 0;
   c->prev1 = c->prev2 = -1;
+  c->nopen = 0; c->block_serial = 0;
   for (int32_t i = 0; i < f->nparams; i++) {
     Token p; p.start = f->pstart[i]; p.len = f->plen[i]; p.line = f->line; p.col = f->col;
     declare_local(c, &p, f->ptype[i], 0);

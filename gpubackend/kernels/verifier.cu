@@ -75,7 +75,8 @@ KERNEL int64_t sizeof_compiler(void) { return (int64_t)sizeof(Compiler); }
 
 KERNEL void compile_kernel(const char* src, const int64_t* src_off, int64_t k, const char* entry,
                            int32_t entry_len, const char* sig, int32_t sig_len, Program* out) {
-#pragma omp parallel for schedule(dynamic, 4)
+// Small batches stay on one thread: waking the team costs more than they do.
+#pragma omp parallel for schedule(dynamic, 4) if (k >= 16)
   for (int64_t i = 0; i < k; i++) compile_one(i, src, src_off, entry, entry_len, sig, sig_len, out);
 }
 
@@ -88,7 +89,7 @@ KERNEL void run_kernel(const Program* progs, int32_t n_tests, const int64_t* arg
                        int64_t lane_begin, int64_t lane_count, int64_t* scratch, int64_t* out_words,
                        Outcome* outcomes) {
   RUN_PARAMS_FROM_ARGS
-#pragma omp parallel for schedule(dynamic, 16)
+#pragma omp parallel for schedule(dynamic, 16) if (lane_count >= 256)
   for (int64_t t = 0; t < lane_count; t++)
     run_one(lane_begin + t, omp_get_thread_num(), progs, n_tests, args_words, args_off, exp_words,
             exp_off, &rp, scratch, lane_words, out_words, outcomes);
