@@ -149,7 +149,7 @@ class Verifier:
         index = np.array([uniq.setdefault(c, len(uniq)) for c in candidates], dtype=np.int64)
         sources = list(uniq)
         progs = self.compile(sources, problem, _reuse=True)
-        host_progs = self.backend.to_host(progs) if hasattr(self.backend, "to_host") else progs
+        host_progs = self.backend.headers(progs)
         suite = problem.encoded()
         lim = problem.limits
         frame = int(host_progs["frame_slots"].max()) if len(host_progs) else 1

@@ -66,6 +66,9 @@ class CpuBackend:
             self.lib.compile_kernel(_ptr(src), _ptr(src_off), k, entry, len(entry), sig, len(sig), _ptr(progs))
         return progs
 
+    def headers(self, progs: np.ndarray) -> np.ndarray:
+        return progs  # already on the host
+
     def run(self, progs: np.ndarray, suite, sig: bytes, tol: float, fuel: int, depth: int,
             stack_slots: int, heap_words: int, out_cap: int) -> tuple[np.ndarray, np.ndarray]:
         """Run every (program, test) lane; returns (outcomes, out_words)."""

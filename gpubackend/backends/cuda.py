@@ -8,7 +8,7 @@ from functools import cache
 
 import numpy as np
 
-from ..abi import KERNEL_DIR, OUTCOME, PROGRAM, char_table
+from ..abi import KERNEL_DIR, OUTCOME, PROGRAM, PROGRAM_HEAD, PROGRAM_HEAD_BYTES, char_table
 
 # No fused multiply-add and IEEE division/sqrt: float results equal
 # CPython's and the host build's (-ffp-contract=off).
@@ -68,8 +68,13 @@ class CudaBackend:
 
         self.compiler_bytes = (int(library().sizeof_compiler()) + 63) // 64 * 64
 
-    def to_host(self, progs) -> np.ndarray:
-        return self.cp.asnumpy(progs)
+    def headers(self, progs) -> np.ndarray:
+        """The programs' leading fields (ok, frame_slots, diag) on the host:
+        152 bytes each cross the bus, not the whole images."""
+        k = len(progs)
+        raw = progs.view(self.cp.uint8).reshape(k, PROGRAM.itemsize)[:, :PROGRAM_HEAD_BYTES]
+        head = np.ascontiguousarray(self.cp.asnumpy(raw))
+        return head.view(PROGRAM_HEAD).reshape(k)
 
     def compile(self, src: np.ndarray, src_off: np.ndarray, entry: bytes, sig: bytes, reuse: bool = False):
         cp = self.cp
