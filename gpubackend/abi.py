@@ -66,7 +66,7 @@ def opcodes() -> tuple[OpInfo, ...]:
 
 def _program_dtype() -> np.dtype:
     L = limits()
-    diag = np.dtype([("cls", "<i4"), ("line", "<i4"), ("col", "<i4"), ("pad_", "<i4"),
+    diag = np.dtype([("cls", "<i4"), ("line", "<i4"), ("col", "<i4"), ("sealed", "<i4"),
                      ("msg", "S%d" % L["MSG_LEN"])])
     func = np.dtype([("pc", "<i4"), ("nparams", "<i4"), ("nlocals", "<i4"), ("max_stack", "<i4")])
     return np.dtype([

@@ -169,14 +169,13 @@ class Verifier:
         if first_words < full_words:
             again = np.flatnonzero((oc["status"] == ST_MEMORY_ERROR).any(axis=1))
             if len(again):
-                redo = progs[self.backend.xp.asarray(again)]
-                oc2, out2 = self.backend.run(redo, suite, *run_args, out_cap)
+                oc2, out2 = self.backend.run(progs, suite, *run_args, out_cap, cand_map=again)
                 oc[again] = oc2.reshape(len(again), n)
                 out[again] = out2.reshape(len(again), n, -1)
 
         def rerun(c: int, t: int, cap: int) -> np.ndarray:
             # compiled afresh: the images above live in an arena reused by the next call
-            one = self.compile([sources[index[c]]], problem)
+            one = self.compile([sources[index[c]]], problem)  # fresh memory
             _, words = self.backend.run(one, _one_test(suite, t), *run_args, cap)
             return words[0]
 

@@ -99,3 +99,15 @@ def test_a_lane_needing_more_than_the_first_heap_still_passes():
     res = _V.verify([src], p)
     assert res.status_name(0, 0) == "pass"
     assert res.status_name(0, 1) == "MemoryError"
+
+
+def test_a_second_error_leaves_the_first_message_whole():
+    # 94 locals, then an annotated assignment that fails after the limit:
+    # the message is the limit's alone, not the limit's with the later
+    # error's pieces appended.
+    body = "".join(f"    v{i} = {i}\n" for i in range(100))
+    src = f"def f(n: int) -> int:\n{body}    x: float = float(n)\n    return n\n"
+    res = _V.verify([src], PROBLEM)
+    d = res.diagnostics[0]
+    assert d.cls == "LimitError"
+    assert d.message == "program exceeds MAX_LOCALS (local variables)"

@@ -19,7 +19,7 @@ def library() -> C.CDLL:
     lib = C.CDLL(str(build_library()))
     lib.compile_kernel.argtypes = [_P, _P, C.c_int64, C.c_char_p, C.c_int32, C.c_char_p, C.c_int32, _P]
     lib.compile_kernel.restype = None
-    lib.run_kernel.argtypes = [_P, C.c_int32, _P, _P, _P, _P, C.c_char_p, C.c_int32, C.c_double,
+    lib.run_kernel.argtypes = [_P, _P, C.c_int32, _P, _P, _P, _P, C.c_char_p, C.c_int32, C.c_double,
                                C.c_int64, C.c_int32, C.c_int64, C.c_int64, _P, C.c_int32,
                                C.c_int64, C.c_int64, _P, _P, _P]
     lib.run_kernel.restype = None
@@ -70,10 +70,16 @@ class CpuBackend:
         return progs  # already on the host
 
     def run(self, progs: np.ndarray, suite, sig: bytes, tol: float, fuel: int, depth: int,
-            stack_slots: int, heap_words: int, out_cap: int) -> tuple[np.ndarray, np.ndarray]:
-        """Run every (program, test) lane; returns (outcomes, out_words)."""
+            stack_slots: int, heap_words: int, out_cap: int,
+            cand_map: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """Run every (program, test) lane; returns (outcomes, out_words).
+
+        cand_map: run only these programs (indices into progs), in this order.
+        """
         n_tests = suite.n_tests
-        lanes = len(progs) * n_tests
+        if cand_map is not None:
+            cand_map = np.ascontiguousarray(cand_map, dtype=np.int64)
+        lanes = (len(progs) if cand_map is None else len(cand_map)) * n_tests
         outcomes = np.zeros(lanes, dtype=OUTCOME)
         out_words = np.zeros((lanes, max(out_cap, 1)), dtype=np.int64)
         if lanes == 0:
@@ -81,7 +87,7 @@ class CpuBackend:
         lane_words = stack_slots + 2 * depth + heap_words
         scratch = np.empty(self.lib.max_threads() * lane_words, dtype=np.int64)
         self.lib.run_kernel(
-            _ptr(progs), n_tests, _ptr(suite.args_words), _ptr(suite.args_off), _ptr(suite.exp_words),
+            _ptr(progs), None if cand_map is None else _ptr(cand_map), n_tests, _ptr(suite.args_words), _ptr(suite.args_off), _ptr(suite.exp_words),
             _ptr(suite.exp_off), sig, len(sig), tol, fuel, depth, stack_slots, heap_words,
             _ptr(self.chars), out_cap, 0, lanes, _ptr(scratch), _ptr(out_words), _ptr(outcomes))
         return outcomes, out_words

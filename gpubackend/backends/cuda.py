@@ -50,6 +50,18 @@ def _module():
     return cupy.RawModule(code=src, options=NVRTC_OPTIONS, name_expressions=None)
 
 
+class DevicePrograms:
+    """k program images in one device byte buffer (CuPy has no indexing of
+    structured dtypes; the kernels only need the pointer)."""
+
+    def __init__(self, buf, k: int) -> None:
+        self.buf = buf
+        self.k = k
+
+    def __len__(self) -> int:
+        return self.k
+
+
 class CudaBackend:
     """Runs the kernels on the current CUDA device."""
 
@@ -72,14 +84,14 @@ class CudaBackend:
         """The programs' leading fields (ok, frame_slots, diag) on the host:
         152 bytes each cross the bus, not the whole images."""
         k = len(progs)
-        raw = progs.view(self.cp.uint8).reshape(k, PROGRAM.itemsize)[:, :PROGRAM_HEAD_BYTES]
+        raw = progs.buf.reshape(k, PROGRAM.itemsize)[:, :PROGRAM_HEAD_BYTES]
         head = np.ascontiguousarray(self.cp.asnumpy(raw))
         return head.view(PROGRAM_HEAD).reshape(k)
 
     def compile(self, src: np.ndarray, src_off: np.ndarray, entry: bytes, sig: bytes, reuse: bool = False):
         cp = self.cp
         k = len(src_off) - 1
-        progs = cp.zeros(k, dtype=PROGRAM)
+        progs = DevicePrograms(cp.zeros(k * PROGRAM.itemsize, dtype=cp.uint8), k)
         if k:
             d_src, d_off = cp.asarray(src), cp.asarray(src_off)
             d_entry = cp.asarray(np.frombuffer(entry + b"\0", dtype=np.uint8))
@@ -87,14 +99,15 @@ class CudaBackend:
             grid = (k + BLOCK - 1) // BLOCK
             scratch = cp.empty(k * self.compiler_bytes, dtype=cp.uint8)
             self.compile_fn((grid,), (BLOCK,), (d_src, d_off, np.int64(k), d_entry, np.int32(len(entry)),
-                                                d_sig, np.int32(len(sig)), progs, scratch))
+                                                d_sig, np.int32(len(sig)), progs.buf, scratch))
         return progs
 
     def run(self, progs, suite, sig: bytes, tol: float, fuel: int, depth: int, stack_slots: int,
-            heap_words: int, out_cap: int) -> tuple[np.ndarray, np.ndarray]:
+            heap_words: int, out_cap: int, cand_map=None) -> tuple[np.ndarray, np.ndarray]:
         cp = self.cp
         n_tests = suite.n_tests
-        lanes = len(progs) * n_tests
+        d_map = None if cand_map is None else cp.asarray(np.asarray(cand_map, dtype=np.int64))
+        lanes = (len(progs) if cand_map is None else len(cand_map)) * n_tests
         cap = max(out_cap, 1)
         outcomes = cp.zeros(lanes, dtype=OUTCOME)
         out_words = cp.zeros((lanes, cap), dtype=cp.int64)
@@ -108,7 +121,7 @@ class CudaBackend:
                 count = min(per_launch, lanes - begin)
                 grid = (count + BLOCK - 1) // BLOCK
                 self.run_fn((grid,), (BLOCK,), (
-                    progs, np.int32(n_tests), *d, d_sig, np.int32(len(sig)), np.float64(tol),
+                    progs.buf, d_map if d_map is not None else np.uint64(0), np.int32(n_tests), *d, d_sig, np.int32(len(sig)), np.float64(tol),
                     np.int64(fuel), np.int32(depth), np.int64(stack_slots), np.int64(heap_words),
                     self.chars, np.int32(out_cap), np.int64(begin), np.int64(count), scratch,
                     out_words, outcomes))

@@ -70,6 +70,13 @@ struct Compiler {
 };
 
 DEV int failed(Compiler* c) { return c->diag->cls != DG_OK; }
+// In an error reporter: an error is already kept, so seal its message
+// against the pieces this reporter's caller is about to append.
+DEV int already_failed(Compiler* c) {
+  if (!failed(c)) return 0;
+  c->diag->sealed = 1;
+  return 1;
+}
 
 // Where an argument began: enough for a diagnostic, small enough that the
 // parser's recursion keeps a shallow GPU stack (a Token is 40 bytes).
@@ -80,12 +87,12 @@ struct Pos {
 // ---- diagnostics: "<Class>: <message>" at a token (or a Pos), clox style.
 template <class At>
 DEV void error_at(Compiler* c, const At* t, int cls, const char* what) {
-  if (failed(c)) return;
+  if (already_failed(c)) return;
   diag_set(c->diag, cls, t->line, t->col);
   msg(c->diag, what);
 }
 DEV void error_tok(Compiler* c, const Token* t, int cls, const char* what) {
-  if (failed(c)) return;
+  if (already_failed(c)) return;
   error_at(c, t, cls, what);
   msg(c->diag, " at '");
   msg_add(c->diag, c->src + t->start, t->kind == TK_NEWLINE ? 0 : (t->len < 24 ? t->len : 24));
@@ -95,12 +102,12 @@ DEV void error_tok(Compiler* c, const Token* t, int cls, const char* what) {
 }
 template <class At>
 DEV void unsupported(Compiler* c, const At* t, const char* feature) {
-  if (failed(c)) return;
+  if (already_failed(c)) return;
   error_at(c, t, DG_UNSUPPORTED, "");
   msg(c->diag, feature);
 }
 DEV void limit_error(Compiler* c, const char* which) {
-  if (failed(c)) return;
+  if (already_failed(c)) return;
   error_at(c, &c->cur, DG_LIMIT, "program exceeds ");
   msg(c->diag, which);
 }
@@ -110,7 +117,7 @@ DEV void msg_type(Diag* d, int32_t t) {
 }
 DEV void msg_tok(Compiler* c, const Token* t) { msg_add(c->diag, c->src + t->start, t->len); }
 DEV void type_error2(Compiler* c, const Token* t, const char* what, int32_t a, int32_t b) {
-  if (failed(c)) return;
+  if (already_failed(c)) return;
   error_at(c, t, DG_TYPE, what);
   msg_type(c->diag, a);
   if (b != T_BAD) { msg(c->diag, " and "); msg_type(c->diag, b); }

@@ -336,10 +336,11 @@ DEVFN int32_t subscript(Compiler* c, int32_t t) {
     error_at(c, &open, DG_TYPE, "'"); msg_type(c->diag, t); msg(c->diag, "' object is not subscriptable");
     return T_BAD;
   }
-  int32_t parts = 0, slice = 0;
+  int32_t parts = 0, slice = 0, present = 0;
   for (;;) {
     if (check(c, TK_COLON) || check(c, TK_RBRACKET)) emit_absent(c);
     else {
+      present |= 1 << parts;
       Token at = c->cur;
       int32_t i = expression(c);
       if (i != T_BAD && !is_intlike(i)) {
@@ -355,7 +356,7 @@ DEVFN int32_t subscript(Compiler* c, int32_t t) {
   if (failed(c)) return T_BAD;
   if (!slice) { emit0(c, OP_STR_INDEX); return T_STR; }
   while (parts < 3) { emit_absent(c); parts++; }
-  emit0(c, OP_STR_SLICE);
+  emit(c, OP_STR_SLICE, present);
   return T_STR;
 }
 

@@ -39,7 +39,7 @@ struct Diag {
   int32_t cls;
   int32_t line;
   int32_t col;
-  int32_t pad_;
+  int32_t sealed;  // 1 once a later error was dropped: its message parts are too
   char msg[MSG_LEN];
 };
 

@@ -60,13 +60,16 @@ struct Lexer {
   Diag* diag;
 };
 
+// Only the first error is kept; a later one seals the message, so the
+// pieces its caller appends next are dropped too.
 DEV void diag_set(Diag* d, int cls, int line, int col) {
-  if (d->cls != DG_OK) return;
-  d->cls = cls; d->line = line; d->col = col; d->msg[0] = 0;
+  if (d->cls != DG_OK) { d->sealed = 1; return; }
+  d->cls = cls; d->line = line; d->col = col; d->msg[0] = 0; d->sealed = 0;
 }
 
 // Append to a diagnostic's message, truncating at MSG_LEN - 1.
 DEV void msg_add(Diag* d, const char* s, int32_t len) {
+  if (d->sealed) return;
   int32_t at = 0;
   while (at < MSG_LEN - 1 && d->msg[at]) at++;
   for (int32_t i = 0; i < len && s[i] && at < MSG_LEN - 1; i++) d->msg[at++] = s[i];

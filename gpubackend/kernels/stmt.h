@@ -280,7 +280,22 @@ DEVFN int import_stmt(Compiler* c) {
   return 1;
 }
 
-DEV int aug_to_binary(int kind) { return kind - TK_PLUS_EQ + TK_PLUS; }
+DEV int aug_to_binary(int kind) {
+  switch (kind) {
+    case TK_PLUS_EQ: return TK_PLUS;
+    case TK_MINUS_EQ: return TK_MINUS;
+    case TK_STAR_EQ: return TK_STAR;
+    case TK_SLASH_EQ: return TK_SLASH;
+    case TK_DSLASH_EQ: return TK_DSLASH;
+    case TK_PERCENT_EQ: return TK_PERCENT;
+    case TK_DSTAR_EQ: return TK_DSTAR;
+    case TK_AMP_EQ: return TK_AMP;
+    case TK_PIPE_EQ: return TK_PIPE;
+    case TK_CARET_EQ: return TK_CARET;
+    case TK_LSHIFT_EQ: return TK_LSHIFT;
+    default: return TK_RSHIFT;
+  }
+}
 
 // assignment := NAME [':' type] '=' expression
 //             | NAME augop expression
@@ -334,7 +349,7 @@ DEVFN void assignment(Compiler* c) {
     if (!l) { error_at(c, &name, DG_NAME, "name '"); msg_tok(c, &name); msg(c->diag, "' is not defined"); return; }
     emit_load(c, l);
     int32_t r = expression(c);
-    int32_t t = emit_binary(c, &op, op.kind == TK_DSTAR_EQ ? TK_DSTAR : aug_to_binary(op.kind), l->type, r);
+    int32_t t = emit_binary(c, &op, aug_to_binary(op.kind), l->type, r);
     if (t != T_BAD && t != l->type) {
       error_at(c, &name, DG_TYPE, "'"); msg_tok(c, &name); msg(c->diag, "' is "); msg_type(c->diag, l->type);
       msg(c->diag, ", the result is "); msg_type(c->diag, t);
@@ -592,7 +607,7 @@ DEV void msg_sig(Diag* d, const char* code, int32_t len) {
 DEV void compile_program(Compiler* c, const char* src, int32_t n, const char* entry, int32_t entry_len,
                          const char* sig, int32_t sig_len, Program* out) {
   out->ok = 0; out->n_code = 0; out->n_const = 0; out->n_funcs = 0; out->entry = -1; out->frame_slots = 0;
-  out->diag.cls = DG_OK; out->diag.line = 0; out->diag.col = 0; out->diag.msg[0] = 0;
+  out->diag.cls = DG_OK; out->diag.line = 0; out->diag.col = 0; out->diag.msg[0] = 0; out->diag.sealed = 0;
   c->src = src; c->out = out; c->diag = &out->diag; c->nfuncs = 0; c->math_imported = 0;
   c->lex.n = n; c->nesting = 0;
   if (n > MAX_SOURCE_BYTES) {

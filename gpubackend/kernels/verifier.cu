@@ -17,12 +17,13 @@ DEV void compile_one(int64_t i, const char* src, const int64_t* src_off, const c
                   sig, sig_len, out + i);
 }
 
-DEV void run_one(int64_t lane, int64_t slot, const Program* progs, int32_t n_tests,
+DEV void run_one(int64_t lane, int64_t slot, const Program* progs, const int64_t* cand_map, int32_t n_tests,
                  const int64_t* args_words, const int64_t* args_off, const int64_t* exp_words,
                  const int64_t* exp_off, const RunParams* rp, int64_t* scratch, int64_t lane_words,
                  int64_t* out_words, Outcome* outcomes) {
   int64_t cand = lane / n_tests, test = lane % n_tests;
-  run_lane(progs + cand, rp, args_words + args_off[test], exp_words + exp_off[test],
+  const Program* prog = progs + (cand_map ? cand_map[cand] : cand);
+  run_lane(prog, rp, args_words + args_off[test], exp_words + exp_off[test],
            scratch + slot * lane_words, out_words + lane * rp->out_cap, outcomes + lane);
 }
 
@@ -48,7 +49,9 @@ KERNEL void compile_kernel(const char* src, const int64_t* src_off, int64_t k, c
 
 // Lanes [lane_begin, lane_begin + lane_count): one thread each, with its own
 // scratch (a launch is sized so that its lanes' scratch fits in memory).
-KERNEL void run_kernel(const Program* progs, int32_t n_tests, const int64_t* args_words,
+// Lane l runs program cand_map[l / n_tests] (or l / n_tests when cand_map is
+// null) on test l % n_tests: a re-run of some candidates needs no copy.
+KERNEL void run_kernel(const Program* progs, const int64_t* cand_map, int32_t n_tests, const int64_t* args_words,
                        const int64_t* args_off, const int64_t* exp_words, const int64_t* exp_off,
                        const char* sig, int32_t sig_len, double tol, int64_t fuel, int32_t depth,
                        int64_t stack_slots, int64_t heap_words, const int64_t* chars, int32_t out_cap,
@@ -57,7 +60,7 @@ KERNEL void run_kernel(const Program* progs, int32_t n_tests, const int64_t* arg
   int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
   if (t >= lane_count) return;
   RUN_PARAMS_FROM_ARGS
-  run_one(lane_begin + t, t, progs, n_tests, args_words, args_off, exp_words, exp_off, &rp,
+  run_one(lane_begin + t, t, progs, cand_map, n_tests, args_words, args_off, exp_words, exp_off, &rp,
           scratch, lane_words, out_words, outcomes);
 }
 
@@ -82,7 +85,7 @@ KERNEL void compile_kernel(const char* src, const int64_t* src_off, int64_t k, c
 
 // The host runs lanes with one scratch per OpenMP thread: `scratch` holds
 // omp_get_max_threads() lanes' worth.
-KERNEL void run_kernel(const Program* progs, int32_t n_tests, const int64_t* args_words,
+KERNEL void run_kernel(const Program* progs, const int64_t* cand_map, int32_t n_tests, const int64_t* args_words,
                        const int64_t* args_off, const int64_t* exp_words, const int64_t* exp_off,
                        const char* sig, int32_t sig_len, double tol, int64_t fuel, int32_t depth,
                        int64_t stack_slots, int64_t heap_words, const int64_t* chars, int32_t out_cap,
@@ -91,7 +94,7 @@ KERNEL void run_kernel(const Program* progs, int32_t n_tests, const int64_t* arg
   RUN_PARAMS_FROM_ARGS
 #pragma omp parallel for schedule(dynamic, 16) if (lane_count >= 256)
   for (int64_t t = 0; t < lane_count; t++)
-    run_one(lane_begin + t, omp_get_thread_num(), progs, n_tests, args_words, args_off, exp_words,
+    run_one(lane_begin + t, omp_get_thread_num(), progs, cand_map, n_tests, args_words, args_off, exp_words,
             exp_off, &rp, scratch, lane_words, out_words, outcomes);
 }
 

@@ -258,6 +258,10 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
       case OP_STR_INDEX: { int64_t i = POP(); const int64_t* s = AS_STR(POP()); const int64_t* r;
         CHECK(rt_str_index(s, i, chars, &r)); PUSH(AS_WORD(r)); break; }
       case OP_STR_SLICE: { int64_t st = POP(), hi = POP(), lo = POP(); const int64_t* s = AS_STR(POP()); const int64_t* r;
+        // a given INT64_MIN is not "absent": -2**63 + 1 slices any string alike
+        if ((a & 1) && lo == INT64_MIN_) lo++;
+        if ((a & 2) && hi == INT64_MIN_) hi++;
+        if ((a & 4) && st == INT64_MIN_) st++;
         CHECK(rt_str_slice(&heap, s, lo, hi, st, chars, empty, &r)); PUSH(AS_WORD(r)); break; }
       case OP_STR_CONTAINS: { const int64_t* s = AS_STR(POP()); const int64_t* t = AS_STR(POP()); PUSH(rt_str_contains(s, t)); break; }
       case OP_STR_LEN: TOP = STR_LEN_OF(AS_STR(TOP)); break;

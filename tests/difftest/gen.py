@@ -1,0 +1,1371 @@
+"""A typed generator of DSL programs (tiers 1-2: int, bool, float, str).
+
+Programs are drawn from a typed grammar: a statement chooses a type, then an
+expression of that type is built from typed productions, so every program is
+well typed by construction (a program the compiler rejects is a generator bug
+or a compiler bug, never noise). Each program is one entry function ``f`` with
+the drawn signature plus 0-3 helpers (defined before or after the entry, some
+recursive down a bounded depth argument, one sometimes nested in the entry).
+A quarter of the programs ("tiny") are a single ``return <expression over the
+parameters>`` run on 12 inputs: dense checks of the operators on edge values.
+
+Generation is plain functions driven by a ``random.Random``; the hypothesis
+strategies at the bottom only draw a seed, so ``tests/test_differential.py``
+and ``bench/difftest.py`` share one generator and every case is reproducible
+from its seed (``case_from_seed``, ``group_from_seed``).
+
+Covered: int/bool/float/str parameters and locals (a local keeps one type;
+plain and annotated assignment; reads that may be unbound); + - * / // % **
+(int ** with exponents 0..4), unary - + ~ not, & | ^ << >> (counts 0..69,
+sometimes negative: ValueError), int/float/bool mixing, comparisons and chains
+(int/float exact, str, bool), and/or on same-typed non-bool operands,
+conditional expressions; abs min max int float str bool len ord chr round(1
+arg) pow, int(str) with CPython's literal rules, math.sqrt/floor/ceil/gcd/
+isqrt/fabs/inf/pi; str indexing and slicing (negative indices, steps, step 0),
+in / not in, + and * (bounded), lower upper strip lstrip rstrip strip(chars)
+replace find rfind index count startswith endswith isdigit isalpha isalnum
+isspace islower isupper; if/elif/else, while on a counter the body never
+writes (three shapes), for over range (1-3 args, negative and zero steps),
+over a str, enumerate(str), reversed(...), break/continue, early return,
+assert (with and without a message), helper calls as expressions and as
+statements (-> None), bounded recursion, truth tests of every type. Source
+layout: 4/2-space and tab indentation, ast.unparse's minimal parentheses,
+int literals in hex/octal/binary/with _, float literal spellings (3. .5 1E3),
+str literals with "..." r'...' \\xNN \\ooo escapes and adjacent-literal
+concatenation, comments (non-ASCII too), docstrings, blank lines, implicit and
+backslash line continuation, ``a; b``. Values: ints from small values and
+edges (0, +-1, +-2**31, +-2**53, +-2**62, +-2**63 boundaries, random 64-bit),
+floats incl. 0.0 -0.0 0.5 2.5 1e300 5e-324 inf nan, values of every magnitude
+and random bit patterns (subnormals, nan payloads), short ASCII strings
+incl. spaces, digits, case mix, quotes, backslashes and control characters.
+
+Not covered (outside tiers 1-2 or outside the envelope below): lists, tuples,
+dicts, sets, Optional, comprehensions, generator expressions, str.split/join,
+divmod, bin, pow with 3 args, round with 2 args, float ** and int ** with a
+negative exponent (the VM says Unsupported: a named deviation), str(float),
+f-strings, global names, chained assignment (the compiler says Unsupported),
+resource limits (Timeout, MemoryError, RecursionError are deviations whose
+thresholds differ from CPython's), programs near the compiler's size limits.
+Features the compiler lacks today are in KNOWN_GAPS and switched off.
+
+Envelope (what every kept case satisfies; oracle.py checks the dynamic part):
+  * terminates quickly: while loops run on a counter the body never writes,
+    ``for`` ranges have arguments below 10 in magnitude (``(e % k)`` forms),
+    recursion goes down a depth argument that starts below 6;
+  * ints: ``**`` only with exponents 0..4 (``(e % 4)``), ``<<`` by 0..69;
+    float ``**`` never; ``chr`` only of ASCII code points;
+  * str values stay under oracle.STR_LIMIT chars and a call under
+    oracle.TICK_LIMIT loop iterations + calls (else the case is redrawn).
+Exceptions (ZeroDivisionError, IndexError, ValueError, OverflowError,
+AssertionError, UnboundLocalError, TypeError from ord) are legitimate outcomes
+and are drawn on purpose, at moderate rates (about 45% of lanes raise).
+"""
+from __future__ import annotations
+
+import ast
+import io
+import math
+import random
+import re
+import struct
+import tokenize
+from dataclasses import dataclass
+
+from . import oracle
+
+INT, BOOL, FLOAT, STR, NONE = "int", "bool", "float", "str", "None"
+SCALARS = (INT, BOOL, FLOAT, STR)
+NUMERIC = (INT, BOOL, FLOAT)
+ENTRY = "f"
+
+# Features that can be switched off (e.g. while the compiler lacks one).
+ALL_FEATURES = frozenset(
+    {
+        "int_of_str",  # int('12')
+        "float_of_str",  # float('1.5')
+        "annotated_assign",  # x: int = 1
+        "enumerate",  # for i, c in enumerate(s)
+        "enumerate_start",  # enumerate(s, 1)
+        "long_float_literals",  # float literals with 16-17 significant digits
+        "reversed",  # for c in reversed(s) / reversed(range(...))
+        "strip_chars",  # s.strip('ab')
+        "rfind_index",  # s.rfind(t), s.index(t)
+        "maybe_unbound",  # reads that may raise UnboundLocalError
+        "mixed_numeric",  # int/bool operands in float arithmetic and comparisons
+        "docstrings",
+        "helpers",
+        "recursion",
+        "assert",
+        "while",
+        "aug_shift",  # x <<= k, x >>= k
+        "int_literal_styles",  # 0x1F 0o17 0b101 1_000
+        "float_literal_styles",  # 3. .5 1E3 1_000.5
+        "str_literal_styles",  # "..." r'...' '\x41' 'ab' 'cd' '\101'
+        "layout_noise",  # comments, blank lines, implicit and backslash continuation, `a; b`
+        "nested_def",  # a helper defined inside the entry (it reads none of the entry's locals)
+        "unparse",  # render half the programs through ast.unparse (minimal parens)
+    }
+)
+
+
+# Features the compiler does not accept yet although LANGUAGE.md puts them in
+# tiers 1-2 (compiler gaps, reported to the lead). tests/test_differential.py
+# checks each with a strict xfail, so the day one compiles the test says to
+# move it back into DEFAULT_FEATURES.
+KNOWN_GAPS = {
+    # e.g. 1e300, 5e-324, 0.1234567890123456: the lexer reads 15 digits and
+    # |exponent| <= 22 only (gen.fast_path_literal)
+    "long_float_literals": "Unsupported: float literal with more than 15 significant digits or a large exponent",
+    "float_of_str": "Unsupported: float() of a str",
+    "enumerate_start": "Unsupported: enumerate() with a start",
+    # LANGUAGE.md allows a nested def that reads no local of its enclosing function
+    "nested_def": "Unsupported: nested def",
+}
+DEFAULT_FEATURES = ALL_FEATURES - set(KNOWN_GAPS)
+
+
+@dataclass
+class Case:
+    source: str
+    entry: str
+    signature: str  # the def line, e.g. "def f(a: int, b: str) -> int"
+    args_list: list[tuple]
+    param_types: tuple[str, ...]
+    ret: str
+    seed: int | None = None
+    expected: list[oracle.Outcome] | None = None  # CPython's outcome per args
+
+    def describe(self) -> str:
+        return f"# seed={self.seed}\n{self.source}\n# args: {self.args_list!r}"
+
+
+# --------------------------------------------------------------------------
+# values
+
+INT_EDGES = [
+    0, 1, -1, 2, -2, 3, 7, 10, -10, 100, 255, 256,
+    2**31 - 1, 2**31, -(2**31), 2**32,
+    2**53, -(2**53), 2**53 + 1,
+    2**62, -(2**62), 2**63 - 1, -(2**63), -(2**63) + 1,
+    3037000499, 3037000500, -3037000500,  # ~ sqrt(2**63)
+]
+FLOAT_EDGES = [
+    0.0, -0.0, 0.5, -0.5, 1.0, -1.0, 1.5, 2.5, -2.5, 3.5, 0.1, 1e-300, 5e-324,
+    1e300, -1e300, 1.7976931348623157e308, 1e16, 9007199254740993.0, 4.5e15,
+    float("inf"), float("-inf"), float("nan"), 123.456, -7.25, 2.0**63, -(2.0**63),
+]
+STR_POOL = [
+    "", "a", "b", "ab", "abc", "aBc", "Hello World", " x ", "  ", "123", "-42",
+    "+7", "0", "007", "1_000", "12a", "a1b2", "AAA", "zzz", "abcabc", "aaaa",
+    "The quick fox", "x y z", "UPPER", "lower", "MiXeD", "3.5", "1e3", "inf",
+    "-nan", " 12 ", "\t5\n", "0x1f", "__", "_1", "ba", "cab", "9", "99999999999999999999",
+]
+RARE_STR_POOL = ["\x1f", "a\x0bb", "\x0c", "\r\n", "\\", "'", '"', "a'b", "\x00", "\x7f"]
+ALPHABET = "abcdeABCDE0123456789 _-xyz"
+
+
+def rand_int(rng: random.Random) -> int:
+    r = rng.random()
+    if r < 0.45:
+        return rng.randint(-12, 12)
+    if r < 0.85:
+        return rng.choice(INT_EDGES)
+    if r < 0.95:
+        return rng.randint(-1000, 1000)
+    return rng.randint(-(2**63), 2**63 - 1)
+
+
+def rand_float(rng: random.Random) -> float:
+    r = rng.random()
+    if r < 0.5:
+        return rng.choice(FLOAT_EDGES)
+    if r < 0.7:
+        return float(rng.randint(-20, 20)) / rng.choice([1, 2, 4, 8, 10, 3])
+    if r < 0.87:
+        return rng.uniform(-1000, 1000)
+    if r < 0.95:
+        return rng.choice([-1, 1]) * rng.random() * 10.0 ** rng.randint(-320, 308)
+    return struct.unpack("<d", struct.pack("<Q", rng.getrandbits(64)))[0]  # any bit pattern
+
+
+def rand_str(rng: random.Random) -> str:
+    r = rng.random()
+    if r < 0.55:
+        return rng.choice(STR_POOL)
+    if r < 0.6:
+        return rng.choice(RARE_STR_POOL)
+    return "".join(rng.choice(ALPHABET) for _ in range(rng.randint(0, 8)))
+
+
+def rand_value(rng: random.Random, t: str):
+    if t == INT:
+        return rand_int(rng)
+    if t == BOOL:
+        return rng.random() < 0.5
+    if t == FLOAT:
+        return rand_float(rng)
+    if t == STR:
+        return rand_str(rng)
+    raise ValueError(t)
+
+
+# --------------------------------------------------------------------------
+# literals as source text (always safe to embed in any expression)
+
+
+def fast_path_literal(text: str) -> bool:
+    """Whether a float literal has at most 15 significant digits and a decimal
+    exponent in [-22, 22 + (15 - digits)]: the literals the compiler reads
+    exactly today (one exact multiply or divide by a power of ten)."""
+    from decimal import Decimal
+
+    d = Decimal(text).normalize()
+    if d.is_zero():
+        return True
+    _, digits, exp10 = d.as_tuple()
+    sig = len(digits)
+    return sig <= 15 and -22 <= exp10 <= 22 + (15 - sig)
+
+
+def lit(rng: random.Random, t: str, features=DEFAULT_FEATURES) -> str:
+    if t == INT:
+        v = rand_int(rng) if rng.random() < 0.5 else rng.randint(-12, 12)
+        if v == -(2**63):  # 2**63 itself is no int64 literal
+            return "(-9223372036854775807 - 1)"
+        text = int_text(rng, abs(v)) if "int_literal_styles" in features else str(abs(v))
+        return f"(-{text})" if v < 0 else text
+    if t == BOOL:
+        return rng.choice(["True", "False"])
+    if t == FLOAT:
+        r = rng.random()
+        if r < 0.06:
+            return "math.inf"
+        if r < 0.09:
+            return "(-math.inf)"
+        if r < 0.12:
+            return "math.pi"
+        v = rand_float(rng)
+        if v != v or v in (float("inf"), float("-inf")):
+            v = 0.5
+        if "long_float_literals" not in features and not fast_path_literal(repr(v)):
+            v = float(f"{v:.6g}")
+            if not fast_path_literal(repr(v)):
+                v = rng.choice([1e22, -1e22, 1e-22, 123456789012345.0, 0.000123, 2.5e-7])
+        text = repr(abs(v))
+        if "float_literal_styles" in features:
+            text = float_text(rng, abs(v), features)
+        return f"(-{text})" if math.copysign(1.0, v) < 0 else text
+    if t == STR:
+        v = rand_str(rng)
+        return str_text(rng, v) if "str_literal_styles" in features else repr(v)
+    raise ValueError(t)
+
+
+def int_text(rng: random.Random, v: int) -> str:
+    """v >= 0 as a Python int literal, sometimes in another base or with _."""
+    r = rng.random()
+    if r < 0.85:
+        return str(v)
+    if r < 0.9:
+        return rng.choice(["0x", "0X"]) + (f"{v:x}" if rng.random() < 0.5 else f"{v:X}")
+    if r < 0.93:
+        return rng.choice(["0o", "0O"]) + f"{v:o}"
+    if r < 0.96 and v < 2**20:
+        return rng.choice(["0b", "0B"]) + f"{v:b}"
+    return f"{v:_}"
+
+
+def float_text(rng: random.Random, v: float, features) -> str:
+    """v >= 0 as a float literal, sometimes spelt another way (same value)."""
+    base = repr(v)
+    r = rng.random()
+    cands = []
+    if r < 0.7:
+        return base
+    if base.endswith(".0"):
+        cands.append(base[:-1])  # 3.
+    if base.startswith("0."):
+        cands.append(base[1:])  # .5
+    if "e" in base:
+        cands.append(base.replace("e", "E"))
+        cands.append(base.replace("e+", "e"))
+    m = re.fullmatch(r"(\d{4,})\.(\d+)", base)
+    if m:
+        cands.append(f"{int(m.group(1)):_}.{m.group(2)}")  # 1_000.5
+    cands.append(f"{v:e}")  # 5.000000e-01 (a rounded value: still a fine literal)
+    text = rng.choice(cands)
+    if "long_float_literals" not in features and not fast_path_literal(text.replace("_", "")):
+        return base
+    return text
+
+
+def str_text(rng: random.Random, v: str) -> str:
+    """v as a str literal, sometimes in another quoting or escaping style."""
+    r = rng.random()
+    if r < 0.7 or not v:
+        return repr(v)
+    if r < 0.8 and '"' not in v and "\\" not in v and v.isprintable():
+        return '"' + v + '"'
+    if r < 0.85 and "'" not in v and "\\" not in v and v.isprintable() and not v.endswith("\\"):
+        return "r'" + v + "'"
+    if r < 0.92:  # escape one character as \xNN or \ooo
+        i = rng.randrange(len(v))
+        esc = f"\\x{ord(v[i]):02x}" if rng.random() < 0.7 else f"\\{ord(v[i]):03o}"
+        return "'" + "".join(esc if j == i else _esc1(c) for j, c in enumerate(v)) + "'"
+    i = rng.randint(0, len(v))  # adjacent literals concatenate
+    return f"({repr(v[:i])} {repr(v[i:])})"
+
+
+def _esc1(c: str) -> str:
+    """c escaped for the inside of a '...' literal."""
+    if c in "'\\":
+        return "\\" + c
+    return repr(c)[1:-1]
+
+
+def add_layout_noise(rng: random.Random, src: str) -> str:
+    """Same program, other layout: comments, blank lines, lines broken inside
+    brackets (implicit continuation) and after backslashes."""
+    out = []
+    lines = src.split("\n")
+    joined = []
+    i = 0
+    while i < len(lines):  # a; b on one line when both are simple statements of one block
+        line = lines[i]
+        if i + 1 < len(lines) and rng.random() < 0.04 and _simple(line) and _simple(lines[i + 1]):
+            ind = line[: len(line) - len(line.lstrip())]
+            nxt = lines[i + 1]
+            if nxt[: len(nxt) - len(nxt.lstrip())] == ind:
+                joined.append(line + rng.choice(["; ", ";", " ; "]) + nxt.lstrip())
+                i += 2
+                continue
+        joined.append(line)
+        i += 1
+    for line in joined:
+        stripped = line.strip()
+        if not stripped:
+            out.append(line)
+            continue
+        indent = line[: len(line) - len(line.lstrip())]
+        if rng.random() < 0.05:
+            out.append(indent + rng.choice(["# a comment", "#", "# note: \u00e9t\u00e9 (non-ASCII in a comment)"]))
+        if rng.random() < 0.04:
+            out.append(rng.choice(["", "   ", "\t"]))
+        if rng.random() < 0.15 and not stripped.startswith(("'", '"')):
+            line = _break_line(rng, line, indent)
+        if rng.random() < 0.05 and not stripped.endswith("\\"):
+            line += rng.choice(["  # trailing", " #x", "\t# t"])
+        out.append(line)
+    return "\n".join(out)
+
+
+def _simple(line: str) -> bool:
+    """A whole simple statement on one line (no block header, comment, docstring)."""
+    s = line.strip()
+    if not s or s.endswith((":", "\\")) or s.startswith(("#", "'", '"', "def ", "import ", "from ")):
+        return False
+    if s.split(" ", 1)[0] in ("if", "elif", "else", "for", "while", "else:"):
+        return False
+    return s.count("(") == s.count(")") and s.count("[") == s.count("]")
+
+
+_BREAK_AFTER = {",", "+", "-", "*", "/", "//", "%", "<", ">", "<=", ">=", "==", "!=", "&", "|", "^", "(", "["}
+
+
+def _break_line(rng: random.Random, line: str, indent: str) -> str:
+    body = line.lstrip()
+    try:
+        toks = list(tokenize.generate_tokens(io.StringIO(body + "\n").readline))
+    except (tokenize.TokenError, SyntaxError, IndentationError):
+        return line
+    depth, inside, outside = 0, [], []
+    for tok in toks:
+        if tok.type == tokenize.OP and tok.string in "([{":
+            depth += 1
+        elif tok.type == tokenize.OP and tok.string in ")]}":
+            depth -= 1
+        if tok.type in (tokenize.OP, tokenize.NAME) and (tok.string in _BREAK_AFTER or tok.string in ("and", "or")):
+            (inside if depth > 0 else outside).append(tok.end[1])
+    if outside and (not inside or rng.random() < 0.25):
+        col, cont = rng.choice(outside), " \\"  # explicit continuation
+    elif inside:
+        col, cont = rng.choice(inside), ""  # implicit, inside brackets
+    else:
+        return line
+    if col >= len(body):
+        return line
+    pad = indent + " " * rng.randint(0, 12)
+    return indent + body[:col] + cont + "\n" + pad + body[col:].lstrip()
+
+
+# --------------------------------------------------------------------------
+# programs
+
+
+@dataclass
+class Helper:
+    name: str
+    params: list[tuple[str, str]]
+    ret: str
+    recursive: bool = False
+
+
+@dataclass
+class Sig:
+    params: list[tuple[str, str]]
+    ret: str
+
+    def def_line(self, name: str = ENTRY) -> str:
+        ps = ", ".join(f"{n}: {t}" for n, t in self.params)
+        return f"def {name}({ps}) -> {self.ret}"
+
+
+def rand_sig(rng: random.Random, *, allow_none: bool = True) -> Sig:
+    n = rng.choice([0, 1, 1, 2, 2, 2, 3, 3, 4])
+    names = ["a", "b", "c", "d"]
+    params = [(names[i], rng.choice(SCALARS)) for i in range(n)]
+    rets = list(SCALARS) + ([NONE] if allow_none else [])
+    weights = [4, 2, 3, 3] + ([0.3] if allow_none else [])
+    ret = rng.choices(rets, weights)[0]
+    return Sig(params, ret)
+
+
+class Stmt:
+    """A statement: a header line and, for compound statements, child blocks."""
+
+    def __init__(self, line: str, blocks: list[tuple[str | None, list[Stmt]]] | None = None):
+        self.line = line
+        # [(None, body)] or [(None, body), ("elif ...:", body), ("else:", body)]
+        self.blocks = blocks or []
+
+    def render(self, out: list[str], indent: str, level: int):
+        out.append(indent * level + self.line)
+        for i, (hdr, body) in enumerate(self.blocks):
+            if i > 0 and hdr is not None:
+                out.append(indent * level + hdr)
+            for s in body:
+                s.render(out, indent, level + 1)
+
+
+class FuncGen:
+    """Generates the body of one function."""
+
+    MAX_BLOCK_DEPTH = 3
+    MAX_LOOP_DEPTH = 2
+    # Locals stay well under the compiler's MAX_LOCALS (96 slots, hidden loop
+    # slots and unbound flags included): a name may take 2 slots, a loop 3.
+    MAX_NAMES = 24
+    MAX_LOOPS = 6
+
+    def __init__(self, pg: "ProgramGen", name: str, params, ret: str, callable_helpers, recursive: Helper | None):
+        self.pg = pg
+        self.rng = pg.rng
+        self.name = name
+        self.params = params
+        self.ret = ret
+        self.callable_helpers = callable_helpers  # helpers this function may call
+        self.recursive = recursive  # this function's own Helper when recursive
+        self.rec_sites = 0
+        self.types: dict[str, str] = dict(params)
+        self.scopes: list[set[str]] = [set(n for n, _ in params)]
+        self.readonly: set[str] = set()
+        if recursive is not None:
+            self.readonly.add("n")
+        self.tiny = False  # a one-expression entry: prefer parameters to literals
+        self.loop_depth = 0
+        self.loops = 0
+        self.counter = 0
+        self.expr_budget = 0
+
+    # ---- names
+    def fresh(self, prefix: str) -> str:
+        self.counter += 1
+        return f"{prefix}{self.counter}"
+
+    def visible(self, t: str, writable: bool = False) -> list[str]:
+        seen = set().union(*self.scopes)
+        return sorted(n for n in seen if self.types[n] == t and not (writable and n in self.readonly))
+
+    def define(self, name: str, t: str):
+        self.types[name] = t
+        self.scopes[-1].add(name)
+
+    @property
+    def features(self):
+        return self.pg.features
+
+    # ---- expressions
+    def expr(self, t: str, d: int) -> str:
+        rng = self.rng
+        self.expr_budget -= 1
+        if d <= 0 or self.expr_budget <= 0 or rng.random() < (0.05 if self.tiny else 0.18):
+            return self.atom(t)
+        prods = self.PRODS[t]
+        names = [p[0] for p in prods]
+        weights = [p[1] for p in prods]
+        for _ in range(8):
+            fn = getattr(self, rng.choices(names, weights)[0])
+            s = fn(d - 1)
+            if s is not None:
+                return s
+        return self.atom(t)
+
+    def atom(self, t: str) -> str:
+        vs = self.visible(t)
+        if vs and self.rng.random() < (0.9 if self.tiny else 0.7):
+            return self.rng.choice(vs)
+        if self.tiny and self.params and self.rng.random() < 0.8:
+            return self.from_param(t)
+        return lit(self.rng, t, self.features)
+
+    def from_param(self, t: str) -> str:
+        """An expression of type t made from a parameter of another type."""
+        name, pt = self.rng.choice(self.params)
+        if pt == t:
+            return name
+        conv = {
+            (INT, FLOAT): [f"int({name})", f"round({name})", f"math.floor({name})"],
+            (INT, STR): [f"len({name})", f"ord(({name} + 'a')[0])", f"{name}.find('a')"],
+            (INT, BOOL): [f"int({name})", f"({name} + 0)"],
+            (FLOAT, INT): [f"float({name})", f"({name} / 3)", f"({name} * 0.5)"],
+            (FLOAT, STR): [f"float(len({name}))"],
+            (FLOAT, BOOL): [f"float({name})"],
+            (BOOL, INT): [f"({name} > 0)", f"bool({name})", f"({name} % 2 == 0)"],
+            (BOOL, FLOAT): [f"({name} > 0.0)", f"bool({name})", f"({name} != {name})"],
+            (BOOL, STR): [f"bool({name})", f"{name}.isdigit()"],
+            (STR, INT): [f"str({name})"],
+            (STR, FLOAT): [f"str(int({name} > 0))"],
+            (STR, BOOL): [f"str({name})"],
+        }[(t, pt)]
+        return self.rng.choice(conv)
+
+    def num(self, d: int, float_ok: bool = False) -> str:
+        """An int-typed expression, sometimes bool (bool is an int)."""
+        r = self.rng.random()
+        if r < 0.12:
+            return self.expr(BOOL, d)
+        if float_ok and r < 0.4:
+            return self.expr(FLOAT, d)
+        return self.expr(INT, d)
+
+    def small(self, d: int, k: int | None = None, low: int = 0) -> str:
+        """An int expression in [low, low + k): a literal or (e % k) + low."""
+        rng = self.rng
+        k = k or rng.randint(1, 8)
+        if rng.random() < 0.4:
+            v = rng.randint(low, low + k - 1)
+            return f"({v})" if v < 0 else str(v)
+        e = f"({self.expr(INT, d)} % {k})"
+        if low:
+            e = f"({e} + {low})" if low > 0 else f"({e} - {-low})"
+        return e
+
+    def divisor(self, t: str, d: int) -> str:
+        rng = self.rng
+        if rng.random() < 0.65:
+            if t == FLOAT:
+                return rng.choice(["2.0", "0.5", "(-3.0)", "7.5", "3", "(-2)", "1e-20", "math.inf"])
+            return rng.choice(["2", "3", "7", "(-2)", "(-5)", "10", "1", "(-1)", "1000000007"])
+        return self.expr(t, d)
+
+    # int productions
+    def i_arith(self, d):
+        return f"({self.num(d)} {self.rng.choice(['+', '-', '*'])} {self.num(d)})"
+
+    def i_div(self, d):
+        return f"({self.num(d)} {self.rng.choice(['//', '%'])} {self.divisor(INT, d)})"
+
+    def i_pow(self, d):
+        rng = self.rng
+        if rng.random() < 0.25:  # a small base to a large exponent: 3 ** 39 fits, 3 ** 40 overflows
+            b = rng.choice(["2", "(-2)", "3", "(-3)", "1", "(-1)", "0", "10", "7", f"(({self.expr(INT, d)} % 5) - 2)"])
+            e = str(rng.randint(0, 70)) if rng.random() < 0.6 else f"({self.expr(INT, d)} % 70)"
+            return f"({b} ** {e})" if rng.random() < 0.7 else f"pow({b}, {e})"
+        e = str(rng.randint(0, 4)) if rng.random() < 0.6 else f"({self.expr(INT, d)} % 4)"
+        if rng.random() < 0.3:
+            return f"pow({self.num(d)}, {e})"
+        return f"({self.num(d)} ** {e})"
+
+    def i_bit(self, d):
+        a, b = self.expr(INT, d), self.num(d)
+        if self.rng.random() < 0.5:
+            a, b = b, a
+        return f"({a} {self.rng.choice(['&', '|', '^'])} {b})"
+
+    def i_shift(self, d):
+        rng = self.rng
+        op = rng.choice(["<<", ">>"])
+        r = rng.random()
+        if r < 0.45:
+            s = str(rng.choice([0, 1, 2, 3, 5, 8, 31, 32, 62, 63, 64, 65, 100]))
+        elif r < 0.95:
+            s = f"({self.expr(INT, d)} % {rng.choice([8, 64, 70])})"
+        else:  # may be negative: ValueError
+            s = f"(({self.expr(INT, d)} % 8) - 2)"
+        if op == ">>" and rng.random() < 0.08:
+            s = self.expr(INT, d)  # any count: huge is fine for >>, negative raises
+        return f"({self.num(d)} {op} {s})"
+
+    def i_unary(self, d):
+        return f"({self.rng.choice(['-', '~', '+'])}{self.num(d)})"
+
+    def i_abs(self, d):
+        return f"abs({self.num(d)})"
+
+    def i_minmax(self, d):
+        n = self.rng.choice([2, 2, 3])
+        return f"{self.rng.choice(['min', 'max'])}({', '.join(self.expr(INT, d) for _ in range(n))})"
+
+    def i_conv(self, d):
+        rng = self.rng
+        r = rng.random()
+        if r < 0.3:
+            return f"int({self.expr(FLOAT, d)})"
+        if r < 0.4:
+            return f"int({self.expr(rng.choice([INT, BOOL]), d)})"
+        if r < 0.55 and "int_of_str" in self.features:
+            return f"int({self.str_num(d)})"
+        if r < 0.75:
+            return f"round({self.expr(rng.choice([FLOAT, FLOAT, INT]), d)})"
+        return f"math.{rng.choice(['floor', 'ceil'])}({self.expr(rng.choice([FLOAT, FLOAT, INT]), d)})"
+
+    def str_num(self, d) -> str:
+        """A str for int()/float(): mostly numeric, sometimes anything (ValueError)."""
+        rng = self.rng
+        r = rng.random()
+        if r < 0.4:
+            return f"str({self.expr(INT, d)})"
+        if r < 0.7:
+            return repr(rng.choice(["0", "-7", "+3", " 42 ", "1_000", "007", "\t-5\n", "9223372036854775807",
+                                    "-9223372036854775808", "99999999999999999999", "1e3", "2.5", "inf"]))
+        return self.expr(STR, d)
+
+    def i_math(self, d):
+        rng = self.rng
+        if rng.random() < 0.5:
+            return f"math.gcd({self.expr(INT, d)}, {self.expr(INT, d)})"
+        a = self.expr(INT, d)
+        if rng.random() < 0.5:
+            a = rng.choice([f"abs({a})", f"({a} % 1000)", f"({a} & 65535)"])
+        return f"math.isqrt({a})"
+
+    def i_len(self, d):
+        return f"len({self.expr(STR, d)})"
+
+    def i_ord(self, d):
+        rng = self.rng
+        r = rng.random()
+        if r < 0.45:
+            return f"ord({self.s_index(d)})"
+        if r < 0.7:
+            return f"ord({self.s_chr(d)})"
+        if r < 0.9:
+            return f"ord({self.recv(d)}[{self.index(d)}])"
+        return f"ord({self.expr(STR, d)})"  # TypeError unless len 1
+
+    def i_strfind(self, d):
+        rng = self.rng
+        meths = ["find", "count", "find", "count"]
+        if "rfind_index" in self.features:
+            meths += ["rfind", "rfind"] + (["index"] if rng.random() < 0.3 else [])
+        return f"{self.recv(d)}.{rng.choice(meths)}({self.expr(STR, d)})"
+
+    def ifexp(self, t, d):
+        return f"({self.expr(t, d)} if {self.cond(d)} else {self.expr(t, d)})"
+
+    def andor(self, t, d):
+        return f"({self.expr(t, d)} {self.rng.choice(['and', 'or'])} {self.expr(t, d)})"
+
+    def call(self, t, d):
+        rng = self.rng
+        cands = [h for h in self.callable_helpers if h.ret == t]
+        rec_ok = (
+            self.recursive is not None
+            and self.recursive.ret == t
+            and self.loop_depth == 0
+            and self.rec_sites < 2
+        )
+        if rec_ok and (not cands or rng.random() < 0.5):
+            self.rec_sites += 1
+            h = self.recursive
+            first = rng.choice(["(n - 1)", "(n - 2)", "(n // 2)", "(n - 1)"])
+            rest = [self.expr(pt, d) for _, pt in h.params[1:]]
+            return f"{h.name}({', '.join([first] + rest)})"
+        if not cands:
+            return None
+        h = rng.choice(cands)
+        return self.call_of(h, d)
+
+    def call_of(self, h: Helper, d: int) -> str:
+        args = []
+        for i, (_, pt) in enumerate(h.params):
+            if i == 0 and h.recursive:
+                args.append(self.small(d, self.rng.randint(1, 6), low=self.rng.choice([0, 0, -1])))
+            else:
+                args.append(self.expr(pt, d))
+        return f"{h.name}({', '.join(args)})"
+
+    # float productions
+    def f_arith(self, d):
+        rng = self.rng
+        op = rng.choice(["+", "-", "*", "/", "//", "%", "+", "-", "*", "/"])
+        mixed = "mixed_numeric" in self.features
+        a = self.expr(FLOAT, d)
+        if op in ("//", "%", "/") and rng.random() < 0.5:
+            b = self.divisor(FLOAT, d)  # may be an int literal: a stays float
+        elif mixed and rng.random() < 0.3:
+            b = self.num(d)
+        else:
+            b = self.expr(FLOAT, d)
+        if rng.random() < 0.3:
+            a, b = b, a  # one side is still a float
+        return f"({a} {op} {b})"
+
+    def f_truediv(self, d):
+        return f"({self.num(d)} / {self.divisor(INT, d)})"
+
+    def f_unary(self, d):
+        return f"({self.rng.choice(['-', '+', '-'])}{self.expr(FLOAT, d)})"
+
+    def f_abs(self, d):
+        if self.rng.random() < 0.5:
+            return f"abs({self.expr(FLOAT, d)})"
+        return f"math.fabs({self.num(d, float_ok=True)})"
+
+    def f_minmax(self, d):
+        n = self.rng.choice([2, 2, 3])
+        return f"{self.rng.choice(['min', 'max'])}({', '.join(self.expr(FLOAT, d) for _ in range(n))})"
+
+    def f_conv(self, d):
+        rng = self.rng
+        if "float_of_str" in self.features and rng.random() < 0.15:
+            return f"float({self.str_num(d)})"
+        return f"float({self.expr(rng.choice([INT, INT, BOOL, FLOAT]), d)})"
+
+    def f_sqrt(self, d):
+        a = self.num(d, float_ok=True)
+        if self.rng.random() < 0.5:
+            a = f"abs({a})"
+        return f"math.sqrt({a})"
+
+    def f_const(self, d):
+        return self.rng.choice(["math.pi", "math.inf", "(-math.inf)", "(math.inf - math.inf)"])
+
+    # bool productions
+    def b_cmp(self, d):
+        rng = self.rng
+        ops = ["<", "<=", ">", ">=", "==", "!="]
+        kind = rng.choice(["num", "num", "str", "bool", "float"])
+        if kind == "num":
+            pick = (lambda: self.num(d, float_ok=True)) if "mixed_numeric" in self.features else (lambda: self.expr(INT, d))
+        elif kind == "float":
+            pick = lambda: self.expr(FLOAT, d)  # noqa: E731
+        elif kind == "str":
+            pick = lambda: self.expr(STR, d)  # noqa: E731
+        else:
+            pick = lambda: self.expr(BOOL, d)  # noqa: E731
+        n = rng.choice([1, 1, 1, 2, 2, 3])
+        parts = [pick()]
+        for _ in range(n):
+            parts += [rng.choice(ops), pick()]
+        return f"({' '.join(parts)})"
+
+    def b_not(self, d):
+        return f"(not {self.expr(self.rng.choice(SCALARS), d)})"
+
+    def b_bit(self, d):
+        return f"({self.expr(BOOL, d)} {self.rng.choice(['&', '|', '^'])} {self.expr(BOOL, d)})"
+
+    def b_bool(self, d):
+        return f"bool({self.expr(self.rng.choice(SCALARS), d)})"
+
+    def b_in(self, d):
+        a = self.expr(STR, d) if self.rng.random() < 0.6 else self.s_index(d)
+        return f"({a} {self.rng.choice(['in', 'not in'])} {self.expr(STR, d)})"
+
+    def b_strpred(self, d):
+        rng = self.rng
+        if rng.random() < 0.6:
+            m = rng.choice(["isdigit", "isalpha", "isalnum", "isspace", "islower", "isupper"])
+            return f"{self.recv(d)}.{m}()"
+        return f"{self.recv(d)}.{rng.choice(['startswith', 'endswith'])}({self.expr(STR, d)})"
+
+    # str productions
+    def recv(self, d) -> str:
+        """A str expression usable as a method receiver."""
+        s = self.expr(STR, d)
+        return s if s.startswith("(") or s.isidentifier() or s[0] in "'\"" or s.endswith(")") else f"({s})"
+
+    def s_concat(self, d):
+        return f"({self.expr(STR, d)} + {self.expr(STR, d)})"
+
+    def s_repeat(self, d):
+        rng = self.rng
+        k = rng.choice(["0", "1", "2", "3", "(-1)", "True"]) if rng.random() < 0.5 else f"({self.num(d)} % 4)"
+        s = self.expr(STR, d)
+        return f"({k} * {s})" if rng.random() < 0.3 else f"({s} * {k})"
+
+    def index(self, d) -> str:
+        rng = self.rng
+        r = rng.random()
+        if r < 0.5:
+            v = rng.randint(-2, 2)
+            return f"({v})" if v < 0 else str(v)
+        if r < 0.85:
+            return f"({self.expr(INT, d)} % {rng.randint(1, 6)})"
+        return self.expr(INT, d)
+
+    def s_index(self, d):
+        rng = self.rng
+        if rng.random() < 0.55:  # cannot raise: a non-empty literal tail and an index inside it
+            tail = rng.choice(["x", "ab", "xyz", " 1", "Q9_"])
+            i = rng.randint(-len(tail), len(tail) - 1)
+            return f"({self.expr(STR, d)} + {tail!r})[{f'({i})' if i < 0 else i}]"
+        return f"{self.recv(d)}[{self.index(d)}]"
+
+    def s_slice(self, d):
+        rng = self.rng
+        lo = self.index(d) if rng.random() < 0.6 else ""
+        hi = self.index(d) if rng.random() < 0.6 else ""
+        r = rng.random()
+        if r < 0.5:
+            return f"{self.recv(d)}[{lo}:{hi}]"
+        if r < 0.96:
+            st = rng.choice(["-1", "2", "-2", "3", "1", "-3"])
+        else:
+            st = f"(({self.expr(INT, d)} % 3) - 1)"  # 0: ValueError
+        return f"{self.recv(d)}[{lo}:{hi}:{st}]"
+
+    def s_str(self, d):
+        return f"str({self.expr(self.rng.choice([INT, INT, BOOL]), d)})"
+
+    def s_chr(self, d):
+        rng = self.rng
+        r = rng.random()
+        if r < 0.45:
+            return f"chr(97 + ({self.expr(INT, d)} % 26))"
+        if r < 0.85:
+            return f"chr(32 + ({self.expr(INT, d)} % 95))"
+        return f"chr({self.expr(INT, d)} % 128)"  # control characters too
+
+    def s_method(self, d):
+        rng = self.rng
+        r = rng.random()
+        if r < 0.5:
+            return f"{self.recv(d)}.{rng.choice(['lower', 'upper', 'strip', 'lstrip', 'rstrip'])}()"
+        if r < 0.65 and "strip_chars" in self.features:
+            return f"{self.recv(d)}.{rng.choice(['strip', 'lstrip', 'rstrip'])}({self.expr(STR, d)})"
+        return f"{self.recv(d)}.replace({self.expr(STR, d)}, {self.expr(STR, d)})"
+
+    def s_minmax(self, d):
+        return f"{self.rng.choice(['min', 'max'])}({self.expr(STR, d)}, {self.expr(STR, d)})"
+
+    PRODS = {
+        INT: [
+            ("i_arith", 6), ("i_div", 2.5), ("i_pow", 1), ("i_bit", 2), ("i_shift", 1.5), ("i_unary", 1.5),
+            ("i_abs", 1), ("i_minmax", 1), ("i_conv", 2), ("i_math", 0.8), ("i_len", 1.5), ("i_ord", 1),
+            ("i_strfind", 1), ("i_ifexp", 1), ("i_andor", 0.7), ("i_call", 1.5),
+        ],
+        FLOAT: [
+            ("f_arith", 6), ("f_truediv", 2), ("f_unary", 1), ("f_abs", 1), ("f_minmax", 1), ("f_conv", 2),
+            ("f_sqrt", 1), ("f_const", 0.3), ("f_ifexp", 1), ("f_andor", 0.5), ("f_call", 1.5),
+        ],
+        BOOL: [
+            ("b_cmp", 6), ("b_not", 1.5), ("b_andor", 2), ("b_bit", 0.7), ("b_bool", 1), ("b_in", 1.5),
+            ("b_strpred", 1.5), ("b_ifexp", 0.5), ("b_call", 1),
+        ],
+        STR: [
+            ("s_concat", 3), ("s_repeat", 1), ("s_index", 2), ("s_slice", 2.5), ("s_str", 1.5), ("s_chr", 1),
+            ("s_method", 2.5), ("s_minmax", 0.5), ("s_ifexp", 1), ("s_andor", 0.7), ("s_call", 1.5),
+        ],
+    }
+
+    def i_ifexp(self, d):
+        return self.ifexp(INT, d)
+
+    def f_ifexp(self, d):
+        return self.ifexp(FLOAT, d)
+
+    def b_ifexp(self, d):
+        return self.ifexp(BOOL, d)
+
+    def s_ifexp(self, d):
+        return self.ifexp(STR, d)
+
+    def i_andor(self, d):
+        return self.andor(INT, d)
+
+    def f_andor(self, d):
+        return self.andor(FLOAT, d)
+
+    def b_andor(self, d):
+        return self.andor(BOOL, d)
+
+    def s_andor(self, d):
+        return self.andor(STR, d)
+
+    def i_call(self, d):
+        return self.call(INT, d)
+
+    def f_call(self, d):
+        return self.call(FLOAT, d)
+
+    def b_call(self, d):
+        return self.call(BOOL, d)
+
+    def s_call(self, d):
+        return self.call(STR, d)
+
+    def cond(self, d) -> str:
+        """A condition: usually bool, sometimes a truth test of another type."""
+        if self.rng.random() < 0.8:
+            return self.expr(BOOL, d)
+        return self.expr(self.rng.choice([INT, FLOAT, STR]), d)
+
+    def edepth(self) -> int:
+        return self.rng.choice([1, 1, 2, 2, 3, 3, 4])
+
+    # ---- statements
+    def block(self, n: int, depth: int) -> list[Stmt]:
+        out: list[Stmt] = []
+        for _ in range(n):
+            s, final = self.stmt(depth)
+            out.extend(s)
+            if final:
+                break
+        if not out:
+            out.append(Stmt("pass"))
+        return out
+
+    def stmt(self, depth: int) -> tuple[list[Stmt], bool]:
+        """One statement (sometimes two: a loop counter's init and the loop).
+        Returns (statements, ends_block)."""
+        rng = self.rng
+        self.expr_budget = 18
+        can_nest = depth < self.MAX_BLOCK_DEPTH
+        can_loop = (
+            can_nest
+            and self.loop_depth < self.MAX_LOOP_DEPTH
+            and self.loops < self.MAX_LOOPS
+            and self.counter < self.MAX_NAMES - 2
+        )
+        choices = [
+            ("assign_new", 4), ("assign", 2), ("aug", 2.5),
+            ("if", 2.5 if can_nest else 0),
+            ("while", 1.0 if can_loop and "while" in self.features else 0),
+            ("for_range", 1.5 if can_loop else 0),
+            ("for_str", 1.0 if can_loop else 0),
+            ("break", 0.8 if self.loop_depth else 0),
+            ("early_return", 0.5),
+            ("assert", 0.12 if "assert" in self.features else 0),
+            ("call_stmt", 0.4 if any(h.ret == NONE for h in self.callable_helpers) else 0),
+            ("pass", 0.05),
+        ]
+        kind = rng.choices([c[0] for c in choices], [c[1] for c in choices])[0]
+        if kind in ("while", "for_range", "for_str"):
+            self.loops += 1
+        return getattr(self, "st_" + kind)(depth)
+
+    def st_pass(self, depth):
+        return [Stmt("pass")], False
+
+    def st_assign_new(self, depth):
+        rng = self.rng
+        if self.counter >= self.MAX_NAMES:
+            return self.st_assign(depth, fallback=False)
+        t = rng.choice(SCALARS)
+        e = self.expr(t, self.edepth())
+        name = self.fresh("v")
+        self.define(name, t)
+        if "annotated_assign" in self.features and rng.random() < 0.2:
+            return [Stmt(f"{name}: {t} = {e}")], False
+        return [Stmt(f"{name} = {e}")], False
+
+    def st_assign(self, depth, fallback=True):
+        rng = self.rng
+        t = rng.choice(SCALARS)
+        vs = self.visible(t, writable=True)
+        if not vs:
+            return self.st_assign_new(depth) if fallback else self.st_pass(depth)
+        name = rng.choice(vs)
+        return [Stmt(f"{name} = {self.expr(t, self.edepth())}")], False
+
+    def st_aug(self, depth):
+        rng = self.rng
+        t = rng.choice([INT, INT, FLOAT, STR, BOOL])
+        vs = self.visible(t, writable=True)
+        if not vs:
+            return self.st_assign_new(depth)
+        name = rng.choice(vs)
+        d = self.edepth()
+        if t == INT:
+            ops = ["+=", "-=", "*=", "//=", "%=", "**=", "&=", "|=", "^=", "+=", "-="]
+            if "aug_shift" in self.features:
+                ops += ["<<=", ">>="]
+            op = rng.choice(ops)
+            if op == "**=":
+                rhs = str(rng.randint(0, 3)) if rng.random() < 0.6 else f"({self.expr(INT, d)} % 3)"
+            elif op == "<<=":
+                rhs = str(rng.randint(0, 8)) if rng.random() < 0.6 else f"({self.expr(INT, d)} % 8)"
+            elif op in ("//=", "%="):
+                rhs = self.divisor(INT, d)
+            else:
+                rhs = self.num(d)
+        elif t == FLOAT:
+            op = rng.choice(["+=", "-=", "*=", "/=", "//=", "%="])
+            if op in ("/=", "//=", "%=") and rng.random() < 0.5:
+                rhs = self.divisor(FLOAT, d)
+            elif "mixed_numeric" in self.features and rng.random() < 0.3:
+                rhs = self.num(d)
+            else:
+                rhs = self.expr(FLOAT, d)
+        elif t == STR:
+            if rng.random() < 0.8:
+                op, rhs = "+=", self.expr(STR, min(d, 2))
+            else:
+                op, rhs = "*=", rng.choice(["2", "0", "(-1)", f"({self.num(d)} % 3)"])
+        else:
+            op, rhs = rng.choice(["&=", "|=", "^="]), self.expr(BOOL, d)
+        return [Stmt(f"{name} {op} {rhs}")], False
+
+    def sub_block(self, depth: int, n: int | None = None, new_vars: list | None = None) -> list[Stmt]:
+        rng = self.rng
+        self.scopes.append(set())
+        body = self.block(n or rng.choice([1, 1, 2, 2, 3]), depth + 1)
+        scope = self.scopes.pop()
+        if new_vars is not None:
+            new_vars.extend(sorted(scope))
+        return body
+
+    def leak_maybe_unbound(self, names: list[str]):
+        """Make some names defined only in a branch/loop visible afterwards:
+        reading them may raise UnboundLocalError, as in CPython."""
+        if "maybe_unbound" not in self.features:
+            return
+        for v in names:
+            if self.rng.random() < 0.07:
+                self.scopes[-1].add(v)
+
+    def st_if(self, depth):
+        rng = self.rng
+        new_vars: list[str] = []
+        head = f"if {self.cond(self.edepth())}:"  # before the blocks: it sees none of their names
+        blocks = [(None, self.sub_block(depth, new_vars=new_vars))]
+        for _ in range(rng.choice([0, 0, 0, 1, 2])):
+            hdr = f"elif {self.cond(self.edepth())}:"
+            blocks.append((hdr, self.sub_block(depth, new_vars=new_vars)))
+        if rng.random() < 0.45:
+            blocks.append(("else:", self.sub_block(depth, new_vars=new_vars)))
+        self.leak_maybe_unbound(new_vars)
+        return [Stmt(head, blocks)], False
+
+    def loop_body(self, depth, pre: list[Stmt], bound: list[str]) -> list[Stmt]:
+        self.loop_depth += 1
+        self.scopes.append(set(bound))
+        self.readonly.update(bound)
+        body = pre + self.block(self.rng.choice([1, 2, 2, 3]), depth + 1)
+        scope = self.scopes.pop()
+        self.loop_depth -= 1
+        self.leak_maybe_unbound(sorted(scope))
+        return body
+
+    def st_while(self, depth):
+        rng = self.rng
+        c = self.fresh("i")
+        self.types[c] = INT
+        self.readonly.add(c)
+        r = rng.random()
+        if r < 0.5:
+            self.loop_depth += 1  # the condition runs once per iteration
+            bound = self.small(self.edepth(), rng.randint(1, 8))
+            cond = f"{c} < {bound}"
+            if rng.random() < 0.4:
+                cond = f"{cond} and {self.expr(BOOL, self.edepth())}"
+            self.loop_depth -= 1
+            init = Stmt(f"{c} = 0")
+            self.scopes[-1].add(c)
+            body = self.loop_body(depth, [Stmt(f"{c} += 1")], [])
+            return [init, Stmt(f"while {cond}:", [(None, body)])], False
+        if r < 0.75:
+            init = Stmt(f"{c} = {self.small(self.edepth(), rng.randint(1, 8))}")
+            self.scopes[-1].add(c)
+            body = self.loop_body(depth, [Stmt(f"{c} -= 1")], [])
+            return [init, Stmt(f"while {c} > 0:", [(None, body)])], False
+        init = Stmt(f"{c} = 0")
+        self.scopes[-1].add(c)
+        stop = Stmt(f"if {c} > {rng.randint(0, 7)}:", [(None, [Stmt("break")])])
+        body = self.loop_body(depth, [Stmt(f"{c} += 1"), stop], [])
+        return [init, Stmt("while True:", [(None, body)])], False
+
+    def st_for_range(self, depth):
+        rng = self.rng
+        i = self.fresh("j")
+        self.types[i] = INT
+        d = self.edepth()
+        r = rng.random()
+        if r < 0.35:
+            args = self.small(d, rng.randint(1, 9), low=rng.choice([0, 0, -2]))
+        elif r < 0.7:
+            args = f"{self.small(d, 5, low=-2)}, {self.small(d, 8, low=-1)}"
+        else:
+            if rng.random() < 0.9:
+                step = rng.choice(["-1", "2", "-2", "3", "(-3)", "1"])
+            else:
+                step = f"(({self.expr(INT, d)} % 3) - 1)"  # 0: ValueError
+            args = f"{self.small(d, 9, low=-2)}, {self.small(d, 9, low=-2)}, {step}"
+        it = f"range({args})"
+        if "reversed" in self.features and rng.random() < 0.1:
+            it = f"reversed({it})"
+        body = self.loop_body(depth, [], [i])
+        return [Stmt(f"for {i} in {it}:", [(None, body)])], False
+
+    def st_for_str(self, depth):
+        rng = self.rng
+        ch = self.fresh("ch")
+        self.types[ch] = STR
+        s = self.expr(STR, rng.choice([0, 1, 2]))
+        if "enumerate" in self.features and rng.random() < 0.35:
+            i = self.fresh("k")
+            self.types[i] = INT
+            it = f"enumerate({s})"
+            if "enumerate_start" in self.features and rng.random() < 0.2:
+                it = f"enumerate({s}, {rng.randint(-2, 3)})"
+            body = self.loop_body(depth, [], [i, ch])
+            return [Stmt(f"for {i}, {ch} in {it}:", [(None, body)])], False
+        if "reversed" in self.features and rng.random() < 0.1:
+            s = f"reversed({s})"
+        body = self.loop_body(depth, [], [ch])
+        return [Stmt(f"for {ch} in {s}:", [(None, body)])], False
+
+    def st_break(self, depth):
+        rng = self.rng
+        kw = rng.choice(["break", "continue"])
+        if rng.random() < 0.2:
+            return [Stmt(kw)], True
+        return [Stmt(f"if {self.cond(self.edepth())}:", [(None, [Stmt(kw)])])], False
+
+    def ret_stmt(self) -> Stmt:
+        if self.ret == NONE:
+            return Stmt("return")
+        return Stmt(f"return {self.expr(self.ret, self.edepth())}")
+
+    def st_early_return(self, depth):
+        if self.rng.random() < 0.15:
+            return [self.ret_stmt()], True
+        return [Stmt(f"if {self.cond(self.edepth())}:", [(None, [self.ret_stmt()])])], False
+
+    def st_assert(self, depth):
+        c = self.cond(self.edepth())
+        if self.rng.random() < 0.2:
+            return [Stmt(f"assert {c}, 'checked'")], False
+        return [Stmt(f"assert {c}")], False
+
+    def st_call_stmt(self, depth):
+        hs = [h for h in self.callable_helpers if h.ret == NONE]
+        return [Stmt(self.call_of(self.rng.choice(hs), self.edepth()))], False
+
+    # ---- the function
+    def function(self, def_line: str) -> Stmt:
+        rng = self.rng
+        body: list[Stmt] = []
+        if "docstrings" in self.features and rng.random() < 0.1:
+            body.append(Stmt(repr(rng.choice(["Docstring.", "Compute a value.\n\n    Twice."]))))
+        if self.recursive is not None:
+            self.expr_budget = 12
+            saved, self.recursive = self.recursive, None  # no recursion in the base case
+            base = self.ret_stmt()
+            self.recursive = saved
+            body.append(Stmt(f"if n <= {rng.choice([0, 0, 1])}:", [(None, [base])]))
+        n = rng.choice([1, 2, 3, 4, 5, 6, 7])
+        for _ in range(n):
+            s, final = self.stmt(0)
+            body.extend(s)
+            if final:
+                break
+        else:
+            self.expr_budget = 25
+            if self.ret != NONE or rng.random() < 0.5:
+                body.append(self.ret_stmt())
+        return Stmt(def_line + ":", [(None, body)])
+
+
+class ProgramGen:
+    def __init__(self, rng: random.Random, features=DEFAULT_FEATURES):
+        self.rng = rng
+        self.features = features
+
+    def program(self, sig: Sig, tiny: bool = False) -> str:
+        """A program whose entry has signature sig. tiny: the entry is one
+        `return <expression over the parameters>` (dense edge-value checks)."""
+        rng = self.rng
+        helpers: list[Helper] = []
+        funcs: list[Stmt] = []
+        n_helpers = rng.choice([0, 0, 1, 1, 2, 3]) if "helpers" in self.features and not tiny else 0
+        for k in range(n_helpers):
+            rec = "recursion" in self.features and rng.random() < 0.4
+            ps = [(f"x{i}", rng.choice(SCALARS)) for i in range(rng.choice([1, 1, 2, 3]))]
+            if rec:
+                ps = [("n", INT)] + ps[:2]
+            ret = rng.choices(list(SCALARS) + [NONE], [3, 2, 2, 2, 0.6])[0]
+            h = Helper(f"h{k}", ps, ret, rec)
+            fg = FuncGen(self, h.name, ps, ret, list(helpers), h if rec else None)
+            funcs.append(fg.function(Sig(ps, ret).def_line(h.name)))
+            helpers.append(h)
+        nested = None
+        if helpers and "nested_def" in self.features and rng.random() < 0.15:
+            nested = funcs.pop()  # the last helper: no other helper calls it
+        fg = FuncGen(self, ENTRY, sig.params, sig.ret, list(helpers), None)
+        if tiny and sig.ret != NONE:
+            fg.expr_budget = 8
+            fg.tiny = True
+            body = fg.expr(sig.ret, rng.choice([1, 2, 2]))
+            entry = Stmt(sig.def_line() + ":", [(None, [Stmt(f"return {body}")])])
+        else:
+            entry = fg.function(sig.def_line())
+        if nested is not None:
+            entry.blocks[0][1].insert(0, nested)
+        funcs.insert(rng.randint(0, len(funcs)), entry)
+        header = ["import math"]
+        if rng.random() < 0.2:
+            header.append("from typing import List, Optional")
+        indent = rng.choice(["    ", "    ", "  ", "\t"])
+        lines = list(header)
+        for fn in funcs:
+            lines.append("")
+            if rng.random() < 0.1:
+                lines.append("# a helper comment")
+            fn.render(lines, indent, 0)
+        src = "\n".join(lines) + "\n"
+        if "unparse" in self.features and rng.random() < 0.5:
+            src = ast.unparse(ast.parse(src)) + "\n"
+        if "layout_noise" in self.features and rng.random() < 0.3:
+            src = add_layout_noise(rng, src)
+        return src
+
+
+# --------------------------------------------------------------------------
+# cases
+
+
+def parse_features(spec: str | None) -> frozenset:
+    """'-aug_shift,+float_of_str' edits DEFAULT_FEATURES (for bench/difftest.py
+    --features and the DIFFTEST_FEATURES environment variable)."""
+    feats = set(DEFAULT_FEATURES)
+    for item in filter(None, (x.strip() for x in (spec or "").split(","))):
+        name = item.lstrip("+-")
+        if name not in ALL_FEATURES:
+            raise ValueError(f"unknown generator feature {name!r}; known: {', '.join(sorted(ALL_FEATURES))}")
+        (feats.discard if item.startswith("-") else feats.add)(name)
+    return frozenset(feats)
+
+
+class GeneratorBug(AssertionError):
+    pass
+
+
+def make_case(
+    rng: random.Random,
+    sig: Sig | None = None,
+    args_list: list[tuple] | None = None,
+    features=DEFAULT_FEATURES,
+    seed: int | None = None,
+    n_args: int | None = None,
+    tiny: bool = False,
+) -> Case:
+    """One program with its inputs and CPython's outcomes. Programs whose run
+    leaves the envelope (oracle 'discard') are redrawn; args that discard are
+    dropped when args_list was not given. A generator bug raises."""
+    for _attempt in range(50):
+        s = sig or rand_sig(rng)
+        if args_list is None:
+            k = n_args or rng.randint(3, 6)
+            args = [tuple(rand_value(rng, t) for _, t in s.params) for _ in range(k)]
+            if not s.params:
+                args = [()]
+        else:
+            args = list(args_list)
+        src = ProgramGen(rng, features).program(s, tiny=tiny)
+        outs = oracle.run(src, ENTRY, args)
+        bugs = [o for o in outs if o.kind == "bug"]
+        if bugs:
+            raise GeneratorBug(f"{bugs[0].value}\n--- program (seed {seed}):\n{src}\nargs: {args!r}")
+        keep = [(a, o) for a, o in zip(args, outs) if o.kind != "discard"]
+        if args_list is not None and len(keep) != len(args):
+            continue
+        if not keep:
+            continue
+        return Case(
+            source=src,
+            entry=ENTRY,
+            signature=s.def_line(),
+            args_list=[a for a, _ in keep],
+            param_types=tuple(t for _, t in s.params),
+            ret=s.ret,
+            seed=seed,
+            expected=[o for _, o in keep],
+        )
+    raise GeneratorBug(f"50 programs in a row left the envelope (seed {seed})")
+
+
+# Share of programs (groups) whose entry is a single expression over its
+# parameters, run on 12 inputs: dense checks of operators on edge values.
+TINY_SHARE = 0.25
+
+
+def case_from_seed(seed: int, features=DEFAULT_FEATURES) -> Case:
+    rng = random.Random(seed)
+    if rng.random() < TINY_SHARE:
+        sig = rand_sig(rng, allow_none=False)
+        if sig.params:
+            return make_case(rng, sig=sig, features=features, seed=seed, n_args=12, tiny=True)
+    return make_case(rng, features=features, seed=seed)
+
+
+def group_from_seed(seed: int, n: int, features=DEFAULT_FEATURES) -> list[Case]:
+    """n programs sharing one signature and one args list (so one Problem)."""
+    rng = random.Random(seed)
+    tiny = rng.random() < TINY_SHARE
+    sig = rand_sig(rng, allow_none=not tiny)
+    tiny = tiny and bool(sig.params)
+    k = (12 if tiny else rng.randint(3, 6)) if sig.params else 1
+    args = [tuple(rand_value(rng, t) for _, t in sig.params) for _ in range(k)]
+    return [
+        make_case(random.Random(f"{seed}:{i}"), sig=sig, args_list=args, features=features, seed=seed, tiny=tiny)
+        for i in range(n)
+    ]
+
+
+# --------------------------------------------------------------------------
+# hypothesis strategies
+
+
+def programs(features=DEFAULT_FEATURES):
+    """A hypothesis strategy of Cases (one program with its inputs)."""
+    from hypothesis import strategies as st
+
+    return st.integers(0, 2**63 - 1).map(lambda s: case_from_seed(s, features))
+
+
+class CaseBatch(list):
+    """A list of Cases with a short repr (hypothesis prints failing examples)."""
+
+    def __init__(self, seed: int):
+        super().__init__()
+        self.seed = seed
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} cases, groups seeded {self.seed} * 1000 + g: gen.group_from_seed>"
+
+
+def case_batches(n_groups: int = 4, group_size: int = 5, features=DEFAULT_FEATURES):
+    """A hypothesis strategy of lists of Cases: n_groups groups of group_size
+    programs, each group sharing one signature and one args list."""
+    from hypothesis import strategies as st
+
+    def build(seed):
+        out = CaseBatch(seed)
+        for g in range(n_groups):
+            out.extend(group_from_seed(seed * 1000 + g, group_size, features))
+        return out
+
+    return st.integers(0, 2**40).map(build)

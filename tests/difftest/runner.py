@@ -1,0 +1,167 @@
+"""Run generated cases through the Verifier and judge every lane against CPython.
+
+Cases that share a signature and an args list (gen.group_from_seed makes such
+groups) become one Problem and one ``verify`` call. The Problem's expected
+values are the first case's CPython outcomes (a placeholder of the return type
+where CPython raised), so for that case the VM's own verdict ('pass') is
+checked too; for every case the judge compares the VM's returned value with
+CPython's exactly (floats bit for bit, except that any nan equals any nan)
+and, where CPython raised, the VM's status name with the exception class.
+"""
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import oracle
+from .gen import BOOL, FLOAT, INT, NONE, STR, Case
+
+PLACEHOLDER = {INT: 0, BOOL: False, FLOAT: 0.0, STR: "", NONE: None}
+
+# Generous limits: the oracle keeps a case under oracle.TICK_LIMIT loop
+# iterations + calls and its strings under oracle.STR_LIMIT chars, so a lane
+# never needs this much; the VM's heap is a bump arena that frees nothing.
+LIMITS = {"fuel": 1_000_000, "heap_bytes": 8 * 2**20, "depth": 256}
+
+
+@dataclass
+class Mismatch:
+    kind: str  # "compile" | "outcome" | "verdict" | "crash" (verify raised; case: the group's first)
+    case: Case
+    test: int | None  # index into case.args_list
+    cpython: str
+    vm: str
+    detail: str = ""
+    minimized: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        c = self.case
+        return {
+            "kind": self.kind,
+            "seed": c.seed,
+            "signature": c.signature,
+            "source": c.source,
+            "args": None if self.test is None else [repr(a) for a in c.args_list[self.test]],
+            "cpython": self.cpython,
+            "vm": self.vm,
+            "detail": self.detail,
+            "minimized": self.minimized,
+        }
+
+    def report(self) -> str:
+        lines = [f"[{self.kind}] {self.detail}".rstrip(), f"--- program (seed {self.case.seed}):", self.case.source.rstrip()]
+        if self.test is not None:
+            lines.append(f"--- args: {self.case.args_list[self.test]!r}")
+        lines += [f"--- CPython: {self.cpython}", f"--- VM:      {self.vm}"]
+        if self.minimized:
+            lines += ["--- minimized:", self.minimized.rstrip()]
+        return "\n".join(lines)
+
+
+@dataclass
+class Stats:
+    programs: int = 0
+    lanes: int = 0
+    compile_errors: int = 0
+    mismatches: list[Mismatch] = field(default_factory=list)
+
+    def add(self, other: "Stats"):
+        self.programs += other.programs
+        self.lanes += other.lanes
+        self.compile_errors += other.compile_errors
+        self.mismatches += other.mismatches
+
+
+def _problem(case: Case):
+    from gpubackend import Problem
+
+    tests = []
+    for args, out in zip(case.args_list, case.expected):
+        exp = out.value if out.kind == "return" else PLACEHOLDER[case.ret]
+        tests.append({"args": list(args), "expected": exp})
+    return Problem(name="difftest", entry=case.entry, signature=case.signature, tests=tests, limits=LIMITS)
+
+
+def judge_lane(out: oracle.Outcome, status: str, actual: Any, expected_in_problem: Any) -> str | None:
+    """None when the VM agrees with CPython, else what is wrong."""
+    if out.kind == "raise":
+        if status == out.value:
+            return None
+        return "status differs"
+    if status not in ("pass", "wrong_answer"):
+        return "VM raised, CPython returned"
+    if not oracle.same_value(actual, out.value):
+        return "value differs"
+    want = "pass" if verdict_equal(out.value, expected_in_problem) else "wrong_answer"
+    if status != want:
+        return f"verifier verdict: {status}, expected {want} (expected value in the Problem: {expected_in_problem!r})"
+    return None
+
+
+def verdict_equal(actual: Any, expected: Any) -> bool:
+    """The verifier's verdict rule (bit-exact mode): Python's ==, so that
+    -0.0 passes for 0.0, and a nan passes where a nan was expected."""
+    if type(actual) is float and type(expected) is float and math.isnan(actual) and math.isnan(expected):
+        return True
+    return actual == expected
+
+
+def vm_describe(res, c: int, t: int) -> str:
+    st = res.status_name(c, t)
+    if st in ("pass", "wrong_answer"):
+        return f"returned {res.actual(c, t)!r} (status {st})"
+    line = int(res.line[c, t])
+    return f"raised {st}" + (f" (line {line})" if line else "")
+
+
+def verify_group(verifier, cases: list[Case]) -> Stats:
+    """Verify cases that share signature and args (one Problem, one call)."""
+    st = Stats(programs=len(cases))
+    problem = _problem(cases[0])
+    try:
+        res = verifier.verify([c.source for c in cases], problem)
+    except Exception as e:  # noqa: BLE001 - a crash of the verifier is a finding too
+        import traceback
+
+        tb = traceback.format_exc(limit=-3)
+        st.mismatches.append(Mismatch("crash", cases[0], None, "(no crash)", f"verify() raised {e!r}", tb))
+        return st
+    for ci, case in enumerate(cases):
+        d = res.diagnostics[ci]
+        if d is not None:
+            st.compile_errors += 1
+            st.mismatches.append(Mismatch("compile", case, None, "compiles (valid Python in the subset)", f"compile error {d}", str(d)))
+            continue
+        for t, out in enumerate(case.expected):
+            st.lanes += 1
+            status = res.status_name(ci, t)
+            actual = res.actual(ci, t) if status in ("pass", "wrong_answer") else None
+            exp_in_problem = problem.tests[t].expected
+            why = judge_lane(out, status, actual, exp_in_problem)
+            if why is not None:
+                kind = "verdict" if why.startswith("verifier verdict") else "outcome"
+                st.mismatches.append(Mismatch(kind, case, t, out.describe(), vm_describe(res, ci, t), why))
+    return st
+
+
+def group_cases(cases: list[Case]) -> list[list[Case]]:
+    groups: dict[tuple, list[Case]] = {}
+    for c in cases:
+        key = (c.signature, repr(c.args_list))
+        groups.setdefault(key, []).append(c)
+    return list(groups.values())
+
+
+def verify_cases(verifier, cases: list[Case]) -> Stats:
+    total = Stats()
+    for g in group_cases(cases):
+        total.add(verify_group(verifier, g))
+    return total
+
+
+def dump_jsonl(mismatches: list[Mismatch], path) -> None:
+    with open(path, "a") as f:
+        for m in mismatches:
+            f.write(json.dumps(m.to_json()) + "\n")
