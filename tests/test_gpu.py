@@ -58,3 +58,15 @@ def test_examples_on_gpu(both):
         r = gpu.verify(src, problem)
         _same(cpu.verify(src, problem), r)
         assert r.passed.all(), toml
+
+
+def test_first_heap_rerun_on_gpu_equals_cpu(both):
+    # lanes past the first 16 KB heap are re-run at the full heap_bytes
+    cpu, gpu = both
+    p = Problem(name="grow", entry="f", signature="def f(n: int) -> int",
+                tests=[{"args": [n], "expected": 8 * n} for n in (10, 100, 5000, 10**6)])
+    src = ["def f(n: int) -> int:\n    s = ''\n    for i in range(n):\n        s = s + 'abcdefgh'\n    return len(s)\n",
+           "def f(n: int) -> int:\n    return len('abcdefgh' * n)\n"]
+    r = gpu.verify(src, p)
+    _same(cpu.verify(src, p), r)
+    assert [r.status_name(1, t) for t in range(4)] == ["pass", "pass", "pass", "MemoryError"]
