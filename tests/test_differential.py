@@ -181,10 +181,6 @@ _GAP_PROGRAMS = {
         "def f(a: int) -> int:\n    def g(x: int) -> int:\n        return x + 1\n    return g(a)\n",
         "def f(a: int) -> int",
     ),
-    "enumerate_start": (
-        "def f(a: str) -> int:\n    t = 0\n    for i, c in enumerate(a, 1):\n        t += i\n    return t\n",
-        "def f(a: str) -> int",
-    ),
 }
 
 

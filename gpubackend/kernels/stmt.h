@@ -149,11 +149,12 @@ DEVFN int for_stmt(Compiler* c) {
     Pos at[MAX_PARAMS];
     int32_t n = call_args(c, ts, at, MAX_PARAMS);
     if (n < 0) return 1;
-    if (n > 2) { error_at(c, &it, DG_TYPE, "enumerate() takes at most 2 arguments"); return 1; }
-    if (n != 1) { unsupported(c, &it, "enumerate() with a start"); return 1; }
+    if (n == 0 || n > 2) { error_at(c, &it, DG_TYPE, n ? "enumerate() takes at most 2 arguments" : "enumerate() needs an iterable"); return 1; }
     if (ts[0] != T_STR) { unsupported(c, &at[0], "enumerate() of a non-str (lists arrive in tier 3)"); return 1; }
-    h = new_slots(c, 2);
-    emit(c, OP_STR_ITER_INIT, h);
+    if (n == 2 && !is_intlike(ts[1])) { arg_type_error(c, &at[1], &it, ts[1]); return 1; }
+    if (n == 1) emit_int(c, 0);  // the start
+    h = new_slots(c, 3);
+    emit(c, OP_ENUM_INIT, h);
     kind = 2;
   } else {
     int32_t t = expression(c);

@@ -168,6 +168,7 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
         break;
       }
       case OP_STR_ITER_INIT: locals[a] = POP(); locals[a + 1] = 0; break;
+      case OP_ENUM_INIT: locals[a + 2] = POP(); locals[a] = POP(); locals[a + 1] = 0; break;
       case OP_FOR_STR: case OP_FOR_ENUM_STR: case OP_FOR_STR_REV: {
         int32_t exit = code[pc++];
         const int64_t* s = AS_STR(locals[a]);
@@ -176,7 +177,7 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
         locals[a + 1] = i + 1;
         int op = INSN_OP(w);
         if (op == OP_FOR_STR_REV) i = STR_LEN_OF(s) - 1 - i;
-        if (op == OP_FOR_ENUM_STR) PUSH(i);
+        if (op == OP_FOR_ENUM_STR) { int64_t n; CHECK(add_ovf_st(i, locals[a + 2], &n)); PUSH(n); }
         PUSH(AS_WORD(chars + 2 * (uint8_t)STR_BYTES(s)[i]));
         break;
       }
