@@ -237,6 +237,13 @@ DEV int32_t emit_int_op(Compiler* c, int op, int32_t arg) {
 DEV int32_t emit_jump_if_false(Compiler* c) {
   int32_t p1 = c->prev1;
   Program* p = c->out;
+  // an int's truth is its being nonzero, which is what the jump tests
+  if (p1 >= 0 && p1 == p->n_code - 1 && INSN_OP(p->code[p1]) == OP_TRUTH_INT) {
+    p->n_code = p1;
+    c->prev1 = c->prev2;
+    c->prev2 = -1;
+    p1 = c->prev1;
+  }
   if (p1 >= 0 && p1 == p->n_code - 1) {
     int op = INSN_OP(p->code[p1]);
     int jf = op == OP_CMP_INT ? OP_CMP_INT_JF : op == OP_CMP_INT_LK ? OP_CMP_INT_LK_JF

@@ -193,7 +193,7 @@ DEVFN int32_t logic(Compiler* c, int cond, int is_or) {
     Token op = c->cur;
     advance(c);
     emit0(c, OP_DUP);
-    if (t != T_BOOL) emit_truth(c, t);
+    if (t != T_BOOL && t != T_INT) emit_truth(c, t);  // the jumps test an int's truth themselves
     int32_t j = emit(c, is_or ? OP_JUMP_IF_TRUE : OP_JUMP_IF_FALSE, 0);
     emit0(c, OP_POP);
     int32_t r = is_or ? logic(c, cond, 0) : not_test(c, cond);

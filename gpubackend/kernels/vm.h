@@ -105,7 +105,7 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
   int64_t* sp = stack + entry->nlocals;
   int32_t nframes = 1;
   frames[0].ret_pc = -1; frames[0].base = 0; frames[0].fn = p->entry;
-  int32_t pc = entry->pc;
+  const int32_t* ip = code + entry->pc;  // the next instruction
   int status = ST_RUNNING_;
   int64_t result = 0;
 
@@ -121,7 +121,7 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
 #define SPEND() do { if (--fuel < 0) RAISE(ST_TIMEOUT); } while (0)
 
   for (;;) {
-    int32_t w = code[pc++];
+    int32_t w = *ip++;
     int32_t a = INSN_ARG(w);
     switch (INSN_OP(w)) {
       case OP_CONST: PUSH(konst[a]); break;
@@ -138,10 +138,10 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
       case OP_SWAP: { int64_t x = sp[-1]; sp[-1] = sp[-2]; sp[-2] = x; break; }
       case OP_ROT3: { int64_t z = sp[-1]; sp[-1] = sp[-2]; sp[-2] = sp[-3]; sp[-3] = z; break; }
 
-      case OP_JUMP: pc += a; break;
-      case OP_JUMP_IF_FALSE: if (!POP()) pc += a; break;
-      case OP_JUMP_IF_TRUE: if (POP()) pc += a; break;
-      case OP_LOOP: SPEND(); pc += a; break;
+      case OP_JUMP: ip += a; break;
+      case OP_JUMP_IF_FALSE: if (!POP()) ip += a; break;
+      case OP_JUMP_IF_TRUE: if (POP()) ip += a; break;
+      case OP_LOOP: SPEND(); ip += a; break;
       case OP_RANGE_INIT: {
         // the count of range(start, stop, step), computed without overflow
         int64_t step = POP(), stop = POP(), start = POP();
@@ -160,8 +160,8 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
         break;
       }
       case OP_FOR_RANGE: {
-        int32_t exit = code[pc++];
-        if (locals[a + 1] <= 0) { pc += exit; break; }
+        int32_t exit = *ip++;
+        if (locals[a + 1] <= 0) { ip += exit; break; }
         PUSH(locals[a]);
         locals[a] = (int64_t)((uint64_t)locals[a] + (uint64_t)locals[a + 2]);
         locals[a + 1]--;
@@ -170,10 +170,10 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
       case OP_STR_ITER_INIT: locals[a] = POP(); locals[a + 1] = 0; break;
       case OP_ENUM_INIT: locals[a + 2] = POP(); locals[a] = POP(); locals[a + 1] = 0; break;
       case OP_FOR_STR: case OP_FOR_ENUM_STR: case OP_FOR_STR_REV: {
-        int32_t exit = code[pc++];
+        int32_t exit = *ip++;
         const int64_t* s = AS_STR(locals[a]);
         int64_t i = locals[a + 1];
-        if (i >= STR_LEN_OF(s)) { pc += exit; break; }
+        if (i >= STR_LEN_OF(s)) { ip += exit; break; }
         locals[a + 1] = i + 1;
         int op = INSN_OP(w);
         if (op == OP_FOR_STR_REV) i = STR_LEN_OF(s) - 1 - i;
@@ -186,12 +186,12 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
         const FuncInfo* f = &p->funcs[a];
         int64_t* nb = sp - f->nparams;
         if (nframes >= rp->depth || (nb - stack) + f->nlocals + f->max_stack > rp->stack_slots) RAISE(ST_RECURSION_ERROR);
-        frames[nframes].ret_pc = pc; frames[nframes].base = (int32_t)(locals - stack); frames[nframes].fn = a;
+        frames[nframes].ret_pc = (int32_t)(ip - code); frames[nframes].base = (int32_t)(locals - stack); frames[nframes].fn = a;
         nframes++;
         for (int64_t* q = sp; q < nb + f->nlocals; q++) *q = 0;
         locals = nb;
         sp = nb + f->nlocals;
-        pc = f->pc;
+        ip = code + f->pc;
         break;
       }
       case OP_RETURN: {
@@ -200,7 +200,7 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
         if (nframes == 0) { result = r; goto done; }
         sp = locals;
         locals = stack + frames[nframes].base;
-        pc = frames[nframes].ret_pc;
+        ip = code + frames[nframes].ret_pc;
         PUSH(r);
         break;
       }
@@ -303,9 +303,9 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
       case OP_FLOORDIV_INT_LL: FUSED_INT(rt_floordiv_int, LL_Y); break;
       case OP_MOD_INT_LL: FUSED_INT(rt_mod_int, LL_Y); break;
       case OP_CMP_INT_LL: PUSH(rt_cmp_int(LK_X, LL_Y, (a >> 16) & 7)); break;
-      case OP_CMP_INT_JF: { int32_t j = code[pc++]; int64_t y = POP(), x = POP(); if (!rt_cmp_int(x, y, a)) pc += j; break; }
-      case OP_CMP_INT_LK_JF: { int32_t j = code[pc++]; if (!rt_cmp_int(LK_X, LK_Y, (a >> 18) & 7)) pc += j; break; }
-      case OP_CMP_INT_LL_JF: { int32_t j = code[pc++]; if (!rt_cmp_int(LK_X, LL_Y, (a >> 16) & 7)) pc += j; break; }
+      case OP_CMP_INT_JF: { int32_t j = *ip++; int64_t y = POP(), x = POP(); if (!rt_cmp_int(x, y, a)) ip += j; break; }
+      case OP_CMP_INT_LK_JF: { int32_t j = *ip++; if (!rt_cmp_int(LK_X, LK_Y, (a >> 18) & 7)) ip += j; break; }
+      case OP_CMP_INT_LL_JF: { int32_t j = *ip++; if (!rt_cmp_int(LK_X, LL_Y, (a >> 16) & 7)) ip += j; break; }
 #undef LK_X
 #undef LK_Y
 #undef LL_Y
@@ -320,7 +320,7 @@ done:
 stop:
   oc->steps = rp->fuel - (fuel < 0 ? 0 : fuel);
   oc->status = status;
-  oc->line = p->lines[pc - 1];  // every raising instruction is one word
+  oc->line = p->lines[ip - code - 1];  // every raising instruction is one word
 #undef PUSH
 #undef POP
 #undef TOP
