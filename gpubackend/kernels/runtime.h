@@ -363,8 +363,10 @@ DEV int rt_cmp_float_int(double f, int64_t i, int cmp) {
   return rt_cmp3_(-rt_cmp3_int_float_(i, f), cmp);
 }
 
-// a OP b on doubles: IEEE, so NaN is unordered and -0.0 == 0.0.
-DEV int rt_cmp_float(double a, double b, int cmp) {
+// a OP b for ints, and for doubles as IEEE (NaN unordered, -0.0 == 0.0):
+// one switch, inlined, as it runs on every comparison.
+template <class T>
+DEVI int rt_cmp_(T a, T b, int cmp) {
   switch (cmp) {
     case CMP_LT: return a < b;
     case CMP_LE: return a <= b;
@@ -374,18 +376,8 @@ DEV int rt_cmp_float(double a, double b, int cmp) {
     default: return a >= b;
   }
 }
-
-DEVI int rt_cmp_int(int64_t a, int64_t b, int cmp) {
-  // direct, not through rt_cmp3_: this one runs on every int comparison
-  switch (cmp) {
-    case CMP_LT: return a < b;
-    case CMP_LE: return a <= b;
-    case CMP_EQ: return a == b;
-    case CMP_NE: return a != b;
-    case CMP_GT: return a > b;
-    default: return a >= b;
-  }
-}
+DEVI int rt_cmp_float(double a, double b, int cmp) { return rt_cmp_(a, b, cmp); }
+DEVI int rt_cmp_int(int64_t a, int64_t b, int cmp) { return rt_cmp_(a, b, cmp); }
 
 // ============================================================ strings
 
