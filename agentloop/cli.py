@@ -101,7 +101,9 @@ def disasm(
 
         err.print(f"{program}:{_diagnostic(prog)}", highlight=False)
         raise typer.Exit(1)
-    names = [n.name for n in ast.parse(source).body if isinstance(n, ast.FunctionDef)]
+    # every def in source order, nested ones included, as the compiler numbers them
+    defs = [n for n in ast.walk(ast.parse(source)) if isinstance(n, ast.FunctionDef)]
+    names = [n.name for n in sorted(defs, key=lambda n: (n.lineno, n.col_offset))]
     print(disassemble(prog, names))
 
 

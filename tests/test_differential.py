@@ -177,10 +177,6 @@ def test_differential(verifier, batch):
 _GAP_PROGRAMS = {
     "long_float_literals": ("def f(a: float) -> float:\n    return a + 1e300\n", "def f(a: float) -> float"),
     "float_of_str": ("def f(a: str) -> float:\n    return float(a)\n", "def f(a: str) -> float"),
-    "nested_def": (
-        "def f(a: int) -> int:\n    def g(x: int) -> int:\n        return x + 1\n    return g(a)\n",
-        "def f(a: int) -> int",
-    ),
 }
 
 

@@ -15,16 +15,29 @@ DEVFN int32_t name_expr(Compiler* c) {
     }
     note_called(c, &name);
     int32_t f = find_func(c, name.start, name.len);
+    if (f == -2) {
+      error_at(c, &name, DG_NAME, "nested function '"); msg_tok(c, &name);
+      msg(c->diag, "' is called before its def");
+      return T_BAD;
+    }
     return f >= 0 ? call_function(c, &name, f) : builtin_call(c, &name);
   }
   if (l) { emit_load(c, l); return l->type; }
-  if (tok_is(c, &name, "math") && check(c, TK_DOT) && (c->math_imported || c->fn_math)) {
+  if (tok_is(c, &name, "math") && check(c, TK_DOT) && (c->math_imported || c->f.fn_math)) {
     note_called(c, &name);
     return math_attr(c, &name);
   }
-  if (find_func(c, name.start, name.len) >= 0 || is_builtin_name(c, &name)) {
+  if (find_func(c, name.start, name.len) != -1 || is_builtin_name(c, &name)) {
     unsupported(c, &name, "a function used as a value: '"); msg_tok(c, &name); msg(c->diag, "'");
     return T_BAD;
+  }
+  if (c->f.fn >= 0 && c->funcs[c->f.fn].parent >= 0) {  // a nested def
+    for (int32_t i = 0; i < c->saved.nlocals; i++)
+      if (same_name(c, c->saved.locals[i].start, c->saved.locals[i].len, name.start, name.len)) {
+        unsupported(c, &name, "a nested def reading '"); msg_tok(c, &name);
+        msg(c->diag, "' of its enclosing function");
+        return T_BAD;
+      }
   }
   error_at(c, &name, DG_NAME, "name '"); msg_tok(c, &name); msg(c->diag, "' is not defined");
   return T_BAD;

@@ -22,7 +22,7 @@ DEV int known_unsupported_builtin(Compiler* c, const Token* t) {
 DEVFN int32_t call_function(Compiler* c, const Token* name, int32_t f) {
   int32_t ts[MAX_PARAMS];
   Pos at[MAX_PARAMS];
-  int32_t d0 = c->depth;
+  int32_t d0 = c->f.depth;
   int32_t n = call_args(c, ts, at, MAX_PARAMS);
   if (n < 0) return T_BAD;
   const FuncSig* fs = &c->funcs[f];
@@ -42,7 +42,7 @@ DEVFN int32_t call_function(Compiler* c, const Token* name, int32_t f) {
     }
   }
   emit(c, OP_CALL, f);
-  c->depth = d0;
+  c->f.depth = d0;
   adjust(c, 1);
   return fs->ret;
 }
@@ -50,9 +50,9 @@ DEVFN int32_t call_function(Compiler* c, const Token* name, int32_t f) {
 // Record a call by name (see MAX_CALLED) before its arguments are compiled.
 DEV void note_called(Compiler* c, const Token* name) {
   if (called_here(c, name->start, name->len)) return;
-  if (c->ncalled >= MAX_CALLED) { limit_error(c, "MAX_CALLED (distinct names called in one function)"); return; }
-  c->called_start[c->ncalled] = name->start;
-  c->called_len[c->ncalled++] = name->len;
+  if (c->f.ncalled >= MAX_CALLED) { limit_error(c, "MAX_CALLED (distinct names called in one function)"); return; }
+  c->f.called_start[c->f.ncalled] = name->start;
+  c->f.called_len[c->f.ncalled++] = name->len;
 }
 
 // builtin := NAME args   for the builtins of LANGUAGE.md

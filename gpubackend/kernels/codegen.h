@@ -25,6 +25,8 @@ struct FuncSig {
   int32_t pstart[MAX_PARAMS], plen[MAX_PARAMS];
   int32_t ptype[MAX_PARAMS];
   int32_t ret;
+  int32_t parent;   // the enclosing top-level function of a nested def, or -1
+  int32_t defined;  // a nested def: its def statement has been compiled
 };
 
 struct Loop {
@@ -39,24 +41,15 @@ struct Loop {
 // rejected rather than compiled differently from CPython.
 #define MAX_CALLED 32
 
-struct Compiler {
-  Lexer lex;
-  Token cur, nxt;   // the current token and one of lookahead
-  int32_t prev_line;
-  const char* src;
-  Program* out;
-  Diag* diag;
-  FuncSig funcs[MAX_FUNCS];
-  int32_t nfuncs;
-  int32_t math_imported;  // an `import math` at module level
-  int32_t fn_math;        // the current function has run its own `import math`
-  // the function being compiled
+// What the compiler knows of the function being compiled. A nested def
+// saves its enclosing function's state (Compiler.saved) while it compiles.
+struct FnState {
   int32_t fn;
+  int32_t fn_math;        // the function has run its own `import math`
   Local locals[MAX_LOCALS];
   int32_t nlocals, nslots;
   int32_t depth, max_depth;
   int32_t block_depth;  // 0 in the function's own body, > 0 inside if/while/for
-  int32_t nesting;
   Loop loops[MAX_LOOPS];
   int32_t nloops;
   int32_t called_start[MAX_CALLED], called_len[MAX_CALLED];
@@ -67,6 +60,22 @@ struct Compiler {
   int32_t open_blocks[MAX_NESTING + 2];
   int32_t nopen;
   int32_t block_serial;  // the last serial given
+};
+
+struct Compiler {
+  Lexer lex;
+  Token cur, nxt;   // the current token and one of lookahead
+  int32_t prev_line;
+  const char* src;
+  Program* out;
+  Diag* diag;
+  FuncSig funcs[MAX_FUNCS];  // every def, nested ones included, in source order
+  int32_t nfuncs;
+  int32_t next_fi;        // the next def the main pass reaches
+  int32_t math_imported;  // an `import math` at module level
+  int32_t nesting;
+  FnState f;              // the function being compiled
+  FnState saved;          // its enclosing function's, while a nested def compiles
 };
 
 DEV int failed(Compiler* c) { return c->diag->cls != DG_OK; }
@@ -169,9 +178,9 @@ DEV int32_t op_size(int op) {
 }
 
 DEV void adjust(Compiler* c, int32_t delta) {
-  c->depth += delta;
-  if (c->depth > c->max_depth) c->max_depth = c->depth;
-  if (c->max_depth > MAX_STACK) limit_error(c, "MAX_STACK (operand stack depth)");
+  c->f.depth += delta;
+  if (c->f.depth > c->f.max_depth) c->f.max_depth = c->f.depth;
+  if (c->f.max_depth > MAX_STACK) limit_error(c, "MAX_STACK (operand stack depth)");
 }
 
 DEV int32_t emit_word(Compiler* c, int32_t w) {
@@ -188,13 +197,13 @@ DEV int32_t emit(Compiler* c, int op, int32_t arg) {
   int32_t pc = emit_word(c, INSN(op, arg));
   if (op_size(op) == 2) emit_word(c, 0);
   adjust(c, op_effect(op));
-  c->prev2 = c->prev1;
-  c->prev1 = pc;
+  c->f.prev2 = c->f.prev1;
+  c->f.prev1 = pc;
   return pc;
 }
 
 // A jump may land here: no superinstruction may swallow what came before.
-DEV void label(Compiler* c) { c->prev1 = c->prev2 = -1; }
+DEV void label(Compiler* c) { c->f.prev1 = c->f.prev2 = -1; }
 
 // The superinstruction of `op` over LOAD a; CONST k (LK) or LOAD a; LOAD b
 // (LL), or -1.
@@ -214,7 +223,7 @@ DEV int fused_op(int op, int ll) {
 // LOAD a; CONST k or LOAD a; LOAD b and no label lies between (the
 // peephole of the one-pass compiler: those are its operands).
 DEV int32_t emit_int_op(Compiler* c, int op, int32_t arg) {
-  int32_t p1 = c->prev1, p2 = c->prev2;
+  int32_t p1 = c->f.prev1, p2 = c->f.prev2;
   Program* p = c->out;
   if (p1 >= 0 && p2 >= 0 && p1 == p2 + 1 && p1 == p->n_code - 1) {
     int32_t w1 = p->code[p1], w2 = p->code[p2];
@@ -223,8 +232,8 @@ DEV int32_t emit_int_op(Compiler* c, int op, int32_t arg) {
     int32_t a = INSN_ARG(w2), b = INSN_ARG(w1);
     if (f >= 0 && INSN_OP(w2) == OP_LOAD && (ll || INSN_OP(w1) == OP_CONST) && a < 256 && b < (ll ? 256 : 1024)) {
       p->n_code = p2;
-      c->depth -= 2;
-      c->prev1 = c->prev2 = -1;
+      c->f.depth -= 2;
+      c->f.prev1 = c->f.prev2 = -1;
       int32_t packed = ll ? (a | b << 8 | arg << 16) : (a | b << 8 | arg << 18);
       return emit(c, f, packed);
     }
@@ -235,14 +244,14 @@ DEV int32_t emit_int_op(Compiler* c, int op, int32_t arg) {
 // JUMP_IF_FALSE after a comparison of ints becomes the comparison's jumping
 // form. Returns the pc to patch (patch_to knows two-word instructions).
 DEV int32_t emit_jump_if_false(Compiler* c) {
-  int32_t p1 = c->prev1;
+  int32_t p1 = c->f.prev1;
   Program* p = c->out;
   // an int's truth is its being nonzero, which is what the jump tests
   if (p1 >= 0 && p1 == p->n_code - 1 && INSN_OP(p->code[p1]) == OP_TRUTH_INT) {
     p->n_code = p1;
-    c->prev1 = c->prev2;
-    c->prev2 = -1;
-    p1 = c->prev1;
+    c->f.prev1 = c->f.prev2;
+    c->f.prev2 = -1;
+    p1 = c->f.prev1;
   }
   if (p1 >= 0 && p1 == p->n_code - 1) {
     int op = INSN_OP(p->code[p1]);
@@ -251,8 +260,8 @@ DEV int32_t emit_jump_if_false(Compiler* c) {
     if (jf >= 0) {
       int32_t arg = INSN_ARG(p->code[p1]);
       p->n_code = p1;
-      c->depth -= op_effect(op);
-      c->prev1 = c->prev2;
+      c->f.depth -= op_effect(op);
+      c->f.prev1 = c->f.prev2;
       emit(c, jf, arg);
       label(c);
       return p1;
@@ -333,35 +342,35 @@ DEV int32_t const_str_alloc(Compiler* c, int32_t n) {
 
 // ---- locals
 DEV Local* find_local(Compiler* c, int32_t start, int32_t len) {
-  for (int32_t i = 0; i < c->nlocals; i++)
-    if (same_name(c, c->locals[i].start, c->locals[i].len, start, len)) return &c->locals[i];
+  for (int32_t i = 0; i < c->f.nlocals; i++)
+    if (same_name(c, c->f.locals[i].start, c->f.locals[i].len, start, len)) return &c->f.locals[i];
   return 0;
 }
 DEV int32_t new_slots(Compiler* c, int32_t n) {
-  int32_t s = c->nslots;
-  c->nslots += n;
-  if (c->nslots > MAX_LOCALS) { limit_error(c, "MAX_LOCALS (local variables)"); return 0; }
+  int32_t s = c->f.nslots;
+  c->f.nslots += n;
+  if (c->f.nslots > MAX_LOCALS) { limit_error(c, "MAX_LOCALS (local variables)"); return 0; }
   return s;
 }
 DEV int called_here(Compiler* c, int32_t start, int32_t len) {
-  for (int32_t i = 0; i < c->ncalled; i++)
-    if (same_name(c, c->called_start[i], c->called_len[i], start, len)) return 1;
+  for (int32_t i = 0; i < c->f.ncalled; i++)
+    if (same_name(c, c->f.called_start[i], c->f.called_len[i], start, len)) return 1;
   return 0;
 }
 DEV Local* declare_local(Compiler* c, const Token* name, int32_t type, int checked) {
-  if (c->nlocals >= MAX_LOCALS) { limit_error(c, "MAX_LOCALS (local variables)"); return 0; }
+  if (c->f.nlocals >= MAX_LOCALS) { limit_error(c, "MAX_LOCALS (local variables)"); return 0; }
   if (called_here(c, name->start, name->len)) {
     unsupported(c, name, "a local variable named like a function called earlier in this function: '");
     msg_tok(c, name); msg(c->diag, "'");
     return 0;
   }
-  Local* l = &c->locals[c->nlocals++];
+  Local* l = &c->f.locals[c->f.nlocals++];
   l->start = name->start; l->len = name->len; l->type = type; l->checked = checked; l->bound_in = 0;
   l->slot = new_slots(c, checked ? 2 : 1);
   return l;
 }
 DEV int block_open(Compiler* c, int32_t serial) {
-  for (int32_t i = c->nopen - 1; i >= 0; i--) if (c->open_blocks[i] == serial) return 1;
+  for (int32_t i = c->f.nopen - 1; i >= 0; i--) if (c->f.open_blocks[i] == serial) return 1;
   return 0;
 }
 DEV void emit_load(Compiler* c, const Local* l) {
@@ -374,12 +383,23 @@ DEV void emit_store_in(Compiler* c, Local* l, int32_t serial) {
   if (l->checked && !(l->bound_in && block_open(c, l->bound_in))) l->bound_in = serial;
 }
 DEV void emit_store(Compiler* c, Local* l) {
-  emit_store_in(c, l, c->nopen ? c->open_blocks[c->nopen - 1] : 0);
+  emit_store_in(c, l, c->f.nopen ? c->f.open_blocks[c->f.nopen - 1] : 0);
 }
 
+// The function a call by this name means here, as Python scopes it: inside
+// a top-level function its nested defs first (a local name: -2 while its
+// def statement is still ahead), inside a nested def itself (recursion),
+// then the module's functions. -1: none.
 DEV int32_t find_func(Compiler* c, int32_t start, int32_t len) {
+  int32_t cur = c->f.fn;
+  for (int32_t i = 0; i < c->nfuncs; i++) {
+    const FuncSig* g = &c->funcs[i];
+    if (g->parent < 0 || !same_name(c, g->start, g->len, start, len)) continue;
+    if (i == cur) return i;
+    if (cur >= 0 && c->funcs[cur].parent < 0 && g->parent == cur) return g->defined ? i : -2;
+  }
   for (int32_t i = 0; i < c->nfuncs; i++)
-    if (same_name(c, c->funcs[i].start, c->funcs[i].len, start, len)) return i;
+    if (c->funcs[i].parent < 0 && same_name(c, c->funcs[i].start, c->funcs[i].len, start, len)) return i;
   return -1;
 }
 

@@ -211,7 +211,7 @@ DEVFN int32_t logic(Compiler* c, int cond, int is_or) {
 // y) by rotating x's code behind the condition's.
 DEVFN int32_t conditional(Compiler* c, int cond) {
   if (!enter(c)) return T_BAD;
-  int32_t p0 = c->out->n_code, d0 = c->depth;
+  int32_t p0 = c->out->n_code, d0 = c->f.depth;
   int32_t t = logic(c, cond, 1);
   if (check(c, TK_IF) && !failed(c)) {
     Token op = c->cur;
@@ -227,7 +227,7 @@ DEVFN int32_t conditional(Compiler* c, int cond) {
     expect(c, TK_ELSE, "expected 'else' in conditional expression");
     int32_t jend = emit(c, OP_JUMP, 0);
     patch_here(c, jfalse);
-    c->depth = d0;
+    c->f.depth = d0;
     int32_t e = conditional(c, cond);
     patch_here(c, jend);
     if (e != T_BAD && t != T_BAD && e != t) {

@@ -5,6 +5,7 @@
 #include "atoms.h"
 
 DEVFN int statement(Compiler* c);
+DEVFN int nested_def(Compiler* c);
 
 // block := ':' (simple_stmts | NEWLINE INDENT statement+ DEDENT)
 DEVFN int block(Compiler* c) {
@@ -12,8 +13,8 @@ DEVFN int block(Compiler* c) {
   if (failed(c)) return 1;
   if (!enter(c)) return 1;
   int falls = 1;
-  c->block_depth++;
-  c->open_blocks[c->nopen++] = ++c->block_serial;
+  c->f.block_depth++;
+  c->f.open_blocks[c->f.nopen++] = ++c->f.block_serial;
   if (accept(c, TK_NEWLINE)) {
     expect(c, TK_INDENT, "expected an indented block");
     while (!check(c, TK_DEDENT) && !check(c, TK_EOF) && !failed(c))
@@ -22,8 +23,8 @@ DEVFN int block(Compiler* c) {
   } else {
     falls = statement(c);  // a simple statement list on the same line
   }
-  c->block_depth--;
-  c->nopen--;
+  c->f.block_depth--;
+  c->f.nopen--;
   c->nesting--;
   return falls;
 }
@@ -49,13 +50,13 @@ DEVFN int if_stmt(Compiler* c) {
 }
 
 DEV Loop* loop_begin(Compiler* c, int32_t head) {
-  if (c->nloops >= MAX_LOOPS) { limit_error(c, "MAX_LOOPS (nested loops)"); return 0; }
-  Loop* l = &c->loops[c->nloops++];
+  if (c->f.nloops >= MAX_LOOPS) { limit_error(c, "MAX_LOOPS (nested loops)"); return 0; }
+  Loop* l = &c->f.loops[c->f.nloops++];
   l->head = head; l->nbreaks = 0; l->has_break = 0;
   return l;
 }
 DEV void loop_end(Compiler* c) {
-  Loop* l = &c->loops[--c->nloops];
+  Loop* l = &c->f.loops[--c->f.nloops];
   for (int32_t i = 0; i < l->nbreaks; i++) patch_here(c, l->breaks[i]);
 }
 DEV void no_loop_else(Compiler* c) {
@@ -75,7 +76,7 @@ DEVFN int while_stmt(Compiler* c) {
   block(c);
   emit_loop(c, head);
   patch_here(c, jexit);
-  int broke = c->loops[c->nloops - 1].has_break;
+  int broke = c->f.loops[c->f.nloops - 1].has_break;
   loop_end(c);
   no_loop_else(c);
   return !forever || broke;
@@ -99,7 +100,7 @@ DEVFN void store_name_in(Compiler* c, const Token* name, int32_t t, int checked,
   emit_store_in(c, l, serial);
 }
 DEV void store_name(Compiler* c, const Token* name, int32_t t, int checked) {
-  store_name_in(c, name, t, checked, c->nopen ? c->open_blocks[c->nopen - 1] : 0);
+  store_name_in(c, name, t, checked, c->f.nopen ? c->f.open_blocks[c->f.nopen - 1] : 0);
 }
 
 // for_stmt := 'for' targets 'in' (range(...) | reversed(...) | enumerate(str) | str) block
@@ -131,7 +132,7 @@ DEVFN int for_stmt(Compiler* c) {
     advance(c);
     int32_t ts[MAX_PARAMS];
     Pos at[MAX_PARAMS];
-    int32_t d0 = c->depth;
+    int32_t d0 = c->f.depth;
     int32_t n = call_args(c, ts, at, MAX_PARAMS);
     if (n < 0) return 1;
     if (n == 0 || n > 3) { error_at(c, &it, DG_TYPE, n ? "range expected at most 3 arguments" : "range expected at least 1 argument, got 0"); return 1; }
@@ -140,7 +141,7 @@ DEVFN int for_stmt(Compiler* c) {
     if (n < 3) emit_int(c, 1);
     h = new_slots(c, 3);
     emit(c, OP_RANGE_INIT, h);
-    c->depth = d0;
+    c->f.depth = d0;
     if (rev) emit(c, OP_RANGE_REV, h);
     kind = 1;
   } else if (tok_is(c, &it, "enumerate") && c->nxt.kind == TK_LPAREN && !rev && !find_local(c, it.start, it.len)) {
@@ -172,7 +173,7 @@ DEVFN int for_stmt(Compiler* c) {
   int32_t head = emit(c, op, h);
   // targets are stored each iteration; the body may run zero times, so a
   // new loop variable is read through its unbound-flag after the loop
-  int32_t body = c->block_serial + 1;  // the serial block() gives the body
+  int32_t body = c->f.block_serial + 1;  // the serial block() gives the body
   if (kind == 2) {
     store_name_in(c, &targets[1], T_STR, 1, body);
     store_name_in(c, &targets[0], T_INT, 1, body);
@@ -192,7 +193,7 @@ DEVFN int for_stmt(Compiler* c) {
 DEVFN int return_stmt(Compiler* c) {
   Token kw = c->cur;
   advance(c);
-  int32_t ret = c->funcs[c->fn].ret;
+  int32_t ret = c->funcs[c->f.fn].ret;
   int bare = check(c, TK_NEWLINE) || check(c, TK_SEMI) || check(c, TK_EOF) ||
              (check(c, TK_NONE) && (c->nxt.kind == TK_NEWLINE || c->nxt.kind == TK_SEMI));
   if (bare) {
@@ -265,7 +266,7 @@ DEVFN int import_stmt(Compiler* c) {
   if (failed(c)) return 1;
   int typing = tok_is(c, &mod, "typing") || tok_is(c, &mod, "__future__");
   if (kw.kind == TK_IMPORT) {
-    if (tok_is(c, &mod, "math") && c->nlocals >= 0) c->fn_math = 1;  // a function's own import
+    if (tok_is(c, &mod, "math") && c->f.nlocals >= 0) c->f.fn_math = 1;  // a function's own import
     if (!typing && !tok_is(c, &mod, "math")) { unsupported(c, &mod, "import of '"); msg_tok(c, &mod); msg(c->diag, "'"); return 1; }
     if (check(c, TK_AS) || check(c, TK_COMMA) || check(c, TK_DOT)) { unsupported(c, &c->cur, "this form of import"); return 1; }
     return 1;
@@ -326,7 +327,7 @@ DEVFN void assignment(Compiler* c) {
       }
     }
     if (check(c, TK_COMMA)) { error_at(c, &c->cur, DG_TYPE, "too many values to unpack"); return; }
-    for (int32_t i = n - 1; i >= 0 && !failed(c); i--) store_name(c, &names[i], types[i], c->block_depth > 0);
+    for (int32_t i = n - 1; i >= 0 && !failed(c); i--) store_name(c, &names[i], types[i], c->f.block_depth > 0);
     return;
   }
   if (check(c, TK_COLON)) {  // annotated: declares the type
@@ -363,7 +364,7 @@ DEVFN void assignment(Compiler* c) {
   if (check(c, TK_NAME) && c->nxt.kind == TK_ASSIGN) { unsupported(c, &c->nxt, "chained assignment"); return; }
   int32_t t = expression(c);
   if (check(c, TK_ASSIGN)) { unsupported(c, &c->cur, "chained assignment"); return; }
-  store_name(c, &name, t, c->block_depth > 0);
+  store_name(c, &name, t, c->f.block_depth > 0);
 }
 
 // simple_stmt := pass | break | continue | return | assert | raise | import
@@ -374,8 +375,8 @@ DEVFN int simple_stmt(Compiler* c) {
     case TK_PASS: advance(c); return 1;
     case TK_BREAK: case TK_CONTINUE: {
       advance(c);
-      if (c->nloops == 0) { error_at(c, &t, DG_SYNTAX, t.kind == TK_BREAK ? "'break' outside loop" : "'continue' not properly in loop"); return 0; }
-      Loop* l = &c->loops[c->nloops - 1];
+      if (c->f.nloops == 0) { error_at(c, &t, DG_SYNTAX, t.kind == TK_BREAK ? "'break' outside loop" : "'continue' not properly in loop"); return 0; }
+      Loop* l = &c->f.loops[c->f.nloops - 1];
       if (t.kind == TK_CONTINUE) { emit_loop(c, l->head); return 0; }
       if (l->nbreaks >= MAX_BREAKS) { limit_error(c, "MAX_BREAKS (break statements in one loop)"); return 0; }
       l->breaks[l->nbreaks++] = emit(c, OP_JUMP, 0);
@@ -423,7 +424,7 @@ DEVFN int statement(Compiler* c) {
     case TK_IF: return if_stmt(c);
     case TK_WHILE: return while_stmt(c);
     case TK_FOR: return for_stmt(c);
-    case TK_DEF: unsupported(c, &t, "nested def"); return 1;
+    case TK_DEF: return nested_def(c);
     case TK_CLASS: case TK_TRY: case TK_WITH: case TK_ASYNC: case TK_AT:
       if (c->nxt.kind == TK_ASSIGN) { error_tok(c, &t, DG_SYNTAX, "invalid syntax: a keyword cannot be assigned"); return 1; }
       unsupported(c, &t, "statement '"); msg_tok(c, &t); msg(c->diag, "'");
@@ -499,11 +500,11 @@ DEVFN void funcdef(Compiler* c, int32_t fi) {
   FuncSig* f = &c->funcs[fi];
   while (!check(c, TK_RPAREN) && !failed(c)) advance(c);  // skip the header (read by the prepass)
   while (!check(c, TK_COLON) && !failed(c)) advance(c);
-  c->fn = fi; c->nlocals = 0; c->nslots = 0; c->depth = 0; c->max_depth = 0;
-  c->block_depth = -1;  // block() below enters the body at depth 0
-  c->nloops = 0; c->ncalled = 0; c->nesting = 0; c->fn_math = 0;
-  c->prev1 = c->prev2 = -1;
-  c->nopen = 0; c->block_serial = 0;
+  c->f.fn = fi; c->f.nlocals = 0; c->f.nslots = 0; c->f.depth = 0; c->f.max_depth = 0;
+  c->f.block_depth = -1;  // block() below enters the body at depth 0
+  c->f.nloops = 0; c->f.ncalled = 0; c->f.fn_math = 0;
+  c->f.prev1 = c->f.prev2 = -1;
+  c->f.nopen = 0; c->f.block_serial = 0;
   for (int32_t i = 0; i < f->nparams; i++) {
     Token p; p.start = f->pstart[i]; p.len = f->plen[i]; p.line = f->line; p.col = f->col;
     declare_local(c, &p, f->ptype[i], 0);
@@ -522,7 +523,25 @@ DEVFN void funcdef(Compiler* c, int32_t fi) {
     emit0(c, OP_RETURN);
   }
   FuncInfo* info = &c->out->funcs[fi];
-  info->pc = pc; info->nparams = f->nparams; info->nlocals = c->nslots; info->max_stack = c->max_depth;
+  info->pc = pc; info->nparams = f->nparams; info->nlocals = c->f.nslots; info->max_stack = c->f.max_depth;
+}
+
+// nested_def := funcdef inside a function. LANGUAGE.md: one that reads no
+// local of its enclosing function behaves as a helper. Its code is placed
+// inline, jumped over; its name is a local of the enclosing function from
+// its def statement on.
+DEVFN int nested_def(Compiler* c) {
+  Token t = c->cur;
+  if (c->funcs[c->f.fn].parent >= 0) { unsupported(c, &t, "a def nested in a nested def"); return 1; }
+  int32_t fi = c->next_fi++;
+  if (fi >= c->nfuncs || c->funcs[fi].parent != c->f.fn) { unsupported(c, &t, "this nested def"); return 1; }
+  int32_t jover = emit(c, OP_JUMP, 0);
+  c->saved = c->f;
+  funcdef(c, fi);
+  c->f = c->saved;
+  patch_here(c, jover);
+  c->funcs[fi].defined = 1;
+  return 1;
 }
 
 // skip_block := ':' ... (the tokens of a block, unread)
@@ -545,27 +564,36 @@ DEV void start_tokens(Compiler* c) {
   c->prev_line = 1;
 }
 
-// prepass: every top-level def's signature, so calls may precede definitions
+// prepass: every def's signature, so calls may precede definitions; a nested
+// def records its enclosing top-level function (parent)
 DEVFN void prepass(Compiler* c) {
   start_tokens(c);
-  int32_t level = 0;
+  int32_t level = 0, top = -1;
   while (!check(c, TK_EOF) && !failed(c)) {
     if (check(c, TK_INDENT)) level++;
     else if (check(c, TK_DEDENT)) level--;
     else if (check(c, TK_IMPORT) && tok_is(c, &c->nxt, "math") && level == 0) c->math_imported = 1;
-    else if (check(c, TK_DEF) && level == 0) {
+    else if (check(c, TK_DEF) && (level == 0 || top >= 0)) {
       if (c->nfuncs >= MAX_FUNCS) { limit_error(c, "MAX_FUNCS (functions)"); return; }
       FuncSig* f = &c->funcs[c->nfuncs];
       func_header(c, f);
       if (failed(c)) return;
-      if (find_func(c, f->start, f->len) >= 0) {
+      f->parent = level == 0 ? -1 : top;
+      f->defined = 0;
+      int dup = 0;
+      for (int32_t i = 0; i < c->nfuncs; i++)
+        if (c->funcs[i].parent == f->parent && same_name(c, c->funcs[i].start, c->funcs[i].len, f->start, f->len)) dup = 1;
+      if (level == 0) top = c->nfuncs;
+      if (dup) {
         Token t; t.line = f->line; t.col = f->col;
         unsupported(c, &t, "redefinition of function '"); msg_add(c->diag, c->src + f->start, f->len); msg(c->diag, "'");
         return;
       }
       c->nfuncs++;
+      accept(c, TK_COLON);  // not a module-level statement of its own
       continue;
     }
+    else if (level == 0 && !check(c, TK_NEWLINE)) top = -1;  // a module-level statement
     advance(c);
   }
 }
@@ -573,11 +601,16 @@ DEVFN void prepass(Compiler* c) {
 // module := (funcdef | import_stmt | docstring | main_guard)* EOF
 DEVFN void module(Compiler* c) {
   start_tokens(c);
-  int32_t fi = 0;
+  c->next_fi = 0;
   while (!check(c, TK_EOF) && !failed(c)) {
     Token t = c->cur;
     if (accept(c, TK_NEWLINE)) continue;
-    if (t.kind == TK_DEF) { funcdef(c, fi++); continue; }
+    if (t.kind == TK_DEF) {
+      c->nesting = 0;
+      c->f.fn = -1;
+      funcdef(c, c->next_fi++);
+      continue;
+    }
     if (t.kind == TK_IMPORT || t.kind == TK_FROM) { import_stmt(c); accept(c, TK_SEMI); if (!failed(c)) expect(c, TK_NEWLINE, "expected end of statement"); continue; }
     if (t.kind == TK_STRING && (c->nxt.kind == TK_NEWLINE || c->nxt.kind == TK_EOF)) { advance(c); continue; }
     if (t.kind == TK_PASS) { advance(c); continue; }
@@ -610,6 +643,7 @@ DEV void compile_program(Compiler* c, const char* src, int32_t n, const char* en
   out->ok = 0; out->n_code = 0; out->n_const = 0; out->n_funcs = 0; out->entry = -1; out->frame_slots = 0;
   out->diag.cls = DG_OK; out->diag.line = 0; out->diag.col = 0; out->diag.msg[0] = 0; out->diag.sealed = 0;
   c->src = src; c->out = out; c->diag = &out->diag; c->nfuncs = 0; c->math_imported = 0;
+  c->f.fn = -1;
   c->lex.n = n; c->nesting = 0;
   if (n > MAX_SOURCE_BYTES) {
     diag_set(c->diag, DG_LIMIT, 1, 1);
@@ -619,9 +653,9 @@ DEV void compile_program(Compiler* c, const char* src, int32_t n, const char* en
   }
   prepass(c);
   if (failed(c)) return;
-  int32_t e = find_func(c, 0, 0);
+  int32_t e = -1;
   for (int32_t i = 0; i < c->nfuncs; i++)
-    if (span_eq(entry, entry_len, "") == 0 && c->funcs[i].len == entry_len) {
+    if (c->funcs[i].parent < 0 && c->funcs[i].len == entry_len) {
       int same = 1;
       for (int32_t k = 0; k < entry_len; k++) if (src[c->funcs[i].start + k] != entry[k]) same = 0;
       if (same) e = i;

@@ -117,8 +117,6 @@ KNOWN_GAPS = {
     # |exponent| <= 22 only (gen.fast_path_literal)
     "long_float_literals": "Unsupported: float literal with more than 15 significant digits or a large exponent",
     "float_of_str": "Unsupported: float() of a str",
-    # LANGUAGE.md allows a nested def that reads no local of its enclosing function
-    "nested_def": "Unsupported: nested def",
 }
 DEFAULT_FEATURES = ALL_FEATURES - set(KNOWN_GAPS)
 
