@@ -175,8 +175,6 @@ def test_differential(verifier, batch):
 # when one starts to compile, move the feature back into gen.DEFAULT_FEATURES.
 
 _GAP_PROGRAMS = {
-    "long_float_literals": ("def f(a: float) -> float:\n    return a + 1e300\n", "def f(a: float) -> float"),
-    "float_of_str": ("def f(a: str) -> float:\n    return float(a)\n", "def f(a: str) -> float"),
 }
 
 

@@ -122,7 +122,7 @@ DEVFN int32_t builtin_call(Compiler* c, const Token* name) {
     if (n != 1) return arity_error(c, name, "at most 1 argument");
     if (is_intlike(t)) { emit0(c, OP_INT_TO_FLOAT); return T_FLOAT; }
     if (t == T_FLOAT) return T_FLOAT;
-    if (t == T_STR) { unsupported(c, name, "float() of a str"); return T_BAD; }
+    if (t == T_STR) { emit0(c, OP_FLOAT_OF_STR); return T_FLOAT; }
     return arg_type_error(c, &at[0], name, t);
   }
   if (IS("str")) {

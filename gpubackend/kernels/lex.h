@@ -3,6 +3,7 @@
 // lookahead). Errors go to the shared Diag through lex_error.
 #pragma once
 #include "layout.h"
+#include "strtod.h"
 
 // Token kinds. Keywords follow TK_NAME so that a keyword check is a range test.
 enum TokenKind {
@@ -57,6 +58,7 @@ struct Lexer {
   int32_t indent[MAX_INDENT];     // columns with tabs to multiples of 8
   int32_t indent_t1[MAX_INDENT];  // columns with tabs as 1 (detects mixing)
   int32_t last_kind;         // the previous token's kind (TK_NEWLINE at start)
+  uint32_t strtod_scratch[STRTOD_SCRATCH_LIMBS];  // float literals' big integers
   Diag* diag;
 };
 
@@ -318,18 +320,8 @@ DEVFN int32_t lex_digits(Lexer* L, int base, uint64_t* v, int* big) {
   }
 }
 
-// Powers of ten exactly representable as doubles: the fast path of
-// decimal-to-binary conversion (Clinger 1990) is exact with these.
-DEV double pow10_exact(int e) {
-  double p = 1.0;
-  for (int i = 0; i < e; i++) p *= 10.0;
-  return p;
-}
-
 // number := int literal (dec, 0x, 0o, 0b) | float literal
-// Floats are converted only where one IEEE operation gives the correctly
-// rounded value (<= 15 significant digits, |exponent| <= 22); others are
-// Unsupported rather than possibly one ulp away from CPython.
+// A float literal is converted by strtod.h: correctly rounded, as CPython.
 DEVFN Token lex_number(Lexer* L, int32_t start) {
   uint64_t v = 0; int big = 0;
   int c = lex_peekc(L, 0), c1 = lex_peekc(L, 1) | 32;
@@ -342,21 +334,14 @@ DEVFN Token lex_number(Lexer* L, int32_t start) {
     t.ival = (int64_t)v; if (big || v > 0x8000000000000000ULL) t.flags |= TF_INT_BIG;
     return t;
   }
-  // decimal: collect significant digits for the float path as we go
-  uint64_t mant = 0; int32_t sig = 0, exp10 = 0, is_float = 0, lead_zero = (c == '0'), nonzero = 0;
-  for (int part = 0; part < 2; part++) {
+  int32_t is_float = 0, lead_zero = (c == '0'), nonzero = 0;
+  for (int part = 0; part < 2; part++) {  // digits [. digits]
     for (;;) {
       int ch = lex_peekc(L, 0);
       if (ch == '_' && is_digit(lex_peekc(L, 1)) && L->pos > start && is_digit(L->src[L->pos - 1])) { L->pos++; continue; }
       if (!is_digit(ch)) break;
       L->pos++;
       if (ch != '0') nonzero = 1;
-      if (mant == 0 && ch == '0') { if (part) exp10--; continue; }
-      if (sig < 19) { mant = mant * 10 + (uint64_t)(ch - '0'); sig++; if (part) exp10--; }
-      else {
-        if (!part) exp10++;
-        if (ch != '0') sig = 99;  // more digits than we convert exactly
-      }
     }
     if (part == 0 && lex_peekc(L, 0) == '.') { L->pos++; is_float = 1; continue; }
     break;
@@ -364,15 +349,9 @@ DEVFN Token lex_number(Lexer* L, int32_t start) {
   if ((lex_peekc(L, 0) | 32) == 'e') {
     int32_t save = L->pos;
     L->pos++;
-    int sign = 1;
-    if (lex_peekc(L, 0) == '+' || lex_peekc(L, 0) == '-') { sign = lex_peekc(L, 0) == '-' ? -1 : 1; L->pos++; }
+    if (lex_peekc(L, 0) == '+' || lex_peekc(L, 0) == '-') L->pos++;
     if (!is_digit(lex_peekc(L, 0))) { L->pos = save; return lex_fail(L, start, "invalid float literal"); }
-    int32_t e = 0;
-    while (is_digit(lex_peekc(L, 0)) || lex_peekc(L, 0) == '_') {
-      if (lex_peekc(L, 0) != '_' && e < 100000) e = e * 10 + (lex_peekc(L, 0) - '0');
-      L->pos++;
-    }
-    exp10 += sign * e;
+    while (is_digit(lex_peekc(L, 0)) || (lex_peekc(L, 0) == '_' && is_digit(lex_peekc(L, 1)))) L->pos++;
     is_float = 1;
   }
   int nc = lex_peekc(L, 0);
@@ -385,26 +364,21 @@ DEVFN Token lex_number(Lexer* L, int32_t start) {
   }
   if (is_alpha(nc) || is_digit(nc)) { L->pos++; return lex_fail(L, start, "invalid decimal literal"); }
   Token t = lex_make(L, is_float ? TK_FLOAT : TK_INT, start);
-  if (!is_float) {
-    if (lead_zero && nonzero) return lex_fail(L, start, "leading zeros in decimal integer literals are not permitted");
-    Lexer probe = *L;  // re-read the digits exactly as an integer
-    probe.pos = start;
-    lex_digits(&probe, 10, &v, &big);
-    t.ival = (int64_t)v;
-    if (big || v > 0x8000000000000000ULL) t.flags |= TF_INT_BIG;
+  if (is_float) {
+    if (rt_parse_float(L->src + start, t.len, L->strtod_scratch, &t.fval) != ST_PASS)
+      return lex_fail(L, start, "invalid float literal");
     return t;
   }
-  if (mant == 0) { t.fval = 0.0; return t; }
-  while (sig < 99 && mant % 10 == 0) { mant /= 10; sig--; exp10++; }  // 1.50 -> 15e-1
-  if (sig > 15 || exp10 > 22 + (15 - sig) || exp10 < -22) {
-    t.kind = TK_ERROR;
-    diag_set(L->diag, DG_UNSUPPORTED, t.line, t.col);
-    msg(L->diag, "float literal with more than 15 significant digits or a large exponent");
-    return t;
+  if (lead_zero && nonzero) return lex_fail(L, start, "leading zeros in decimal integer literals are not permitted");
+  const uint64_t limit = 0x8000000000000000ULL;  // 2**63, reachable by a negated literal
+  for (int32_t i = start; i < L->pos; i++) {
+    if (L->src[i] == '_') continue;
+    uint64_t d = (uint64_t)(L->src[i] - '0');
+    if (v > (limit - d) / 10) big = 1;
+    else v = v * 10 + d;
   }
-  double m = (double)mant;
-  if (exp10 > 22) { m *= pow10_exact(exp10 - 22); exp10 = 22; }  // exact: mant * 10**k < 10**15
-  t.fval = exp10 >= 0 ? m * pow10_exact(exp10) : m / pow10_exact(-exp10);
+  t.ival = (int64_t)v;
+  if (big || v > limit) t.flags |= TF_INT_BIG;
   return t;
 }
 

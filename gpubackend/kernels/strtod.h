@@ -11,9 +11,10 @@
 //      double's halfway point has at most 767 significant digits);
 //   3. few digits and a small exponent: one IEEE multiply or divide of two
 //      exact doubles is already correctly rounded;
-//   4. otherwise an estimate d within a few ulps, then step d one ulp at a
-//      time until V lies between the midpoints to its neighbours, comparing
-//      V = M * 10**E with each midpoint exactly as big integers.
+//   4. otherwise an estimate d from 64-bit arithmetic (within an ulp), then
+//      step d one ulp at a time until V lies between the midpoints to its
+//      neighbours, comparing V = M * 10**E with each midpoint exactly as
+//      big integers: two comparisons almost always, three at most in tests.
 //
 // Scratch size: the midpoint comparison holds X and Y with X * 2**a = V and
 // Y * 2**b = midpoint. After step 1, E lies in [-1124, 308]: for E >= 0,
@@ -243,38 +244,45 @@ DEVFN double strtod_round_(const StrtodNum* v, double d, uint32_t* scratch) {
   return bits_to_double(bits);
 }
 
-// Trims the digits of p[0:len) (non-digits skipped), clamps the hopeless
-// exponents and rounds. exp10 may be anything a literal can spell: only
-// int64 arithmetic until the clamps.
-DEVFN double strtod_span_(const char* p, int64_t len, int64_t exp10, int neg, uint32_t* scratch) {
+// Trims the digits of p[0:len) (non-digits skipped) into *v, or gives up
+// early: 0 when V is 0 or below half the least subnormal, 2 when it is past
+// DBL_MAX, 1 when *v holds it. exp10 may be anything a literal can spell:
+// only int64 arithmetic until the clamps, which also bound *v (header).
+DEVFN int strtod_prepare_(const char* p, int64_t len, int64_t exp10, StrtodNum* v) {
   int64_t count = 0, first = -1, last = -1;
-  const char* start = p;
   for (int64_t i = 0; i < len; i++) {
     if (!strtod_isdigit_(p[i])) continue;
     if (p[i] != '0') {
-      if (first < 0) { first = count; start = p + i; }
+      if (first < 0) { first = count; v->p = p + i; }
       last = count;
     }
     count++;
   }
-  double sign = neg ? -1.0 : 1.0;
-  if (first < 0) return sign * 0.0;  // all zeros, whatever the exponent
+  if (first < 0) return 0;  // all zeros, whatever the exponent
   int64_t nd = last - first + 1, e = exp10 + (count - 1 - last);  // V = digits * 10**e
   // 10**(nd+e-1) <= V < 10**(nd+e): past DBL_MAX, or below 2**-1075 (half
   // the least subnormal; 10**-324 is less).
-  if (nd + e > 309) return sign * bits_to_double(0x7ff0000000000000LL);
-  if (nd + e < -323) return sign * 0.0;
+  if (nd + e > 309) return 2;
+  if (nd + e < -323) return 0;
+  v->keep = nd > STRTOD_KEEP ? STRTOD_KEEP : (int32_t)nd;
+  v->sticky = nd > STRTOD_KEEP;  // the last digit is nonzero, so a dropped one is
+  v->exp = (int32_t)(e + (nd - v->keep) - v->sticky);
+  return 1;
+}
+
+// The decimal p[0:len) * 10**exp10, negated when neg (see strtod_decimal).
+DEVFN double strtod_span_(const char* p, int64_t len, int64_t exp10, int neg, uint32_t* scratch) {
+  double sign = neg ? -1.0 : 1.0;
   StrtodNum v;
-  v.p = start;
-  v.keep = nd > STRTOD_KEEP ? STRTOD_KEEP : (int32_t)nd;
-  v.sticky = nd > STRTOD_KEEP;  // the last digit is nonzero, so a dropped digit is
-  v.exp = (int32_t)(e + (nd - v.keep) - v.sticky);
+  int kind = strtod_prepare_(p, len, exp10, &v);
+  if (kind != 1) return sign * (kind ? bits_to_double(0x7ff0000000000000LL) : 0.0);
   if (!v.sticky && v.keep <= 15 && v.exp >= -22 && v.exp <= 22) {
     // M < 2**53 and 10**|exp| <= 10**22 < 2**53 * 2**22 are exact doubles,
     // so one IEEE operation rounds once.
     double m = 0.0, t = 1.0;
-    for (int32_t i = 0, got = 0; got < v.keep; i++)
-      if (strtod_isdigit_(start[i])) { m = m * 10.0 + (double)(start[i] - '0'); got++; }
+    int32_t got = 0;
+    for (const char* q = v.p; got < v.keep; q++)
+      if (strtod_isdigit_(*q)) { m = m * 10.0 + (double)(*q - '0'); got++; }
     for (int32_t i = 0; i < (v.exp < 0 ? -v.exp : v.exp); i++) t *= 10.0;
     return sign * (v.exp < 0 ? m / t : m * t);
   }

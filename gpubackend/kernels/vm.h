@@ -272,6 +272,19 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
       case OP_MAX_STR: { int64_t y = POP(), x = POP(); PUSH(rt_str_cmp(AS_STR(y), AS_STR(x)) > 0 ? y : x); break; }
       case OP_STR_OF_INT: { const int64_t* r; CHECK(rt_str_of_int(&heap, POP(), chars, &r)); PUSH(AS_WORD(r)); break; }
       case OP_STR_OF_BOOL: { int64_t b = POP(); PUSH(AS_WORD(empty + (b ? 1 : 3))); break; }
+      case OP_FLOAT_OF_STR: {
+        // the conversion's big integers borrow heap words, given back after
+        int64_t mark = heap.top;
+        int64_t* big = heap_alloc(&heap, STRTOD_SCRATCH_LIMBS / 2);
+        if (!big) RAISE(ST_MEMORY_ERROR);
+        const int64_t* s = AS_STR(TOP);
+        double d;
+        int st = rt_parse_float(STR_BYTES(s), STR_LEN_OF(s), (uint32_t*)big, &d);
+        heap.top = mark;
+        CHECK(st);
+        TOP = AS_W(d);
+        break;
+      }
       case OP_INT_OF_STR: { int64_t r; CHECK(rt_int_of_str(AS_STR(POP()), &r)); PUSH(r); break; }
       case OP_ORD: { int64_t r; CHECK(rt_ord(AS_STR(POP()), &r)); PUSH(r); break; }
       case OP_CHR: { const int64_t* r; CHECK(rt_chr(POP(), chars, &r)); PUSH(AS_WORD(r)); break; }

@@ -113,10 +113,6 @@ ALL_FEATURES = frozenset(
 # checks each with a strict xfail, so the day one compiles the test says to
 # move it back into DEFAULT_FEATURES.
 KNOWN_GAPS = {
-    # e.g. 1e300, 5e-324, 0.1234567890123456: the lexer reads 15 digits and
-    # |exponent| <= 22 only (gen.fast_path_literal)
-    "long_float_literals": "Unsupported: float literal with more than 15 significant digits or a large exponent",
-    "float_of_str": "Unsupported: float() of a str",
 }
 DEFAULT_FEATURES = ALL_FEATURES - set(KNOWN_GAPS)
 

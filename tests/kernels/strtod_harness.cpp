@@ -51,3 +51,15 @@ extern "C" int s_scratch_limbs(void) { return STRTOD_SCRATCH_LIMBS; }
 // The high-water mark and fence flag since the last call, then reset.
 extern "C" int s_take_high_water(void) { int h = g_high; g_high = 0; return h; }
 extern "C" int s_take_fence(void) { int f = g_fence; g_fence = 0; return f; }
+
+// The rounding loop alone, started from d0 instead of the estimate (which
+// is never more than an ulp low, so some of the loop's paths, the steps
+// down especially, are only reached this way). d0 >= 0; V must be neither
+// trivially 0 nor inf (returns -1.0 then).
+extern "C" double s_round_from(const char* digits, int32_t n, int32_t exp10, double d0) {
+  StrtodNum v;
+  if (strtod_prepare_(digits, n, exp10, &v) != 1) return -1.0;
+  double r = strtod_round_(&v, d0, prepare_());
+  inspect_();
+  return r;
+}
