@@ -10,17 +10,23 @@ import pytest
 HERE = Path(__file__).resolve().parent
 
 
-@pytest.fixture(scope="session")
-def rt(tmp_path_factory):
+def build_harness(tmp_path_factory, name: str) -> ctypes.CDLL:
+    """tests/kernels/<name>.cpp built for the host as the kernels are
+    (-ffp-contract=off) and loaded; skips without g++."""
     if shutil.which("g++") is None:
         pytest.skip("g++ not available")
-    so = tmp_path_factory.mktemp("runtime") / "runtime_harness.so"
+    so = tmp_path_factory.mktemp(name) / f"{name}.so"
     subprocess.run(
         ["g++", "-O2", "-shared", "-fPIC", "-ffp-contract=off", "-std=c++17",
-         "-Wall", "-Wextra", "-Werror", "-o", str(so), str(HERE / "runtime_harness.cpp")],
+         "-Wall", "-Wextra", "-Werror", "-o", str(so), str(HERE / f"{name}.cpp")],
         check=True,
     )
-    lib = ctypes.CDLL(str(so))
+    return ctypes.CDLL(str(so))
+
+
+@pytest.fixture(scope="session")
+def rt(tmp_path_factory):
+    lib = build_harness(tmp_path_factory, "runtime_harness")
     i64, f64, i32 = ctypes.c_int64, ctypes.c_double, ctypes.c_int
     pi64, pf64 = ctypes.POINTER(i64), ctypes.POINTER(f64)
     sigs = {

@@ -13,6 +13,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from conftest import build_harness
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -25,15 +26,7 @@ def examples(n):
 
 @pytest.fixture(scope="module")
 def sd(tmp_path_factory):
-    if shutil.which("g++") is None:
-        pytest.skip("g++ not available")
-    so = tmp_path_factory.mktemp("strtod") / "strtod_harness.so"
-    subprocess.run(
-        ["g++", "-O2", "-shared", "-fPIC", "-ffp-contract=off", "-std=c++17",
-         "-Wall", "-Wextra", "-Werror", "-o", str(so), str(HERE / "strtod_harness.cpp")],
-        check=True,
-    )
-    lib = ctypes.CDLL(str(so))
+    lib = build_harness(tmp_path_factory, "strtod_harness")
     lib.s_decimal.argtypes = [ctypes.c_char_p, ctypes.c_int32, ctypes.c_int32, ctypes.c_int]
     lib.s_decimal.restype = ctypes.c_double
     lib.s_parse.argtypes = [ctypes.c_char_p, ctypes.c_int64, ctypes.POINTER(ctypes.c_double)]
