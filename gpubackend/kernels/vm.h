@@ -5,12 +5,11 @@
 #pragma once
 #include "runtime.h"
 
-// Where a lane keeps its frames: the caller's pc and base, and the callee.
+// Where a lane keeps its frames: the caller's next instruction and locals
+// (two words, so `depth` frames take 2 * depth words of the lane's scratch).
 struct Frame {
-  int32_t ret_pc;
-  int32_t base;
-  int32_t fn;
-  int32_t pad_;
+  const int32_t* ret_ip;
+  int64_t* locals;
 };
 
 // Everything a launch shares: read-only inputs and the lanes' limits.
@@ -104,7 +103,9 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
   int64_t* locals = stack;
   int64_t* sp = stack + entry->nlocals;
   int32_t nframes = 1;
-  frames[0].ret_pc = -1; frames[0].base = 0; frames[0].fn = p->entry;
+  frames[0].ret_ip = 0; frames[0].locals = stack;
+  const int64_t* stack_end = stack + rp->stack_slots;
+  const int32_t depth_limit = rp->depth;
   const int32_t* ip = code + entry->pc;  // the next instruction
   int status = ST_RUNNING_;
   int64_t result = 0;
@@ -185,8 +186,9 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
         SPEND();
         const FuncInfo* f = &p->funcs[a];
         int64_t* nb = sp - f->nparams;
-        if (nframes >= rp->depth || (nb - stack) + f->nlocals + f->max_stack > rp->stack_slots) RAISE(ST_RECURSION_ERROR);
-        frames[nframes].ret_pc = (int32_t)(ip - code); frames[nframes].base = (int32_t)(locals - stack); frames[nframes].fn = a;
+        if (nframes >= depth_limit || nb + f->nlocals + f->max_stack > stack_end) RAISE(ST_RECURSION_ERROR);
+        frames[nframes].ret_ip = ip;
+        frames[nframes].locals = locals;
         nframes++;
         for (int64_t* q = sp; q < nb + f->nlocals; q++) *q = 0;
         locals = nb;
@@ -199,8 +201,8 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
         nframes--;
         if (nframes == 0) { result = r; goto done; }
         sp = locals;
-        locals = stack + frames[nframes].base;
-        ip = code + frames[nframes].ret_pc;
+        locals = frames[nframes].locals;
+        ip = frames[nframes].ret_ip;
         PUSH(r);
         break;
       }
