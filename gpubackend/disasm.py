@@ -59,7 +59,8 @@ def disassemble(prog, names: list[str] | None = None) -> str:
             a, b = arg & 0xFF, (arg >> 8) & (0x3FF if op.arg == "LK" else 0xFF)
             cmp = (arg >> (18 if op.arg == "LK" else 16)) & 7
             other = f"konst[{b}] = {_const(konst, b, 'CONST')}" if op.arg == "LK" else f"local {b}"
-            text += f" local {a}, {other}"
+            only_k = op.name.startswith("CMP_INT_K")  # x OP k: no local
+            text += f" {other}" if only_k else f" local {a}, {other}"
             if op.name.startswith("CMP"):
                 text += f", {CMP_NAMES[cmp]}"
             if op.size == 2:

@@ -238,6 +238,16 @@ DEV int32_t emit_int_op(Compiler* c, int op, int32_t arg) {
       return emit(c, f, packed);
     }
   }
+  // x OP k: the constant joins the comparison
+  if (op == OP_CMP_INT && p1 >= 0 && p1 == p->n_code - 1 && INSN_OP(p->code[p1]) == OP_CONST &&
+      INSN_ARG(p->code[p1]) < 1024) {
+    int32_t k = INSN_ARG(p->code[p1]);
+    p->n_code = p1;
+    c->f.depth -= 1;
+    c->f.prev1 = c->f.prev2;
+    c->f.prev2 = -1;
+    return emit(c, OP_CMP_INT_K, k << 8 | arg << 18);
+  }
   return emit(c, op, arg);
 }
 
@@ -256,7 +266,7 @@ DEV int32_t emit_jump_if_false(Compiler* c) {
   if (p1 >= 0 && p1 == p->n_code - 1) {
     int op = INSN_OP(p->code[p1]);
     int jf = op == OP_CMP_INT ? OP_CMP_INT_JF : op == OP_CMP_INT_LK ? OP_CMP_INT_LK_JF
-           : op == OP_CMP_INT_LL ? OP_CMP_INT_LL_JF : -1;
+           : op == OP_CMP_INT_LL ? OP_CMP_INT_LL_JF : op == OP_CMP_INT_K ? OP_CMP_INT_K_JF : -1;
     if (jf >= 0) {
       int32_t arg = INSN_ARG(p->code[p1]);
       p->n_code = p1;
@@ -379,8 +389,9 @@ DEV void emit_load(Compiler* c, const Local* l) {
 }
 // Store to l; the rest of block `serial` (default: the innermost) may read it unchecked.
 DEV void emit_store_in(Compiler* c, Local* l, int32_t serial) {
-  emit(c, l->checked ? OP_STORE_MARK : OP_STORE, l->slot);
-  if (l->checked && !(l->bound_in && block_open(c, l->bound_in))) l->bound_in = serial;
+  int bound = l->bound_in && block_open(c, l->bound_in);  // its flag is already set
+  emit(c, l->checked && !bound ? OP_STORE_MARK : OP_STORE, l->slot);
+  if (l->checked && !bound) l->bound_in = serial;
 }
 DEV void emit_store(Compiler* c, Local* l) {
   emit_store_in(c, l, c->f.nopen ? c->f.open_blocks[c->f.nopen - 1] : 0);
