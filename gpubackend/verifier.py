@@ -136,8 +136,7 @@ class Verifier:
     def compile(self, candidates: Sequence[str | bytes], problem: Problem, _reuse: bool = False):
         """The compiled program images (backend arrays), one per candidate."""
         src, off = _pack_sources(candidates)
-        args = (src, off, problem.entry.encode(), problem.sig.code.encode())
-        return self.backend.compile(*args, reuse=True) if _reuse else self.backend.compile(*args)
+        return self.backend.compile(src, off, problem.entry.encode(), problem.sig.code.encode(), reuse=_reuse)
 
     def verify(self, candidates: Sequence[str | bytes], problem: Problem,
                out_cap: int = DEFAULT_OUT_CAP) -> VerifyResult:
@@ -151,27 +150,11 @@ class Verifier:
         progs = self.compile(sources, problem, _reuse=True)
         host_progs = self.backend.headers(progs)
         suite = problem.encoded()
-        lim = problem.limits
         frame = int(host_progs["frame_slots"].max()) if len(host_progs) else 1
-        stack_slots = min(max(frame, 1) * lim.depth + 16, MAX_STACK_SLOTS)
-        tol = -1.0 if problem.float_tolerance is None else float(problem.float_tolerance)
-        sig = problem.sig.code.encode()
-        full_words = (lim.heap_bytes + 7) // 8
-        run_args = (sig, tol, lim.fuel, lim.depth, stack_slots, full_words)
+        run_args = _run_args(problem, frame)
         if problem.sig.ret in ("i", "b", "f", "n"):
             out_cap = 1  # a scalar result is one word
-        first_words = min(full_words, FIRST_HEAP_BYTES // 8)
-        outcomes, out = self.backend.run(progs, suite, *run_args[:-1], first_words, out_cap)
-        n = suite.n_tests
-        u = len(sources)
-        oc = outcomes.reshape(u, n)
-        out = out.reshape(u, n, -1)
-        if first_words < full_words:
-            again = np.flatnonzero((oc["status"] == ST_MEMORY_ERROR).any(axis=1))
-            if len(again):
-                oc2, out2 = self.backend.run(progs, suite, *run_args, out_cap, cand_map=again)
-                oc[again] = oc2.reshape(len(again), n)
-                out[again] = out2.reshape(len(again), n, -1)
+        oc, out = self._run_all(progs, suite, run_args, out_cap)
 
         def rerun(c: int, t: int, cap: int) -> np.ndarray:
             # compiled afresh: the images above live in an arena reused by the next call
@@ -185,6 +168,33 @@ class Verifier:
             problem=problem, passed=status == ST_PASS, status=status, line=oc["line"][index],
             steps=oc["steps"][index], diagnostics=[diags[i] for i in index],
             _out=out[index], _out_words=oc["out_words"][index], _rerun=rerun)
+
+
+    def _run_all(self, progs, suite, run_args: tuple, out_cap: int) -> tuple[np.ndarray, np.ndarray]:
+        """Outcomes [programs, tests] and result words [programs, tests, cap]:
+        a first run with at most FIRST_HEAP_BYTES of heap, then the programs
+        with a MemoryError again at the problem's full heap."""
+        full_words = run_args[-1]
+        first_words = min(full_words, FIRST_HEAP_BYTES // 8)
+        outcomes, out = self.backend.run(progs, suite, *run_args[:-1], first_words, out_cap)
+        u, n = len(progs), suite.n_tests
+        oc, out = outcomes.reshape(u, n), out.reshape(u, n, -1)
+        if first_words < full_words:
+            again = np.flatnonzero((oc["status"] == ST_MEMORY_ERROR).any(axis=1))
+            if len(again):
+                oc2, out2 = self.backend.run(progs, suite, *run_args, out_cap, cand_map=again)
+                oc[again] = oc2.reshape(len(again), n)
+                out[again] = out2.reshape(len(again), n, -1)
+        return oc, out
+
+
+def _run_args(problem: Problem, frame_slots: int) -> tuple:
+    """The backends' run arguments after (progs, suite): signature, float
+    tolerance (-1: exact), fuel, depth, stack slots, heap words."""
+    lim = problem.limits
+    stack_slots = min(max(frame_slots, 1) * lim.depth + 16, MAX_STACK_SLOTS)
+    tol = -1.0 if problem.float_tolerance is None else float(problem.float_tolerance)
+    return (problem.sig.code.encode(), tol, lim.fuel, lim.depth, stack_slots, (lim.heap_bytes + 7) // 8)
 
 
 def _diagnostic(p) -> Diagnostic | None:
