@@ -12,7 +12,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from .abi import DIAG_CLASSES, ST_PASS, STATUS_NAMES, limits
+from .abi import DIAG_CLASSES, ST_PASS, STATUS_NAMES
 
 ST_MEMORY_ERROR = STATUS_NAMES.index("MemoryError")
 from .problem import Problem
@@ -221,4 +221,4 @@ def _one_test(suite, t: int) -> _OneTest:
                     np.ascontiguousarray(suite.exp_words[e0:e1]), np.array([0, e1 - e0], dtype=np.int64))
 
 
-__all__ = ["Verifier", "VerifyResult", "Diagnostic", "limits"]
+__all__ = ["Verifier", "VerifyResult", "Diagnostic"]

@@ -41,7 +41,6 @@ class CpuBackend:
     """Runs the kernels on the host, one OpenMP thread per core."""
 
     name = "cpu"
-    xp = np
 
     def __init__(self) -> None:
         self.lib = library()

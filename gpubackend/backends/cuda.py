@@ -70,7 +70,7 @@ class CudaBackend:
     def __init__(self) -> None:
         import cupy
 
-        self.cp = self.xp = cupy
+        self.cp = cupy
         mod = _module()
         self.compile_fn = mod.get_function("compile_kernel")
         self.run_fn = mod.get_function("run_kernel")

@@ -169,10 +169,6 @@ DEVFN int32_t builtin_call(Compiler* c, const Token* name) {
     return T_INT;
   }
 #undef IS
-  if (known_unsupported_builtin(c, name)) {
-    unsupported(c, name, "builtin '"); msg_tok(c, name); msg(c->diag, "'");
-    return T_BAD;
-  }
   error_at(c, name, DG_NAME, "name '"); msg_tok(c, name); msg(c->diag, "' is not defined");
   return T_BAD;
 }

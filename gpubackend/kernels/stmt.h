@@ -266,7 +266,7 @@ DEVFN int import_stmt(Compiler* c) {
   if (failed(c)) return 1;
   int typing = tok_is(c, &mod, "typing") || tok_is(c, &mod, "__future__");
   if (kw.kind == TK_IMPORT) {
-    if (tok_is(c, &mod, "math") && c->f.nlocals >= 0) c->f.fn_math = 1;  // a function's own import
+    if (tok_is(c, &mod, "math")) c->f.fn_math = 1;  // a function's own import (module level: see prepass)
     if (!typing && !tok_is(c, &mod, "math")) { unsupported(c, &mod, "import of '"); msg_tok(c, &mod); msg(c->diag, "'"); return 1; }
     if (check(c, TK_AS) || check(c, TK_COMMA) || check(c, TK_DOT)) { unsupported(c, &c->cur, "this form of import"); return 1; }
     return 1;
