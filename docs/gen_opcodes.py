@@ -40,6 +40,8 @@ ARG_KINDS = {
     "E": "status code the lane stops with (see [Statuses](#statuses))",
     "LK": "local a (bits 0-7), constant index k (bits 8-17), comparison (bits 18-20) of a fused instruction",
     "LL": "locals a (bits 0-7) and b (bits 8-15), comparison (bits 16-18) of a fused instruction",
+    "N": "a count: the items a LIST_NEW or TUPLE_NEW pops, an UNPACK_* pushes, or a tuple index",
+    "KC": "constant index k of a type code (bits 0-15) and comparison (bits 16-18)",
 }
 
 # What each compile diagnostic class means. A class missing here gets an
@@ -126,7 +128,8 @@ def _describe(doc: str) -> str:
 
 def _effect(op: abi.OpInfo) -> str:
     pops = "n" if op.pops < 0 else str(op.pops)
-    return f"{pops} → {op.pushes}"
+    pushes = "n" if op.pushes < 0 else str(op.pushes)
+    return f"{pops} → {pushes}"
 
 
 def render() -> str:

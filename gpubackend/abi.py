@@ -47,9 +47,9 @@ class OpInfo:
 
     code: int
     name: str
-    pops: int      # -1: the callee's parameter count
-    pushes: int
-    arg: str       # NONE, K, L, J, F, C, S, E
+    pops: int      # -1: the count argument (CALL: the callee's parameter count)
+    pushes: int    # -1: the count argument
+    arg: str       # NONE, K, L, J, F, C, S, E, LK, LL, N, KC
     size: int      # words
     doc: str
 
@@ -57,7 +57,7 @@ class OpInfo:
 @cache
 def opcodes() -> tuple[OpInfo, ...]:
     rows = re.finditer(
-        r'OP\(\s*(\w+)\s*,\s*(-?\d+)\s*,\s*(\d+)\s*,\s*(\w+)\s*,\s*(\d+)\s*,\s*"((?:[^"\\]|\\.)*)"\s*\)',
+        r'OP\(\s*(\w+)\s*,\s*(-?\d+)\s*,\s*(-?\d+)\s*,\s*(\w+)\s*,\s*(\d+)\s*,\s*"((?:[^"\\]|\\.)*)"\s*\)',
         _read("opcodes.def"))
     return tuple(OpInfo(i, m[1], int(m[2]), int(m[3]), m[4], int(m[5]), m[6]) for i, m in enumerate(rows))
 

@@ -13,7 +13,7 @@ CMP_NAMES = ("<", "<=", "==", "!=", ">", ">=")
 
 
 def _const(konst: np.ndarray, k: int, op: str) -> str:
-    if op == "CONST_STR":
+    if op == "CONST_STR" or op.startswith("LIST_"):  # a string, or a type code
         n = int(konst[k])
         raw = konst[k + 1:k + 1 + (n + 7) // 8].astype("<i8").tobytes()[:n]
         return repr(raw.decode("ascii", "replace"))
@@ -65,7 +65,10 @@ def disassemble(prog, names: list[str] | None = None) -> str:
                 text += f", {CMP_NAMES[cmp]}"
             if op.size == 2:
                 text += f"  unless -> {pc + 2 + int(code[pc + 1]):04d}"
-        elif op.arg in ("L", "F", "S"):
+        elif op.arg == "KC":
+            k = arg & 0xFFFF
+            text += f" {CMP_NAMES[(arg >> 16) & 7]} {_const(konst, k, 'CONST_STR')}"
+        elif op.arg in ("L", "F", "S", "N"):
             text += f" {arg}"
             if op.size == 2:
                 text += f"  exit -> {pc + 2 + int(code[pc + 1]):04d}"

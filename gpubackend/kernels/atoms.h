@@ -1,7 +1,7 @@
 // atoms.h: the tightest-binding rules: unary operators, **, postfix
 // trailers (calls, subscripts, attributes) and atoms.
 #pragma once
-#include "calls.h"
+#include "listcalls.h"
 
 // name := NAME [args] | 'math' '.' ...
 DEVFN int32_t name_expr(Compiler* c) {
@@ -10,7 +10,7 @@ DEVFN int32_t name_expr(Compiler* c) {
   Local* l = find_local(c, name.start, name.len);
   if (check(c, TK_LPAREN)) {
     if (l) {
-      error_at(c, &name, DG_TYPE, "'"); msg_type(c->diag, l->type); msg(c->diag, "' object is not callable");
+      error_at(c, &name, DG_TYPE, "'"); msg_type(c, l->type); msg(c->diag, "' object is not callable");
       return T_BAD;
     }
     note_called(c, &name);
@@ -43,6 +43,75 @@ DEVFN int32_t name_expr(Compiler* c) {
   return T_BAD;
 }
 
+// Items of a display pushed before one LIST_NEW; later ones are appended,
+// so a long literal needs no deep operand stack.
+#define DISPLAY_CHUNK 16
+
+// list_display := '[' [expression (',' expression)* [','] | comprehension] ']'
+DEVFN int32_t list_display(Compiler* c) {
+  Token open = c->cur;
+  advance(c);
+  if (check(c, TK_RBRACKET)) { advance(c); emit_count(c, OP_LIST_NEW, 0); return checked_list(c, &open, T_UNK); }
+  if (ahead_is_for(c)) {
+    int32_t t = comprehension(c, SINK_LIST);
+    expect(c, TK_RBRACKET, "expected ']' after a list comprehension");
+    return failed(c) ? T_BAD : t;
+  }
+  int32_t t = T_UNK, n = 0;
+  while (!check(c, TK_RBRACKET) && !failed(c)) {
+    Token at = c->cur;
+    if (n == DISPLAY_CHUNK) { emit_count(c, OP_LIST_NEW, n); n = -1; }
+    if (n < 0) emit0(c, OP_DUP);
+    int32_t e = expression(c);
+    if (e == T_BAD) return T_BAD;
+    if (e == T_NONE) { unsupported(c, &at, "None as a list item"); return T_BAD; }
+    int32_t u = unify_types(c, t, e);
+    if (u == T_BAD) { type_error2(c, &at, "list items must have one type, got ", t, e); return T_BAD; }
+    t = u;
+    if (n < 0) emit0(c, OP_LIST_APPEND); else n++;
+    if (!accept(c, TK_COMMA)) break;
+  }
+  expect(c, TK_RBRACKET, "expected ']' or ',' in a list");
+  if (failed(c)) return T_BAD;
+  if (n >= 0) emit_count(c, OP_LIST_NEW, n);
+  return checked_list(c, &open, t);
+}
+
+DEVFN int32_t tuple_rest(Compiler* c, const Token* at, int32_t t0, int close);
+
+// paren_expr := '(' expression ')' | '(' expression ',' [expression (',' expression)* [',']] ')'
+DEVFN int32_t paren_expr(Compiler* c) {
+  Token open = c->cur;
+  advance(c);
+  if (check(c, TK_RPAREN)) { unsupported(c, &open, "the empty tuple"); return T_BAD; }
+  if (ahead_is_for(c)) { unsupported(c, &open, "generator expression outside a call of sum, any, all, min, max, sorted, list or join"); return T_BAD; }
+  int32_t r = expression(c);
+  if (check(c, TK_COMMA)) return tuple_rest(c, &open, r, TK_RPAREN);
+  expect(c, TK_RPAREN, "expected ')'");
+  return failed(c) ? T_BAD : r;
+}
+
+// The rest of a tuple display whose first item (of type t0) is compiled:
+// (',' expression)* [','] up to `close` (')', or the end of a statement).
+DEVFN int32_t tuple_rest(Compiler* c, const Token* at, int32_t t0, int close) {
+  int32_t ts[MAX_TUPLE];
+  int32_t n = 0;
+  ts[n++] = t0;
+  while (accept(c, TK_COMMA) && !failed(c)) {
+    if (check(c, close) || (close != TK_RPAREN && (check(c, TK_NEWLINE) || check(c, TK_SEMI) || check(c, TK_EOF)))) break;
+    if (n == MAX_TUPLE) { limit_error(c, "MAX_TUPLE (items of a tuple)"); return T_BAD; }
+    ts[n++] = expression(c);
+  }
+  if (close == TK_RPAREN) expect(c, TK_RPAREN, "expected ')' after a tuple");
+  for (int32_t i = 0; i < n; i++) {
+    if (ts[i] == T_BAD) return T_BAD;
+    if (ts[i] == T_NONE) { unsupported(c, at, "None as a tuple item"); return T_BAD; }
+  }
+  if (failed(c)) return T_BAD;
+  emit_count(c, OP_TUPLE_NEW, n);
+  return checked_type(c, at, type_tuple(&c->types, n, ts));
+}
+
 // atom := NAME | INT | FLOAT | STRING+ | True | False | '(' expression ')'
 DEVFN int32_t atom(Compiler* c) {
   Token t = c->cur;
@@ -56,19 +125,11 @@ DEVFN int32_t atom(Compiler* c) {
     case TK_FLOAT: advance(c); emit_float(c, t.fval); return T_FLOAT;
     case TK_STRING: return string_literal(c);
     case TK_TRUE: case TK_FALSE: advance(c); emit_int(c, t.kind == TK_TRUE); return T_BOOL;
-    case TK_NONE: unsupported(c, &t, "None as a value"); return T_BAD;
-    case TK_LPAREN: {
-      advance(c);
-      if (check(c, TK_RPAREN)) { unsupported(c, &t, "tuple"); return T_BAD; }
-      int32_t r = expression(c);
-      if (check(c, TK_COMMA)) { unsupported(c, &t, "tuple"); return T_BAD; }
-      if (check(c, TK_FOR)) { unsupported(c, &c->cur, "generator expression"); return T_BAD; }
-      expect(c, TK_RPAREN, "expected ')'");
-      return failed(c) ? T_BAD : r;
-    }
-    case TK_LBRACKET: unsupported(c, &t, "list"); return T_BAD;
-    case TK_LBRACE: unsupported(c, &t, "dict or set"); return T_BAD;
-    case TK_LAMBDA: unsupported(c, &t, "lambda"); return T_BAD;
+    case TK_NONE: advance(c); emit_int(c, 0); return T_NONE;
+    case TK_LPAREN: return paren_expr(c);
+    case TK_LBRACKET: return list_display(c);
+    case TK_LBRACE: unsupported(c, &t, c->nxt.kind == TK_RBRACE ? "dict" : "dict or set display"); return T_BAD;
+    case TK_LAMBDA: unsupported(c, &t, "lambda outside key="); return T_BAD;
     case TK_YIELD: unsupported(c, &t, "yield"); return T_BAD;
     case TK_AWAIT: unsupported(c, &t, "await"); return T_BAD;
     case TK_ERROR: return T_BAD;
@@ -82,14 +143,19 @@ DEVFN int32_t atom(Compiler* c) {
 
 // postfix := atom (subscript | '.' NAME args | args)*
 DEV int32_t postfix(Compiler* c) {
+  // a bare local: a method may learn its empty list's item type (xs.append(1))
+  Local* origin = check(c, TK_NAME) && c->nxt.kind != TK_LPAREN ? find_local(c, c->cur.start, c->cur.len) : 0;
   int32_t t = atom(c);
-  for (;;) {
+  for (;; origin = 0) {
     if (failed(c)) return T_BAD;
     if (check(c, TK_WALRUS)) { unsupported(c, &c->cur, "assignment expression ':='"); return T_BAD; }
     if (check(c, TK_LBRACKET)) t = subscript(c, t);
-    else if (check(c, TK_DOT)) t = str_method(c, t);
+    else if (check(c, TK_DOT)) {
+      t = decay(c, t);
+      t = is_list(&c->types, t) ? list_method(c, t, origin) : str_method(c, t);
+    }
     else if (check(c, TK_LPAREN)) {
-      error_at(c, &c->cur, DG_TYPE, "'"); msg_type(c->diag, t); msg(c->diag, "' object is not callable");
+      error_at(c, &c->cur, DG_TYPE, "'"); msg_type(c, t); msg(c->diag, "' object is not callable");
       return T_BAD;
     }
     else return t;
@@ -130,6 +196,7 @@ DEVFN int32_t unary(Compiler* c) {
   int32_t t = unary(c);
   c->nesting--;
   if (t == T_BAD) return T_BAD;
+  t = decay(c, t);
   if (k == TK_PLUS) {
     if (!is_number(t)) { type_error2(c, &op, "bad operand type for unary +: ", t, T_BAD); return T_BAD; }
     return t == T_BOOL ? T_INT : t;

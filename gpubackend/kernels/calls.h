@@ -2,13 +2,16 @@
 // str methods. Each builtin is typed here: the opcode is chosen from the
 // static argument types, so the VM never checks a type.
 #pragma once
-#include "expr.h"
+#include "iter.h"
+
+DEVFN int single_arg(Compiler* c);
+DEVFN int32_t sequence_builtin(Compiler* c, const Token* name);
+DEVFN int32_t iterable_arg(Compiler* c, int copy);
 
 // Builtins of CPython that the DSL does not (yet) provide: named in the
 // error, so that a model can repair its program.
 DEV int known_unsupported_builtin(Compiler* c, const Token* t) {
-  const char* names[] = {"sum", "sorted", "reversed", "enumerate", "zip", "range", "list", "tuple",
-                         "any", "all", "divmod", "print", "isinstance", "hex", "oct", "map", "filter",
+  const char* names[] = {"tuple", "print", "isinstance", "hex", "oct", "map", "filter",
                          "set", "dict", "input", "open", "type", "id", "hash", "iter", "next", "repr",
                          "format", "frozenset", "getattr", "setattr", "callable", "vars", "dir",
                          "eval", "exec", "globals", "locals", "super", "object", "bytes", "complex",
@@ -23,7 +26,7 @@ DEVFN int32_t call_function(Compiler* c, const Token* name, int32_t f) {
   int32_t ts[MAX_PARAMS];
   Pos at[MAX_PARAMS];
   int32_t d0 = c->f.depth;
-  int32_t n = call_args(c, ts, at, MAX_PARAMS);
+  int32_t n = call_args(c, ts, at, MAX_PARAMS, 1);
   if (n < 0) return T_BAD;
   const FuncSig* fs = &c->funcs[f];
   if (n != fs->nparams) {
@@ -33,11 +36,16 @@ DEVFN int32_t call_function(Compiler* c, const Token* name, int32_t f) {
     return T_BAD;
   }
   for (int32_t i = 0; i < n; i++) {
-    if (ts[i] != fs->ptype[i]) {
+    // an argument needs no conversion, but the last one may be boxed into an Optional
+    int32_t want = fs->ptype[i];
+    int fits = type_fits(&c->types, want, ts[i]) ||
+               (is_opt(&c->types, want) && (ts[i] == T_NONE || (is_ref(&c->types, ts[i]) && type_fits(&c->types, elem_of(&c->types, want), ts[i])))) ||
+               (i == n - 1 && coerce(c, want, ts[i]));
+    if (!fits) {
       error_at(c, &at[i], DG_TYPE, "argument '");
       msg_add(c->diag, c->src + fs->pstart[i], fs->plen[i]); msg(c->diag, "' of ");
-      msg_tok(c, name); msg(c->diag, "() is "); msg_type(c->diag, fs->ptype[i]);
-      msg(c->diag, ", got "); msg_type(c->diag, ts[i]);
+      msg_tok(c, name); msg(c->diag, "() is "); msg_type(c, fs->ptype[i]);
+      msg(c->diag, ", got "); msg_type(c, ts[i]);
       return T_BAD;
     }
   }
@@ -66,6 +74,13 @@ DEVFN int32_t builtin_call(Compiler* c, const Token* name) {
     unsupported(c, name, "builtin '"); msg_tok(c, name); msg(c->diag, "'");
     return T_BAD;
   }
+  if (IS("sum") || IS("any") || IS("all") || IS("sorted") || IS("list") || IS("reversed") || IS("range") ||
+      ((IS("min") || IS("max")) && single_arg(c)))
+    return sequence_builtin(c, name);
+  if (IS("enumerate") || IS("zip")) {
+    unsupported(c, name, ""); msg_tok(c, name); msg(c->diag, "() outside a for loop or comprehension");
+    return T_BAD;
+  }
   if (IS("min") || IS("max")) {
     // emitted pairwise as the arguments arrive: min(a, b, c) == min(min(a, b), c)
     int is_max = IS("max");
@@ -90,7 +105,7 @@ DEVFN int32_t builtin_call(Compiler* c, const Token* name) {
       if (!accept(c, TK_COMMA)) break;
     }
     expect(c, TK_RPAREN, "expected ')' after arguments");
-    if (n == 1) { unsupported(c, name, "min/max of an iterable"); return T_BAD; }
+
     if (n == 0) return arity_error(c, name, "at least 1 argument");
     return failed(c) ? T_BAD : t0;
   }
@@ -99,9 +114,22 @@ DEVFN int32_t builtin_call(Compiler* c, const Token* name) {
   int32_t t = n > 0 ? ts[0] : T_BAD;
   if (IS("len")) {
     if (n != 1) return arity_error(c, name, "exactly one argument");
-    if (t != T_STR) { error_at(c, &at[0], DG_TYPE, "object of type '"); msg_type(c->diag, t); msg(c->diag, "' has no len()"); return T_BAD; }
-    emit0(c, OP_STR_LEN);
+    if (t == T_STR) emit0(c, OP_STR_LEN);
+    else if (is_list(&c->types, t)) emit0(c, OP_LIST_LEN);
+    else if (is_tuple(&c->types, t)) { emit_pop(c); emit_int(c, c->types.t[t].n); }
+    else { error_at(c, &at[0], DG_TYPE, "object of type '"); msg_type(c, t); msg(c->diag, "' has no len()"); return T_BAD; }
     return T_INT;
+  }
+  if (IS("divmod")) {
+    if (n != 2) return arity_error(c, name, "exactly two arguments");
+    if (!is_intlike(ts[0]) || !is_intlike(ts[1])) { unsupported(c, name, "divmod() of floats"); return T_BAD; }
+    emit0(c, OP_DUP2);
+    emit0(c, OP_FLOORDIV_INT);
+    emit0(c, OP_ROT3);
+    emit0(c, OP_MOD_INT);
+    emit_count(c, OP_TUPLE_NEW, 2);
+    int32_t ii[2] = {T_INT, T_INT};
+    return checked_type(c, name, type_tuple(&c->types, 2, ii));
   }
   if (IS("abs")) {
     if (n != 1) return arity_error(c, name, "exactly one argument");
@@ -175,8 +203,9 @@ DEVFN int32_t builtin_call(Compiler* c, const Token* name) {
 
 DEV int is_builtin_name(Compiler* c, const Token* t) {
   const char* names[] = {"len", "abs", "min", "max", "int", "float", "str", "bool", "ord", "chr",
-                         "bin", "round", "pow"};
-  for (int32_t i = 0; i < 13; i++) if (span_eq(c->src + t->start, t->len, names[i])) return 1;
+                         "bin", "round", "pow", "sum", "any", "all", "sorted", "list", "reversed",
+                         "range", "enumerate", "zip", "divmod"};
+  for (int32_t i = 0; i < 23; i++) if (span_eq(c->src + t->start, t->len, names[i])) return 1;
   return known_unsupported_builtin(c, t);
 }
 
@@ -242,7 +271,7 @@ DEVFN int32_t str_method(Compiler* c, int32_t t) {
   expect(c, TK_NAME, "expected an attribute name after '.'");
   if (failed(c) || t == T_BAD) return T_BAD;
   if (t != T_STR) {
-    error_at(c, &name, DG_TYPE, "'"); msg_type(c->diag, t); msg(c->diag, "' object has no attribute '");
+    error_at(c, &name, DG_TYPE, "'"); msg_type(c, t); msg(c->diag, "' object has no attribute '");
     msg_tok(c, &name); msg(c->diag, "'");
     return T_BAD;
   }
@@ -250,6 +279,29 @@ DEVFN int32_t str_method(Compiler* c, int32_t t) {
   int32_t len = name.len;
 #define IS(w) span_eq(s, len, w)
   int op = -1, sel = 0, nargs = 0;
+  if (IS("join")) {
+    expect(c, TK_LPAREN, "expected '('");
+    Token at = c->cur;
+    int32_t l = iterable_arg(c, 0);
+    expect(c, TK_RPAREN, "expected ')' after join's argument");
+    if (failed(c) || l == T_BAD) return T_BAD;
+    if (elem_of(&c->types, l) != T_STR && elem_of(&c->types, l) != T_UNK) {
+      error_at(c, &at, DG_TYPE, "join() needs str items, got "); msg_type(c, l);
+      return T_BAD;
+    }
+    emit0(c, OP_STR_JOIN);
+    return T_STR;
+  }
+  if (IS("split")) {
+    int32_t ts[MAX_PARAMS];
+    Pos at[MAX_PARAMS];
+    int32_t n = call_args(c, ts, at, MAX_PARAMS);
+    if (n < 0) return T_BAD;
+    if (n > 1) { unsupported(c, &name, "split() with maxsplit"); return T_BAD; }
+    if (n == 1 && ts[0] != T_STR) return arg_type_error(c, &at[0], &name, ts[0]);
+    emit0(c, n ? OP_STR_SPLIT_SEP : OP_STR_SPLIT);
+    return checked_list(c, &name, T_STR);
+  }
   if (IS("lower") || IS("upper")) { op = OP_STR_CASE; sel = IS("upper"); }
   else if (IS("strip") || IS("lstrip") || IS("rstrip")) { op = OP_STR_STRIP; sel = IS("lstrip") ? 1 : IS("rstrip") ? 2 : 0; nargs = -1; }
   else if (IS("find") || IS("rfind") || IS("index") || IS("count")) {

@@ -3,12 +3,7 @@
 // Lua's lparser.c: each grammar rule emits its code as it is recognised and
 // returns the static type of what it left on the stack.
 #pragma once
-#include "lex.h"
-
-// Static types. Scalars have fixed ids; their type codes (the wire format of
-// gpubackend/types.py) are the letters of TYPE_CODES.
-enum TypeId { T_NONE, T_BOOL, T_INT, T_FLOAT, T_STR, T_BAD = -1 };
-#define TYPE_CODES "nbifs"
+#include "typetab.h"
 
 struct Local {
   int32_t start, len;  // name, as a span of the source
@@ -76,6 +71,7 @@ struct Compiler {
   int32_t nesting;
   FnState f;              // the function being compiled
   FnState saved;          // its enclosing function's, while a nested def compiles
+  TypeTable types;
 };
 
 DEV int failed(Compiler* c) { return c->diag->cls != DG_OK; }
@@ -120,16 +116,13 @@ DEV void limit_error(Compiler* c, const char* which) {
   error_at(c, &c->cur, DG_LIMIT, "program exceeds ");
   msg(c->diag, which);
 }
-DEV void msg_type(Diag* d, int32_t t) {
-  const char* names[] = {"None", "bool", "int", "float", "str"};
-  msg(d, t >= 0 && t <= T_STR ? names[t] : "?");
-}
+DEV void msg_type(Compiler* c, int32_t t) { msg_type_in(c->diag, &c->types, t); }
 DEV void msg_tok(Compiler* c, const Token* t) { msg_add(c->diag, c->src + t->start, t->len); }
 DEV void type_error2(Compiler* c, const Token* t, const char* what, int32_t a, int32_t b) {
   if (already_failed(c)) return;
   error_at(c, t, DG_TYPE, what);
-  msg_type(c->diag, a);
-  if (b != T_BAD) { msg(c->diag, " and "); msg_type(c->diag, b); }
+  msg_type(c, a);
+  if (b != T_BAD) { msg(c->diag, " and "); msg_type(c, b); }
 }
 
 // ---- tokens
@@ -351,8 +344,9 @@ DEV int32_t const_str_alloc(Compiler* c, int32_t n) {
 }
 
 // ---- locals
+// Newest first: a comprehension's variable shadows a local of its name.
 DEV Local* find_local(Compiler* c, int32_t start, int32_t len) {
-  for (int32_t i = 0; i < c->f.nlocals; i++)
+  for (int32_t i = c->f.nlocals - 1; i >= 0; i--)
     if (same_name(c, c->f.locals[i].start, c->f.locals[i].len, start, len)) return &c->f.locals[i];
   return 0;
 }
@@ -414,10 +408,163 @@ DEV int32_t find_func(Compiler* c, int32_t start, int32_t len) {
   return -1;
 }
 
+// An Optional[T] used where CPython would raise TypeError on None (an
+// operand, a builtin's argument, a subscripted or iterated value) is
+// unwrapped to its T with that check; other types pass unchanged.
+DEV int32_t decay(Compiler* c, int32_t t) {
+  if (!is_opt(&c->types, t)) return t;
+  int32_t e = elem_of(&c->types, t);
+  emit0(c, is_ref(&c->types, e) ? OP_UNWRAP : OP_UNBOX);
+  return e;
+}
+// The same for the value under the top of the stack.
+DEV int32_t decay_under(Compiler* c, int32_t t) {
+  if (!is_opt(&c->types, t)) return t;
+  emit0(c, OP_SWAP);
+  t = decay(c, t);
+  emit0(c, OP_SWAP);
+  return t;
+}
+
+// An instruction whose stack effect is its count argument n (LIST_NEW,
+// TUPLE_NEW pop n; UNPACK_* push n).
+DEV int32_t emit_count(Compiler* c, int op, int32_t n) {
+  int32_t pc = emit(c, op, n);
+  adjust(c, op == OP_LIST_NEW || op == OP_TUPLE_NEW ? -n : n);
+  return pc;
+}
+
+// Drop the value on top; a push just made (no label between) is unmade instead.
+DEV void emit_pop(Compiler* c) {
+  int32_t p1 = c->f.prev1;
+  Program* p = c->out;
+  if (p1 >= 0 && p1 == p->n_code - 1) {
+    int op = INSN_OP(p->code[p1]);
+    if (op == OP_CONST || op == OP_LOAD || op == OP_CONST_STR) {
+      p->n_code = p1;
+      c->f.depth--;
+      c->f.prev1 = c->f.prev2;
+      c->f.prev2 = -1;
+      return;
+    }
+  }
+  emit0(c, OP_POP);
+}
+
+// The constant index of t's type code as a string object, made once.
+DEV int32_t type_const(Compiler* c, int32_t t) {
+  TypeDef* d = &c->types.t[t];
+  if (d->code_k >= 0) return d->code_k;
+  char buf[MAX_SIG];
+  int32_t n = 0;
+  if (!type_code(&c->types, t, buf, &n, MAX_SIG)) { limit_error(c, "MAX_SIG (type code of one type)"); return 0; }
+  int32_t at = const_str_alloc(c, n);
+  if (at < 0) return 0;
+  char* bytes = (char*)(c->out->konst + at + 1);
+  for (int32_t i = 0; i < n; i++) bytes[i] = buf[i];
+  d->code_k = at;
+  return at;
+}
+
+// The id of a type built by type_list/type_tuple/type_opt, or a LimitError
+// naming the table that is full.
+DEV int32_t checked_type(Compiler* c, const Token* at, int32_t t) {
+  if (t != T_BAD || failed(c)) return t;
+  error_at(c, at, DG_LIMIT, c->types.n >= MAX_TYPES ? "program exceeds MAX_TYPES (distinct types)"
+                                                    : "type nests deeper than MAX_TYPE_DEPTH");
+  return T_BAD;
+}
+DEV int32_t optional_of(Compiler* c, const Token* at, int32_t t) {
+  if (t == T_BAD || is_opt(&c->types, t)) return t;
+  if (t == T_NONE) return T_NONE;
+  return checked_type(c, at, type_opt(&c->types, t));
+}
+
+DEV int32_t checked_list(Compiler* c, const Token* at, int32_t elem) {
+  return checked_type(c, at, type_list(&c->types, elem));
+}
+// The type of an item read from a container with item type t: an empty
+// display's unknown item type cannot be read.
+template <class At>
+DEV int32_t item_type(Compiler* c, const At* at, int32_t t) {
+  if (t != T_UNK) return t;
+  error_at(c, at, DG_TYPE, "the item type of this empty list is not known here; annotate it (xs: list[int] = [])");
+  return T_BAD;
+}
+
+// Make the value on the stack, of type `have`, a value of type `want`:
+// the same type, an empty list where a list is wanted, or None or a T
+// where Optional[T] is (a scalar T is boxed). 0 when it cannot be.
+DEV int coerce(Compiler* c, int32_t want, int32_t have) {
+  if (type_fits(&c->types, want, have)) return 1;
+  if (!is_opt(&c->types, want)) return 0;
+  int32_t e = elem_of(&c->types, want);
+  if (have == T_NONE) return 1;  // None is 0 in every Optional
+  if (!type_fits(&c->types, e, have)) return 0;
+  if (!is_ref(&c->types, e)) emit0(c, OP_BOX);
+  return 1;
+}
+
+// Assign the value on the stack to a name: declares it on first assignment
+// (its type is the value's) and rejects a change of type.
+// `serial`: the block in which later reads may skip the unbound check.
+DEVFN void store_name_in(Compiler* c, const Token* name, int32_t t, int checked, int32_t serial) {
+  if (t == T_BAD || failed(c)) return;
+  Local* l = find_local(c, name->start, name->len);
+  if (!l) {
+    if (t == T_NONE) { unsupported(c, name, "a variable holding None (annotate it: x: Optional[int] = None)"); return; }
+    l = declare_local(c, name, t, checked);
+    if (!l) return;
+  } else if (type_fits(&c->types, t, l->type) && !type_fits(&c->types, l->type, t)) {
+    l->type = t;  // an empty list's item type is known from now on
+  } else if (!coerce(c, l->type, t)) {
+    error_at(c, name, DG_TYPE, "'"); msg_tok(c, name); msg(c->diag, "' is ");
+    msg_type(c, l->type); msg(c->diag, ", cannot assign "); msg_type(c, t);
+    return;
+  }
+  emit_store_in(c, l, serial);
+}
+DEV void store_name(Compiler* c, const Token* name, int32_t t, int checked) {
+  store_name_in(c, name, t, checked, c->f.nopen ? c->f.open_blocks[c->f.nopen - 1] : 0);
+}
+
 // Truthiness: leave a bool for a value of type t (Python's truth test).
 DEV void emit_truth(Compiler* c, int32_t t) {
   if (t == T_INT) emit0(c, OP_TRUTH_INT);
   else if (t == T_FLOAT) emit0(c, OP_TRUTH_FLOAT);
   else if (t == T_STR) emit0(c, OP_TRUTH_STR);
-  else if (t == T_NONE) { emit0(c, OP_POP); emit_int(c, 0); }
+  else if (is_list(&c->types, t)) emit0(c, OP_TRUTH_LIST);
+  else if (t == T_NONE || is_tuple(&c->types, t)) { emit_pop(c); emit_int(c, t != T_NONE); }
+  else if (is_opt(&c->types, t)) {
+    // None is false; a present value is tested as itself
+    int32_t e = elem_of(&c->types, t);
+    emit0(c, OP_DUP);
+    int32_t jnone = emit(c, OP_JUMP_IF_FALSE, 0);
+    emit0(c, is_ref(&c->types, e) ? OP_UNWRAP : OP_UNBOX);
+    if (e != T_BOOL) emit_truth(c, e);
+    int32_t jend = emit(c, OP_JUMP, 0);
+    patch_here(c, jnone);  // the None itself (0) is the false result
+    patch_here(c, jend);
+  }
+}
+
+// ---- bookmarks: a comprehension's clauses are compiled before its
+// element, as Python runs them, so the parser reads ahead and comes back.
+// Marks are taken inside brackets, where the lexer's indentation state
+// cannot change, so the scalar part of its state is all there is to keep.
+struct Mark {
+  int32_t pos, line, line_start, parens, at_line_start, pending, last_kind, prev_line;
+  Token cur, nxt;
+};
+DEV void mark(Compiler* c, Mark* m) {
+  const Lexer* L = &c->lex;
+  m->pos = L->pos; m->line = L->line; m->line_start = L->line_start; m->parens = L->parens;
+  m->at_line_start = L->at_line_start; m->pending = L->pending; m->last_kind = L->last_kind;
+  m->prev_line = c->prev_line; m->cur = c->cur; m->nxt = c->nxt;
+}
+DEV void restore(Compiler* c, const Mark* m) {
+  Lexer* L = &c->lex;
+  L->pos = m->pos; L->line = m->line; L->line_start = m->line_start; L->parens = m->parens;
+  L->at_line_start = m->at_line_start; L->pending = m->pending; L->last_kind = m->last_kind;
+  c->prev_line = m->prev_line; c->cur = m->cur; c->nxt = m->nxt;
 }

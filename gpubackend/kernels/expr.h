@@ -43,14 +43,39 @@ DEV int32_t unify_numbers(Compiler* c, int32_t a, int32_t b) {
   return T_INT;
 }
 
+// The one type of two values that meet (list items, branches of a
+// conditional, and/or operands): equal types, or an empty display's type
+// and a known one. T_BAD when they differ.
+DEV int32_t unify_types(Compiler* c, int32_t a, int32_t b) {
+  if (type_fits(&c->types, a, b)) return a;
+  if (type_fits(&c->types, b, a)) return b;
+  return T_BAD;
+}
+
 // The code for `a OP b` (both already on the stack); returns the result type.
 // `kind` is the binary operator's token (augmented forms map onto these).
 DEVFN int32_t emit_binary(Compiler* c, const Token* op, int kind, int32_t a, int32_t b) {
   if (a == T_BAD || b == T_BAD) return T_BAD;
+  b = decay(c, b);
+  a = decay_under(c, a);
   if (kind == TK_PLUS && a == T_STR && b == T_STR) { emit0(c, OP_STR_CONCAT); return T_STR; }
   if (kind == TK_STAR && a == T_STR && is_intlike(b)) { emit0(c, OP_STR_REPEAT); return T_STR; }
   if (kind == TK_STAR && is_intlike(a) && b == T_STR) { emit0(c, OP_SWAP); emit0(c, OP_STR_REPEAT); return T_STR; }
   if (kind == TK_PERCENT && a == T_STR) { unsupported(c, op, "printf-style string formatting"); return T_BAD; }
+  TypeTable* tt = &c->types;
+  if (is_list(tt, a) || is_list(tt, b)) {
+    if (kind == TK_PLUS && is_list(tt, a) && is_list(tt, b)) {
+      int32_t t = unify_types(c, a, b);
+      if (t == T_BAD) { type_error2(c, op, "can only concatenate lists of one type, got ", a, b); return T_BAD; }
+      emit0(c, OP_LIST_CONCAT);
+      return t;
+    }
+    if (kind == TK_STAR && is_list(tt, a) && is_intlike(b)) { emit0(c, OP_LIST_REPEAT); return a; }
+    if (kind == TK_STAR && is_intlike(a) && is_list(tt, b)) { emit0(c, OP_SWAP); emit0(c, OP_LIST_REPEAT); return b; }
+  }
+  if (is_tuple(tt, a) || is_tuple(tt, b)) {
+    if (kind == TK_PLUS && is_tuple(tt, a) && is_tuple(tt, b)) { unsupported(c, op, "tuple concatenation"); return T_BAD; }
+  }
   if (kind == TK_AT) { unsupported(c, op, "matrix multiplication"); return T_BAD; }
   if (!is_number(a) || !is_number(b)) {
     type_error2(c, op, "unsupported operand types: ", a, b);
@@ -117,22 +142,60 @@ DEV int is_cmp_op(Compiler* c) {
 }
 
 // One comparison of the two values on the stack.
-DEVFN int32_t emit_compare(Compiler* c, const Token* op, int not_in, int32_t a, int32_t b) {
+DEVFN int32_t emit_compare(Compiler* c, const Token* op, int not_in, int is_not, int32_t a, int32_t b) {
   if (a == T_BAD || b == T_BAD) return T_BAD;
-  if (op->kind == TK_IS) { unsupported(c, op, "'is' (compare with == or use None in tier 4)"); return T_BAD; }
+  TypeTable* tt = &c->types;
+  if (op->kind == TK_IS) {
+    // only `x is None` / `x is not None`: identity of other objects is not kept
+    if (a != T_NONE && b != T_NONE) { unsupported(c, op, "'is' between values other than None (use ==)"); return T_BAD; }
+    if (b != T_NONE) emit0(c, OP_SWAP);
+    emit_pop(c);  // the None
+    int32_t x = a == T_NONE ? b : a;
+    if (x == T_NONE) { emit_pop(c); emit_int(c, 1); }
+    else if (is_opt(tt, x)) emit0(c, OP_IS_NONE);
+    else { emit_pop(c); emit_int(c, 0); }  // a value of a non-Optional type is never None
+    if (is_not) emit0(c, OP_NOT);
+    return T_BOOL;
+  }
   if (op->kind == TK_IN || not_in) {
-    if (a != T_STR || b != T_STR) { type_error2(c, op, "'in' needs str operands here, got ", a, b); return T_BAD; }
-    emit0(c, OP_STR_CONTAINS);
+    if (a == T_STR && b == T_STR) emit0(c, OP_STR_CONTAINS);
+    else if (is_list(tt, b) && (type_fits(tt, elem_of(tt, b), a) || elem_of(tt, b) == T_UNK)) {
+      emit(c, OP_LIST_FIND, type_const(c, a));
+    } else {
+      type_error2(c, op, "'in' needs a str in a str or an item in a list, got ", a, b);
+      return T_BAD;
+    }
     if (not_in) emit0(c, OP_NOT);
     return T_BOOL;
   }
   int k = cmp_kind(op->kind);
+  if (k != CMP_EQ && k != CMP_NE) {  // None < x raises TypeError
+    b = decay(c, b);
+    a = decay_under(c, a);
+  }
   if (is_intlike(a) && is_intlike(b)) emit_int_op(c, OP_CMP_INT, k);
   else if (a == T_FLOAT && b == T_FLOAT) emit(c, OP_CMP_FLOAT, k);
   else if (is_intlike(a) && b == T_FLOAT) emit(c, OP_CMP_INT_FLOAT, k);
   else if (a == T_FLOAT && is_intlike(b)) emit(c, OP_CMP_FLOAT_INT, k);
   else if (a == T_STR && b == T_STR) emit(c, OP_CMP_STR, k);
-  else { type_error2(c, op, "comparison between ", a, b); return T_BAD; }
+  else if (a >= N_SCALARS && unify_types(c, a, b) != T_BAD) {
+    if (is_opt(tt, a) && k != CMP_EQ && k != CMP_NE) { unsupported(c, op, "ordering Optional values"); return T_BAD; }
+    emit(c, OP_CMP_OBJ, type_const(c, unify_types(c, a, b)) | k << 16);
+  } else if ((k == CMP_EQ || k == CMP_NE) && (a == T_NONE || b == T_NONE)) {
+    // == None: true only for an Optional's None
+    int32_t x = a == T_NONE ? b : a;
+    if (b != T_NONE) emit0(c, OP_SWAP);
+    emit_pop(c);
+    if (is_opt(tt, x)) emit0(c, OP_IS_NONE);
+    else { emit_pop(c); emit_int(c, x == T_NONE); }
+    if (k == CMP_NE) emit0(c, OP_NOT);
+  } else if ((k == CMP_EQ || k == CMP_NE) && is_opt(tt, a) && type_fits(tt, elem_of(tt, a), b)) {
+    if (!is_ref(tt, b)) emit0(c, OP_BOX);
+    emit(c, OP_CMP_OBJ, type_const(c, a) | k << 16);
+  } else {
+    type_error2(c, op, "comparison between ", a, b);
+    return T_BAD;
+  }
   return T_BOOL;
 }
 
@@ -144,14 +207,14 @@ DEVFN int32_t comparison(Compiler* c) {
   int32_t exits = -1;  // a jump list
   for (;;) {
     Token op = c->cur;
-    int not_in = 0;
+    int not_in = 0, is_not = 0;
     advance(c);
     if (op.kind == TK_NOT) { not_in = 1; advance(c); }
-    if (op.kind == TK_IS && check(c, TK_NOT)) advance(c);
+    if (op.kind == TK_IS && check(c, TK_NOT)) { is_not = 1; advance(c); }
     int32_t r = binary(c, 1);
     int more = is_cmp_op(c);
     if (more) { emit0(c, OP_DUP); emit0(c, OP_ROT3); }
-    int32_t res = emit_compare(c, &op, not_in, t, r);
+    int32_t res = emit_compare(c, &op, not_in, is_not, t, r);
     if (res == T_BAD || failed(c)) return T_BAD;
     if (!more) break;
     exits = jump_list_add(c, exits, OP_JUMP_IF_FALSE);
@@ -197,6 +260,7 @@ DEVFN int32_t logic(Compiler* c, int cond, int is_or) {
     int32_t j = emit(c, is_or ? OP_JUMP_IF_TRUE : OP_JUMP_IF_FALSE, 0);
     emit0(c, OP_POP);
     int32_t r = is_or ? logic(c, cond, 0) : not_test(c, cond);
+    if (r != T_BAD && t != T_BAD && unify_types(c, t, r) != T_BAD) t = unify_types(c, t, r);
     if (r != T_BAD && t != T_BAD && r != t) {
       type_error2(c, &op, is_or ? "'or' operands must have one type, got " : "'and' operands must have one type, got ", t, r);
       return T_BAD;
@@ -230,7 +294,11 @@ DEVFN int32_t conditional(Compiler* c, int cond) {
     c->f.depth = d0;
     int32_t e = conditional(c, cond);
     patch_here(c, jend);
-    if (e != T_BAD && t != T_BAD && e != t) {
+    if (e != T_BAD && t != T_BAD && unify_types(c, t, e) != T_BAD) t = unify_types(c, t, e);
+    else if (e != T_BAD && t != T_BAD && (e == T_NONE || t == T_NONE) && is_ref(&c->types, e == T_NONE ? t : e)) {
+      // x if c else None: an Optional of a reference needs no box
+      t = optional_of(c, &op, e == T_NONE ? t : e);
+    } else if (e != T_BAD && t != T_BAD) {
       type_error2(c, &op, "conditional expression branches must have one type, got ", t, e);
       t = T_BAD;
     }
@@ -328,12 +396,34 @@ DEVFN int32_t string_literal(Compiler* c) {
 // A slot for an absent slice bound (the VM reads INT64_MIN as None).
 DEV void emit_absent(Compiler* c) { emit_int(c, INT64_MIN_); }
 
+// A tuple's item at a constant index (negative counts from the end):
+// the index must be a literal, since each item has its own type.
+DEVFN int32_t tuple_subscript(Compiler* c, const Token* open, int32_t t) {
+  int neg = accept(c, TK_MINUS);
+  Token k = c->cur;
+  const TypeDef* d = &c->types.t[t];
+  if (!check(c, TK_INT) || c->nxt.kind != TK_RBRACKET) {
+    unsupported(c, &k, "a tuple index that is not an int literal");
+    return T_BAD;
+  }
+  advance(c);
+  advance(c);
+  int64_t i = neg ? -k.ival : k.ival;
+  if (i < 0) i += d->n;
+  if (i < 0 || i >= d->n) { error_at(c, open, DG_TYPE, "tuple index out of range"); return T_BAD; }
+  emit(c, OP_TUPLE_GET, (int32_t)i);
+  return d->items[i];
+}
+
 // subscript := '[' (expression | [expression] ':' [expression] [':' [expression]]) ']'
 DEVFN int32_t subscript(Compiler* c, int32_t t) {
   Token open = c->cur;
   advance(c);
-  if (t != T_STR && t != T_BAD) {
-    error_at(c, &open, DG_TYPE, "'"); msg_type(c->diag, t); msg(c->diag, "' object is not subscriptable");
+  TypeTable* tt = &c->types;
+  t = decay(c, t);
+  if (is_tuple(tt, t)) return tuple_subscript(c, &open, t);
+  if (t != T_STR && !is_list(tt, t) && t != T_BAD) {
+    error_at(c, &open, DG_TYPE, "'"); msg_type(c, t); msg(c->diag, "' object is not subscriptable");
     return T_BAD;
   }
   int32_t parts = 0, slice = 0, present = 0;
@@ -344,7 +434,8 @@ DEVFN int32_t subscript(Compiler* c, int32_t t) {
       Token at = c->cur;
       int32_t i = expression(c);
       if (i != T_BAD && !is_intlike(i)) {
-        error_at(c, &at, DG_TYPE, "string indices must be integers, not "); msg_type(c->diag, i);
+        error_at(c, &at, DG_TYPE, t == T_STR ? "string indices must be integers, not " : "list indices must be integers, not ");
+        msg_type(c, i);
         return T_BAD;
       }
     }
@@ -353,15 +444,21 @@ DEVFN int32_t subscript(Compiler* c, int32_t t) {
     break;
   }
   expect(c, TK_RBRACKET, "expected ']'");
-  if (failed(c)) return T_BAD;
-  if (!slice) { emit0(c, OP_STR_INDEX); return T_STR; }
+  if (failed(c) || t == T_BAD) return T_BAD;
+  int list = t != T_STR;
+  if (!slice) {
+    emit0(c, list ? OP_LIST_GET : OP_STR_INDEX);
+    return list ? item_type(c, &open, elem_of(tt, t)) : T_STR;
+  }
   while (parts < 3) { emit_absent(c); parts++; }
-  emit(c, OP_STR_SLICE, present);
-  return T_STR;
+  emit(c, list ? OP_LIST_SLICE : OP_STR_SLICE, present);
+  return t;
 }
 
 // args := '(' [expression (',' expression)*] ')'    ; types into ts
-DEVFN int32_t call_args(Compiler* c, int32_t* ts, Pos* at, int32_t max) {
+// `keep_opt`: arguments of a program function keep their Optional type
+// (passing None is no error in Python); a builtin's are unwrapped (decay).
+DEVFN int32_t call_args(Compiler* c, int32_t* ts, Pos* at, int32_t max, int keep_opt = 0) {
   expect(c, TK_LPAREN, "expected '('");
   int32_t n = 0;
   while (!check(c, TK_RPAREN) && !failed(c)) {
@@ -370,7 +467,9 @@ DEVFN int32_t call_args(Compiler* c, int32_t* ts, Pos* at, int32_t max) {
     if (n >= max) { limit_error(c, "MAX_PARAMS (arguments in a call)"); return -1; }
     at[n].line = c->cur.line;
     at[n].col = c->cur.col;
-    ts[n++] = expression(c);
+    ts[n] = expression(c);
+    if (!keep_opt) ts[n] = decay(c, ts[n]);
+    n++;
     if (check(c, TK_FOR)) { unsupported(c, &c->cur, "generator expression"); return -1; }
     if (!accept(c, TK_COMMA)) break;
   }
@@ -386,6 +485,6 @@ DEV int32_t arity_error(Compiler* c, const Token* name, const char* want) {
 template <class At>
 DEV int32_t arg_type_error(Compiler* c, const At* at, const Token* name, int32_t t) {
   error_at(c, at, DG_TYPE, "bad argument type for "); msg_tok(c, name); msg(c->diag, "(): ");
-  msg_type(c->diag, t);
+  msg_type(c, t);
   return T_BAD;
 }

@@ -27,8 +27,14 @@
 #define MAX_LOOPS 16
 // Pending `break` jumps per loop.
 #define MAX_BREAKS 32
-// Distinct types per program (scalars now; lists and tuples add more).
+// Distinct types per program, scalars included: each list, tuple and
+// Optional type spelled or inferred takes one entry of the compiler's table.
 #define MAX_TYPES 64
+// Nesting depth of one type (list[list[tuple[int, str]]] is 3): the runtime
+// walks nested values with explicit stacks of this depth, not recursion.
+#define MAX_TYPE_DEPTH 8
+// Items of one tuple type.
+#define MAX_TUPLE 8
 // Bytes of a diagnostic message, NUL included: one line for a model to read.
 #define MSG_LEN 112
 // Characters of an encoded signature ("ii>i"): parameters and result.

@@ -82,104 +82,19 @@ DEVFN int while_stmt(Compiler* c) {
   return !forever || broke;
 }
 
-// Assign the value on the stack to a name: declares it on first assignment
-// (its type is the value's) and rejects a change of type.
-// `serial`: the block in which later reads may skip the unbound check.
-DEVFN void store_name_in(Compiler* c, const Token* name, int32_t t, int checked, int32_t serial) {
-  if (t == T_BAD || failed(c)) return;
-  Local* l = find_local(c, name->start, name->len);
-  if (!l) {
-    if (t == T_NONE) { unsupported(c, name, "None as a value"); return; }
-    l = declare_local(c, name, t, checked);
-    if (!l) return;
-  } else if (l->type != t) {
-    error_at(c, name, DG_TYPE, "'"); msg_tok(c, name); msg(c->diag, "' is ");
-    msg_type(c->diag, l->type); msg(c->diag, ", cannot assign "); msg_type(c->diag, t);
-    return;
-  }
-  emit_store_in(c, l, serial);
-}
-DEV void store_name(Compiler* c, const Token* name, int32_t t, int checked) {
-  store_name_in(c, name, t, checked, c->f.nopen ? c->f.open_blocks[c->f.nopen - 1] : 0);
-}
-
-// for_stmt := 'for' targets 'in' (range(...) | reversed(...) | enumerate(str) | str) block
+// for_stmt := 'for' targets 'in' iterable block
 DEVFN int for_stmt(Compiler* c) {
   advance(c);
-  Token targets[2];
-  int32_t ntargets = 0;
-  int paren = accept(c, TK_LPAREN);
-  do {
-    if (!check(c, TK_NAME)) { error_tok(c, &c->cur, DG_SYNTAX, "expected a loop variable"); return 1; }
-    if (ntargets == 2) { unsupported(c, &c->cur, "unpacking more than two loop variables"); return 1; }
-    targets[ntargets++] = c->cur;
-    advance(c);
-  } while (accept(c, TK_COMMA) && !check(c, TK_IN));
-  if (paren) expect(c, TK_RPAREN, "expected ')'");
+  Token names[MAX_TARGETS];
+  int32_t n = loop_targets(c, names);
   expect(c, TK_IN, "expected 'in'");
-  if (failed(c)) return 1;
-  // what is iterated decides the loop instruction and the targets' types
-  int kind = 0;  // 0 str, 1 range, 2 enumerate(str)
-  int rev = 0;
-  Token it = c->cur;
-  if (tok_is(c, &it, "reversed") && c->nxt.kind == TK_LPAREN && !find_local(c, it.start, it.len)) {
-    advance(c); advance(c);
-    rev = 1;
-    it = c->cur;
-  }
-  int32_t h;
-  if (tok_is(c, &it, "range") && c->nxt.kind == TK_LPAREN && !find_local(c, it.start, it.len)) {
-    advance(c);
-    int32_t ts[MAX_PARAMS];
-    Pos at[MAX_PARAMS];
-    int32_t d0 = c->f.depth;
-    int32_t n = call_args(c, ts, at, MAX_PARAMS);
-    if (n < 0) return 1;
-    if (n == 0 || n > 3) { error_at(c, &it, DG_TYPE, n ? "range expected at most 3 arguments" : "range expected at least 1 argument, got 0"); return 1; }
-    for (int32_t i = 0; i < n; i++) if (!is_intlike(ts[i])) { arg_type_error(c, &at[i], &it, ts[i]); return 1; }
-    if (n == 1) { emit_int(c, 0); emit0(c, OP_SWAP); }
-    if (n < 3) emit_int(c, 1);
-    h = new_slots(c, 3);
-    emit(c, OP_RANGE_INIT, h);
-    c->f.depth = d0;
-    if (rev) emit(c, OP_RANGE_REV, h);
-    kind = 1;
-  } else if (tok_is(c, &it, "enumerate") && c->nxt.kind == TK_LPAREN && !rev && !find_local(c, it.start, it.len)) {
-    advance(c);
-    int32_t ts[MAX_PARAMS];
-    Pos at[MAX_PARAMS];
-    int32_t n = call_args(c, ts, at, MAX_PARAMS);
-    if (n < 0) return 1;
-    if (n == 0 || n > 2) { error_at(c, &it, DG_TYPE, n ? "enumerate() takes at most 2 arguments" : "enumerate() needs an iterable"); return 1; }
-    if (ts[0] != T_STR) { unsupported(c, &at[0], "enumerate() of a non-str (lists arrive in tier 3)"); return 1; }
-    if (n == 2 && !is_intlike(ts[1])) { arg_type_error(c, &at[1], &it, ts[1]); return 1; }
-    if (n == 1) emit_int(c, 0);  // the start
-    h = new_slots(c, 3);
-    emit(c, OP_ENUM_INIT, h);
-    kind = 2;
-  } else {
-    int32_t t = expression(c);
-    if (t == T_BAD) return 1;
-    if (t != T_STR) { error_at(c, &it, DG_TYPE, "'"); msg_type(c->diag, t); msg(c->diag, "' object is not iterable"); return 1; }
-    h = new_slots(c, 2);
-    emit(c, OP_STR_ITER_INIT, h);
-  }
-  if (rev) expect(c, TK_RPAREN, "expected ')' after reversed(...)");
-  if (failed(c)) return 1;
-  int32_t want = kind == 2 ? 2 : 1;
-  if (ntargets != want) { error_at(c, &targets[0], DG_TYPE, "wrong number of loop variables"); return 1; }
-  int op = kind == 1 ? OP_FOR_RANGE : kind == 2 ? OP_FOR_ENUM_STR : rev ? OP_FOR_STR_REV : OP_FOR_STR;
+  Iter it;
+  if (failed(c) || !iterable(c, &it, 0)) return 1;
   label(c);
-  int32_t head = emit(c, op, h);
+  int32_t head = emit(c, it.op, it.arg);
   // targets are stored each iteration; the body may run zero times, so a
   // new loop variable is read through its unbound-flag after the loop
-  int32_t body = c->f.block_serial + 1;  // the serial block() gives the body
-  if (kind == 2) {
-    store_name_in(c, &targets[1], T_STR, 1, body);
-    store_name_in(c, &targets[0], T_INT, 1, body);
-  } else {
-    store_name_in(c, &targets[0], kind == 1 ? T_INT : T_STR, 1, body);
-  }
+  bind_targets(c, names, n, &it, 0, c->f.block_serial + 1);  // the serial block() gives the body
   if (!loop_begin(c, head)) return 1;
   block(c);
   emit_loop(c, head);
@@ -198,16 +113,20 @@ DEVFN int return_stmt(Compiler* c) {
              (check(c, TK_NONE) && (c->nxt.kind == TK_NEWLINE || c->nxt.kind == TK_SEMI));
   if (bare) {
     if (check(c, TK_NONE)) advance(c);
-    if (ret != T_NONE) { error_at(c, &kw, DG_TYPE, "return without a value in a function returning "); msg_type(c->diag, ret); return 0; }
+    if (ret != T_NONE && !is_opt(&c->types, ret)) {
+      error_at(c, &kw, DG_TYPE, "return without a value in a function returning "); msg_type(c, ret);
+      return 0;
+    }
     emit_int(c, 0);
   } else {
     Token at = c->cur;
     int32_t t = expression(c);
     if (t == T_BAD) return 0;
-    if (check(c, TK_COMMA)) { unsupported(c, &at, "tuple"); return 0; }
-    if (t != ret) {
-      error_at(c, &at, DG_TYPE, "returns "); msg_type(c->diag, t); msg(c->diag, " from a function returning ");
-      msg_type(c->diag, ret);
+    if (check(c, TK_COMMA)) t = tuple_rest(c, &at, t, TK_NEWLINE);
+    if (t == T_BAD) return 0;
+    if (!coerce(c, ret, t)) {
+      error_at(c, &at, DG_TYPE, "returns "); msg_type(c, t); msg(c->diag, " from a function returning ");
+      msg_type(c, ret);
       return 0;
     }
   }
@@ -299,72 +218,220 @@ DEV int aug_to_binary(int kind) {
   }
 }
 
-// assignment := NAME [':' type] '=' expression
-//             | NAME augop expression
-//             | NAME (',' NAME)+ '=' expression (',' expression)+
 DEVFN int32_t parse_type(Compiler* c);
-DEVFN void assignment(Compiler* c) {
-  Token name = c->cur;
+
+// Unmake the item read that ends a target just compiled (xs[i]), leaving
+// the list and the index for LIST_SET; returns 0 with a diagnostic when
+// the target is not a list item.
+DEV int undo_item_read(Compiler* c, const Token* at) {
+  Program* p = c->out;
+  int32_t last = p->n_code - 1;
+  int op = c->f.prev1 == last && last >= 0 ? INSN_OP(p->code[last]) : -1;
+  if (op == OP_LIST_GET) {
+    p->n_code = last;
+    c->f.depth += 1;
+    label(c);
+    return 1;
+  }
+  if (failed(c)) return 0;
+  if (op == OP_STR_INDEX) error_at(c, at, DG_TYPE, "'str' object does not support item assignment");
+  else if (op == OP_TUPLE_GET) error_at(c, at, DG_TYPE, "'tuple' object does not support item assignment");
+  else if (op == OP_LIST_SLICE) unsupported(c, at, "slice assignment");
+  else error_at(c, at, DG_SYNTAX, "cannot assign to this expression");
+  return 0;
+}
+
+// The item store after a target's list and index and then the value (of
+// type t) were pushed: the value must be the list's item type.
+DEV void store_item(Compiler* c, const Token* at, int32_t item, int32_t t) {
+  if (t == T_BAD || item == T_BAD || failed(c)) return;
+  if (!coerce(c, item, t)) {
+    error_at(c, at, DG_TYPE, "cannot store "); msg_type(c, t); msg(c->diag, " in a list of ");
+    msg_type(c, item);
+    return;
+  }
+  emit0(c, OP_LIST_SET);
+}
+
+// The in-place form of `+=` on a list (xs += ys extends xs, which every
+// alias sees); the list is on the stack, the operand is read here.
+DEVFN int32_t list_iadd(Compiler* c, int32_t t) {
+  Token at = c->cur;
+  int32_t r = expression(c);
+  if (r == T_BAD) return T_BAD;
+  int32_t e = elem_of(&c->types, t);
+  if (r == T_STR && (e == T_STR || e == T_UNK)) { emit0(c, OP_LIST_OF_STR); r = checked_list(c, &at, T_STR); }
+  if (!is_list(&c->types, r) || unify_types(c, t, r) == T_BAD) {
+    type_error2(c, &at, "+= of ", r, T_BAD); msg(c->diag, " to a "); msg_type(c, t);
+    return T_BAD;
+  }
+  emit0(c, OP_LIST_EXTEND);
+  return unify_types(c, t, r);
+}
+
+// aug_name := NAME augop expression
+DEVFN void aug_name(Compiler* c, const Token* name) {
+  Token op = c->cur;
   advance(c);
-  if (check(c, TK_COMMA)) {
-    Token names[MAX_PARAMS];
-    int32_t n = 1, types[MAX_PARAMS];
-    names[0] = name;
-    while (accept(c, TK_COMMA) && !check(c, TK_ASSIGN)) {
-      if (!check(c, TK_NAME)) { unsupported(c, &c->cur, "this assignment target"); return; }
-      if (n >= MAX_PARAMS) { limit_error(c, "MAX_PARAMS (targets of one assignment)"); return; }
-      for (int32_t i = 0; i < n; i++)
-        if (same_name(c, names[i].start, names[i].len, c->cur.start, c->cur.len)) { unsupported(c, &c->cur, "a name assigned twice in one statement"); return; }
-      names[n++] = c->cur;
-      advance(c);
-    }
-    expect(c, TK_ASSIGN, "expected '='");
-    for (int32_t i = 0; i < n && !failed(c); i++) {
-      types[i] = expression(c);
-      if (i < n - 1 && !accept(c, TK_COMMA)) {
-        if (!failed(c)) unsupported(c, &c->cur, "unpacking a value that is not a tuple display of the same length");
-        return;
-      }
-    }
-    if (check(c, TK_COMMA)) { error_at(c, &c->cur, DG_TYPE, "too many values to unpack"); return; }
-    for (int32_t i = n - 1; i >= 0 && !failed(c); i--) store_name(c, &names[i], types[i], c->f.block_depth > 0);
+  Local* l = find_local(c, name->start, name->len);
+  if (!l) { error_at(c, name, DG_NAME, "name '"); msg_tok(c, name); msg(c->diag, "' is not defined"); return; }
+  emit_load(c, l);
+  if (is_list(&c->types, l->type) && op.kind == TK_PLUS_EQ) {
+    int32_t t = list_iadd(c, l->type);
+    if (t != T_BAD) l->type = t;
     return;
   }
-  if (check(c, TK_COLON)) {  // annotated: declares the type
-    advance(c);
-    int32_t ann = parse_type(c);
-    if (failed(c)) return;
-    Local* l = find_local(c, name.start, name.len);
-    if (l && l->type != ann) { error_at(c, &name, DG_TYPE, "annotation changes the type of '"); msg_tok(c, &name); msg(c->diag, "'"); return; }
-    if (!l) { if (ann == T_NONE) { unsupported(c, &name, "None as a value"); return; } l = declare_local(c, &name, ann, 1); }
-    if (!accept(c, TK_ASSIGN)) return;  // a bare annotation binds nothing
-    Token at = c->cur;
-    int32_t t = expression(c);
-    if (t != T_BAD && t != ann) { error_at(c, &at, DG_TYPE, "value is "); msg_type(c->diag, t); msg(c->diag, ", annotation says "); msg_type(c->diag, ann); return; }
-    if (l && !failed(c)) emit_store(c, l);
+  int32_t r = expression(c);
+  int32_t t = emit_binary(c, &op, aug_to_binary(op.kind), l->type, r);
+  if (t != T_BAD && t != l->type) {
+    error_at(c, name, DG_TYPE, "'"); msg_tok(c, name); msg(c->diag, "' is "); msg_type(c, l->type);
+    msg(c->diag, ", the result is "); msg_type(c, t);
     return;
   }
-  if (c->cur.kind >= TK_PLUS_EQ && c->cur.kind <= TK_RSHIFT_EQ) {
-    Token op = c->cur;
-    advance(c);
-    Local* l = find_local(c, name.start, name.len);
-    if (!l) { error_at(c, &name, DG_NAME, "name '"); msg_tok(c, &name); msg(c->diag, "' is not defined"); return; }
-    emit_load(c, l);
-    int32_t r = expression(c);
-    int32_t t = emit_binary(c, &op, aug_to_binary(op.kind), l->type, r);
-    if (t != T_BAD && t != l->type) {
-      error_at(c, &name, DG_TYPE, "'"); msg_tok(c, &name); msg(c->diag, "' is "); msg_type(c->diag, l->type);
-      msg(c->diag, ", the result is "); msg_type(c->diag, t);
-      return;
-    }
-    emit_store(c, l);
-    return;
+  emit_store(c, l);
+}
+
+// aug_item := postfix '[' expression ']' augop expression     (the target compiled)
+DEVFN void aug_item(Compiler* c, const Token* at, int32_t item) {
+  Token op = c->cur;
+  advance(c);
+  if (!undo_item_read(c, at)) return;
+  emit0(c, OP_DUP2);
+  emit0(c, OP_LIST_GET);
+  int32_t t;
+  if (is_list(&c->types, item) && op.kind == TK_PLUS_EQ) {
+    emit0(c, OP_DUP);  // the item list itself is extended, then stored back
+    t = list_iadd(c, item);
+  } else {
+    t = emit_binary(c, &op, aug_to_binary(op.kind), item, expression(c));
   }
-  expect(c, TK_ASSIGN, "expected '='");
-  if (check(c, TK_NAME) && c->nxt.kind == TK_ASSIGN) { unsupported(c, &c->nxt, "chained assignment"); return; }
+  store_item(c, at, item, t);
+}
+
+// annotated := NAME ':' type ['=' expression]
+DEVFN void annotated(Compiler* c, const Token* name) {
+  advance(c);  // ':'
+  int32_t ann = parse_type(c);
+  if (failed(c)) return;
+  Local* l = find_local(c, name->start, name->len);
+  if (l && l->type != ann) { error_at(c, name, DG_TYPE, "annotation changes the type of '"); msg_tok(c, name); msg(c->diag, "'"); return; }
+  if (!l) {
+    if (ann == T_NONE) { unsupported(c, name, "a variable of type None"); return; }
+    l = declare_local(c, name, ann, 1);
+  }
+  if (!accept(c, TK_ASSIGN)) return;  // a bare annotation binds nothing
+  Token at = c->cur;
   int32_t t = expression(c);
-  if (check(c, TK_ASSIGN)) { unsupported(c, &c->cur, "chained assignment"); return; }
-  store_name(c, &name, t, c->f.block_depth > 0);
+  if (t == T_BAD) return;
+  if (!coerce(c, ann, t)) { error_at(c, &at, DG_TYPE, "value is "); msg_type(c, t); msg(c->diag, ", annotation says "); msg_type(c, ann); return; }
+  if (l && !failed(c)) emit_store(c, l);
+}
+
+// Scan the statement from here: the number of top-level targets before
+// its '=' and whether all are plain names; stops at the '='. 0 when the
+// statement has no top-level '='.
+DEVFN int32_t scan_targets(Compiler* c, int* all_names) {
+  int32_t depth = 0, n = 1, run = 0;
+  *all_names = 1;
+  while (!failed(c) && !check(c, TK_EOF) && !check(c, TK_NEWLINE)) {
+    int k = c->cur.kind;
+    if (depth == 0 && k == TK_ASSIGN) { if (run != 1) *all_names = 0; return n; }
+    if (k == TK_LPAREN || k == TK_LBRACKET || k == TK_LBRACE) depth++;
+    if (k == TK_RPAREN || k == TK_RBRACKET || k == TK_RBRACE) depth--;
+    if (depth == 0 && k == TK_COMMA) { if (run != 1) *all_names = 0; n++; run = 0; }
+    else run += k == TK_NAME ? 1 : 2;
+    if (c->nxt.kind == TK_NEWLINE || c->nxt.kind == TK_EOF || c->nxt.kind == TK_SEMI) break;
+    advance(c);
+  }
+  return 0;
+}
+
+// rhs := expression (',' expression)*: n values on the stack for n
+// targets (a display of n items, or one tuple or list unpacked); types
+// into ts. One target takes a display as a tuple.
+DEVFN int rhs_values(Compiler* c, int32_t n, int32_t* ts) {
+  if (check(c, TK_NAME) && c->nxt.kind == TK_ASSIGN) { unsupported(c, &c->nxt, "chained assignment"); return 0; }
+  Token at = c->cur;
+  int32_t t = expression(c);
+  if (t == T_BAD) return 0;
+  if (check(c, TK_ASSIGN)) { unsupported(c, &c->cur, "chained assignment"); return 0; }
+  if (check(c, TK_COMMA) && n == 1) t = tuple_rest(c, &at, t, TK_NEWLINE);
+  if (check(c, TK_COMMA)) {
+    int32_t k = 1;
+    ts[0] = t;
+    while (accept(c, TK_COMMA) && !check(c, TK_NEWLINE) && !failed(c)) {
+      if (k == n) { error_at(c, &c->cur, DG_TYPE, "too many values to unpack"); return 0; }
+      ts[k++] = expression(c);
+      if (ts[k - 1] == T_BAD) return 0;
+    }
+    if (k != n && !failed(c)) { error_at(c, &at, DG_TYPE, "not enough values to unpack"); return 0; }
+    return !failed(c);
+  }
+  if (n == 1) { ts[0] = t; return 1; }
+  TypeTable* tt = &c->types;
+  if (is_tuple(tt, t)) {
+    if (tt->t[t].n != n) { error_at(c, &at, DG_TYPE, tt->t[t].n > n ? "too many values to unpack" : "not enough values to unpack"); return 0; }
+    emit_count(c, OP_UNPACK_TUPLE, n);
+    for (int32_t i = 0; i < n; i++) ts[i] = tt->t[t].items[i];
+    return 1;
+  }
+  if (is_list(tt, t)) {
+    int32_t e = item_type(c, &at, elem_of(tt, t));
+    emit_count(c, OP_UNPACK_LIST, n);
+    for (int32_t i = 0; i < n; i++) ts[i] = e;
+    return e != T_BAD;
+  }
+  if (t == T_STR) { unsupported(c, &at, "unpacking a str"); return 0; }
+  error_at(c, &at, DG_TYPE, "cannot unpack "); msg_type(c, t);
+  return 0;
+}
+
+// assign_stmt := target (',' target)* '=' rhs        target := NAME | postfix '[' expression ']'
+// As CPython: the right side first, then the targets from left to right
+// (an item target's list and index are evaluated after the right side).
+DEVFN void assign_stmt(Compiler* c) {
+  Mark start, end;
+  mark(c, &start);
+  int all_names;
+  int32_t n = scan_targets(c, &all_names);
+  if (n > MAX_TARGETS) { unsupported(c, &start.cur, "more than 8 assignment targets"); return; }
+  expect(c, TK_ASSIGN, "expected '='");
+  int32_t ts[MAX_TARGETS];
+  if (failed(c) || !rhs_values(c, n, ts)) return;
+  mark(c, &end);
+  restore(c, &start);
+  if (all_names) {
+    // distinct names: stored last first, straight from the stack
+    Token names[MAX_TARGETS];
+    for (int32_t i = 0; i < n; i++) {
+      names[i] = c->cur;
+      advance(c);
+      for (int32_t k = 0; k < i; k++)
+        if (same_name(c, names[k].start, names[k].len, names[i].start, names[i].len)) { unsupported(c, &names[i], "a name assigned twice in one statement"); return; }
+      advance(c);  // ',' or '='
+    }
+    for (int32_t i = n - 1; i >= 0 && !failed(c); i--) store_name(c, &names[i], ts[i], c->f.block_depth > 0);
+    restore(c, &end);
+    return;
+  }
+  int32_t tmp = n > 1 ? new_slots(c, n) : -1;
+  for (int32_t i = n - 1; i >= 0 && n > 1; i--) emit(c, OP_STORE, tmp + i);
+  for (int32_t i = 0; i < n && !failed(c); i++) {
+    Token at = c->cur;
+    if (check(c, TK_NAME) && (c->nxt.kind == TK_COMMA || c->nxt.kind == TK_ASSIGN)) {
+      advance(c);
+      if (n > 1) emit(c, OP_LOAD, tmp + i);
+      store_name(c, &at, ts[i], c->f.block_depth > 0);
+    } else {
+      int32_t item = postfix(c);
+      if (item == T_BAD || !undo_item_read(c, &at)) return;
+      if (n > 1) emit(c, OP_LOAD, tmp + i);
+      else { emit0(c, OP_ROT3); emit0(c, OP_ROT3); }  // [v l i] -> [l i v]
+      store_item(c, &at, item, ts[i]);
+    }
+    advance(c);  // ',' or '='
+  }
+  restore(c, &end);
 }
 
 // simple_stmt := pass | break | continue | return | assert | raise | import
@@ -395,9 +462,15 @@ DEVFN int simple_stmt(Compiler* c) {
       break;
     case TK_NAME: {
       int n = c->nxt.kind;
-      if (n == TK_ASSIGN || n == TK_COLON || n == TK_COMMA || (n >= TK_PLUS_EQ && n <= TK_RSHIFT_EQ)) {
-        assignment(c);
-        return 1;
+      if (n == TK_COLON) { advance(c); annotated(c, &t); return 1; }
+      if (n >= TK_PLUS_EQ && n <= TK_RSHIFT_EQ) { advance(c); aug_name(c, &t); return 1; }
+      if (n == TK_ASSIGN || n == TK_COMMA || n == TK_LBRACKET || n == TK_DOT) {
+        Mark m;
+        mark(c, &m);
+        int all_names;
+        int is_assign = scan_targets(c, &all_names) > 0;
+        restore(c, &m);
+        if (is_assign) { assign_stmt(c); return 1; }
       }
       break;
     }
@@ -407,13 +480,13 @@ DEVFN int simple_stmt(Compiler* c) {
     return 1;
   }
   int32_t ty = expression(c);
-  if (check(c, TK_ASSIGN) || (c->cur.kind >= TK_PLUS_EQ && c->cur.kind <= TK_RSHIFT_EQ)) {
+  if (c->cur.kind >= TK_PLUS_EQ && c->cur.kind <= TK_RSHIFT_EQ) { aug_item(c, &t, ty); return 1; }
+  if (check(c, TK_ASSIGN)) {
     if (t.kind != TK_NAME) error_at(c, &t, DG_SYNTAX, "cannot assign to an expression here");
-    else if (ty == T_STR) error_at(c, &t, DG_TYPE, "'str' object does not support item assignment");
     else unsupported(c, &t, "this assignment target");
     return 1;
   }
-  if (ty != T_BAD) emit0(c, OP_POP);
+  if (ty != T_BAD) emit_pop(c);
   return 1;
 }
 
@@ -440,10 +513,24 @@ DEVFN int statement(Compiler* c) {
   return falls;
 }
 
-// type := 'int' | 'float' | 'bool' | 'str' | 'None'
-DEVFN int32_t parse_type(Compiler* c) {
+// type_args := '[' type (',' type)* ']'     into ts; returns the count
+DEVFN int32_t type_args(Compiler* c, int32_t* ts, int32_t max) {
+  expect(c, TK_LBRACKET, "expected '[' after a generic type");
+  int32_t n = 0;
+  while (!failed(c)) {
+    if (check(c, TK_DOT)) { unsupported(c, &c->cur, "tuple[T, ...] (a tuple of any length)"); return 0; }
+    if (n >= max) { limit_error(c, "MAX_TUPLE (items of a tuple type)"); return 0; }
+    ts[n++] = parse_type(c);
+    if (!accept(c, TK_COMMA)) break;
+  }
+  expect(c, TK_RBRACKET, "expected ']' after type arguments");
+  return failed(c) ? 0 : n;
+}
+
+// type_atom := 'None' | 'int' | 'float' | 'bool' | 'str' | generic type_args
+DEVFN int32_t type_atom(Compiler* c) {
   Token t = c->cur;
-  if (accept(c, TK_NONE)) return check(c, TK_PIPE) ? (unsupported(c, &c->cur, "union type"), T_BAD) : T_NONE;
+  if (accept(c, TK_NONE)) return T_NONE;
   if (!check(c, TK_NAME)) {
     if (check(c, TK_STRING)) unsupported(c, &t, "string annotation");
     else error_tok(c, &t, DG_SYNTAX, "expected a type");
@@ -451,16 +538,53 @@ DEVFN int32_t parse_type(Compiler* c) {
   }
   advance(c);
   const char* s = c->src + t.start;
-  int32_t scalar = span_eq(s, t.len, "int") ? T_INT : span_eq(s, t.len, "float") ? T_FLOAT
-                 : span_eq(s, t.len, "bool") ? T_BOOL : T_BAD;
-  if (scalar != T_BAD && check(c, TK_PIPE)) { unsupported(c, &c->cur, "union type"); return T_BAD; }
-  if (scalar != T_BAD) return scalar;
-  if (span_eq(s, t.len, "str")) return check(c, TK_PIPE) ? (unsupported(c, &c->cur, "union type"), T_BAD) : T_STR;
-  const char* later[] = {"list", "List", "tuple", "Tuple", "dict", "Dict", "set", "Set", "Optional", "Union", "Any"};
-  for (int32_t i = 0; i < 11; i++)
-    if (span_eq(s, t.len, later[i])) { unsupported(c, &t, "type '"); msg_tok(c, &t); msg(c->diag, "'"); return T_BAD; }
-  error_at(c, &t, DG_NAME, "name '"); msg_tok(c, &t); msg(c->diag, "' is not defined (as a type)");
-  return T_BAD;
+#define IS(w) span_eq(s, t.len, w)
+  if (IS("int")) return T_INT;
+  if (IS("float")) return T_FLOAT;
+  if (IS("bool")) return T_BOOL;
+  if (IS("str")) return T_STR;
+  int list = IS("list") || IS("List"), tuple = IS("tuple") || IS("Tuple");
+  int opt = IS("Optional"), uni = IS("Union");
+  if (IS("dict") || IS("Dict")) { unsupported(c, &t, "dict"); return T_BAD; }
+  if (IS("set") || IS("Set")) { unsupported(c, &t, "set"); return T_BAD; }
+  if (!list && !tuple && !opt && !uni) {
+    if (IS("Any") || IS("Iterable") || IS("Sequence") || IS("Callable") || IS("object")) {
+      unsupported(c, &t, "type '"); msg_tok(c, &t); msg(c->diag, "'");
+      return T_BAD;
+    }
+    error_at(c, &t, DG_NAME, "name '"); msg_tok(c, &t); msg(c->diag, "' is not defined (as a type)");
+    return T_BAD;
+  }
+#undef IS
+  if (!check(c, TK_LBRACKET)) {
+    unsupported(c, &t, "bare '"); msg_tok(c, &t); msg(c->diag, "' (give its item types, e.g. list[int])");
+    return T_BAD;
+  }
+  int32_t ts[MAX_TUPLE];
+  int32_t n = type_args(c, ts, MAX_TUPLE);
+  if (failed(c)) return T_BAD;
+  for (int32_t i = 0; i < n; i++)
+    if (ts[i] == T_NONE && !uni) { unsupported(c, &t, "None inside a container type"); return T_BAD; }
+  if (tuple) return checked_type(c, &t, type_tuple(&c->types, n, ts));
+  if (uni) {
+    if (n == 2 && (ts[0] == T_NONE) != (ts[1] == T_NONE)) return optional_of(c, &t, ts[ts[0] == T_NONE]);
+    unsupported(c, &t, "Union other than Union[T, None]");
+    return T_BAD;
+  }
+  if (n != 1) { error_at(c, &t, DG_TYPE, "'"); msg_tok(c, &t); msg(c->diag, "' takes one type argument"); return T_BAD; }
+  return list ? checked_type(c, &t, type_list(&c->types, ts[0])) : optional_of(c, &t, ts[0]);
+}
+
+// type := type_atom ['|' type_atom]      (T | None is Optional[T])
+DEVFN int32_t parse_type(Compiler* c) {
+  Token at = c->cur;
+  int32_t t = type_atom(c);
+  if (!check(c, TK_PIPE) || failed(c)) return t;
+  advance(c);
+  int32_t u = type_atom(c);
+  if (failed(c)) return T_BAD;
+  if ((t == T_NONE) == (u == T_NONE)) { unsupported(c, &at, "union type other than T | None"); return T_BAD; }
+  return optional_of(c, &at, t == T_NONE ? u : t);
 }
 
 // header := 'def' NAME '(' [NAME ':' type (',' NAME ':' type)*] ')' '->' type ':'
@@ -516,7 +640,7 @@ DEVFN void funcdef(Compiler* c, int32_t fi) {
     if (f->ret != T_NONE) {
       Token d; d.line = f->line; d.col = f->col;
       error_at(c, &d, DG_TYPE, "function '"); msg_add(c->diag, c->src + f->start, f->len);
-      msg(c->diag, "' can end without returning "); msg_type(c->diag, f->ret);
+      msg(c->diag, "' can end without returning "); msg_type(c, f->ret);
       return;
     }
     emit_int(c, 0);
@@ -625,15 +749,13 @@ DEVFN void module(Compiler* c) {
 // A signature code ("is>b") as Python reads it: (int, str) -> bool.
 DEV void msg_sig(Diag* d, const char* code, int32_t len) {
   msg(d, "(");
-  for (int32_t i = 0; i < len; i++) {
-    if (code[i] == '>') { msg(d, ") -> "); continue; }
-    if (i > 0 && code[i - 1] != '>') msg(d, ", ");
-    const char* at = TYPE_CODES;
-    int32_t t = 0;
-    while (at[t] && at[t] != code[i]) t++;
-    if (at[t]) msg_type(d, t);
-    else msg_add(d, code + i, 1);  // a composite type of a later tier
+  int32_t i = 0;
+  for (int32_t k = 0; i < len && code[i] != '>'; k++) {
+    if (k) msg(d, ", ");
+    i = msg_code(d, code, len, i);
   }
+  msg(d, ") -> ");
+  msg_code(d, code, len, i + 1);
 }
 
 // Compile one program: source bytes -> image. `sig` is the entry's expected
@@ -643,6 +765,7 @@ DEV void compile_program(Compiler* c, const char* src, int32_t n, const char* en
   out->ok = 0; out->n_code = 0; out->n_const = 0; out->n_funcs = 0; out->entry = -1; out->frame_slots = 0;
   out->diag.cls = DG_OK; out->diag.line = 0; out->diag.col = 0; out->diag.msg[0] = 0; out->diag.sealed = 0;
   c->src = src; c->out = out; c->diag = &out->diag; c->nfuncs = 0; c->math_imported = 0;
+  types_init(&c->types);
   c->f.fn = -1;
   c->lex.n = n; c->nesting = 0;
   if (n > MAX_SOURCE_BYTES) {
@@ -669,9 +792,15 @@ DEV void compile_program(Compiler* c, const char* src, int32_t n, const char* en
   char have[MAX_SIG];
   int32_t k = 0;
   const FuncSig* f = &c->funcs[e];
-  for (int32_t i = 0; i < f->nparams && k < MAX_SIG - 2; i++) have[k++] = TYPE_CODES[f->ptype[i]];
+  int fits = 1;
+  for (int32_t i = 0; i < f->nparams; i++) fits &= type_code(&c->types, f->ptype[i], have, &k, MAX_SIG - 2);
   have[k++] = '>';
-  have[k++] = TYPE_CODES[f->ret];
+  fits &= type_code(&c->types, f->ret, have, &k, MAX_SIG);
+  if (!fits) {
+    diag_set(c->diag, DG_LIMIT, f->line, f->col);
+    msg(c->diag, "entry signature exceeds MAX_SIG (type code characters)");
+    return;
+  }
   int match = k == sig_len;
   for (int32_t i = 0; match && i < k; i++) if (have[i] != sig[i]) match = 0;
   if (!match) {

@@ -27,9 +27,17 @@ DEV void run_one(int64_t lane, int64_t slot, const Program* progs, const int64_t
            scratch + slot * lane_words, out_words + lane * rp->out_cap, outcomes + lane);
 }
 
+// The result's type code: what follows '>' in the signature.
+DEV const char* sig_result(const char* sig, int32_t len) {
+  int32_t i = 0;
+  while (i < len && sig[i] != '>') i++;
+  return sig + i + 1;
+}
+
 #define RUN_PARAMS_FROM_ARGS                                                               \
   RunParams rp;                                                                            \
   rp.sig = sig; rp.sig_len = sig_len; rp.tol = tol; rp.fuel = fuel; rp.depth = depth;      \
+  rp.ret = sig_result(sig, sig_len);                                                       \
   rp.stack_slots = stack_slots; rp.heap_words = heap_words; rp.chars = chars;              \
   rp.out_cap = out_cap;                                                                    \
   int64_t lane_words = stack_slots + 2 * (int64_t)depth + heap_words;

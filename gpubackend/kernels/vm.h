@@ -3,7 +3,7 @@
 // compared with the expected value. Everything a lane touches is its own
 // scratch (stack, frames, heap), the read-only program and test data.
 #pragma once
-#include "runtime.h"
+#include "objects.h"
 
 // Where a lane keeps its frames: the caller's next instruction and locals
 // (two words, so `depth` frames take 2 * depth words of the lane's scratch).
@@ -16,6 +16,7 @@ struct Frame {
 struct RunParams {
   const char* sig;         // entry signature in type codes ("is>b")
   int32_t sig_len;
+  const char* ret;         // the result's type code (in sig, after '>')
   double tol;              // relative float tolerance; < 0 means exact
   int64_t fuel;            // loop iterations and calls per lane
   int32_t depth;           // call frames per lane
@@ -37,21 +38,29 @@ DEV int mul_ovf_st(int64_t a, int64_t b, int64_t* r) { return mul_ovf(a, b, r) ?
 #define AS_W(d) double_to_bits(d)
 
 // The argument words of one test -> stack slots. Scalars are copied; a
-// string is referenced where it lies (the encoding is its object layout).
-DEV int32_t load_args(const RunParams* rp, const int64_t* args, int64_t* slots) {
+// string is referenced where it lies (the encoding is its object layout);
+// lists and tuples are built in the lane's heap, which the lane may mutate.
+DEV int load_args(const RunParams* rp, Heap* heap, const int64_t* args, int64_t* slots, int32_t* nargs) {
   int64_t pos = 0;
   int32_t n = 0;
-  for (int32_t i = 0; i < rp->sig_len && rp->sig[i] != '>'; i++, n++) {
+  for (int32_t i = 0; i < rp->sig_len && rp->sig[i] != '>'; i = rt_code_end(rp->sig, i), n++) {
     char code = rp->sig[i];
     if (code == 's') { slots[n] = AS_WORD(args + pos); pos += STR_WORDS(args[pos]); }
-    else { slots[n] = args[pos]; pos += 1; }
+    else if (!rt_code_is_ref(code)) { slots[n] = args[pos]; pos += 1; }
+    else {
+      int64_t used;
+      int st = rt_load_value(heap, args + pos, rp->sig + i, &slots[n], &used);
+      if (st != ST_PASS) return st;
+      pos += used;
+    }
   }
-  return n;
+  *nargs = n;
+  return ST_PASS;
 }
 
 // Compare the result with the expected words and copy its encoding out.
 DEV int check_result(const RunParams* rp, int64_t r, const int64_t* expected, int64_t* out, Outcome* oc) {
-  char code = rp->sig[rp->sig_len - 1];
+  char code = rp->ret[0];
   if (code == 'n') { oc->out_words = 0; return ST_PASS; }
   if (code == 's') {
     const int64_t* s = AS_STR(r);
@@ -61,6 +70,12 @@ DEV int check_result(const RunParams* rp, int64_t r, const int64_t* expected, in
     if (expected[0] != s[0]) return ST_WRONG_ANSWER;
     for (int64_t i = 1; i < words; i++) if (expected[i] != s[i]) return ST_WRONG_ANSWER;
     return ST_PASS;
+  }
+  if (rt_code_is_ref(code)) {
+    int64_t words;
+    rt_encode_value(r, rp->ret, out, rp->out_cap, &words);
+    oc->out_words = words > 0x7fffffff ? 0x7fffffff : (int32_t)words;
+    return rt_matches(r, rp->ret, expected, rp->tol) ? ST_PASS : ST_WRONG_ANSWER;
   }
   oc->out_words = 1;
   if (rp->out_cap > 0) out[0] = r;
@@ -95,7 +110,9 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
 
   const FuncInfo* entry = &p->funcs[p->entry];
   if (entry->nlocals + entry->max_stack > rp->stack_slots) { oc->status = ST_RECURSION_ERROR; return; }
-  int32_t nargs = load_args(rp, args, stack);
+  int32_t nargs = 0;
+  int st0 = load_args(rp, &heap, args, stack, &nargs);
+  if (st0 != ST_PASS) { oc->status = st0; return; }
   for (int32_t i = nargs; i < entry->nlocals; i++) stack[i] = 0;
   // the current frame's locals and the top of its operand stack, as
   // pointers: fewer live values than stack + base + index, so they stay in
@@ -168,7 +185,7 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
         locals[a + 1]--;
         break;
       }
-      case OP_STR_ITER_INIT: locals[a] = POP(); locals[a + 1] = 0; break;
+      case OP_ITER_INIT: locals[a] = POP(); locals[a + 1] = 0; break;
       case OP_ENUM_INIT: locals[a + 2] = POP(); locals[a] = POP(); locals[a + 1] = 0; break;
       case OP_FOR_STR: case OP_FOR_ENUM_STR: case OP_FOR_STR_REV: {
         int32_t exit = *ip++;
@@ -300,6 +317,126 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
       case OP_STR_REPLACE: { const int64_t* nw = AS_STR(POP()); const int64_t* old = AS_STR(POP()); const int64_t* r;
         CHECK(rt_str_replace(&heap, AS_STR(POP()), old, nw, chars, empty, &r)); PUSH(AS_WORD(r)); break; }
       case OP_STR_IS: TOP = rt_str_is(AS_STR(TOP), a); break;
+
+      // lists, tuples, Optionals: objects.h; K arguments name a type code
+#define KCODE(k) ((const char*)STR_BYTES(konst + (k)))
+#define NEW_OBJ(call) do { int64_t* r_; CHECK(call); TOP = PTR_WORD(r_); } while (0)
+      case OP_LIST_NEW: {
+        int64_t* l;
+        CHECK(rt_list_new(&heap, a, &l));
+        sp -= a;
+        for (int32_t i = 0; i < a; i++) LIST_ITEMS(l)[i] = sp[i];
+        PUSH(PTR_WORD(l));
+        break;
+      }
+      case OP_LIST_GET: { int64_t i = POP(), r; CHECK(rt_list_get(AS_PTR(TOP), i, &r)); TOP = r; break; }
+      case OP_LIST_SET: { int64_t x = POP(), i = POP(); CHECK(rt_list_set(AS_PTR(POP()), i, x)); break; }
+      case OP_LIST_SLICE: { int64_t st = POP(), hi = POP(), lo = POP();
+        if ((a & 1) && lo == INT64_MIN_) lo++;
+        if ((a & 2) && hi == INT64_MIN_) hi++;
+        if ((a & 4) && st == INT64_MIN_) st++;
+        NEW_OBJ(rt_list_slice(&heap, AS_PTR(TOP), lo, hi, st, &r_)); break; }
+      case OP_LIST_LEN: TOP = LIST_LEN(AS_PTR(TOP)); break;
+      case OP_TRUTH_LIST: TOP = LIST_LEN(AS_PTR(TOP)) != 0; break;
+      case OP_LIST_APPEND: { int64_t x = POP(); CHECK(rt_list_append(&heap, AS_PTR(POP()), x)); break; }
+      case OP_LIST_CONCAT: { const int64_t* m = AS_PTR(POP()); NEW_OBJ(rt_list_concat(&heap, AS_PTR(TOP), m, &r_)); break; }
+      case OP_LIST_REPEAT: { int64_t n = POP(); NEW_OBJ(rt_list_repeat(&heap, AS_PTR(TOP), n, &r_)); break; }
+      case OP_LIST_EXTEND: { const int64_t* m = AS_PTR(POP()); CHECK(rt_list_extend(&heap, AS_PTR(POP()), m)); break; }
+      case OP_LIST_INSERT: { int64_t x = POP(), i = POP(); CHECK(rt_list_insert(&heap, AS_PTR(POP()), i, x)); break; }
+      case OP_LIST_POP: { int64_t i = POP(), r; CHECK(rt_list_pop(AS_PTR(TOP), i, &r)); TOP = r; break; }
+      case OP_LIST_REVERSE: rt_list_reverse(AS_PTR(POP())); break;
+      case OP_LIST_CLEAR: rt_list_clear(AS_PTR(POP())); break;
+      case OP_LIST_COPY: NEW_OBJ(rt_list_copy(&heap, AS_PTR(TOP), &r_)); break;
+      case OP_LIST_REVERSED: NEW_OBJ(rt_list_copy(&heap, AS_PTR(TOP), &r_)); rt_list_reverse(AS_PTR(TOP)); break;
+      case OP_LIST_FIND: { const int64_t* l = AS_PTR(POP()); TOP = rt_list_find(l, TOP, KCODE(a)) >= 0; break; }
+      case OP_LIST_INDEX: { int64_t x = POP(); int64_t i = rt_list_find(AS_PTR(TOP), x, KCODE(a));
+        if (i < 0) RAISE(ST_VALUE_ERROR);
+        TOP = i; break; }
+      case OP_LIST_COUNT: { int64_t x = POP(); TOP = rt_list_count(AS_PTR(TOP), x, KCODE(a)); break; }
+      case OP_LIST_REMOVE: { int64_t x = POP(); CHECK(rt_list_remove(AS_PTR(POP()), x, KCODE(a))); break; }
+      case OP_LIST_SORT: { int64_t rev = POP(); CHECK(rt_list_sort(&heap, AS_PTR(POP()), KCODE(a), rev != 0)); break; }
+      case OP_LIST_SORT_KEYED: { int64_t rev = POP(); int64_t* keys = AS_PTR(POP());
+        CHECK(rt_list_sort_keyed(&heap, AS_PTR(POP()), keys, KCODE(a), rev != 0)); break; }
+      case OP_LIST_MIN: case OP_LIST_MAX: { int64_t r;
+        CHECK(rt_list_minmax(AS_PTR(TOP), KCODE(a), INSN_OP(w) == OP_LIST_MAX, &r)); TOP = r; break; }
+      case OP_LIST_SUM_INT: { int64_t r; CHECK(rt_list_sum_int(AS_PTR(TOP), &r)); TOP = r; break; }
+      case OP_LIST_SUM_FLOAT: TOP = AS_W(rt_list_sum_float(AS_PTR(TOP))); break;
+      case OP_LIST_OF_STR: NEW_OBJ(rt_list_of_str(&heap, AS_STR(TOP), chars, &r_)); break;
+      case OP_LIST_OF_RANGE: {
+        int64_t step = POP(), stop = POP(), start = POP();
+        if (step == 0) RAISE(ST_VALUE_ERROR);
+        uint64_t n = 0;
+        if (step > 0 && start < stop) n = ((uint64_t)stop - (uint64_t)start - 1) / (uint64_t)step + 1;
+        if (step < 0 && start > stop) n = ((uint64_t)start - (uint64_t)stop - 1) / (0 - (uint64_t)step) + 1;
+        int64_t* l;
+        if (n > (uint64_t)heap.cap) RAISE(ST_MEMORY_ERROR);
+        CHECK(rt_list_new(&heap, (int64_t)n, &l));
+        for (uint64_t i = 0; i < n; i++) LIST_ITEMS(l)[i] = (int64_t)((uint64_t)start + i * (uint64_t)step);
+        PUSH(PTR_WORD(l));
+        break;
+      }
+      case OP_STR_SPLIT: NEW_OBJ(rt_str_split(&heap, AS_STR(TOP), nullptr, chars, empty, &r_)); break;
+      case OP_STR_SPLIT_SEP: { const int64_t* sep = AS_STR(POP());
+        NEW_OBJ(rt_str_split(&heap, AS_STR(TOP), sep, chars, empty, &r_)); break; }
+      case OP_STR_JOIN: { const int64_t* l = AS_PTR(POP()); const int64_t* r;
+        CHECK(rt_str_join(&heap, AS_STR(TOP), l, chars, empty, &r)); TOP = AS_WORD(r); break; }
+      case OP_TUPLE_NEW: {
+        int64_t* t = heap_alloc(&heap, a);
+        if (!t) RAISE(ST_MEMORY_ERROR);
+        sp -= a;
+        for (int32_t i = 0; i < a; i++) t[i] = sp[i];
+        PUSH(PTR_WORD(t));
+        break;
+      }
+      case OP_TUPLE_GET: TOP = AS_PTR(TOP)[a]; break;
+      case OP_UNPACK_TUPLE: { const int64_t* t = AS_PTR(POP()); for (int32_t i = 0; i < a; i++) PUSH(t[i]); break; }
+      case OP_UNPACK_LIST: { const int64_t* l = AS_PTR(POP());
+        if (LIST_LEN(l) != a) RAISE(ST_VALUE_ERROR);
+        for (int32_t i = 0; i < a; i++) PUSH(LIST_ITEMS(l)[i]);
+        break; }
+      case OP_CMP_OBJ: { int64_t y = POP(); int r; CHECK(rt_compare(TOP, y, KCODE(a & 0xffff), (a >> 16) & 7, &r)); TOP = r; break; }
+      case OP_IS_NONE: TOP = TOP == 0; break;
+      case OP_BOX: { int64_t* b = heap_alloc(&heap, 1); if (!b) RAISE(ST_MEMORY_ERROR); *b = TOP; TOP = PTR_WORD(b); break; }
+      case OP_UNBOX: if (!TOP) RAISE(ST_TYPE_ERROR); TOP = *AS_PTR(TOP); break;
+      case OP_UNWRAP: if (!TOP) RAISE(ST_TYPE_ERROR); break;
+      case OP_DUP2: sp[0] = sp[-2]; sp[1] = sp[-1]; sp += 2; break;
+      case OP_LIST_REV_INIT: locals[a] = POP(); locals[a + 1] = LIST_LEN(AS_PTR(locals[a])); break;
+      case OP_FOR_LIST: case OP_FOR_ENUM_LIST: {
+        // CPython's list iterator: the length is read afresh at every step
+        int32_t exit = *ip++;
+        const int64_t* l = AS_PTR(locals[a]);
+        int64_t i = locals[a + 1];
+        if (i >= LIST_LEN(l)) { ip += exit; break; }
+        locals[a + 1] = i + 1;
+        if (INSN_OP(w) == OP_FOR_ENUM_LIST) { int64_t n; CHECK(add_ovf_st(i, locals[a + 2], &n)); PUSH(n); }
+        PUSH(LIST_ITEMS(l)[i]);
+        break;
+      }
+      case OP_FOR_LIST_REV: {
+        int32_t exit = *ip++;
+        const int64_t* l = AS_PTR(locals[a]);
+        int64_t i = locals[a + 1] - 1;
+        if (i < 0 || i >= LIST_LEN(l)) { locals[a + 1] = 0; ip += exit; break; }
+        locals[a + 1] = i;
+        PUSH(LIST_ITEMS(l)[i]);
+        break;
+      }
+      case OP_ZIP_INIT: locals[a + 1] = POP(); locals[a] = POP(); locals[a + 2] = 0; break;
+      case OP_FOR_ZIP: {
+        // a str and a list both keep their length in their first word
+        int32_t exit = *ip++;
+        int32_t h = a & 0xffff;
+        const int64_t* s = AS_PTR(locals[h]);
+        const int64_t* t = AS_PTR(locals[h + 1]);
+        int64_t i = locals[h + 2];
+        if (i >= s[0] || i >= t[0]) { ip += exit; break; }
+        locals[h + 2] = i + 1;
+        PUSH((a & 0x10000) ? AS_WORD(chars + 2 * (uint8_t)STR_BYTES(s)[i]) : LIST_ITEMS(s)[i]);
+        PUSH((a & 0x20000) ? AS_WORD(chars + 2 * (uint8_t)STR_BYTES(t)[i]) : LIST_ITEMS(t)[i]);
+        break;
+      }
+#undef KCODE
+#undef NEW_OBJ
 
       // superinstructions: LK reads local a and constant k, LL locals a and b
 #define LK_X (locals[a & 0xff])

@@ -1,0 +1,341 @@
+// listcalls.h: the builtins and methods of sequences: sum, any, all, min,
+// max, sorted, list, reversed and range as values; list methods; key=
+// functions. A generator expression given to one of these is compiled as
+// a comprehension (iter.h) feeding it.
+#pragma once
+#include "calls.h"
+
+// After a builtin's name, at '(': whether the call has one positional
+// argument (the iterable form of min and max), keywords aside.
+DEVFN int single_arg(Compiler* c) {
+  Mark m;
+  mark(c, &m);
+  advance(c);
+  int32_t depth = 0, commas = 0, keyword = 0;
+  while (!failed(c) && !check(c, TK_EOF)) {
+    int k = c->cur.kind;
+    if (k == TK_LPAREN || k == TK_LBRACKET || k == TK_LBRACE) depth++;
+    else if (k == TK_RPAREN || k == TK_RBRACKET || k == TK_RBRACE) { if (depth-- == 0) break; }
+    else if (depth == 0 && k == TK_COMMA && !keyword) {
+      advance(c);
+      if (check(c, TK_NAME) && c->nxt.kind == TK_ASSIGN) keyword = 1; else commas++;
+      continue;
+    }
+    advance(c);
+  }
+  restore(c, &m);
+  return commas == 0;
+}
+
+// iterable_arg := generator | expression: leaves a list for an iterable
+// argument (a comprehension's, a copy when `copy`, a str's characters, a
+// range's numbers) and returns its type.
+DEVFN int32_t iterable_arg(Compiler* c, int copy) {
+  Token at = c->cur;
+  if (ahead_is_for(c)) return comprehension(c, SINK_LIST);
+  if (builtin_here(c, "range")) {
+    Token name = c->cur;
+    advance(c);
+    if (!range_args(c, &name)) return T_BAD;
+    emit0(c, OP_LIST_OF_RANGE);
+    return checked_list(c, &name, T_INT);
+  }
+  int32_t t = expression(c);
+  if (t == T_BAD) return T_BAD;
+  if (t == T_STR) { emit0(c, OP_LIST_OF_STR); return checked_list(c, &at, T_STR); }
+  if (is_list(&c->types, t)) { if (copy) emit0(c, OP_LIST_COPY); return t; }
+  error_at(c, &at, DG_TYPE, "'"); msg_type(c, t); msg(c->diag, "' object is not iterable here");
+  return T_BAD;
+}
+
+// A builtin or method usable as key= of one argument of type t, applied
+// to the value on the stack; returns the key's type.
+DEVFN int32_t key_builtin(Compiler* c, const Token* name, int32_t t) {
+  const char* s = c->src + name->start;
+  int32_t len = name->len;
+  if (span_eq(s, len, "len") && (t == T_STR || is_list(&c->types, t))) { emit0(c, t == T_STR ? OP_STR_LEN : OP_LIST_LEN); return T_INT; }
+  if (span_eq(s, len, "abs") && is_number(t)) { emit0(c, t == T_FLOAT ? OP_ABS_FLOAT : OP_ABS_INT); return t == T_BOOL ? T_INT : t; }
+  if (span_eq(s, len, "str") && t == T_STR) return T_STR;
+  if (span_eq(s, len, "str") && is_intlike(t)) { emit0(c, t == T_INT ? OP_STR_OF_INT : OP_STR_OF_BOOL); return T_STR; }
+  if (span_eq(s, len, "int") && is_intlike(t)) return T_INT;
+  if (span_eq(s, len, "ord") && t == T_STR) { emit0(c, OP_ORD); return T_INT; }
+  unsupported(c, name, "key="); msg_tok(c, name); msg(c->diag, " on "); msg_type(c, t);
+  return T_BAD;
+}
+
+// key := 'lambda' NAME ':' expression | NAME ['.' NAME]
+// Builds, in local `keys`, the list of the key of each item of the list in
+// local `items` (of item type elem), calling the key once per item in
+// order, as CPython's sort does. Returns the key type.
+DEVFN int32_t key_list(Compiler* c, int32_t items, int32_t keys, int32_t elem) {
+  Token at = c->cur;
+  emit_count(c, OP_LIST_NEW, 0);
+  emit(c, OP_STORE, keys);
+  emit(c, OP_LOAD, items);
+  int32_t h = new_slots(c, 2);
+  emit(c, OP_ITER_INIT, h);
+  label(c);
+  int32_t head = emit(c, OP_FOR_LIST, h);
+  int32_t kt = T_BAD;
+  if (accept(c, TK_LAMBDA)) {
+    Token p = c->cur;
+    expect(c, TK_NAME, "expected one parameter after 'lambda'");
+    if (check(c, TK_COMMA)) { unsupported(c, &c->cur, "a key lambda of more than one parameter"); return T_BAD; }
+    expect(c, TK_COLON, "expected ':' after the lambda's parameter");
+    if (failed(c)) return T_BAD;
+    int32_t nlocals0 = c->f.nlocals;
+    Local* l = declare_local(c, &p, elem, 0);  // the lambda's own name: shadows a local
+    if (!l) return T_BAD;
+    emit(c, OP_STORE, l->slot);
+    emit(c, OP_LOAD, keys);
+    kt = expression(c);
+    c->f.nlocals = nlocals0;
+  } else if (check(c, TK_NAME)) {
+    Token name = c->cur;
+    advance(c);
+    emit(c, OP_LOAD, keys);
+    emit0(c, OP_SWAP);
+    int32_t f = find_local(c, name.start, name.len) ? -1 : find_func(c, name.start, name.len);
+    if (tok_is(c, &name, "str") && accept(c, TK_DOT)) {  // str.lower, str.upper
+      Token m = c->cur;
+      expect(c, TK_NAME, "expected a method name after 'str.'");
+      if (failed(c)) return T_BAD;
+      if (elem != T_STR || (!tok_is(c, &m, "lower") && !tok_is(c, &m, "upper"))) {
+        unsupported(c, &m, "key=str."); msg_tok(c, &m);
+        return T_BAD;
+      }
+      emit(c, OP_STR_CASE, tok_is(c, &m, "upper"));
+      kt = T_STR;
+    } else if (f >= 0) {
+      const FuncSig* fs = &c->funcs[f];
+      if (fs->nparams != 1 || !type_fits(&c->types, fs->ptype[0], elem)) {
+        error_at(c, &name, DG_TYPE, "key function '"); msg_tok(c, &name); msg(c->diag, "' does not take one ");
+        msg_type(c, elem);
+        return T_BAD;
+      }
+      note_called(c, &name);
+      emit(c, OP_CALL, f);
+      adjust(c, -1);  // the argument is consumed
+      kt = fs->ret;
+    } else {
+      kt = key_builtin(c, &name, elem);
+    }
+  } else {
+    unsupported(c, &at, "this key= (use a lambda or a function name)");
+    return T_BAD;
+  }
+  if (kt == T_BAD || failed(c)) return T_BAD;
+  if (kt == T_NONE) { error_at(c, &at, DG_TYPE, "key function returns None"); return T_BAD; }
+  emit0(c, OP_LIST_APPEND);
+  emit_loop(c, head);
+  patch_here(c, head);
+  return kt;
+}
+
+// sort_args := [','] keyword (',' keyword)* [','] ')'    keyword := 'key' '=' key | 'reverse' '=' expression
+// (after sorted's iterable each keyword follows a ','; list.sort's first
+// does not). Sorts the list in local `items` in place, as list.sort does.
+DEVFN void sort_args(Compiler* c, int32_t items, int32_t elem, int comma_first) {
+  int32_t keys = -1, kt = T_BAD, rev = -1;
+  for (int first = 1; !failed(c); first = 0) {
+    if (!first || comma_first) {
+      if (!accept(c, TK_COMMA)) break;
+    }
+    if (check(c, TK_RPAREN)) break;
+    Token kw = c->cur;
+    if (!check(c, TK_NAME) || c->nxt.kind != TK_ASSIGN) { error_tok(c, &kw, DG_TYPE, "expected key= or reverse= here"); return; }
+    advance(c); advance(c);
+    if (tok_is(c, &kw, "key") && keys < 0) {
+      keys = new_slots(c, 1);
+      kt = key_list(c, items, keys, elem);
+    } else if (tok_is(c, &kw, "reverse") && rev < 0) {
+      Token at = c->cur;
+      int32_t t = expression(c);
+      if (t != T_BAD && !is_intlike(t)) { error_at(c, &at, DG_TYPE, "reverse= must be a bool, got "); msg_type(c, t); return; }
+      rev = new_slots(c, 1);
+      emit(c, OP_STORE, rev);
+    } else {
+      unsupported(c, &kw, "keyword '"); msg_tok(c, &kw); msg(c->diag, "=' here");
+      return;
+    }
+  }
+  expect(c, TK_RPAREN, "expected ')'");
+  if (failed(c)) return;
+  emit(c, OP_LOAD, items);
+  if (keys >= 0) emit(c, OP_LOAD, keys);
+  if (rev >= 0) emit(c, OP_LOAD, rev); else emit_int(c, 0);
+  emit(c, keys >= 0 ? OP_LIST_SORT_KEYED : OP_LIST_SORT, type_const(c, keys >= 0 ? kt : elem));
+}
+
+// The list in a new hidden local, whose item type is known.
+DEV int32_t stash_list(Compiler* c, const Token* at, int32_t t, int32_t* elem) {
+  *elem = item_type(c, at, elem_of(&c->types, t));
+  int32_t slot = new_slots(c, 1);
+  emit(c, OP_STORE, slot);
+  return slot;
+}
+
+// sequence_builtin := ('sum' | 'any' | 'all' | 'min' | 'max' | 'sorted' | 'list'
+//                      | 'reversed' | 'range') '(' ... ')'
+DEVFN int32_t sequence_builtin(Compiler* c, const Token* name) {
+  const char* s = c->src + name->start;
+  int32_t len = name->len;
+#define IS(w) span_eq(s, len, w)
+  if (IS("range")) {
+    // range(...) as a value (outside for): its numbers as a list
+    if (!range_args(c, name)) return T_BAD;
+    emit0(c, OP_LIST_OF_RANGE);
+    return checked_list(c, name, T_INT);
+  }
+  expect(c, TK_LPAREN, "expected '('");
+  if (failed(c)) return T_BAD;
+  Token at = c->cur;
+  if (IS("list") && accept(c, TK_RPAREN)) { emit_count(c, OP_LIST_NEW, 0); return checked_list(c, name, T_UNK); }
+  int gen = ahead_is_for(c);
+  if ((IS("sum") || IS("any") || IS("all")) && gen) {
+    int32_t t = comprehension(c, IS("sum") ? SINK_SUM : IS("any") ? SINK_ANY : SINK_ALL);
+    expect(c, TK_RPAREN, "expected ')' after a generator expression");
+    return failed(c) ? T_BAD : t;
+  }
+  int32_t t = iterable_arg(c, IS("sorted") || IS("list"));
+  if (t == T_BAD) return T_BAD;
+  int32_t elem = item_type(c, &at, elem_of(&c->types, t));
+  if (elem == T_BAD) return T_BAD;
+  if (IS("sorted")) {
+    int32_t items = stash_list(c, &at, t, &elem);
+    sort_args(c, items, elem, 1);
+    emit(c, OP_LOAD, items);
+    return failed(c) ? T_BAD : t;
+  }
+  if ((IS("min") || IS("max")) && check(c, TK_COMMA)) {
+    // min(xs, key=f): the first least key; a stable sort puts it first
+    // (for max, a stable descending sort puts the first greatest first)
+    emit0(c, OP_LIST_COPY);
+    int32_t items = stash_list(c, &at, t, &elem);
+    int32_t keys = new_slots(c, 1);
+    accept(c, TK_COMMA);
+    Token kw = c->cur;
+    if (!tok_is(c, &kw, "key") || c->nxt.kind != TK_ASSIGN) { unsupported(c, &kw, "this argument of min/max of an iterable (only key=)"); return T_BAD; }
+    advance(c); advance(c);
+    int32_t kt = key_list(c, items, keys, elem);
+    expect(c, TK_RPAREN, "expected ')' after key=");
+    if (failed(c) || kt == T_BAD) return T_BAD;
+    emit(c, OP_LOAD, items);
+    emit0(c, OP_DUP);
+    emit0(c, OP_LIST_LEN);
+    int32_t jok = emit(c, OP_JUMP_IF_TRUE, 0);
+    emit(c, OP_RAISE, ST_VALUE_ERROR);  // min() arg is an empty sequence
+    patch_here(c, jok);
+    emit(c, OP_LOAD, keys);
+    emit_int(c, IS("max"));
+    emit(c, OP_LIST_SORT_KEYED, type_const(c, kt));
+    emit(c, OP_LOAD, items);
+    emit_int(c, 0);
+    emit0(c, OP_LIST_GET);
+    return elem;
+  }
+  expect(c, TK_RPAREN, gen ? "expected ')' after a generator expression" : "expected ')' (one iterable argument here)");
+  if (failed(c)) return T_BAD;
+  if (IS("list")) return t;
+  if (IS("reversed")) { emit0(c, OP_LIST_REVERSED); return t; }
+  if (IS("min") || IS("max")) {
+    if (!is_number(elem) && elem != T_STR && !is_tuple(&c->types, elem) && !is_list(&c->types, elem)) {
+      arg_type_error(c, &at, name, t);
+      return T_BAD;
+    }
+    emit(c, IS("max") ? OP_LIST_MAX : OP_LIST_MIN, type_const(c, elem));
+    return elem;
+  }
+  if (IS("sum")) {
+    if (is_intlike(elem)) { emit0(c, OP_LIST_SUM_INT); return T_INT; }
+    if (elem == T_FLOAT) { emit0(c, OP_LIST_SUM_FLOAT); return T_FLOAT; }
+    error_at(c, &at, DG_TYPE, "sum() of "); msg_type(c, t);
+    return T_BAD;
+  }
+  // any / all over a list: the first true (false) item decides
+  int is_any = IS("any");
+  int32_t h = new_slots(c, 2), acc = new_slots(c, 1);
+  emit(c, OP_ITER_INIT, h);
+  emit_int(c, !is_any);
+  emit(c, OP_STORE, acc);
+  label(c);
+  int32_t head = emit(c, OP_FOR_LIST, h);
+  emit_truth(c, elem);
+  int32_t skip = emit(c, is_any ? OP_JUMP_IF_FALSE : OP_JUMP_IF_TRUE, 0);
+  emit_int(c, is_any);
+  emit(c, OP_STORE, acc);
+  int32_t done = emit(c, OP_JUMP, 0);
+  patch_here(c, skip);
+  emit_loop(c, head);
+  patch_here(c, head);
+  patch_here(c, done);
+  emit(c, OP_LOAD, acc);
+  return T_BOOL;
+#undef IS
+}
+
+// method := expression '.' NAME args     (list methods)
+// `origin`: the local the list was read from, whose empty list's item type
+// a first append (extend, insert) makes known.
+DEVFN int32_t list_method(Compiler* c, int32_t t, Local* origin) {
+  advance(c);  // '.'
+  Token name = c->cur;
+  expect(c, TK_NAME, "expected an attribute name after '.'");
+  if (failed(c)) return T_BAD;
+  TypeTable* tt = &c->types;
+  int32_t elem = elem_of(tt, t);
+  const char* s = c->src + name.start;
+  int32_t len = name.len;
+#define IS(w) span_eq(s, len, w)
+  if (IS("sort")) {
+    int32_t items = new_slots(c, 1);
+    emit(c, OP_STORE, items);
+    expect(c, TK_LPAREN, "expected '('");
+    if (item_type(c, &name, elem) == T_BAD) return T_BAD;
+    sort_args(c, items, elem, 0);
+    emit_int(c, 0);
+    return T_NONE;
+  }
+  int known = IS("append") || IS("extend") || IS("insert") || IS("pop") || IS("remove") || IS("index") ||
+              IS("count") || IS("reverse") || IS("clear") || IS("copy");
+  if (!known) { unsupported(c, &name, "list."); msg_tok(c, &name); return T_BAD; }
+  int32_t ts[MAX_PARAMS];
+  Pos at[MAX_PARAMS];
+  int32_t n = call_args(c, ts, at, MAX_PARAMS);
+  if (n < 0) return T_BAD;
+  int want = IS("insert") ? 2 : IS("pop") ? (n > 1 ? 1 : n) : IS("reverse") || IS("clear") || IS("copy") ? 0 : 1;
+  if (n != want) return arity_error(c, &name, want == 0 ? "no arguments" : want == 1 ? "exactly one argument" : "exactly two arguments");
+  int32_t x = n ? ts[n - 1] : T_BAD;  // the item argument, where there is one
+  if (IS("insert") && !is_intlike(ts[0])) return arg_type_error(c, &at[0], &name, ts[0]);
+  if (IS("pop")) {
+    if (n == 1 && !is_intlike(ts[0])) return arg_type_error(c, &at[0], &name, ts[0]);
+    if (n == 0) emit_int(c, -1);
+    emit0(c, OP_LIST_POP);
+    return item_type(c, &name, elem);
+  }
+  if (IS("reverse") || IS("clear")) { emit0(c, IS("reverse") ? OP_LIST_REVERSE : OP_LIST_CLEAR); emit_int(c, 0); return T_NONE; }
+  if (IS("copy")) { emit0(c, OP_LIST_COPY); return t; }
+  if (IS("extend")) {
+    if (x == T_STR && (elem == T_STR || elem == T_UNK)) { emit0(c, OP_LIST_OF_STR); x = checked_list(c, &name, T_STR); }
+    if (!is_list(tt, x)) return arg_type_error(c, &at[0], &name, x);
+    x = elem_of(tt, x);
+  }
+  if (x == T_NONE) { unsupported(c, &at[n - 1], "None as a list item"); return T_BAD; }
+  if (!type_fits(tt, elem, x)) {
+    if (elem != T_UNK && !type_fits(tt, x, elem)) {
+      error_at(c, &at[n - 1], DG_TYPE, "list."); msg_tok(c, &name); msg(c->diag, "() of ");
+      msg_type(c, x); msg(c->diag, " to a "); msg_type(c, t);
+      return T_BAD;
+    }
+    // an empty display's item type, now known
+    if (origin && (IS("append") || IS("extend") || IS("insert"))) origin->type = checked_list(c, &name, x);
+  }
+  if (IS("append")) emit0(c, OP_LIST_APPEND);
+  else if (IS("extend")) emit0(c, OP_LIST_EXTEND);
+  else if (IS("insert")) emit0(c, OP_LIST_INSERT);
+  else if (IS("remove")) emit(c, OP_LIST_REMOVE, type_const(c, x));
+  else { emit(c, IS("index") ? OP_LIST_INDEX : OP_LIST_COUNT, type_const(c, x)); return T_INT; }
+  emit_int(c, 0);
+  return T_NONE;
+#undef IS
+}

@@ -1,0 +1,168 @@
+// typetab.h: the compiler's static types. A type is an int id: the scalars
+// have fixed ids; lists, tuples and Optionals are interned in a per-program
+// table, so two spellings of one type get one id and type equality stays
+// `==`. Each type has a type code (gpubackend/types.py), which is how the
+// signature is matched and how the VM's generic operations (==, ordering,
+// sorting) learn the shape of a value.
+#pragma once
+#include "lex.h"
+
+// Scalars. T_UNK is the element type of an empty display `[]` until a use
+// says what it holds; no value ever has type T_UNK itself.
+enum TypeId { T_NONE, T_BOOL, T_INT, T_FLOAT, T_STR, T_UNK, N_SCALARS, T_BAD = -1 };
+#define TYPE_CODES "nbifsi"  // T_UNK: an int code (no element of it exists)
+
+enum TypeKind { TY_SCALAR, TY_LIST, TY_TUPLE, TY_OPT };
+
+struct TypeDef {
+  int32_t kind;
+  int32_t elem;               // list element or Optional's T
+  int32_t n;                  // tuple arity
+  int32_t items[MAX_TUPLE];   // tuple item types
+  int32_t depth;              // nesting: 0 for scalars
+  int32_t code_k;             // konst index of its type-code string, -1 until asked
+};
+
+struct TypeTable {
+  TypeDef t[MAX_TYPES];
+  int32_t n;
+};
+
+DEV void types_init(TypeTable* tt) {
+  for (int32_t i = 0; i < N_SCALARS; i++) {
+    tt->t[i].kind = TY_SCALAR; tt->t[i].n = 0; tt->t[i].depth = 0; tt->t[i].code_k = -1; tt->t[i].elem = T_BAD;
+  }
+  tt->n = N_SCALARS;
+}
+
+// The id of a type, added if new; T_BAD when the table is full or the type
+// nests past MAX_TYPE_DEPTH (the caller reports which).
+DEV int32_t type_intern(TypeTable* tt, const TypeDef* d) {
+  for (int32_t i = N_SCALARS; i < tt->n; i++) {
+    const TypeDef* e = &tt->t[i];
+    if (e->kind != d->kind || e->elem != d->elem || e->n != d->n) continue;
+    int same = 1;
+    for (int32_t k = 0; k < d->n; k++) if (e->items[k] != d->items[k]) same = 0;
+    if (same) return i;
+  }
+  if (tt->n >= MAX_TYPES || d->depth > MAX_TYPE_DEPTH) return T_BAD;
+  tt->t[tt->n] = *d;
+  tt->t[tt->n].code_k = -1;
+  return tt->n++;
+}
+DEV int32_t type_depth(const TypeTable* tt, int32_t t) { return t < 0 ? 0 : tt->t[t].depth; }
+DEV int32_t type_list(TypeTable* tt, int32_t elem) {
+  TypeDef d; d.kind = TY_LIST; d.elem = elem; d.n = 0; d.depth = type_depth(tt, elem) + 1;
+  return elem == T_BAD ? T_BAD : type_intern(tt, &d);
+}
+DEV int32_t type_opt(TypeTable* tt, int32_t elem) {
+  TypeDef d; d.kind = TY_OPT; d.elem = elem; d.n = 0; d.depth = type_depth(tt, elem) + 1;
+  return elem == T_BAD ? T_BAD : type_intern(tt, &d);
+}
+DEV int32_t type_tuple(TypeTable* tt, int32_t n, const int32_t* items) {
+  TypeDef d; d.kind = TY_TUPLE; d.elem = T_BAD; d.n = n; d.depth = 0;
+  for (int32_t i = 0; i < n; i++) {
+    if (items[i] == T_BAD) return T_BAD;
+    d.items[i] = items[i];
+    if (type_depth(tt, items[i]) > d.depth) d.depth = type_depth(tt, items[i]);
+  }
+  d.depth++;
+  return type_intern(tt, &d);
+}
+
+DEV int type_kind(const TypeTable* tt, int32_t t) { return t < 0 ? -1 : tt->t[t].kind; }
+DEV int is_list(const TypeTable* tt, int32_t t) { return type_kind(tt, t) == TY_LIST; }
+DEV int is_tuple(const TypeTable* tt, int32_t t) { return type_kind(tt, t) == TY_TUPLE; }
+DEV int is_opt(const TypeTable* tt, int32_t t) { return type_kind(tt, t) == TY_OPT; }
+DEV int32_t elem_of(const TypeTable* tt, int32_t t) { return t < 0 ? T_BAD : tt->t[t].elem; }
+// Whether values of t are references (a scalar Optional is boxed; a
+// reference Optional is the reference or 0).
+DEV int is_ref(const TypeTable* tt, int32_t t) { return t == T_STR || (t >= N_SCALARS && t != T_BAD); }
+
+// A type whose element types are not all known (`[]`, `[[]]`).
+DEV int type_unknown(const TypeTable* tt, int32_t t) {
+  if (t == T_UNK) return 1;
+  if (t < N_SCALARS) return 0;
+  const TypeDef* d = &tt->t[t];
+  if (d->kind == TY_TUPLE) {
+    for (int32_t i = 0; i < d->n; i++) if (type_unknown(tt, d->items[i])) return 1;
+    return 0;
+  }
+  return type_unknown(tt, d->elem);
+}
+
+// Whether a value of type `have` may stand where `want` is expected: the
+// same type, or `have` with unknown element types where want knows them
+// (an empty list holds no element whose type could differ).
+DEV int type_fits(const TypeTable* tt, int32_t want, int32_t have) {
+  if (want == have) return 1;
+  if (have == T_UNK) return want != T_BAD;
+  if (want < N_SCALARS || have < N_SCALARS) return 0;
+  const TypeDef* w = &tt->t[want];
+  const TypeDef* h = &tt->t[have];
+  if (w->kind != h->kind || w->n != h->n) return 0;
+  if (w->kind == TY_TUPLE) {
+    for (int32_t i = 0; i < w->n; i++) if (!type_fits(tt, w->items[i], h->items[i])) return 0;
+    return 1;
+  }
+  return type_fits(tt, w->elem, h->elem);
+}
+
+// The type code of t written at buf[*k] (at most cap bytes in all);
+// returns 0 when it does not fit.
+DEV int type_code(const TypeTable* tt, int32_t t, char* buf, int32_t* k, int32_t cap) {
+  if (*k >= cap || t < 0) return 0;
+  if (t < N_SCALARS) { buf[(*k)++] = TYPE_CODES[t]; return 1; }
+  const TypeDef* d = &tt->t[t];
+  if (d->kind == TY_TUPLE) {
+    buf[(*k)++] = '(';
+    for (int32_t i = 0; i < d->n; i++) if (!type_code(tt, d->items[i], buf, k, cap)) return 0;
+    if (*k >= cap) return 0;
+    buf[(*k)++] = ')';
+    return 1;
+  }
+  buf[(*k)++] = d->kind == TY_LIST ? '[' : '?';
+  return type_code(tt, d->elem, buf, k, cap);
+}
+
+// Python's spelling of t, for diagnostics: list[tuple[int, str]].
+DEV void msg_type_in(Diag* d, const TypeTable* tt, int32_t t) {
+  const char* names[] = {"None", "bool", "int", "float", "str", "?"};
+  if (t < 0 || t >= tt->n) { msg(d, "?"); return; }
+  if (t < N_SCALARS) { msg(d, names[t]); return; }
+  const TypeDef* e = &tt->t[t];
+  msg(d, e->kind == TY_LIST ? "list[" : e->kind == TY_TUPLE ? "tuple[" : "Optional[");
+  if (e->kind == TY_TUPLE) {
+    for (int32_t i = 0; i < e->n; i++) { if (i) msg(d, ", "); msg_type_in(d, tt, e->items[i]); }
+  } else {
+    msg_type_in(d, tt, e->elem);
+  }
+  msg(d, "]");
+}
+
+// A type code as Python spells it (signature diagnostics); returns the
+// index past it.
+DEV int32_t msg_code(Diag* d, const char* code, int32_t len, int32_t i) {
+  const char* names[] = {"None", "bool", "int", "float", "str"};
+  if (i >= len) return i;
+  char ch = code[i++];
+  for (int32_t k = 0; k < 5; k++) if (ch == "nbifs"[k]) { msg(d, names[k]); return i; }
+  if (ch == '[' || ch == '?' || ch == '<') {
+    msg(d, ch == '[' ? "list[" : ch == '?' ? "Optional[" : "set[");
+    i = msg_code(d, code, len, i);
+    msg(d, "]");
+    return i;
+  }
+  if (ch == '{') {
+    msg(d, "dict["); i = msg_code(d, code, len, i); msg(d, ", "); i = msg_code(d, code, len, i); msg(d, "]");
+    return i;
+  }
+  if (ch == '(') {
+    msg(d, "tuple[");
+    for (int32_t k = 0; i < len && code[i] != ')'; k++) { if (k) msg(d, ", "); i = msg_code(d, code, len, i); }
+    msg(d, "]");
+    return i + 1;
+  }
+  msg_add(d, &ch, 1);
+  return i;
+}

@@ -1,4 +1,0 @@
-# error: Unsupported 3
-def f(s: str) -> int:
-    n = len([c for c in s])
-    return n
