@@ -92,6 +92,8 @@ class VerifyResult:
             return None
         ret = self.problem.sig.ret
         need = int(self._out_words[c, t])
+        if need == 0:
+            return None  # None itself, or the entry fell off its end (CPython's None)
         words = self._out[c, t]
         if need > len(words):
             words = self._rerun(c, t, need)

@@ -3,6 +3,15 @@
 #pragma once
 #include "listcalls.h"
 
+// Whether `name` was imported by `from math import`: in this function, its
+// enclosing one (a nested def), or the module.
+DEV int from_math(Compiler* c, const Token* name, int nested) {
+  for (int32_t i = 0; i < c->f.nfrom_math; i++) if (same_name(c, c->f.from_math[i], name->len, name->start, name->len)) return 1;
+  if (nested) for (int32_t i = 0; i < c->saved.nfrom_math; i++) if (same_name(c, c->saved.from_math[i], name->len, name->start, name->len)) return 1;
+  for (int32_t i = 0; i < c->nfrom_math; i++) if (same_name(c, c->from_math[i], name->len, name->start, name->len)) return 1;
+  return 0;
+}
+
 // name := NAME [args] | 'math' '.' ...
 DEVFN int32_t name_expr(Compiler* c) {
   Token name = c->cur;
@@ -22,10 +31,15 @@ DEVFN int32_t name_expr(Compiler* c) {
     }
     return f >= 0 ? call_function(c, &name, f) : builtin_call(c, &name);
   }
-  if (l) { emit_load(c, l); return l->type; }
-  if (tok_is(c, &name, "math") && check(c, TK_DOT) && (c->math_imported || c->f.fn_math)) {
+  if (l) return load_local(c, l);
+  int nested = c->f.fn >= 0 && c->funcs[c->f.fn].parent >= 0;  // sees its enclosing function's imports
+  if (tok_is(c, &name, "math") && check(c, TK_DOT) && (c->math_imported || c->f.fn_math || (nested && c->saved.fn_math))) {
     note_called(c, &name);
     return math_attr(c, &name);
+  }
+  if (from_math(c, &name, nested)) {
+    note_called(c, &name);
+    return math_fn(c, &name);
   }
   if (find_func(c, name.start, name.len) != -1 || is_builtin_name(c, &name)) {
     unsupported(c, &name, "a function used as a value: '"); msg_tok(c, &name); msg(c->diag, "'");

@@ -7,11 +7,12 @@
 DEVFN int single_arg(Compiler* c);
 DEVFN int32_t sequence_builtin(Compiler* c, const Token* name);
 DEVFN int32_t iterable_arg(Compiler* c, int copy);
+DEVFN int32_t map_filter(Compiler* c, const Token* name);
 
 // Builtins of CPython that the DSL does not (yet) provide: named in the
 // error, so that a model can repair its program.
 DEV int known_unsupported_builtin(Compiler* c, const Token* t) {
-  const char* names[] = {"tuple", "print", "isinstance", "hex", "oct", "map", "filter",
+  const char* names[] = {"tuple", "print", "isinstance", "hex", "oct",
                          "set", "dict", "input", "open", "type", "id", "hash", "iter", "next", "repr",
                          "format", "frozenset", "getattr", "setattr", "callable", "vars", "dir",
                          "eval", "exec", "globals", "locals", "super", "object", "bytes", "complex",
@@ -77,6 +78,7 @@ DEVFN int32_t builtin_call(Compiler* c, const Token* name) {
   if (IS("sum") || IS("any") || IS("all") || IS("sorted") || IS("list") || IS("reversed") || IS("range") ||
       ((IS("min") || IS("max")) && single_arg(c)))
     return sequence_builtin(c, name);
+  if (IS("map") || IS("filter")) return map_filter(c, name);
   if (IS("enumerate") || IS("zip")) {
     unsupported(c, name, ""); msg_tok(c, name); msg(c->diag, "() outside a for loop or comprehension");
     return T_BAD;
@@ -98,8 +100,17 @@ DEVFN int32_t builtin_call(Compiler* c, const Token* name) {
         int op = t == T_FLOAT ? (is_max ? OP_MAX_FLOAT : OP_MIN_FLOAT)
                : t == T_STR ? (is_max ? OP_MAX_STR : OP_MIN_STR)
                : is_intlike(t) ? (is_max ? OP_MAX_INT : OP_MIN_INT) : -1;
-        if (op < 0) { arg_type_error(c, &a, name, t); return T_BAD; }
-        emit0(c, op);
+        if (op >= 0) emit0(c, op);
+        else if (is_list(&c->types, t) || is_tuple(&c->types, t)) {
+          // [x y]: y replaces x when y < x (min) or y > x (max), as CPython keeps the first
+          emit0(c, OP_DUP2);
+          emit0(c, OP_SWAP);
+          emit(c, OP_CMP_OBJ, type_const(c, t) | (is_max ? CMP_GT : CMP_LT) << 16);
+          int32_t keep = emit(c, OP_JUMP_IF_FALSE, 0);
+          emit0(c, OP_SWAP);
+          patch_here(c, keep);
+          emit_pop(c);
+        } else { arg_type_error(c, &a, name, t); return T_BAD; }
       }
       n++;
       if (!accept(c, TK_COMMA)) break;
@@ -204,17 +215,25 @@ DEVFN int32_t builtin_call(Compiler* c, const Token* name) {
 DEV int is_builtin_name(Compiler* c, const Token* t) {
   const char* names[] = {"len", "abs", "min", "max", "int", "float", "str", "bool", "ord", "chr",
                          "bin", "round", "pow", "sum", "any", "all", "sorted", "list", "reversed",
-                         "range", "enumerate", "zip", "divmod"};
-  for (int32_t i = 0; i < 23; i++) if (span_eq(c->src + t->start, t->len, names[i])) return 1;
+                         "range", "enumerate", "zip", "divmod", "map", "filter"};
+  for (int32_t i = 0; i < 25; i++) if (span_eq(c->src + t->start, t->len, names[i])) return 1;
   return known_unsupported_builtin(c, t);
 }
 
 // math_attr := 'math' '.' NAME [args]
+DEVFN int32_t math_fn(Compiler* c, const Token* name);
 DEVFN int32_t math_attr(Compiler* c, const Token* mtok) {
   expect(c, TK_DOT, "expected '.'");
   Token name = c->cur;
   expect(c, TK_NAME, "expected a name after 'math.'");
   if (failed(c)) return T_BAD;
+  return math_fn(c, &name);
+}
+
+// math_fn := NAME [args]     math's constant or function NAME (math.NAME,
+// or NAME from `from math import NAME`)
+DEVFN int32_t math_fn(Compiler* c, const Token* np) {
+  Token name = *np;
   const char* s = c->src + name.start;
   int32_t len = name.len;
 #define IS(w) span_eq(s, len, w)
@@ -295,14 +314,31 @@ DEVFN int32_t str_method(Compiler* c, int32_t t) {
   if (IS("split")) {
     int32_t ts[MAX_PARAMS];
     Pos at[MAX_PARAMS];
-    int32_t n = call_args(c, ts, at, MAX_PARAMS);
+    int32_t n = 1;
+    Mark m;
+    mark(c, &m);
+    advance(c);  // '('
+    if (tok_is(c, &c->cur, "sep") && c->nxt.kind == TK_ASSIGN) {  // split(sep='.')
+      advance(c); advance(c);
+      at[0].line = c->cur.line; at[0].col = c->cur.col;
+      ts[0] = expression(c);
+      expect(c, TK_RPAREN, "expected ')' after sep=");
+      if (failed(c)) return T_BAD;
+    } else {
+      restore(c, &m);
+      n = call_args(c, ts, at, MAX_PARAMS);
+    }
     if (n < 0) return T_BAD;
     if (n > 1) { unsupported(c, &name, "split() with maxsplit"); return T_BAD; }
     if (n == 1 && ts[0] != T_STR) return arg_type_error(c, &at[0], &name, ts[0]);
     emit0(c, n ? OP_STR_SPLIT_SEP : OP_STR_SPLIT);
     return checked_list(c, &name, T_STR);
   }
-  if (IS("lower") || IS("upper")) { op = OP_STR_CASE; sel = IS("upper"); }
+  if (IS("lower") || IS("upper") || IS("swapcase") || IS("capitalize") || IS("title")) {
+    op = OP_STR_CASE;
+    sel = IS("lower") ? CASE_LOWER : IS("upper") ? CASE_UPPER : IS("swapcase") ? CASE_SWAP
+        : IS("capitalize") ? CASE_CAPITALIZE : CASE_TITLE;
+  }
   else if (IS("strip") || IS("lstrip") || IS("rstrip")) { op = OP_STR_STRIP; sel = IS("lstrip") ? 1 : IS("rstrip") ? 2 : 0; nargs = -1; }
   else if (IS("find") || IS("rfind") || IS("index") || IS("count")) {
     op = OP_STR_FIND; sel = IS("find") ? 0 : IS("rfind") ? 1 : IS("index") ? 2 : 3; nargs = 1;

@@ -11,6 +11,10 @@ struct Local {
   int32_t slot;
   int32_t checked;     // may be read before assignment: LOAD_CHECKED/STORE_MARK
   int32_t bound_in;    // serial of a block in which it is surely assigned (0: none)
+  // An Optional known not to be None (after `x is not None`, ...): in block
+  // narrow_in (0: nowhere), at loop depth narrow_loops; deeper loops may
+  // reach the reads again after an assignment of None, so they do not use it.
+  int32_t narrow_in, narrow_loops;
 };
 
 struct FuncSig {
@@ -31,6 +35,9 @@ struct Loop {
   int32_t has_break;
 };
 
+// Names of `from math import a, b` kept per function and for the module.
+#define MAX_FROM_MATH 8
+
 // Names called in the current function: a later local of the same name would
 // change what they mean (Python's scope is the whole function), so that is
 // rejected rather than compiled differently from CPython.
@@ -41,6 +48,8 @@ struct Loop {
 struct FnState {
   int32_t fn;
   int32_t fn_math;        // the function has run its own `import math`
+  int32_t from_math[MAX_FROM_MATH];  // names of its `from math import ...` (token starts)
+  int32_t nfrom_math;
   Local locals[MAX_LOCALS];
   int32_t nlocals, nslots;
   int32_t depth, max_depth;
@@ -68,6 +77,9 @@ struct Compiler {
   int32_t nfuncs;
   int32_t next_fi;        // the next def the main pass reaches
   int32_t math_imported;  // an `import math` at module level
+  int32_t from_math[MAX_FROM_MATH];  // a module-level `from math import ...`: name starts
+  int32_t nfrom_math;
+  int32_t entry;          // the entry function's index in funcs
   int32_t nesting;
   FnState f;              // the function being compiled
   FnState saved;          // its enclosing function's, while a nested def compiles
@@ -370,6 +382,7 @@ DEV Local* declare_local(Compiler* c, const Token* name, int32_t type, int check
   }
   Local* l = &c->f.locals[c->f.nlocals++];
   l->start = name->start; l->len = name->len; l->type = type; l->checked = checked; l->bound_in = 0;
+  l->narrow_in = 0; l->narrow_loops = 0;
   l->slot = new_slots(c, checked ? 2 : 1);
   return l;
 }
@@ -381,8 +394,20 @@ DEV void emit_load(Compiler* c, const Local* l) {
   int sure = !l->checked || (l->bound_in && block_open(c, l->bound_in));
   emit(c, sure ? OP_LOAD : OP_LOAD_CHECKED, l->slot);
 }
+DEV int32_t decay(Compiler* c, int32_t t);
+
+// Read a local: its value, unwrapped when it is an Optional known not to
+// be None here (the UNWRAP cannot fail then); returns the type read.
+DEV int32_t load_local(Compiler* c, const Local* l) {
+  emit_load(c, l);
+  if (l->narrow_in && block_open(c, l->narrow_in) && c->f.nloops == l->narrow_loops) return decay(c, l->type);
+  return l->type;
+}
+DEV void narrow(Compiler* c, Local* l, int32_t serial) { l->narrow_in = serial; l->narrow_loops = c->f.nloops; }
+
 // Store to l; the rest of block `serial` (default: the innermost) may read it unchecked.
 DEV void emit_store_in(Compiler* c, Local* l, int32_t serial) {
+  l->narrow_in = 0;  // a store may make it None again (store_name_in narrows a T)
   int bound = l->bound_in && block_open(c, l->bound_in);  // its flag is already set
   emit(c, l->checked && !bound ? OP_STORE_MARK : OP_STORE, l->slot);
   if (l->checked && !bound) l->bound_in = serial;
@@ -416,6 +441,14 @@ DEV int32_t decay(Compiler* c, int32_t t) {
   int32_t e = elem_of(&c->types, t);
   emit0(c, is_ref(&c->types, e) ? OP_UNWRAP : OP_UNBOX);
   return e;
+}
+// A tuple of one item type iterated, searched or summed: as a list of them.
+DEV int32_t tuple_as_list(Compiler* c, int32_t t) {
+  int32_t e = tuple_common(&c->types, t);
+  if (e == T_BAD) return t;
+  emit(c, OP_TUPLE_LIST, c->types.t[t].n);
+  int32_t l = type_list(&c->types, e);
+  return l == T_BAD ? t : l;
 }
 // The same for the value under the top of the stack.
 DEV int32_t decay_under(Compiler* c, int32_t t) {
@@ -523,6 +556,8 @@ DEVFN void store_name_in(Compiler* c, const Token* name, int32_t t, int checked,
     return;
   }
   emit_store_in(c, l, serial);
+  if (is_opt(&c->types, l->type) && t != T_NONE && !is_opt(&c->types, t) && c->f.nopen)
+    narrow(c, l, c->f.open_blocks[c->f.nopen - 1]);  // just given a T: not None for the rest of this block
 }
 DEV void store_name(Compiler* c, const Token* name, int32_t t, int checked) {
   store_name_in(c, name, t, checked, c->f.nopen ? c->f.open_blocks[c->f.nopen - 1] : 0);
@@ -567,4 +602,38 @@ DEV void restore(Compiler* c, const Mark* m) {
   L->pos = m->pos; L->line = m->line; L->line_start = m->line_start; L->parens = m->parens;
   L->at_line_start = m->at_line_start; L->pending = m->pending; L->last_kind = m->last_kind;
   c->prev_line = m->prev_line; c->cur = m->cur; c->nxt = m->nxt;
+}
+
+// Whether the expression starting here is followed, at its own bracket
+// level, by `for` (a comprehension) before a ',' or the closing bracket.
+DEVFN int ahead_is_for(Compiler* c) {
+  Mark m;
+  mark(c, &m);
+  int32_t depth = 0, found = 0;
+  while (!failed(c) && !check(c, TK_EOF) && !check(c, TK_NEWLINE)) {
+    int k = c->cur.kind;
+    if (k == TK_LPAREN || k == TK_LBRACKET || k == TK_LBRACE) depth++;
+    else if (k == TK_RPAREN || k == TK_RBRACKET || k == TK_RBRACE) { if (depth-- == 0) break; }
+    else if (depth == 0 && k == TK_COMMA) break;
+    else if (depth == 0 && k == TK_FOR) { found = 1; break; }
+    advance(c);
+  }
+  restore(c, &m);
+  return found;
+}
+
+// Whether the tokens from here are `NAME is None` (want_not 0) or `NAME is
+// not None` (1) followed by a token of kind `follow`, NAME an Optional
+// local: that local, else null. Reads nothing.
+DEVFN Local* none_test(Compiler* c, int want_not, int follow) {
+  if (!check(c, TK_NAME) || c->nxt.kind != TK_IS) return 0;
+  Local* l = find_local(c, c->cur.start, c->cur.len);
+  if (!l || !is_opt(&c->types, l->type)) return 0;
+  Mark m;
+  mark(c, &m);
+  advance(c); advance(c);
+  int is_not = accept(c, TK_NOT);
+  int hit = is_not == want_not && accept(c, TK_NONE) && check(c, follow);
+  restore(c, &m);
+  return hit ? l : 0;
 }

@@ -158,6 +158,7 @@ DEVFN int32_t emit_compare(Compiler* c, const Token* op, int not_in, int is_not,
     return T_BOOL;
   }
   if (op->kind == TK_IN || not_in) {
+    b = tuple_as_list(c, decay(c, b));
     if (a == T_STR && b == T_STR) emit0(c, OP_STR_CONTAINS);
     else if (is_list(tt, b) && (type_fits(tt, elem_of(tt, b), a) || elem_of(tt, b) == T_UNK)) {
       emit(c, OP_LIST_FIND, type_const(c, a));
@@ -249,16 +250,29 @@ DEVFN int32_t not_test(Compiler* c, int cond) {
 // and_test := not_test ('and' not_test)*      or_test := and_test ('or' and_test)*
 // Python's value semantics: `a or b` is a when a is true, else b; so both
 // operands must have one type (unless only the truth of it is used).
+// Operands of and/or that narrow an Optional for the operands after them
+// (`x is not None and x > 0`, `x is None or x > best`), at most this many
+// per chain; the narrowing ends with the chain.
+#define MAX_CHAIN_NARROW 4
+
 DEVFN int32_t logic(Compiler* c, int cond, int is_or) {
-  int32_t t = is_or ? logic(c, cond, 0) : not_test(c, cond);
   int kw = is_or ? TK_OR : TK_AND;
+  Local* nl[MAX_CHAIN_NARROW];
+  int32_t old_in[MAX_CHAIN_NARROW], old_loops[MAX_CHAIN_NARROW], nn = 0;
+  Local* l = none_test(c, !is_or, kw);
+  int32_t t = is_or ? logic(c, cond, 0) : not_test(c, cond);
   while (check(c, kw) && !failed(c)) {
+    if (l && nn < MAX_CHAIN_NARROW) {
+      nl[nn] = l; old_in[nn] = l->narrow_in; old_loops[nn++] = l->narrow_loops;
+      narrow(c, l, c->f.nopen ? c->f.open_blocks[c->f.nopen - 1] : 0);
+    }
     Token op = c->cur;
     advance(c);
     emit0(c, OP_DUP);
     if (t != T_BOOL && t != T_INT) emit_truth(c, t);  // the jumps test an int's truth themselves
     int32_t j = emit(c, is_or ? OP_JUMP_IF_TRUE : OP_JUMP_IF_FALSE, 0);
     emit0(c, OP_POP);
+    l = none_test(c, !is_or, kw);
     int32_t r = is_or ? logic(c, cond, 0) : not_test(c, cond);
     if (r != T_BAD && t != T_BAD && unify_types(c, t, r) != T_BAD) t = unify_types(c, t, r);
     if (r != T_BAD && t != T_BAD && r != t) {
@@ -267,6 +281,7 @@ DEVFN int32_t logic(Compiler* c, int cond, int is_or) {
     }
     patch_here(c, j);
   }
+  while (nn > 0) { nn--; nl[nn]->narrow_in = old_in[nn]; nl[nn]->narrow_loops = old_loops[nn]; }
   return t;
 }
 
@@ -276,7 +291,21 @@ DEVFN int32_t logic(Compiler* c, int cond, int is_or) {
 DEVFN int32_t conditional(Compiler* c, int cond) {
   if (!enter(c)) return T_BAD;
   int32_t p0 = c->out->n_code, d0 = c->f.depth;
+  // `x if x is not None else y`: x is read not None
+  Local* nl = 0;
+  int32_t old_in = 0, old_loops = 0;
+  if (check(c, TK_NAME) && c->nxt.kind == TK_IF) {
+    Mark m;
+    mark(c, &m);
+    Token x = c->cur;
+    advance(c); advance(c);
+    nl = none_test(c, 1, TK_ELSE);
+    if (nl && !same_name(c, nl->start, nl->len, x.start, x.len)) nl = 0;
+    restore(c, &m);
+    if (nl) { old_in = nl->narrow_in; old_loops = nl->narrow_loops; narrow(c, nl, c->f.nopen ? c->f.open_blocks[c->f.nopen - 1] : 0); }
+  }
   int32_t t = logic(c, cond, 1);
+  if (nl) { nl->narrow_in = old_in; nl->narrow_loops = old_loops; }
   if (check(c, TK_IF) && !failed(c)) {
     Token op = c->cur;
     advance(c);
@@ -465,6 +494,7 @@ DEVFN int32_t call_args(Compiler* c, int32_t* ts, Pos* at, int32_t max, int keep
     if (check(c, TK_STAR) || check(c, TK_DSTAR)) { unsupported(c, &c->cur, "argument unpacking"); return -1; }
     if (check(c, TK_NAME) && c->nxt.kind == TK_ASSIGN) { unsupported(c, &c->cur, "keyword argument"); return -1; }
     if (n >= max) { limit_error(c, "MAX_PARAMS (arguments in a call)"); return -1; }
+    if (ahead_is_for(c)) { unsupported(c, &c->cur, "generator expression outside a call of sum, any, all, min, max, sorted, list, map, filter or join"); return -1; }
     at[n].line = c->cur.line;
     at[n].col = c->cur.col;
     ts[n] = expression(c);

@@ -31,7 +31,7 @@ DEV int builtin_here(Compiler* c, const char* name) {
 // The element type of iterating a value of type t (str or list); T_BAD
 // with a diagnostic otherwise.
 DEV int32_t iter_elem(Compiler* c, const Pos* at, int32_t t) {
-  t = decay(c, t);
+  t = tuple_as_list(c, decay(c, t));
   if (t == T_STR) return T_STR;
   if (is_list(&c->types, t)) return item_type(c, at, elem_of(&c->types, t));
   if (t != T_BAD) { error_at(c, at, DG_TYPE, "'"); msg_type(c, t); msg(c->diag, "' object is not iterable"); }
@@ -71,6 +71,7 @@ DEV int32_t seq_arg(Compiler* c, int32_t* t) {
   *t = expression(c);
   int32_t e = iter_elem(c, &at, *t);
   if (is_opt(&c->types, *t)) *t = elem_of(&c->types, *t);
+  if (tuple_common(&c->types, *t) != T_BAD) *t = type_list(&c->types, tuple_common(&c->types, *t));
   return e;
 }
 
@@ -98,6 +99,7 @@ DEVFN int iterable(Compiler* c, Iter* it, int comp) {
     int32_t t;
     it->t[1] = seq_arg(c, &t);
     if (accept(c, TK_COMMA) && !check(c, TK_RPAREN)) {
+      if (tok_is(c, &c->cur, "start") && c->nxt.kind == TK_ASSIGN) { advance(c); advance(c); }  // start=
       Token at = c->cur;
       int32_t s = expression(c);
       if (s != T_BAD && !is_intlike(s)) { arg_type_error(c, &at, &name, s); return 0; }
@@ -128,7 +130,9 @@ DEVFN int iterable(Compiler* c, Iter* it, int comp) {
     int32_t t = comp ? logic(c, 0, 1) : expression(c);
     int32_t e = iter_elem(c, &at, t);
     if (e == T_BAD) return 0;
-    seq_loop(c, is_opt(&c->types, t) ? elem_of(&c->types, t) : t, rev, it);
+    if (is_opt(&c->types, t)) t = elem_of(&c->types, t);
+    if (tuple_common(&c->types, t) != T_BAD) t = type_list(&c->types, tuple_common(&c->types, t));
+    seq_loop(c, t, rev, it);
     it->t[0] = e;
   }
   if (rev) expect(c, TK_RPAREN, "expected ')' after reversed(...)");
@@ -184,24 +188,6 @@ DEVFN void bind_targets(Compiler* c, const Token* names, int32_t n, const Iter* 
 // ---- comprehensions
 
 enum Sink { SINK_LIST, SINK_SUM, SINK_ANY, SINK_ALL };
-
-// Whether the expression starting here is followed, at its own bracket
-// level, by `for` (a comprehension) before a ',' or the closing bracket.
-DEVFN int ahead_is_for(Compiler* c) {
-  Mark m;
-  mark(c, &m);
-  int32_t depth = 0, found = 0;
-  while (!failed(c) && !check(c, TK_EOF) && !check(c, TK_NEWLINE)) {
-    int k = c->cur.kind;
-    if (k == TK_LPAREN || k == TK_LBRACKET || k == TK_LBRACE) depth++;
-    else if (k == TK_RPAREN || k == TK_RBRACKET || k == TK_RBRACE) { if (depth-- == 0) break; }
-    else if (depth == 0 && k == TK_COMMA) break;
-    else if (depth == 0 && k == TK_FOR) { found = 1; break; }
-    advance(c);
-  }
-  restore(c, &m);
-  return found;
-}
 
 // Skip the tokens of an expression up to the `for` at its bracket level.
 DEV void skip_to_for(Compiler* c) {

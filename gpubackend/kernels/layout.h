@@ -29,6 +29,9 @@ enum DiagClass {
 // Comparison selectors of CMP_* (the C argument).
 enum Cmp { CMP_LT, CMP_LE, CMP_EQ, CMP_NE, CMP_GT, CMP_GE };
 
+// Case modes of STR_CASE (the selector): the str methods of those names.
+enum StrCase { CASE_LOWER, CASE_UPPER, CASE_SWAP, CASE_CAPITALIZE, CASE_TITLE };
+
 // An instruction word: opcode in the low 8 bits, signed argument above.
 #define INSN(op, arg) ((int32_t)(((uint32_t)(arg) << 8) | (uint32_t)(op)))
 #define INSN_OP(w) ((w) & 0xff)

@@ -42,6 +42,7 @@ DEVFN int32_t iterable_arg(Compiler* c, int copy) {
   }
   int32_t t = expression(c);
   if (t == T_BAD) return T_BAD;
+  t = tuple_as_list(c, decay(c, t));
   if (t == T_STR) { emit0(c, OP_LIST_OF_STR); return checked_list(c, &at, T_STR); }
   if (is_list(&c->types, t)) { if (copy) emit0(c, OP_LIST_COPY); return t; }
   error_at(c, &at, DG_TYPE, "'"); msg_type(c, t); msg(c->diag, "' object is not iterable here");
@@ -58,16 +59,75 @@ DEVFN int32_t key_builtin(Compiler* c, const Token* name, int32_t t) {
   if (span_eq(s, len, "str") && t == T_STR) return T_STR;
   if (span_eq(s, len, "str") && is_intlike(t)) { emit0(c, t == T_INT ? OP_STR_OF_INT : OP_STR_OF_BOOL); return T_STR; }
   if (span_eq(s, len, "int") && is_intlike(t)) return T_INT;
+  if (span_eq(s, len, "int") && t == T_STR) { emit0(c, OP_INT_OF_STR); return T_INT; }
+  if (span_eq(s, len, "int") && t == T_FLOAT) { emit0(c, OP_FLOAT_TO_INT); return T_INT; }
+  if (span_eq(s, len, "float") && is_intlike(t)) { emit0(c, OP_INT_TO_FLOAT); return T_FLOAT; }
+  if (span_eq(s, len, "float") && t == T_STR) { emit0(c, OP_FLOAT_OF_STR); return T_FLOAT; }
+  if (span_eq(s, len, "bool")) { if (t != T_BOOL) emit_truth(c, t); return T_BOOL; }
   if (span_eq(s, len, "ord") && t == T_STR) { emit0(c, OP_ORD); return T_INT; }
-  unsupported(c, name, "key="); msg_tok(c, name); msg(c->diag, " on "); msg_type(c, t);
+  unsupported(c, name, ""); msg_tok(c, name); msg(c->diag, " of "); msg_type(c, t); msg(c->diag, " as a function argument");
   return T_BAD;
 }
 
-// key := 'lambda' NAME ':' expression | NAME ['.' NAME]
-// Builds, in local `keys`, the list of the key of each item of the list in
-// local `items` (of item type elem), calling the key once per item in
-// order, as CPython's sort does. Returns the key type.
-DEVFN int32_t key_list(Compiler* c, int32_t items, int32_t keys, int32_t elem) {
+// The list in a new hidden local, whose item type is known.
+DEV int32_t stash_list(Compiler* c, const Token* at, int32_t t, int32_t* elem) {
+  *elem = item_type(c, at, elem_of(&c->types, t));
+  int32_t slot = new_slots(c, 1);
+  emit(c, OP_STORE, slot);
+  return slot;
+}
+
+// fn := 'lambda' NAME ':' expression | NAME ['.' NAME]
+// Applies a function of one argument (a key=, map's or filter's) to the
+// value on the stack, of type t; returns the result's type.
+DEVFN int32_t apply_fn(Compiler* c, int32_t t) {
+  Token at = c->cur;
+  if (accept(c, TK_LAMBDA)) {
+    Token p = c->cur;
+    expect(c, TK_NAME, "expected one parameter after 'lambda'");
+    if (check(c, TK_COMMA)) { unsupported(c, &c->cur, "a lambda of more than one parameter here"); return T_BAD; }
+    expect(c, TK_COLON, "expected ':' after the lambda's parameter");
+    if (failed(c)) return T_BAD;
+    int32_t nlocals0 = c->f.nlocals;
+    Local* l = declare_local(c, &p, t, 0);  // the lambda's own name: shadows a local
+    if (!l) return T_BAD;
+    emit(c, OP_STORE, l->slot);
+    int32_t r = expression(c);
+    c->f.nlocals = nlocals0;
+    return r;
+  }
+  if (!check(c, TK_NAME)) { unsupported(c, &at, "this function argument (use a lambda or a function name)"); return T_BAD; }
+  Token name = c->cur;
+  advance(c);
+  if (tok_is(c, &name, "str") && accept(c, TK_DOT)) {  // str.lower, str.upper, ...
+    Token m = c->cur;
+    expect(c, TK_NAME, "expected a method name after 'str.'");
+    if (failed(c)) return T_BAD;
+    int mode = tok_is(c, &m, "lower") ? CASE_LOWER : tok_is(c, &m, "upper") ? CASE_UPPER : -1;
+    if (t != T_STR || mode < 0) { unsupported(c, &m, "str."); msg_tok(c, &m); msg(c->diag, " as a function here"); return T_BAD; }
+    emit(c, OP_STR_CASE, mode);
+    return T_STR;
+  }
+  int32_t f = find_local(c, name.start, name.len) ? -1 : find_func(c, name.start, name.len);
+  if (f >= 0) {
+    const FuncSig* fs = &c->funcs[f];
+    if (fs->nparams != 1 || !type_fits(&c->types, fs->ptype[0], t)) {
+      error_at(c, &name, DG_TYPE, "function '"); msg_tok(c, &name); msg(c->diag, "' does not take one ");
+      msg_type(c, t);
+      return T_BAD;
+    }
+    note_called(c, &name);
+    emit(c, OP_CALL, f);
+    adjust(c, -1);  // the argument is consumed
+    return fs->ret;
+  }
+  return key_builtin(c, &name, t);
+}
+
+// Builds, in local `keys`, the list of f(item) for each item of the list
+// in local `items` (item type elem), calling f once per item in order, as
+// CPython's sort calls key= and as map does. Returns f's result type.
+DEVFN int32_t map_list(Compiler* c, int32_t items, int32_t keys, int32_t elem) {
   Token at = c->cur;
   emit_count(c, OP_LIST_NEW, 0);
   emit(c, OP_STORE, keys);
@@ -76,60 +136,84 @@ DEVFN int32_t key_list(Compiler* c, int32_t items, int32_t keys, int32_t elem) {
   emit(c, OP_ITER_INIT, h);
   label(c);
   int32_t head = emit(c, OP_FOR_LIST, h);
-  int32_t kt = T_BAD;
-  if (accept(c, TK_LAMBDA)) {
-    Token p = c->cur;
-    expect(c, TK_NAME, "expected one parameter after 'lambda'");
-    if (check(c, TK_COMMA)) { unsupported(c, &c->cur, "a key lambda of more than one parameter"); return T_BAD; }
-    expect(c, TK_COLON, "expected ':' after the lambda's parameter");
-    if (failed(c)) return T_BAD;
-    int32_t nlocals0 = c->f.nlocals;
-    Local* l = declare_local(c, &p, elem, 0);  // the lambda's own name: shadows a local
-    if (!l) return T_BAD;
-    emit(c, OP_STORE, l->slot);
-    emit(c, OP_LOAD, keys);
-    kt = expression(c);
-    c->f.nlocals = nlocals0;
-  } else if (check(c, TK_NAME)) {
-    Token name = c->cur;
-    advance(c);
-    emit(c, OP_LOAD, keys);
-    emit0(c, OP_SWAP);
-    int32_t f = find_local(c, name.start, name.len) ? -1 : find_func(c, name.start, name.len);
-    if (tok_is(c, &name, "str") && accept(c, TK_DOT)) {  // str.lower, str.upper
-      Token m = c->cur;
-      expect(c, TK_NAME, "expected a method name after 'str.'");
-      if (failed(c)) return T_BAD;
-      if (elem != T_STR || (!tok_is(c, &m, "lower") && !tok_is(c, &m, "upper"))) {
-        unsupported(c, &m, "key=str."); msg_tok(c, &m);
-        return T_BAD;
-      }
-      emit(c, OP_STR_CASE, tok_is(c, &m, "upper"));
-      kt = T_STR;
-    } else if (f >= 0) {
-      const FuncSig* fs = &c->funcs[f];
-      if (fs->nparams != 1 || !type_fits(&c->types, fs->ptype[0], elem)) {
-        error_at(c, &name, DG_TYPE, "key function '"); msg_tok(c, &name); msg(c->diag, "' does not take one ");
-        msg_type(c, elem);
-        return T_BAD;
-      }
-      note_called(c, &name);
-      emit(c, OP_CALL, f);
-      adjust(c, -1);  // the argument is consumed
-      kt = fs->ret;
-    } else {
-      kt = key_builtin(c, &name, elem);
-    }
-  } else {
-    unsupported(c, &at, "this key= (use a lambda or a function name)");
-    return T_BAD;
-  }
+  emit(c, OP_LOAD, keys);
+  emit0(c, OP_SWAP);
+  int32_t kt = apply_fn(c, elem);
   if (kt == T_BAD || failed(c)) return T_BAD;
-  if (kt == T_NONE) { error_at(c, &at, DG_TYPE, "key function returns None"); return T_BAD; }
+  if (kt == T_NONE) { error_at(c, &at, DG_TYPE, "the function returns None"); return T_BAD; }
   emit0(c, OP_LIST_APPEND);
   emit_loop(c, head);
   patch_here(c, head);
   return kt;
+}
+
+// Leaves the items of the list in local `items` for which f is true
+// (filter(f, xs)); f is read here.
+DEVFN int32_t filter_list(Compiler* c, int32_t items, int32_t elem) {
+  int32_t out = new_slots(c, 1), h = new_slots(c, 2);
+  emit_count(c, OP_LIST_NEW, 0);
+  emit(c, OP_STORE, out);
+  emit(c, OP_LOAD, items);
+  emit(c, OP_ITER_INIT, h);
+  label(c);
+  int32_t head = emit(c, OP_FOR_LIST, h);
+  emit0(c, OP_DUP);
+  int32_t kt = apply_fn(c, elem);
+  if (kt == T_BAD || failed(c)) return T_BAD;
+  if (kt != T_BOOL) emit_truth(c, decay(c, kt));
+  int32_t skip = emit(c, OP_JUMP_IF_FALSE, 0);
+  emit(c, OP_LOAD, out);
+  emit0(c, OP_SWAP);
+  emit0(c, OP_LIST_APPEND);
+  emit_loop(c, head);
+  patch_here(c, skip);
+  c->f.depth++;  // the item, kept on the path that skips it
+  emit_pop(c);
+  emit_loop(c, head);
+  patch_here(c, head);
+  emit(c, OP_LOAD, out);
+  return 1;
+}
+
+// map_filter := ('map' | 'filter') '(' fn ',' iterable ')'
+// As a list: map's and filter's values are consumed whole by what takes
+// them (list, sorted, sum, join, for), so building them first is exact.
+DEVFN int32_t map_filter(Compiler* c, const Token* name) {
+  int is_map = tok_is(c, name, "map");
+  expect(c, TK_LPAREN, "expected '('");
+  Mark fn, end;
+  mark(c, &fn);
+  // the iterable is evaluated first here; the function is a lambda or a name
+  int32_t depth = 0;
+  while (!failed(c) && !check(c, TK_EOF) && !(depth == 0 && check(c, TK_COMMA))) {
+    int k = c->cur.kind;
+    if (k == TK_LPAREN || k == TK_LBRACKET || k == TK_LBRACE) depth++;
+    if (k == TK_RPAREN || k == TK_RBRACKET || k == TK_RBRACE) depth--;
+    advance(c);
+  }
+  expect(c, TK_COMMA, is_map ? "expected ',' in map(f, iterable)" : "expected ',' in filter(f, iterable)");
+  Token at = c->cur;
+  int32_t t = iterable_arg(c, 0);
+  if (check(c, TK_COMMA)) { unsupported(c, &c->cur, "map() of several iterables"); return T_BAD; }
+  expect(c, TK_RPAREN, "expected ')'");
+  if (failed(c) || t == T_BAD) return T_BAD;
+  int32_t elem;
+  int32_t items = stash_list(c, &at, t, &elem);
+  if (elem == T_BAD) return T_BAD;
+  mark(c, &end);
+  restore(c, &fn);
+  int32_t r;
+  if (is_map) {
+    int32_t keys = new_slots(c, 1);
+    int32_t kt = map_list(c, items, keys, elem);
+    emit(c, OP_LOAD, keys);
+    r = kt == T_BAD ? T_BAD : checked_list(c, name, kt);
+  } else {
+    r = filter_list(c, items, elem) == T_BAD ? T_BAD : t;
+  }
+  if (!check(c, TK_COMMA) && !failed(c)) { error_tok(c, &c->cur, DG_SYNTAX, "expected ','"); return T_BAD; }
+  restore(c, &end);
+  return failed(c) ? T_BAD : r;
 }
 
 // sort_args := [','] keyword (',' keyword)* [','] ')'    keyword := 'key' '=' key | 'reverse' '=' expression
@@ -147,7 +231,7 @@ DEVFN void sort_args(Compiler* c, int32_t items, int32_t elem, int comma_first) 
     advance(c); advance(c);
     if (tok_is(c, &kw, "key") && keys < 0) {
       keys = new_slots(c, 1);
-      kt = key_list(c, items, keys, elem);
+      kt = map_list(c, items, keys, elem);
     } else if (tok_is(c, &kw, "reverse") && rev < 0) {
       Token at = c->cur;
       int32_t t = expression(c);
@@ -165,14 +249,6 @@ DEVFN void sort_args(Compiler* c, int32_t items, int32_t elem, int comma_first) 
   if (keys >= 0) emit(c, OP_LOAD, keys);
   if (rev >= 0) emit(c, OP_LOAD, rev); else emit_int(c, 0);
   emit(c, keys >= 0 ? OP_LIST_SORT_KEYED : OP_LIST_SORT, type_const(c, keys >= 0 ? kt : elem));
-}
-
-// The list in a new hidden local, whose item type is known.
-DEV int32_t stash_list(Compiler* c, const Token* at, int32_t t, int32_t* elem) {
-  *elem = item_type(c, at, elem_of(&c->types, t));
-  int32_t slot = new_slots(c, 1);
-  emit(c, OP_STORE, slot);
-  return slot;
 }
 
 // sequence_builtin := ('sum' | 'any' | 'all' | 'min' | 'max' | 'sorted' | 'list'
@@ -217,7 +293,7 @@ DEVFN int32_t sequence_builtin(Compiler* c, const Token* name) {
     Token kw = c->cur;
     if (!tok_is(c, &kw, "key") || c->nxt.kind != TK_ASSIGN) { unsupported(c, &kw, "this argument of min/max of an iterable (only key=)"); return T_BAD; }
     advance(c); advance(c);
-    int32_t kt = key_list(c, items, keys, elem);
+    int32_t kt = map_list(c, items, keys, elem);
     expect(c, TK_RPAREN, "expected ')' after key=");
     if (failed(c) || kt == T_BAD) return T_BAD;
     emit(c, OP_LOAD, items);
@@ -234,6 +310,11 @@ DEVFN int32_t sequence_builtin(Compiler* c, const Token* name) {
     emit0(c, OP_LIST_GET);
     return elem;
   }
+  if (check(c, TK_COMMA) && c->nxt.kind == TK_NAME) {
+    unsupported(c, &c->nxt, "keyword argument '"); msg_tok(c, &c->nxt); msg(c->diag, "' of "); msg_tok(c, name);
+    return T_BAD;
+  }
+  if (check(c, TK_COMMA)) { unsupported(c, &c->cur, "a second argument of "); msg_tok(c, name); return T_BAD; }
   expect(c, TK_RPAREN, gen ? "expected ')' after a generator expression" : "expected ')' (one iterable argument here)");
   if (failed(c)) return T_BAD;
   if (IS("list")) return t;

@@ -658,7 +658,7 @@ DEVFN int rt_str_split(Heap* h, const int64_t* s, const int64_t* sep, const int6
     for (;;) {
       int64_t j;
       if (!sep) {
-        while (i < n && rt_is_c_space_(rt_byte_(s, i))) i++;
+        while (i < n && rt_is_space_(rt_byte_(s, i))) i++;
         if (i >= n) break;
         j = i;
         while (j < n && !rt_is_space_(rt_byte_(s, j))) j++;

@@ -626,14 +626,26 @@ DEVFN int rt_bin(Heap* h, int64_t x, const int64_t** out) {
   return ST_PASS;
 }
 
-// s.lower() (upper == 0) or s.upper() (upper == 1) on ASCII. When no byte
-// changes the result equals s, which is returned without allocating.
-DEVFN int rt_str_case(Heap* h, const int64_t* s, int upper, const int64_t* chars,
+// Byte c of a string under a case mode; `prev` is the byte before it (-1
+// at the start): title() starts a word after any byte that is not a letter.
+DEV int rt_case_of_(int c, int mode, int prev) {
+  int up = rt_is_upper_(c), low = rt_is_lower_(c);
+  int to_upper = mode == CASE_UPPER || (mode == CASE_SWAP && low) ||
+                 (mode == CASE_CAPITALIZE && prev < 0) ||
+                 (mode == CASE_TITLE && !rt_is_upper_(prev) && !rt_is_lower_(prev));
+  if (mode == CASE_SWAP) return up || low ? c ^ 0x20 : c;
+  return to_upper ? (low ? c ^ 0x20 : c) : (up ? c ^ 0x20 : c);
+}
+
+// s.lower(), .upper(), .swapcase(), .capitalize() or .title() (a StrCase)
+// on ASCII. When no byte changes the result is s, returned without
+// allocating.
+DEVFN int rt_str_case(Heap* h, const int64_t* s, int mode, const int64_t* chars,
                     const int64_t** out) {
   int64_t n = rt_len_(s), i = 0;
   for (; i < n; i++) {
     int c = rt_byte_(s, i);
-    if (upper ? rt_is_lower_(c) : rt_is_upper_(c)) break;
+    if (rt_case_of_(c, mode, i ? rt_byte_(s, i - 1) : -1) != c) break;
   }
   if (i == n) { *out = s; return ST_PASS; }
   if (n == 1) { *out = rt_char_(chars, rt_byte_(s, 0) ^ 0x20); return ST_PASS; }
@@ -641,10 +653,7 @@ DEVFN int rt_str_case(Heap* h, const int64_t* s, int upper, const int64_t* chars
   int st = rt_new_str(h, n, &p);
   if (st != ST_PASS) return st;
   char* d = rt_wbytes_(p);
-  for (int64_t k = 0; k < n; k++) {
-    int c = rt_byte_(s, k);
-    d[k] = (char)((upper ? rt_is_lower_(c) : rt_is_upper_(c)) ? c ^ 0x20 : c);
-  }
+  for (int64_t k = 0; k < n; k++) d[k] = (char)rt_case_of_(rt_byte_(s, k), mode, k ? rt_byte_(s, k - 1) : -1);
   *out = p;
   return ST_PASS;
 }

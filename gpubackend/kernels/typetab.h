@@ -79,6 +79,13 @@ DEV int32_t elem_of(const TypeTable* tt, int32_t t) { return t < 0 ? T_BAD : tt-
 // reference Optional is the reference or 0).
 DEV int is_ref(const TypeTable* tt, int32_t t) { return t == T_STR || (t >= N_SCALARS && t != T_BAD); }
 
+// The one item type of a tuple whose items all have it, else T_BAD.
+DEV int32_t tuple_common(const TypeTable* tt, int32_t t) {
+  if (t < 0 || tt->t[t].kind != TY_TUPLE) return T_BAD;
+  for (int32_t i = 1; i < tt->t[t].n; i++) if (tt->t[t].items[i] != tt->t[t].items[0]) return T_BAD;
+  return tt->t[t].items[0];
+}
+
 // A type whose element types are not all known (`[]`, `[[]]`).
 DEV int type_unknown(const TypeTable* tt, int32_t t) {
   if (t == T_UNK) return 1;

@@ -389,6 +389,13 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
         break;
       }
       case OP_TUPLE_GET: TOP = AS_PTR(TOP)[a]; break;
+      case OP_TUPLE_LIST: {
+        int64_t* l;
+        CHECK(rt_list_new(&heap, a, &l));
+        for (int32_t i = 0; i < a; i++) LIST_ITEMS(l)[i] = AS_PTR(TOP)[i];
+        TOP = PTR_WORD(l);
+        break;
+      }
       case OP_UNPACK_TUPLE: { const int64_t* t = AS_PTR(POP()); for (int32_t i = 0; i < a; i++) PUSH(t[i]); break; }
       case OP_UNPACK_LIST: { const int64_t* l = AS_PTR(POP());
         if (LIST_LEN(l) != a) RAISE(ST_VALUE_ERROR);

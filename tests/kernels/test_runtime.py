@@ -535,6 +535,9 @@ def test_str_case(rt, s):
     put(rt, s)
     check_s(rt, rt.h_str_case(0), (PASS, s.lower()), (s,))
     check_s(rt, rt.h_str_case(1), (PASS, s.upper()), (s,))
+    check_s(rt, rt.h_str_case(2), (PASS, s.swapcase()), (s,))
+    check_s(rt, rt.h_str_case(3), (PASS, s.capitalize()), (s,))
+    check_s(rt, rt.h_str_case(4), (PASS, s.title()), (s,))
 
 
 @given(st.one_of(texts, st.text(alphabet=" \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x00ax", max_size=8)),

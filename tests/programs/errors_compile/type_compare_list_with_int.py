@@ -1,0 +1,4 @@
+# error: TypeError 4
+def f(n: int) -> bool:
+    xs = [n]
+    return xs == n

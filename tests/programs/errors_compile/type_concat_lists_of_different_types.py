@@ -1,0 +1,6 @@
+# error: TypeError 5
+def f(n: int) -> int:
+    xs = [n]
+    ys = ['a']
+    zs = xs + ys
+    return n

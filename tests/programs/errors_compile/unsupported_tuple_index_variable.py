@@ -1,0 +1,4 @@
+# error: Unsupported 4
+def f(i: int) -> int:
+    t = (1, 2, 3)
+    return t[i]

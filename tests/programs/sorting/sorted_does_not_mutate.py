@@ -1,0 +1,5 @@
+# args: [[2, 1]]
+# expect: ([2, 1], [1, 2])
+def f(xs: list[int]) -> tuple[list[int], list[int]]:
+    ys = sorted(xs)
+    return xs, ys

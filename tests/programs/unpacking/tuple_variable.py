@@ -1,0 +1,5 @@
+# args: [(3, 'x')]
+# expect: 'xxx'
+def f(t: tuple[int, str]) -> str:
+    n, s = t
+    return s * n
