@@ -285,6 +285,20 @@ DEVFN int32_t logic(Compiler* c, int cond, int is_or) {
   return t;
 }
 
+// At `x if x is not None else ...`: the Optional local x, else null. A
+// function of its own so that its bookmark is not in every conditional's
+// frame (the parser's recursion runs on a small GPU stack).
+DEVFN Local* then_not_none(Compiler* c) {
+  Mark m;
+  mark(c, &m);
+  Token x = c->cur;
+  advance(c); advance(c);
+  Local* l = none_test(c, 1, TK_ELSE);
+  if (l && !same_name(c, l->start, l->len, x.start, x.len)) l = 0;
+  restore(c, &m);
+  return l;
+}
+
 // conditional := or_test ['if' or_test 'else' conditional]
 // Read in source order (x, cond, y) but emitted in evaluation order (cond, x,
 // y) by rotating x's code behind the condition's.
@@ -292,18 +306,9 @@ DEVFN int32_t conditional(Compiler* c, int cond) {
   if (!enter(c)) return T_BAD;
   int32_t p0 = c->out->n_code, d0 = c->f.depth;
   // `x if x is not None else y`: x is read not None
-  Local* nl = 0;
+  Local* nl = check(c, TK_NAME) && c->nxt.kind == TK_IF ? then_not_none(c) : 0;
   int32_t old_in = 0, old_loops = 0;
-  if (check(c, TK_NAME) && c->nxt.kind == TK_IF) {
-    Mark m;
-    mark(c, &m);
-    Token x = c->cur;
-    advance(c); advance(c);
-    nl = none_test(c, 1, TK_ELSE);
-    if (nl && !same_name(c, nl->start, nl->len, x.start, x.len)) nl = 0;
-    restore(c, &m);
-    if (nl) { old_in = nl->narrow_in; old_loops = nl->narrow_loops; narrow(c, nl, c->f.nopen ? c->f.open_blocks[c->f.nopen - 1] : 0); }
-  }
+  if (nl) { old_in = nl->narrow_in; old_loops = nl->narrow_loops; narrow(c, nl, c->f.nopen ? c->f.open_blocks[c->f.nopen - 1] : 0); }
   int32_t t = logic(c, cond, 1);
   if (nl) { nl->narrow_in = old_in; nl->narrow_loops = old_loops; }
   if (check(c, TK_IF) && !failed(c)) {
