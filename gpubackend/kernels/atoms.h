@@ -24,6 +24,7 @@ DEVFN int32_t name_expr(Compiler* c) {
     }
     note_called(c, &name);
     int32_t f = find_func(c, name.start, name.len);
+    if (f == -1 && from_math(c, &name, c->f.fn >= 0 && c->funcs[c->f.fn].parent >= 0)) return math_fn(c, &name);
     if (f == -2) {
       error_at(c, &name, DG_NAME, "nested function '"); msg_tok(c, &name);
       msg(c->diag, "' is called before its def");
@@ -155,6 +156,16 @@ DEVFN int32_t atom(Compiler* c) {
   return T_BAD;
 }
 
+// At '.' NAME: whether a call follows the name.
+DEVFN int method_called(Compiler* c) {
+  Mark m;
+  mark(c, &m);
+  advance(c); advance(c);
+  int called = check(c, TK_LPAREN);
+  restore(c, &m);
+  return called;
+}
+
 // postfix := atom (subscript | '.' NAME args | args)*
 DEV int32_t postfix(Compiler* c) {
   // a bare local: a method may learn its empty list's item type (xs.append(1))
@@ -165,7 +176,9 @@ DEV int32_t postfix(Compiler* c) {
     if (check(c, TK_WALRUS)) { unsupported(c, &c->cur, "assignment expression ':='"); return T_BAD; }
     if (check(c, TK_LBRACKET)) t = subscript(c, t);
     else if (check(c, TK_DOT)) {
-      t = decay(c, t);
+      if (c->nxt.kind == TK_NAME && !method_called(c)) { unsupported(c, &c->nxt, "a method used as a value"); return T_BAD; }
+      if (is_tuple(&c->types, t)) { unsupported(c, &c->nxt, "tuple methods"); return T_BAD; }
+      t = decay_as(c, t, ST_ATTRIBUTE_ERROR);  // None.append: 'NoneType' object has no attribute
       t = is_list(&c->types, t) ? list_method(c, t, origin) : str_method(c, t);
     }
     else if (check(c, TK_LPAREN)) {

@@ -8,6 +8,7 @@ DEVFN int single_arg(Compiler* c);
 DEVFN int32_t sequence_builtin(Compiler* c, const Token* name);
 DEVFN int32_t iterable_arg(Compiler* c, int copy);
 DEVFN int32_t map_filter(Compiler* c, const Token* name);
+DEVFN int paren_gen_ahead(Compiler* c);
 
 // Builtins of CPython that the DSL does not (yet) provide: named in the
 // error, so that a model can repair its program.
@@ -75,10 +76,14 @@ DEVFN int32_t builtin_call(Compiler* c, const Token* name) {
     unsupported(c, name, "builtin '"); msg_tok(c, name); msg(c->diag, "'");
     return T_BAD;
   }
-  if (IS("sum") || IS("any") || IS("all") || IS("sorted") || IS("list") || IS("reversed") || IS("range") ||
+  if (IS("sum") || IS("any") || IS("all") || IS("sorted") || IS("list") ||
       ((IS("min") || IS("max")) && single_arg(c)))
     return sequence_builtin(c, name);
-  if (IS("map") || IS("filter")) return map_filter(c, name);
+  if (IS("map") || IS("filter") || IS("reversed") || IS("range")) {
+    unsupported(c, name, ""); msg_tok(c, name);
+    msg(c->diag, "() as a value (give it whole to list(), sorted(), sum(), a for loop, ...)");
+    return T_BAD;
+  }
   if (IS("enumerate") || IS("zip")) {
     unsupported(c, name, ""); msg_tok(c, name); msg(c->diag, "() outside a for loop or comprehension");
     return T_BAD;
@@ -120,9 +125,11 @@ DEVFN int32_t builtin_call(Compiler* c, const Token* name) {
     if (n == 0) return arity_error(c, name, "at least 1 argument");
     return failed(c) ? T_BAD : t0;
   }
-  int32_t n = call_args(c, ts, at, MAX_PARAMS);
+  // bool(None) and str(None) do not raise: their argument keeps its Optional type
+  int32_t n = call_args(c, ts, at, MAX_PARAMS, IS("bool") || IS("str"));
   if (n < 0) return T_BAD;
   int32_t t = n > 0 ? ts[0] : T_BAD;
+  if (IS("str") && is_opt(&c->types, t)) { unsupported(c, &at[0], "str() of an Optional"); return T_BAD; }
   if (IS("len")) {
     if (n != 1) return arity_error(c, name, "exactly one argument");
     if (t == T_STR) emit0(c, OP_STR_LEN);
@@ -222,6 +229,12 @@ DEV int is_builtin_name(Compiler* c, const Token* t) {
 
 // math_attr := 'math' '.' NAME [args]
 DEVFN int32_t math_fn(Compiler* c, const Token* name);
+// The names of math that the DSL provides.
+DEV int math_name_known(Compiler* c, const Token* t) {
+  const char* names[] = {"pi", "e", "tau", "inf", "sqrt", "floor", "ceil", "gcd", "isqrt", "fabs"};
+  for (int32_t i = 0; i < 10; i++) if (span_eq(c->src + t->start, t->len, names[i])) return 1;
+  return 0;
+}
 DEVFN int32_t math_attr(Compiler* c, const Token* mtok) {
   expect(c, TK_DOT, "expected '.'");
   Token name = c->cur;

@@ -35,6 +35,8 @@ struct Loop {
   int32_t has_break;
 };
 
+// Names of `from typing import ...` that a program's defs may use.
+#define MAX_TYPING_NAMES 16
 // Names of `from math import a, b` kept per function and for the module.
 #define MAX_FROM_MATH 8
 
@@ -80,6 +82,9 @@ struct Compiler {
   int32_t from_math[MAX_FROM_MATH];  // a module-level `from math import ...`: name starts
   int32_t nfrom_math;
   int32_t entry;          // the entry function's index in funcs
+  int32_t typing[MAX_TYPING_NAMES];  // names of `from typing import ...` so far (token starts)
+  int32_t ntyping, typing_all;       // typing_all: `from typing import *`
+  int32_t in_header;      // parsing a def's signature (its annotations are evaluated)
   int32_t nesting;
   FnState f;              // the function being compiled
   FnState saved;          // its enclosing function's, while a nested def compiles
@@ -436,12 +441,13 @@ DEV int32_t find_func(Compiler* c, int32_t start, int32_t len) {
 // An Optional[T] used where CPython would raise TypeError on None (an
 // operand, a builtin's argument, a subscripted or iterated value) is
 // unwrapped to its T with that check; other types pass unchanged.
-DEV int32_t decay(Compiler* c, int32_t t) {
+DEV int32_t decay_as(Compiler* c, int32_t t, int status) {
   if (!is_opt(&c->types, t)) return t;
   int32_t e = elem_of(&c->types, t);
-  emit0(c, is_ref(&c->types, e) ? OP_UNWRAP : OP_UNBOX);
+  emit(c, is_ref(&c->types, e) ? OP_UNWRAP : OP_UNBOX, status);
   return e;
 }
+DEV int32_t decay(Compiler* c, int32_t t) { return decay_as(c, t, ST_TYPE_ERROR); }
 // A tuple of one item type iterated, searched or summed: as a list of them.
 DEV int32_t tuple_as_list(Compiler* c, int32_t t) {
   int32_t e = tuple_common(&c->types, t);
@@ -575,7 +581,7 @@ DEV void emit_truth(Compiler* c, int32_t t) {
     int32_t e = elem_of(&c->types, t);
     emit0(c, OP_DUP);
     int32_t jnone = emit(c, OP_JUMP_IF_FALSE, 0);
-    emit0(c, is_ref(&c->types, e) ? OP_UNWRAP : OP_UNBOX);
+    emit(c, is_ref(&c->types, e) ? OP_UNWRAP : OP_UNBOX, ST_TYPE_ERROR);  // cannot fail: tested
     if (e != T_BOOL) emit_truth(c, e);
     int32_t jend = emit(c, OP_JUMP, 0);
     patch_here(c, jnone);  // the None itself (0) is the false result

@@ -75,6 +75,7 @@ DEVFN int32_t emit_binary(Compiler* c, const Token* op, int kind, int32_t a, int
   }
   if (is_tuple(tt, a) || is_tuple(tt, b)) {
     if (kind == TK_PLUS && is_tuple(tt, a) && is_tuple(tt, b)) { unsupported(c, op, "tuple concatenation"); return T_BAD; }
+    if (kind == TK_STAR && (is_intlike(a) || is_intlike(b))) { unsupported(c, op, "tuple repetition"); return T_BAD; }
   }
   if (kind == TK_AT) { unsupported(c, op, "matrix multiplication"); return T_BAD; }
   if (!is_number(a) || !is_number(b)) {
@@ -200,6 +201,19 @@ DEVFN int32_t emit_compare(Compiler* c, const Token* op, int not_in, int is_not,
   return T_BOOL;
 }
 
+DEVFN int range_args(Compiler* c, const Token* name);
+// x in range(...) for an int x on the stack: range_args then RANGE_CONTAINS.
+DEVFN int32_t range_contains(Compiler* c, const Token* op, int32_t t, int not_in) {
+  Token name = c->cur;
+  t = decay(c, t);
+  if (!is_intlike(t)) { unsupported(c, op, "'in range(...)' of a non-int"); return T_BAD; }
+  advance(c);
+  if (!range_args(c, &name)) return T_BAD;
+  emit0(c, OP_RANGE_CONTAINS);
+  if (not_in) emit0(c, OP_NOT);
+  return T_BOOL;
+}
+
 // comparison := binary (compop binary)*
 // A chain a < b < c evaluates b once and stops at the first false link.
 DEVFN int32_t comparison(Compiler* c) {
@@ -212,6 +226,14 @@ DEVFN int32_t comparison(Compiler* c) {
     advance(c);
     if (op.kind == TK_NOT) { not_in = 1; advance(c); }
     if (op.kind == TK_IS && check(c, TK_NOT)) { is_not = 1; advance(c); }
+    if ((op.kind == TK_IN || not_in) && check(c, TK_NAME) && tok_is(c, &c->cur, "range") && c->nxt.kind == TK_LPAREN &&
+        !find_local(c, c->cur.start, c->cur.len) && find_func(c, c->cur.start, c->cur.len) == -1) {
+      if (exits >= 0) { unsupported(c, &op, "'in range(...)' in a comparison chain"); return T_BAD; }
+      t = range_contains(c, &op, t, not_in);  // x in range(...): arithmetic, no list
+      if (t == T_BAD || !is_cmp_op(c)) return t;
+      unsupported(c, &c->cur, "a comparison chained after 'in range(...)'");
+      return T_BAD;
+    }
     int32_t r = binary(c, 1);
     int more = is_cmp_op(c);
     if (more) { emit0(c, OP_DUP); emit0(c, OP_ROT3); }

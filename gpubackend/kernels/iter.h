@@ -22,6 +22,7 @@ struct Iter {
 
 // The current token names builtin `name` in a call: not a local, not a
 // function of the program.
+DEVFN int32_t map_filter(Compiler* c, const Token* name);
 DEV int builtin_here(Compiler* c, const char* name) {
   const Token* t = &c->cur;
   return tok_is(c, t, name) && c->nxt.kind == TK_LPAREN && !find_local(c, t->start, t->len) &&
@@ -66,9 +67,11 @@ DEVFN int range_args(Compiler* c, const Token* name) {
 }
 
 // seq_arg := expression      a str or list argument of enumerate/zip; returns its element type
+DEVFN int32_t iterator_call(Compiler* c);
 DEV int32_t seq_arg(Compiler* c, int32_t* t) {
   Pos at; at.line = c->cur.line; at.col = c->cur.col;
-  *t = expression(c);
+  *t = iterator_call(c);  // zip(reversed(xs), ys): consumed whole
+  if (*t == T_UNK) *t = expression(c);
   int32_t e = iter_elem(c, &at, *t);
   if (is_opt(&c->types, *t)) *t = elem_of(&c->types, *t);
   if (tuple_common(&c->types, *t) != T_BAD) *t = type_list(&c->types, tuple_common(&c->types, *t));
@@ -125,6 +128,14 @@ DEVFN int iterable(Compiler* c, Iter* it, int comp) {
     int32_t h = new_slots(c, 3);
     emit(c, OP_ZIP_INIT, h);
     it->op = OP_FOR_ZIP; it->arg = h | (ta == T_STR) << 16 | (tb == T_STR) << 17; it->n = 2;
+  } else if (!rev && (builtin_here(c, "map") || builtin_here(c, "filter"))) {
+    Pos at; at.line = c->cur.line; at.col = c->cur.col;
+    advance(c);
+    int32_t t = map_filter(c, &name);
+    int32_t e = iter_elem(c, &at, t);
+    if (e == T_BAD) return 0;
+    seq_loop(c, t, 0, it);
+    it->t[0] = e;
   } else {
     Pos at; at.line = c->cur.line; at.col = c->cur.col;
     int32_t t = comp ? logic(c, 0, 1) : expression(c);
@@ -172,6 +183,9 @@ DEVFN void bind_targets(Compiler* c, const Token* names, int32_t n, const Iter* 
     Pos at; at.line = names[0].line; at.col = names[0].col;
     int32_t e = item_type(c, &at, elem_of(tt, t0));
     for (int32_t i = 0; i < n; i++) types[i] = e;
+  } else if (it->n == 2 && n == 1) {
+    unsupported(c, &names[0], "one loop variable over enumerate() or zip() (a tuple each step)");
+    return;
   } else {
     error_at(c, &names[0], DG_TYPE, "cannot unpack ");
     if (it->n == 1) msg_type(c, t0); else msg(c->diag, "a pair");

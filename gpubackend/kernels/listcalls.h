@@ -27,19 +27,62 @@ DEVFN int single_arg(Compiler* c) {
   return commas == 0;
 }
 
+// At '(': whether a parenthesized generator expression starts here.
+DEVFN int paren_gen_ahead(Compiler* c) {
+  Mark m;
+  mark(c, &m);
+  advance(c);
+  int gen = ahead_is_for(c);
+  restore(c, &m);
+  return gen;
+}
+
 // iterable_arg := generator | expression: leaves a list for an iterable
 // argument (a comprehension's, a copy when `copy`, a str's characters, a
 // range's numbers) and returns its type.
-DEVFN int32_t iterable_arg(Compiler* c, int copy) {
-  Token at = c->cur;
-  if (ahead_is_for(c)) return comprehension(c, SINK_LIST);
+// An iterator made by range, reversed, map or filter, given whole to what
+// consumes it (an iterable argument, a for loop), as a list of its values:
+// exact, since nothing else sees the iterator. T_UNK when the current
+// token starts none of these; T_BAD after an error.
+DEVFN int32_t iterator_call(Compiler* c) {
+  Token name = c->cur;
+  int32_t t = T_UNK;
   if (builtin_here(c, "range")) {
-    Token name = c->cur;
     advance(c);
     if (!range_args(c, &name)) return T_BAD;
     emit0(c, OP_LIST_OF_RANGE);
-    return checked_list(c, &name, T_INT);
+    t = checked_list(c, &name, T_INT);
+  } else if (builtin_here(c, "reversed")) {
+    advance(c);
+    advance(c);
+    t = iterable_arg(c, 0);
+    expect(c, TK_RPAREN, "expected ')' after reversed's argument");
+    if (failed(c) || t == T_BAD) return T_BAD;
+    emit0(c, OP_LIST_REVERSED);
+  } else if (builtin_here(c, "map") || builtin_here(c, "filter")) {
+    advance(c);
+    t = map_filter(c, &name);
+  } else {
+    return T_UNK;
   }
+  if (t != T_BAD && !check(c, TK_RPAREN) && !check(c, TK_COMMA) && !check(c, TK_COLON) && !failed(c)) {
+    unsupported(c, &name, ""); msg_tok(c, &name); msg(c->diag, "() inside an expression (give it whole to list(), sorted(), sum(), a for loop, ...)");
+    return T_BAD;
+  }
+  return t;
+}
+
+DEVFN int32_t iterable_arg(Compiler* c, int copy) {
+  Token at = c->cur;
+  if (ahead_is_for(c)) return comprehension(c, SINK_LIST);
+  if (check(c, TK_LPAREN) && paren_gen_ahead(c)) {  // sorted((x for x in xs), key=f)
+    advance(c);
+    int32_t t = comprehension(c, SINK_LIST);
+    expect(c, TK_RPAREN, "expected ')' after a generator expression");
+    return failed(c) ? T_BAD : t;
+  }
+  int32_t it = iterator_call(c);
+  if (it != T_UNK) return it;
   int32_t t = expression(c);
   if (t == T_BAD) return T_BAD;
   t = tuple_as_list(c, decay(c, t));
@@ -257,12 +300,6 @@ DEVFN int32_t sequence_builtin(Compiler* c, const Token* name) {
   const char* s = c->src + name->start;
   int32_t len = name->len;
 #define IS(w) span_eq(s, len, w)
-  if (IS("range")) {
-    // range(...) as a value (outside for): its numbers as a list
-    if (!range_args(c, name)) return T_BAD;
-    emit0(c, OP_LIST_OF_RANGE);
-    return checked_list(c, name, T_INT);
-  }
   expect(c, TK_LPAREN, "expected '('");
   if (failed(c)) return T_BAD;
   Token at = c->cur;
@@ -270,11 +307,13 @@ DEVFN int32_t sequence_builtin(Compiler* c, const Token* name) {
   int gen = ahead_is_for(c);
   if ((IS("sum") || IS("any") || IS("all")) && gen) {
     int32_t t = comprehension(c, IS("sum") ? SINK_SUM : IS("any") ? SINK_ANY : SINK_ALL);
+    if (check(c, TK_COMMA)) { error_at(c, &at, DG_SYNTAX, "Generator expression must be parenthesized"); return T_BAD; }
     expect(c, TK_RPAREN, "expected ')' after a generator expression");
     return failed(c) ? T_BAD : t;
   }
   int32_t t = iterable_arg(c, IS("sorted") || IS("list"));
   if (t == T_BAD) return T_BAD;
+  if (gen && check(c, TK_COMMA)) { error_at(c, &at, DG_SYNTAX, "Generator expression must be parenthesized"); return T_BAD; }
   int32_t elem = item_type(c, &at, elem_of(&c->types, t));
   if (elem == T_BAD) return T_BAD;
   if (IS("sorted")) {
@@ -318,7 +357,6 @@ DEVFN int32_t sequence_builtin(Compiler* c, const Token* name) {
   expect(c, TK_RPAREN, gen ? "expected ')' after a generator expression" : "expected ')' (one iterable argument here)");
   if (failed(c)) return T_BAD;
   if (IS("list")) return t;
-  if (IS("reversed")) { emit0(c, OP_LIST_REVERSED); return t; }
   if (IS("min") || IS("max")) {
     if (!is_number(elem) && elem != T_STR && !is_tuple(&c->types, elem) && !is_list(&c->types, elem)) {
       arg_type_error(c, &at, name, t);
@@ -384,6 +422,7 @@ DEVFN int32_t list_method(Compiler* c, int32_t t, Local* origin) {
   Pos at[MAX_PARAMS];
   int32_t n = call_args(c, ts, at, MAX_PARAMS);
   if (n < 0) return T_BAD;
+  if (IS("index") && n > 1) { unsupported(c, &name, "index() with start/end"); return T_BAD; }
   int want = IS("insert") ? 2 : IS("pop") ? (n > 1 ? 1 : n) : IS("reverse") || IS("clear") || IS("copy") ? 0 : 1;
   if (n != want) return arity_error(c, &name, want == 0 ? "no arguments" : want == 1 ? "exactly one argument" : "exactly two arguments");
   int32_t x = n ? ts[n - 1] : T_BAD;  // the item argument, where there is one

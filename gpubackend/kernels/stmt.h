@@ -191,11 +191,11 @@ DEVFN int raise_stmt(Compiler* c) {
   int32_t st = -1;
   const char* names[] = {"ZeroDivisionError", "IndexError", "ValueError", "KeyError",
                          "AssertionError", "OverflowError", "RecursionError", "MemoryError",
-                         "UnboundLocalError", "TypeError"};
+                         "UnboundLocalError", "TypeError", "AttributeError"};
   const int32_t codes[] = {ST_ZERO_DIVISION, ST_INDEX_ERROR, ST_VALUE_ERROR, ST_KEY_ERROR,
                            ST_ASSERTION_ERROR, ST_OVERFLOW_ERROR, ST_RECURSION_ERROR, ST_MEMORY_ERROR,
-                           ST_UNBOUND_LOCAL, ST_TYPE_ERROR};
-  for (int32_t i = 0; i < 10; i++) if (span_eq(c->src + name.start, name.len, names[i])) st = codes[i];
+                           ST_UNBOUND_LOCAL, ST_TYPE_ERROR, ST_ATTRIBUTE_ERROR};
+  for (int32_t i = 0; i < 11; i++) if (span_eq(c->src + name.start, name.len, names[i])) st = codes[i];
   if (st < 0) { unsupported(c, &name, "raise of '"); msg_tok(c, &name); msg(c->diag, "'"); return 0; }
   advance(c);
   if (check(c, TK_LPAREN)) {  // arguments are evaluated (they may raise first)
@@ -236,6 +236,7 @@ DEVFN int import_stmt(Compiler* c) {
       int32_t* n = module ? &c->nfrom_math : &c->f.nfrom_math;
       if (check(c, TK_STAR) || c->nxt.kind == TK_AS) { unsupported(c, &c->cur, "this form of from-import"); return 1; }
       if (*n == MAX_FROM_MATH) { unsupported(c, &c->cur, "more than 8 names from math"); return 1; }
+      if (!math_name_known(c, &c->cur)) { unsupported(c, &c->cur, "math."); msg_tok(c, &c->cur); return 1; }
       names[(*n)++] = c->cur.start;
     }
     advance(c);
@@ -388,6 +389,10 @@ DEVFN int32_t scan_targets(Compiler* c, int* all_names, int close) {
       return n;
     }
     if (depth == 0 && k == TK_ASSIGN) { if (run != 1 || close >= 0) *all_names = 0; return close >= 0 ? 0 : n; }
+    if (depth == 0 && k == TK_STAR && c->nxt.kind == TK_NAME) {
+      unsupported(c, &c->cur, "starred assignment target");
+      return 0;
+    }
     if (k == TK_LPAREN || k == TK_LBRACKET || k == TK_LBRACE) depth++;
     if (k == TK_RPAREN || k == TK_RBRACKET || k == TK_RBRACE) depth--;
     if (depth == 0 && k == TK_COMMA) { if (run != 1) *all_names = 0; n++; run = 0; }
@@ -593,6 +598,13 @@ DEVFN int32_t type_args(Compiler* c, int32_t* ts, int32_t max) {
   return failed(c) ? 0 : n;
 }
 
+// Whether a def's annotation may use this typing name: imported above it.
+DEV int typing_imported(Compiler* c, const Token* t) {
+  if (c->typing_all) return 1;
+  for (int32_t i = 0; i < c->ntyping; i++) if (same_name(c, c->typing[i], t->len, t->start, t->len)) return 1;
+  return 0;
+}
+
 // type_atom := 'None' | 'int' | 'float' | 'bool' | 'str' | generic type_args
 DEVFN int32_t type_atom(Compiler* c) {
   Token t = c->cur;
@@ -611,6 +623,12 @@ DEVFN int32_t type_atom(Compiler* c) {
   if (IS("str")) return T_STR;
   int list = IS("list") || IS("List"), tuple = IS("tuple") || IS("Tuple");
   int opt = IS("Optional"), uni = IS("Union");
+  int from_typing = IS("List") || IS("Tuple") || IS("Optional") || IS("Union") || IS("Dict") || IS("Set");
+  if (from_typing && c->in_header && !typing_imported(c, &t)) {
+    error_at(c, &t, DG_NAME, "name '"); msg_tok(c, &t); msg(c->diag, "' is not defined (import it: from typing import ");
+    msg_tok(c, &t); msg(c->diag, ")");
+    return T_BAD;
+  }
   if (IS("dict") || IS("Dict")) { unsupported(c, &t, "dict"); return T_BAD; }
   if (IS("set") || IS("Set")) { unsupported(c, &t, "set"); return T_BAD; }
   if (!list && !tuple && !opt && !uni) {
@@ -654,7 +672,13 @@ DEVFN int32_t parse_type(Compiler* c) {
 }
 
 // header := 'def' NAME '(' [NAME ':' type (',' NAME ':' type)*] ')' '->' type ':'
+DEVFN void func_header_(Compiler* c, FuncSig* f);
 DEVFN void func_header(Compiler* c, FuncSig* f) {
+  c->in_header = 1;
+  func_header_(c, f);
+  c->in_header = 0;
+}
+DEVFN void func_header_(Compiler* c, FuncSig* f) {
   Token def = c->cur;
   advance(c);
   Token name = c->cur;
@@ -767,6 +791,20 @@ DEVFN void prepass(Compiler* c) {
     if (check(c, TK_INDENT)) level++;
     else if (check(c, TK_DEDENT)) level--;
     else if (check(c, TK_IMPORT) && tok_is(c, &c->nxt, "math") && level == 0) c->math_imported = 1;
+    else if (check(c, TK_FROM) && tok_is(c, &c->nxt, "typing")) {
+      // the names a def's annotations may use from here on (CPython
+      // evaluates them when the def runs)
+      advance(c); advance(c);
+      if (!accept(c, TK_IMPORT)) continue;
+      accept(c, TK_LPAREN);
+      while ((check(c, TK_NAME) || check(c, TK_STAR)) && !failed(c)) {
+        if (check(c, TK_STAR)) c->typing_all = 1;
+        else if (c->ntyping < MAX_TYPING_NAMES) c->typing[c->ntyping++] = c->cur.start;
+        advance(c);
+        if (!accept(c, TK_COMMA)) break;
+      }
+      continue;
+    }
     else if (check(c, TK_DEF) && (level == 0 || top >= 0)) {
       if (c->nfuncs >= MAX_FUNCS) { limit_error(c, "MAX_FUNCS (functions)"); return; }
       FuncSig* f = &c->funcs[c->nfuncs];
@@ -835,6 +873,7 @@ DEV void compile_program(Compiler* c, const char* src, int32_t n, const char* en
   out->ok = 0; out->n_code = 0; out->n_const = 0; out->n_funcs = 0; out->entry = -1; out->frame_slots = 0;
   out->diag.cls = DG_OK; out->diag.line = 0; out->diag.col = 0; out->diag.msg[0] = 0; out->diag.sealed = 0;
   c->src = src; c->out = out; c->diag = &out->diag; c->nfuncs = 0; c->math_imported = 0; c->nfrom_math = 0;
+  c->ntyping = 0; c->typing_all = 0; c->in_header = 0;
   types_init(&c->types);
   c->f.fn = -1;
   c->lex.n = n; c->nesting = 0;

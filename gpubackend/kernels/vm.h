@@ -375,6 +375,14 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
         PUSH(PTR_WORD(l));
         break;
       }
+      case OP_RANGE_CONTAINS: {
+        int64_t step = POP(), stop = POP(), start = POP(), x = TOP;
+        if (step == 0) RAISE(ST_VALUE_ERROR);
+        int in = step > 0 ? (start <= x && x < stop && ((uint64_t)x - (uint64_t)start) % (uint64_t)step == 0)
+                          : (stop < x && x <= start && ((uint64_t)start - (uint64_t)x) % (0 - (uint64_t)step) == 0);
+        TOP = in;
+        break;
+      }
       case OP_STR_SPLIT: NEW_OBJ(rt_str_split(&heap, AS_STR(TOP), nullptr, chars, empty, &r_)); break;
       case OP_STR_SPLIT_SEP: { const int64_t* sep = AS_STR(POP());
         NEW_OBJ(rt_str_split(&heap, AS_STR(TOP), sep, chars, empty, &r_)); break; }
@@ -404,8 +412,8 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
       case OP_CMP_OBJ: { int64_t y = POP(); int r; CHECK(rt_compare(TOP, y, KCODE(a & 0xffff), (a >> 16) & 7, &r)); TOP = r; break; }
       case OP_IS_NONE: TOP = TOP == 0; break;
       case OP_BOX: { int64_t* b = heap_alloc(&heap, 1); if (!b) RAISE(ST_MEMORY_ERROR); *b = TOP; TOP = PTR_WORD(b); break; }
-      case OP_UNBOX: if (!TOP) RAISE(ST_TYPE_ERROR); TOP = *AS_PTR(TOP); break;
-      case OP_UNWRAP: if (!TOP) RAISE(ST_TYPE_ERROR); break;
+      case OP_UNBOX: if (!TOP) RAISE(a); TOP = *AS_PTR(TOP); break;
+      case OP_UNWRAP: if (!TOP) RAISE(a); break;
       case OP_DUP2: sp[0] = sp[-2]; sp[1] = sp[-1]; sp += 2; break;
       case OP_LIST_REV_INIT: locals[a] = POP(); locals[a + 1] = LIST_LEN(AS_PTR(locals[a])); break;
       case OP_FOR_LIST: case OP_FOR_ENUM_LIST: {
