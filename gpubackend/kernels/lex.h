@@ -5,6 +5,16 @@
 #include "layout.h"
 #include "strtod.h"
 
+// The compiler's functions (lex.h .. stmt.h) are not inlined on the GPU:
+// inlined into its hundreds of call sites, the one-pass parser becomes
+// megabytes of PTX that take ptxas minutes, for a kernel whose speed hardly
+// matters (it runs once per candidate). stmt.h restores DEV for the VM.
+#if KERNEL_DEVICE
+#pragma push_macro("DEV")
+#undef DEV
+#define DEV __device__ __noinline__
+#endif
+
 // Token kinds. Keywords follow TK_NAME so that a keyword check is a range test.
 enum TokenKind {
   TK_EOF, TK_NEWLINE, TK_INDENT, TK_DEDENT, TK_ERROR,

@@ -931,3 +931,7 @@ DEV void compile_program(Compiler* c, const char* src, int32_t n, const char* en
   out->frame_slots = frame;
   out->ok = 1;
 }
+
+#if KERNEL_DEVICE
+#pragma pop_macro("DEV")  // lex.h made the compiler's functions noinline
+#endif
