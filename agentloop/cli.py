@@ -9,6 +9,7 @@ from pathlib import Path
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from gpubackend import Problem, ProblemFileError, Verifier
 from gpubackend.disasm import disassemble
@@ -22,10 +23,10 @@ def _load_problem(path: Path) -> Problem:
     try:
         return Problem.from_file(path)
     except ProblemFileError as e:
-        err.print(f"[red]error:[/] {e}", highlight=False)
+        err.print(f"[red]error:[/] {escape(str(e))}", highlight=False)
         raise typer.Exit(2)
     except OSError as e:
-        err.print(f"[red]error:[/] cannot read problem file {path}: {e.strerror}")
+        err.print(f"[red]error:[/] cannot read problem file {escape(str(path))}: {e.strerror}")
         raise typer.Exit(2)
 
 
@@ -33,7 +34,7 @@ def _read_program(path: Path) -> str:
     try:
         return path.read_bytes().decode("utf-8", "surrogateescape")
     except OSError as e:
-        err.print(f"[red]error:[/] cannot read program {path}: {e.strerror}")
+        err.print(f"[red]error:[/] cannot read program {escape(str(path))}: {e.strerror}")
         raise typer.Exit(2)
 
 
@@ -70,13 +71,13 @@ def check(
         raise typer.Exit(0 if ok else 1)
     out = Console(highlight=False)
     if diag:
-        out.print(f"{program}:{diag}")
+        out.print(escape(f"{program}:{diag}"))  # messages quote code: list[int] is no markup
     else:
         for x, test in zip(tests, prob.tests):
             mark = "[green]pass[/]" if x["status"] == "pass" else f"[red]{x['status']}[/]"
             where = f" (line {x['line']})" if x["line"] else ""
-            args = ", ".join(repr(a) for a in test.args)
-            got = f" -> {x['actual']!r}, expected {test.expected!r}" if x["status"] == "wrong_answer" else ""
+            args = escape(", ".join(repr(a) for a in test.args))
+            got = escape(f" -> {x['actual']!r}, expected {test.expected!r}") if x["status"] == "wrong_answer" else ""
             out.print(f"test {x['index']}{' (hidden)' if test.hidden else ''}: {prob.entry}({args}) {mark}{where}{got}")
     n_pass = sum(x["status"] == "pass" for x in tests)
     out.print(f"{n_pass}/{len(tests)} tests passed" if not diag else "did not compile")
@@ -99,7 +100,7 @@ def disasm(
     if not prog["ok"]:
         from gpubackend.verifier import _diagnostic
 
-        err.print(f"{program}:{_diagnostic(prog)}", highlight=False)
+        err.print(escape(f"{program}:{_diagnostic(prog)}"), highlight=False)
         raise typer.Exit(1)
     # every def in source order, nested ones included, as the compiler numbers them
     defs = [n for n in ast.walk(ast.parse(source)) if isinstance(n, ast.FunctionDef)]
@@ -112,7 +113,7 @@ def _problem_from_first_def(source: str, path: Path) -> Problem:
     try:
         tree = ast.parse(source)
     except SyntaxError as e:
-        err.print(f"{path}:{e.lineno}:{e.offset}: SyntaxError: {e.msg}")
+        err.print(escape(f"{path}:{e.lineno}:{e.offset}: SyntaxError: {e.msg}"))
         raise typer.Exit(1)
     defs = [n for n in tree.body if isinstance(n, ast.FunctionDef)]
     if not defs:

@@ -53,3 +53,12 @@ def test_disasm_prints_named_opcodes():
     r = runner.invoke(app, ["disasm", str(EX / "collatz_steps.py")])
     assert r.exit_code == 0, r.output
     assert "== collatz_steps" in r.output and "MOD_INT" in r.output and "RETURN" in r.output
+
+
+def test_check_prints_diagnostics_verbatim(tmp_path):
+    # a message quoting a type (list[int]) is printed as is, not as markup
+    prog = tmp_path / "p.py"
+    prog.write_text("def running_max(xs: list[int]) -> list[int]:\n    best = []\n    return [best[0]]\n")
+    res = runner.invoke(app, ["check", str(prog), "--problem", str(EX / "running_max.toml")])
+    assert res.exit_code == 1
+    assert "(xs: list[int] = [])" in res.output.replace("\n", "")

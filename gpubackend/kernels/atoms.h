@@ -156,6 +156,65 @@ DEVFN int32_t atom(Compiler* c) {
   return T_BAD;
 }
 
+// The lexer's whole state: a look ahead past the end of a line changes its
+// indentation stacks, which a Mark (codegen.h) does not keep.
+struct FullMark {
+  Mark m;
+  int32_t depth, indent[MAX_INDENT], indent_t1[MAX_INDENT];
+};
+DEV void full_mark(Compiler* c, FullMark* fm) {
+  mark(c, &fm->m);
+  fm->depth = c->lex.depth;
+  for (int32_t i = 0; i < MAX_INDENT; i++) { fm->indent[i] = c->lex.indent[i]; fm->indent_t1[i] = c->lex.indent_t1[i]; }
+}
+DEV void full_restore(Compiler* c, const FullMark* fm) {
+  restore(c, &fm->m);
+  c->lex.depth = fm->depth;
+  for (int32_t i = 0; i < MAX_INDENT; i++) { c->lex.indent[i] = fm->indent[i]; c->lex.indent_t1[i] = fm->indent_t1[i]; }
+}
+
+// Find, further on in the function, the first `l.append(x)` or `l.insert(i,
+// x)` and give l the item type of x, compiled there and thrown away. Any
+// error on the way (x names a local not yet assigned, ...) leaves l as it
+// was; its read then reports the unknown item type.
+DEVFN void learn_item_type(Compiler* c, Local* l) {
+  if (c->discovering) return;
+  FullMark fm;
+  full_mark(c, &fm);
+  Diag saved = *c->diag;
+  int32_t code0 = c->out->n_code, nlocals0 = c->f.nlocals, nslots0 = c->f.nslots, depth0 = c->f.depth;
+  int32_t max0 = c->f.max_depth, p1 = c->f.prev1, p2 = c->f.prev2, called0 = c->f.ncalled, nest0 = c->nesting;
+  c->discovering = 1;
+  int32_t level = 0, t = T_BAD;
+  while (!failed(c) && !check(c, TK_EOF) && level >= -(c->f.block_depth + 1)) {
+    if (check(c, TK_INDENT)) level++;
+    if (check(c, TK_DEDENT)) level--;
+    if (check(c, TK_NAME) && same_name(c, c->cur.start, c->cur.len, l->start, l->len) && c->nxt.kind == TK_DOT) {
+      advance(c);
+      advance(c);
+      int ins = tok_is(c, &c->cur, "insert");
+      if ((tok_is(c, &c->cur, "append") || ins) && c->nxt.kind == TK_LPAREN) {
+        advance(c);
+        advance(c);
+        if (ins) { expression(c); expect(c, TK_COMMA, "expected ','"); }
+        t = expression(c);
+        break;
+      }
+      continue;
+    }
+    advance(c);
+  }
+  c->discovering = 0;
+  *c->diag = saved;
+  c->out->n_code = code0; c->f.nlocals = nlocals0; c->f.nslots = nslots0; c->f.depth = depth0;
+  c->f.max_depth = max0; c->f.prev1 = p1; c->f.prev2 = p2; c->f.ncalled = called0; c->nesting = nest0;
+  full_restore(c, &fm);
+  if (t != T_BAD && t != T_NONE && !type_unknown(&c->types, t)) {
+    int32_t lt = type_list(&c->types, t);
+    if (lt != T_BAD) l->type = lt;
+  }
+}
+
 // At '.' NAME: whether a call follows the name.
 DEVFN int method_called(Compiler* c) {
   Mark m;
@@ -171,6 +230,13 @@ DEV int32_t postfix(Compiler* c) {
   // a bare local: a method may learn its empty list's item type (xs.append(1))
   Local* origin = check(c, TK_NAME) && c->nxt.kind != TK_LPAREN ? find_local(c, c->cur.start, c->cur.len) : 0;
   int32_t t = atom(c);
+  // an item of an empty list read before the list's first append: the
+  // append further on tells the item type (xs = []; ... xs[-1] ...; xs.append(c))
+  if (origin && t == origin->type && elem_of(&c->types, t) == T_UNK && !failed(c) &&
+      (check(c, TK_LBRACKET) || (check(c, TK_DOT) && tok_is(c, &c->nxt, "pop")))) {
+    learn_item_type(c, origin);
+    t = origin->type;
+  }
   for (;; origin = 0) {
     if (failed(c)) return T_BAD;
     if (check(c, TK_WALRUS)) { unsupported(c, &c->cur, "assignment expression ':='"); return T_BAD; }

@@ -85,6 +85,7 @@ struct Compiler {
   int32_t typing[MAX_TYPING_NAMES];  // names of `from typing import ...` so far (token starts)
   int32_t ntyping, typing_all;       // typing_all: `from typing import *`
   int32_t in_header;      // parsing a def's signature (its annotations are evaluated)
+  int32_t discovering;    // compiling ahead to learn an empty list's item type (atoms.h)
   int32_t nesting;
   FnState f;              // the function being compiled
   FnState saved;          // its enclosing function's, while a nested def compiles

@@ -873,7 +873,7 @@ DEV void compile_program(Compiler* c, const char* src, int32_t n, const char* en
   out->ok = 0; out->n_code = 0; out->n_const = 0; out->n_funcs = 0; out->entry = -1; out->frame_slots = 0;
   out->diag.cls = DG_OK; out->diag.line = 0; out->diag.col = 0; out->diag.msg[0] = 0; out->diag.sealed = 0;
   c->src = src; c->out = out; c->diag = &out->diag; c->nfuncs = 0; c->math_imported = 0; c->nfrom_math = 0;
-  c->ntyping = 0; c->typing_all = 0; c->in_header = 0;
+  c->ntyping = 0; c->typing_all = 0; c->in_header = 0; c->discovering = 0;
   types_init(&c->types);
   c->f.fn = -1;
   c->lex.n = n; c->nesting = 0;
