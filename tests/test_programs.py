@@ -171,7 +171,23 @@ def _discover() -> list[Spec]:
 SPECS = _discover()
 IDS = [s.rel for s in SPECS]
 
-_PLACEHOLDER = {"int": 0, "float": 0.0, "bool": False, "str": "", "None": None}
+_SCALAR_PLACEHOLDER = {"i": 0, "f": 0.0, "b": False, "s": "", "n": None}
+
+
+def _placeholder(annotation: str):
+    """A value of the annotated type (expected value of a raising case, or
+    the argument of a compile-error file's dummy test)."""
+    from gpubackend.types import code_end, parse_annotation, tuple_items
+
+    def value(code: str):
+        if code[0] in _SCALAR_PLACEHOLDER:
+            return _SCALAR_PLACEHOLDER[code[0]]
+        if code[0] == "(":
+            return tuple(value(item) for item in tuple_items(code))
+        return None if code[0] == "?" else []
+
+    code = parse_annotation(annotation)
+    return value(code[:code_end(code)])
 
 
 def same_value(a, b) -> bool:
@@ -193,12 +209,12 @@ def _problem(spec: Spec):
 
     tests = []
     for c in spec.cases:
-        expected = c.expect if c.raises is None else _PLACEHOLDER.get(spec.returns, 0)
+        expected = c.expect if c.raises is None else _placeholder(spec.returns)
         tests.append({"args": c.args, "expected": expected, "hidden": False})
     if not tests:  # compile-error file: one well-typed dummy test
         fn = ast.parse(spec.signature + ": pass").body[0]
-        args = [_PLACEHOLDER.get(ast.unparse(a.annotation), 0) for a in fn.args.args]
-        tests.append({"args": args, "expected": _PLACEHOLDER.get(spec.returns, 0), "hidden": False})
+        args = [_placeholder(ast.unparse(a.annotation)) for a in fn.args.args]
+        tests.append({"args": args, "expected": _placeholder(spec.returns), "hidden": False})
     kw = dict(
         name=spec.rel[:-3].replace("/", "."),
         entry=spec.entry,
