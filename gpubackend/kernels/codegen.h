@@ -325,6 +325,18 @@ DEV void emit_loop(Compiler* c, int32_t head) {
   patch_to(c, pc, head);
 }
 
+// Insert one instruction word at pc, moving the code after it along.
+// The caller fixes the jumps across pc (relative jumps within the moved
+// code stay right).
+DEV void insert_word(Compiler* c, int32_t pc, int32_t w) {
+  Program* p = c->out;
+  if (p->n_code >= MAX_CODE) { limit_error(c, "MAX_CODE (instructions)"); return; }
+  for (int32_t i = p->n_code; i > pc; i--) { p->code[i] = p->code[i - 1]; p->lines[i] = p->lines[i - 1]; }
+  p->code[pc] = w;
+  p->n_code++;
+  label(c);
+}
+
 // Swap the adjacent code ranges [a, b) and [b, e): lets the one-pass parser
 // emit `x if cond else y` in evaluation order (cond first) after having read
 // x first. Jumps are relative and never cross the ranges, so they stay valid.

@@ -307,6 +307,14 @@ DEVFN int32_t logic(Compiler* c, int cond, int is_or) {
   return t;
 }
 
+// The Optional[T] where branches of types t (a T) and u (None or an
+// Optional[T]) meet; T_BAD when they do not meet so.
+DEV int32_t optional_meet(Compiler* c, int32_t t, int32_t u) {
+  if (t == T_BAD || u == T_BAD || t == T_NONE || is_opt(&c->types, t)) return T_BAD;
+  if (u == T_NONE) { Token none; none.line = c->cur.line; none.col = c->cur.col; return optional_of(c, &none, t); }
+  return is_opt(&c->types, u) && type_fits(&c->types, elem_of(&c->types, u), t) ? u : T_BAD;
+}
+
 // At `x if x is not None else ...`: the Optional local x, else null. A
 // function of its own so that its bookmark is not in every conditional's
 // frame (the parser's recursion runs on a small GPU stack).
@@ -349,11 +357,19 @@ DEVFN int32_t conditional(Compiler* c, int cond) {
     patch_here(c, jfalse);
     c->f.depth = d0;
     int32_t e = conditional(c, cond);
+    // x if c else None: one branch a T, the other None or an Optional[T]
+    // makes an Optional[T]; a scalar T is boxed in its own branch
+    int32_t ot = optional_meet(c, t, e), oe = optional_meet(c, e, t);
+    if (ot != T_BAD && !is_ref(&c->types, t) && t != T_NONE && !is_opt(&c->types, t)) {
+      insert_word(c, jend, INSN(OP_BOX, 0));  // after the then-branch's value
+      c->out->code[jfalse] = INSN(OP_JUMP_IF_FALSE, INSN_ARG(c->out->code[jfalse]) + 1);
+      jend++;
+    }
+    if (oe != T_BAD && !is_ref(&c->types, e) && e != T_NONE && !is_opt(&c->types, e)) emit0(c, OP_BOX);
     patch_here(c, jend);
     if (e != T_BAD && t != T_BAD && unify_types(c, t, e) != T_BAD) t = unify_types(c, t, e);
-    else if (e != T_BAD && t != T_BAD && (e == T_NONE || t == T_NONE) && is_ref(&c->types, e == T_NONE ? t : e)) {
-      // x if c else None: an Optional of a reference needs no box
-      t = optional_of(c, &op, e == T_NONE ? t : e);
+    else if (ot != T_BAD || oe != T_BAD) {
+      t = ot != T_BAD ? ot : oe;
     } else if (e != T_BAD && t != T_BAD) {
       type_error2(c, &op, "conditional expression branches must have one type, got ", t, e);
       t = T_BAD;
