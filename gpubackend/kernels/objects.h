@@ -274,6 +274,38 @@ DEVFN int rt_list_slice(Heap* h, const int64_t* l, int64_t lo, int64_t hi, int64
   return ST_PASS;
 }
 
+// l[lo:hi:step] = v (v a list, maybe l itself), as CPython's
+// list_ass_subscript: with step 1 the slice is replaced by v's items, so l
+// may grow or shrink (an empty slice inserts at its start); with any other
+// step v must have the slice's length (ValueError) and its items go to the
+// slice's positions in order.
+DEVFN int rt_list_slice_set(Heap* h, int64_t* l, int64_t lo, int64_t hi, int64_t step, const int64_t* v) {
+  int64_t start, count;
+  int st = rt_slice_adjust_(LIST_LEN(l), lo, hi, &step, &start, &count);
+  if (st != ST_PASS) return st;
+  int64_t m = LIST_LEN(v);
+  if (step != 1 && m != count) return ST_VALUE_ERROR;
+  // v's items first: v may be l, whose items move below
+  int64_t* tmp = m ? heap_alloc(h, m) : h->base;
+  if (!tmp) return ST_MEMORY_ERROR;
+  for (int64_t i = 0; i < m; i++) tmp[i] = LIST_ITEMS(v)[i];
+  if (step != 1) {
+    for (int64_t i = 0; i < m; i++) LIST_ITEMS(l)[start + i * step] = tmp[i];
+    return ST_PASS;
+  }
+  int64_t n = LIST_LEN(l), after = n - start - count;
+  if (m > count) {
+    st = rt_list_reserve_(h, l, n - count + m);
+    if (st != ST_PASS) return st;
+  }
+  int64_t* items = LIST_ITEMS(l);
+  if (m > count) for (int64_t i = after - 1; i >= 0; i--) items[start + m + i] = items[start + count + i];
+  else for (int64_t i = 0; i < after; i++) items[start + m + i] = items[start + count + i];
+  for (int64_t i = 0; i < m; i++) items[start + i] = tmp[i];
+  LIST_LEN(l) = n - count + m;
+  return ST_PASS;
+}
+
 // a + b and a * n (n <= 0 gives []) as new lists.
 // (A length past int64 is MemoryError, as CPython's list_concat/list_repeat.)
 DEV int rt_list_concat(Heap* h, const int64_t* a, const int64_t* b, int64_t** out) {

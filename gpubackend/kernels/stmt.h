@@ -267,14 +267,24 @@ DEVFN int32_t parse_type(Compiler* c);
 
 // Unmake the item read that ends a target just compiled (xs[i]), leaving
 // the list and the index for LIST_SET; returns 0 with a diagnostic when
-// the target is not a list item.
-DEV int undo_item_read(Compiler* c, const Token* at) {
+// the target is not a list item (or slice, where allowed).
+// `slice` (when not null) accepts a slice too: *slice is then its LIST_SLICE
+// selector (the list, lo, hi and step stay on the stack), else -1.
+DEV int undo_item_read(Compiler* c, const Token* at, int32_t* slice = 0) {
+  if (slice) *slice = -1;
   Program* p = c->out;
   int32_t last = p->n_code - 1;
   int op = c->f.prev1 == last && last >= 0 ? INSN_OP(p->code[last]) : -1;
   if (op == OP_LIST_GET) {
     p->n_code = last;
     c->f.depth += 1;
+    label(c);
+    return 1;
+  }
+  if (op == OP_LIST_SLICE && slice) {
+    *slice = INSN_ARG(p->code[last]);  // which bounds are given
+    p->n_code = last;
+    c->f.depth += 3;
     label(c);
     return 1;
   }
@@ -296,6 +306,24 @@ DEV void store_item(Compiler* c, const Token* at, int32_t item, int32_t t) {
     return;
   }
   emit0(c, OP_LIST_SET);
+}
+
+// l[lo:hi:step] = v: the list and the bounds are on the stack (the list's
+// type t); the value of type vt is in local `tmp`, or (tmp < 0) under them.
+DEVFN void store_slice(Compiler* c, const Token* at, int32_t t, int32_t vt, int32_t sel, int32_t tmp) {
+  if (!is_list(&c->types, vt) || unify_types(c, t, vt) == T_BAD) {
+    error_at(c, at, DG_TYPE, "can only assign a list of the same type to a slice of a "); msg_type(c, t);
+    return;
+  }
+  if (tmp < 0) {  // [v l lo hi step] -> [l lo hi step v] through hidden locals
+    int32_t s = new_slots(c, 5);
+    for (int32_t k = 3; k >= 0; k--) emit(c, OP_STORE, s + k);
+    emit(c, OP_STORE, s + 4);
+    for (int32_t k = 0; k < 5; k++) emit(c, OP_LOAD, s + k);
+  } else {
+    emit(c, OP_LOAD, tmp);
+  }
+  emit(c, OP_LIST_SLICE_SET, sel);
 }
 
 // The in-place form of `+=` on a list (xs += ys extends xs, which every
@@ -481,11 +509,15 @@ DEVFN void assign_stmt(Compiler* c, int close) {
       if (n > 1) emit(c, OP_LOAD, tmp + i);
       store_name(c, &at, ts[i], c->f.block_depth > 0);
     } else {
-      int32_t item = postfix(c);
-      if (item == T_BAD || !undo_item_read(c, &at)) return;
-      if (n > 1) emit(c, OP_LOAD, tmp + i);
-      else { emit0(c, OP_ROT3); emit0(c, OP_ROT3); }  // [v l i] -> [l i v]
-      store_item(c, &at, item, ts[i]);
+      int32_t item = postfix(c), slice;
+      if (item == T_BAD || !undo_item_read(c, &at, &slice)) return;
+      if (slice >= 0) {
+        store_slice(c, &at, item, ts[i], slice, n > 1 ? tmp + i : -1);
+      } else {
+        if (n > 1) emit(c, OP_LOAD, tmp + i);
+        else { emit0(c, OP_ROT3); emit0(c, OP_ROT3); }  // [v l i] -> [l i v]
+        store_item(c, &at, item, ts[i]);
+      }
     }
     advance(c);  // ',' or '='
   }

@@ -336,6 +336,11 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
         if ((a & 2) && hi == INT64_MIN_) hi++;
         if ((a & 4) && st == INT64_MIN_) st++;
         NEW_OBJ(rt_list_slice(&heap, AS_PTR(TOP), lo, hi, st, &r_)); break; }
+      case OP_LIST_SLICE_SET: { const int64_t* v = AS_PTR(POP()); int64_t st = POP(), hi = POP(), lo = POP();
+        if ((a & 1) && lo == INT64_MIN_) lo++;
+        if ((a & 2) && hi == INT64_MIN_) hi++;
+        if ((a & 4) && st == INT64_MIN_) st++;
+        CHECK(rt_list_slice_set(&heap, AS_PTR(POP()), lo, hi, st, v)); break; }
       case OP_LIST_LEN: TOP = LIST_LEN(AS_PTR(TOP)); break;
       case OP_TRUTH_LIST: TOP = LIST_LEN(AS_PTR(TOP)) != 0; break;
       case OP_LIST_APPEND: { int64_t x = POP(); CHECK(rt_list_append(&heap, AS_PTR(POP()), x)); break; }

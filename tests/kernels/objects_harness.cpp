@@ -184,6 +184,9 @@ int o_list_slice(int l, int64_t lo, int64_t hi, int64_t step, int dst) {
   if (st == ST_PASS) R(dst) = PTR_WORD(p);
   GUARDED(st);
 }
+int o_list_slice_set(int l, int64_t lo, int64_t hi, int64_t step, int v) {
+  GUARDED(rt_list_slice_set(&g_heap, L(l), lo, hi, step, L(v)));
+}
 int o_list_concat(int a, int b, int dst) {
   int64_t* p = nullptr;
   int st = rt_list_concat(&g_heap, L(a), L(b), &p);

@@ -84,6 +84,7 @@ def ob(tmp_path_factory):
         "o_list_new": ([i64, i32], i32), "o_list_append": ([i32, i32], i32),
         "o_list_get": ([i32, i64, i32], i32), "o_list_set": ([i32, i64, i32], i32),
         "o_list_slice": ([i32, i64, i64, i64, i32], i32),
+        "o_list_slice_set": ([i32, i64, i64, i64, i32], i32),
         "o_list_concat": ([i32, i32, i32], i32), "o_list_repeat": ([i32, i64, i32], i32),
         "o_list_extend": ([i32, i32], i32), "o_list_insert": ([i32, i64, i32], i32),
         "o_list_pop": ([i32, i64, i32], i32), "o_list_reverse": ([i32], None),
@@ -572,6 +573,29 @@ def test_slice(ob, items, lo, hi, step):
     h.clean()
 
 
+@examples(500)
+@given(st.lists(SMALL_INTS, max_size=10), SLICE_BOUND, SLICE_BOUND,
+       st.none() | st.integers(-4, 4) | st.sampled_from([I64_MAX, I64_MIN + 1]),
+       st.lists(SMALL_INTS, max_size=6), st.booleans())
+@example([1, 2, 3], None, None, None, [], True)
+@example([1, 2, 3], 5, 2, None, [9], False)
+@example([1, 2, 3, 4], None, None, -1, [], True)
+@example([1, 2, 3, 4], None, None, 2, [7, 8], False)
+def test_slice_set(ob, items, lo, hi, step, value, alias):
+    # l[lo:hi:step] = v, v a separate list or l itself
+    h = H(ob)
+    pl = h.put(0, items, "[i")
+    pv = pl if alias else h.put(1, value, "[i")
+
+    def assign():
+        pl[lo:hi:step] = pv
+    status, _ = py(assign)
+    assert ob.o_list_slice_set(0, bound(lo), bound(hi), bound(step), 0 if alias else 1) == status
+    if status == PASS:
+        assert h.get(0, "[i") == pl
+    h.clean()
+
+
 IDX = st.integers(-6, 6) | st.sampled_from([I64_MIN, I64_MIN + 1, I64_MAX])
 ELEM_CODES = ["i", "s", "[i", "(is)", "?i", "?f", "f", "[s", "[f", "(fs)"]
 
@@ -913,6 +937,7 @@ extern "C" __global__ void objects_probe(int64_t* heapw, const int64_t* words, i
   st += rt_compare(v, v, code, CMP_LT, &c);
   st += rt_list_sort(&h, AS_PTR(v), item, 1);
   st += rt_list_slice(&h, AS_PTR(v), 1, INT64_MIN_, -1, &l2);
+  st += rt_list_slice_set(&h, AS_PTR(v), 0, 1, INT64_MIN_, l2);
   st += rt_list_sort_keyed(&h, AS_PTR(v), l2, item, 0);
   st += rt_list_minmax(AS_PTR(v), item, 1, &r);
   st += rt_list_append(&h, l2, r);
