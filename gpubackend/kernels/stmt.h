@@ -291,7 +291,7 @@ DEV int undo_item_read(Compiler* c, const Token* at, int32_t* slice = 0) {
   if (failed(c)) return 0;
   if (op == OP_STR_INDEX) error_at(c, at, DG_TYPE, "'str' object does not support item assignment");
   else if (op == OP_TUPLE_GET) error_at(c, at, DG_TYPE, "'tuple' object does not support item assignment");
-  else if (op == OP_LIST_SLICE) unsupported(c, at, "slice assignment");
+  else if (op == OP_LIST_SLICE) unsupported(c, at, "augmented assignment to a slice");
   else error_at(c, at, DG_SYNTAX, "cannot assign to this expression");
   return 0;
 }
