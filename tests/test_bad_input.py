@@ -111,3 +111,24 @@ def test_a_second_error_leaves_the_first_message_whole():
     d = res.diagnostics[0]
     assert d.cls == "LimitError"
     assert d.message == "program exceeds MAX_LOCALS (local variables)"
+
+
+def test_mutants_with_their_own_signature_get_a_result_each():
+    # each behaviour program mutated under its own problem, so that the
+    # mutants reach the compiler's body rules (lists, comprehensions, ...)
+    # rather than stopping at the entry's signature
+    from test_programs import SPECS, _problem
+
+    rng = random.Random(11)
+    for spec in SPECS:
+        problem = _problem(spec)
+        mutants = [_mutate(rng, spec.source) for _ in range(12)]
+        res = _V.verify(mutants, problem)
+        for c, src in enumerate(mutants):
+            d = res.diagnostics[c]
+            statuses = {res.status_name(c, t) for t in range(res.n_tests)}
+            if d is not None:
+                assert statuses == {"compile_error"} and d.line >= 1 and d.col >= 1 and d.message, d
+            else:
+                assert not statuses & {"compile_error", "not_run"}, (spec.rel, src)
+                compile(src, spec.rel, "exec")  # accepted -> valid Python

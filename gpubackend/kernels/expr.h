@@ -515,6 +515,7 @@ DEVFN int32_t subscript(Compiler* c, int32_t t) {
     if (parts < 3 && accept(c, TK_COLON)) { slice = 1; continue; }
     break;
   }
+  if (!slice && !present) { error_tok(c, &c->cur, DG_SYNTAX, "expected an index"); return T_BAD; }
   expect(c, TK_RBRACKET, "expected ']'");
   if (failed(c) || t == T_BAD) return T_BAD;
   int list = t != T_STR;

@@ -141,23 +141,29 @@ DEVFN int keyword_kind(const char* s, int32_t len) {
 }
 
 // Skip blanks, comments and line continuations inside a logical line.
-DEVFN void lex_skip_blanks(Lexer* L) {
+// Returns 0 when a line continuation ends the source (CPython: unexpected
+// EOF while parsing).
+DEVFN int lex_skip_blanks(Lexer* L) {
   for (;;) {
     int c = lex_peekc(L, 0);
     if (c == ' ' || c == '\t' || c == '\f') { L->pos++; continue; }
     if (c == '#') { while (L->pos < L->n && L->src[L->pos] != '\n') L->pos++; continue; }
     if (c == '\\' && lex_peekc(L, 1) == '\n') {
-      L->pos += 2; L->line++; L->line_start = L->pos; continue;
+      if (L->pos + 2 >= L->n) return 0;  // reported on the backslash's line, as CPython
+      L->pos += 2; L->line++; L->line_start = L->pos;
+      continue;
     }
     if (c == '\\' && lex_peekc(L, 1) == '\r' && lex_peekc(L, 2) == '\n') {
-      L->pos += 3; L->line++; L->line_start = L->pos; continue;
+      if (L->pos + 3 >= L->n) return 0;  // reported on the backslash's line, as CPython
+      L->pos += 3; L->line++; L->line_start = L->pos;
+      continue;
     }
     if (c == '\r' || (c == '\n' && L->parens > 0)) {
       L->pos++;
       if (c == '\n') { L->line++; L->line_start = L->pos; }
       continue;
     }
-    return;
+    return 1;
   }
 }
 
@@ -253,7 +259,7 @@ DEVFN Token lex_scan(Lexer* L) {
   }
   if (L->pending > 0) { L->pending--; return lex_make(L, TK_INDENT, L->pos); }
   if (L->pending < 0) { L->pending++; return lex_make(L, TK_DEDENT, L->pos); }
-  lex_skip_blanks(L);
+  if (!lex_skip_blanks(L)) return lex_fail(L, L->pos, "unexpected EOF while parsing");
   int32_t start = L->pos;
   if (L->pos >= L->n) {
     int k = L->last_kind;

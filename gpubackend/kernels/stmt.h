@@ -21,7 +21,14 @@ DEVFN int block(Compiler* c) {
       if (!statement(c)) falls = 0;
     accept(c, TK_DEDENT);
   } else {
-    falls = statement(c);  // a simple statement list on the same line
+    // a simple statement list on the same line: no if/while/for/def there
+    int k = c->cur.kind;
+    if (k == TK_IF || k == TK_WHILE || k == TK_FOR || k == TK_DEF || k == TK_CLASS || k == TK_TRY ||
+        k == TK_WITH || k == TK_ELIF || k == TK_ELSE) {
+      error_tok(c, &c->cur, DG_SYNTAX, "invalid syntax");
+    } else {
+      falls = statement(c);
+    }
   }
   c->f.block_depth--;
   c->f.nopen--;
@@ -518,6 +525,11 @@ DEVFN void assign_stmt(Compiler* c, int close) {
         else { emit0(c, OP_ROT3); emit0(c, OP_ROT3); }  // [v l i] -> [l i v]
         store_item(c, &at, item, ts[i]);
       }
+    }
+    int k = c->cur.kind;
+    if (k != TK_COMMA && k != TK_ASSIGN && k != close && !failed(c)) {
+      error_tok(c, &c->cur, DG_SYNTAX, "invalid syntax");
+      return;
     }
     advance(c);  // ',' or '='
   }

@@ -1,0 +1,3 @@
+# error: SyntaxError 3
+def f(xs: list[int]) -> int:
+    return xs[]

@@ -1,0 +1,3 @@
+# error: SyntaxError 3
+def f(n: int) -> int:
+    return n \
