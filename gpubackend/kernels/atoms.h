@@ -219,8 +219,8 @@ DEVFN void learn_item_type(Compiler* c, Local* l) {
 DEVFN int method_called(Compiler* c) {
   Mark m;
   mark(c, &m);
-  advance(c); advance(c);
-  int called = check(c, TK_LPAREN);
+  advance(c);  // to the name: what follows it is c->nxt (no further, see Mark)
+  int called = c->nxt.kind == TK_LPAREN;
   restore(c, &m);
   return called;
 }

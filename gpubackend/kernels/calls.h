@@ -24,32 +24,36 @@ DEV int known_unsupported_builtin(Compiler* c, const Token* t) {
 }
 
 // call := NAME args   (a function of the program)
+// Each argument is made its parameter's type as it arrives (an int is
+// boxed where an Optional[int] is wanted); a None argument keeps None.
 DEVFN int32_t call_function(Compiler* c, const Token* name, int32_t f) {
-  int32_t ts[MAX_PARAMS];
-  Pos at[MAX_PARAMS];
-  int32_t d0 = c->f.depth;
-  int32_t n = call_args(c, ts, at, MAX_PARAMS, 1);
-  if (n < 0) return T_BAD;
   const FuncSig* fs = &c->funcs[f];
+  int32_t d0 = c->f.depth;
+  expect(c, TK_LPAREN, "expected '('");
+  int32_t n = 0;
+  while (!check(c, TK_RPAREN) && !failed(c)) {
+    if (n >= MAX_PARAMS) { limit_error(c, "MAX_PARAMS (arguments in a call)"); return T_BAD; }
+    if (!arg_start_ok(c)) return T_BAD;
+    Pos at; at.line = c->cur.line; at.col = c->cur.col;
+    int32_t t = expression(c);
+    if (t == T_BAD) return T_BAD;
+    if (n < fs->nparams && !coerce(c, fs->ptype[n], t)) {
+      error_at(c, &at, DG_TYPE, "argument '");
+      msg_add(c->diag, c->src + fs->pstart[n], fs->plen[n]); msg(c->diag, "' of ");
+      msg_tok(c, name); msg(c->diag, "() is "); msg_type(c, fs->ptype[n]);
+      msg(c->diag, ", got "); msg_type(c, t);
+      return T_BAD;
+    }
+    n++;
+    if (!accept(c, TK_COMMA)) break;
+  }
+  expect(c, TK_RPAREN, "expected ')' after arguments");
+  if (failed(c)) return T_BAD;
   if (n != fs->nparams) {
     error_at(c, name, DG_TYPE, ""); msg_tok(c, name); msg(c->diag, "() takes ");
     msg_int(c->diag, fs->nparams); msg(c->diag, fs->nparams == 1 ? " argument, got " : " arguments, got ");
     msg_int(c->diag, n);
     return T_BAD;
-  }
-  for (int32_t i = 0; i < n; i++) {
-    // an argument needs no conversion, but the last one may be boxed into an Optional
-    int32_t want = fs->ptype[i];
-    int fits = type_fits(&c->types, want, ts[i]) ||
-               (is_opt(&c->types, want) && (ts[i] == T_NONE || (is_ref(&c->types, ts[i]) && type_fits(&c->types, elem_of(&c->types, want), ts[i])))) ||
-               (i == n - 1 && coerce(c, want, ts[i]));
-    if (!fits) {
-      error_at(c, &at[i], DG_TYPE, "argument '");
-      msg_add(c->diag, c->src + fs->pstart[i], fs->plen[i]); msg(c->diag, "' of ");
-      msg_tok(c, name); msg(c->diag, "() is "); msg_type(c, fs->ptype[i]);
-      msg(c->diag, ", got "); msg_type(c, ts[i]);
-      return T_BAD;
-    }
   }
   emit(c, OP_CALL, f);
   c->f.depth = d0;
@@ -63,6 +67,26 @@ DEV void note_called(Compiler* c, const Token* name) {
   if (c->f.ncalled >= MAX_CALLED) { limit_error(c, "MAX_CALLED (distinct names called in one function)"); return; }
   c->f.called_start[c->f.ncalled] = name->start;
   c->f.called_len[c->f.ncalled++] = name->len;
+}
+
+// str(o) of an Optional on the stack: 'None', or str() of its value.
+DEVFN int32_t str_of_optional(Compiler* c, const Pos* at, int32_t t) {
+  int32_t e = elem_of(&c->types, t);
+  if (e != T_INT && e != T_BOOL && e != T_STR) { unsupported(c, at, "str() of an Optional["); msg_type(c, e); msg(c->diag, "]"); return T_BAD; }
+  emit0(c, OP_DUP);
+  int32_t jnone = emit(c, OP_JUMP_IF_FALSE, 0);
+  emit(c, e == T_STR ? OP_UNWRAP : OP_UNBOX, ST_TYPE_ERROR);  // cannot fail: tested
+  if (e != T_STR) emit0(c, e == T_INT ? OP_STR_OF_INT : OP_STR_OF_BOOL);
+  int32_t jend = emit(c, OP_JUMP, 0);
+  patch_here(c, jnone);
+  emit0(c, OP_POP);
+  int32_t k = const_str_alloc(c, 4);
+  if (k < 0) return T_BAD;
+  char* b = (char*)(c->out->konst + k + 1);
+  b[0] = 'N'; b[1] = 'o'; b[2] = 'n'; b[3] = 'e';
+  emit(c, OP_CONST_STR, k);
+  patch_here(c, jend);
+  return T_STR;
 }
 
 // builtin := NAME args   for the builtins of LANGUAGE.md
@@ -129,7 +153,7 @@ DEVFN int32_t builtin_call(Compiler* c, const Token* name) {
   int32_t n = call_args(c, ts, at, MAX_PARAMS, IS("bool") || IS("str"));
   if (n < 0) return T_BAD;
   int32_t t = n > 0 ? ts[0] : T_BAD;
-  if (IS("str") && is_opt(&c->types, t)) { unsupported(c, &at[0], "str() of an Optional"); return T_BAD; }
+  if (IS("str") && is_opt(&c->types, t)) return str_of_optional(c, &at[0], t);
   if (IS("len")) {
     if (n != 1) return arity_error(c, name, "exactly one argument");
     if (t == T_STR) emit0(c, OP_STR_LEN);

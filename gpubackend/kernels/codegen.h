@@ -383,7 +383,7 @@ DEV Local* find_local(Compiler* c, int32_t start, int32_t len) {
 DEV int32_t new_slots(Compiler* c, int32_t n) {
   int32_t s = c->f.nslots;
   c->f.nslots += n;
-  if (c->f.nslots > MAX_LOCALS) { limit_error(c, "MAX_LOCALS (local variables)"); return 0; }
+  if (c->f.nslots > MAX_SLOTS) { limit_error(c, "MAX_SLOTS (local variables and hidden loop state)"); return 0; }
   return s;
 }
 DEV int called_here(Compiler* c, int32_t start, int32_t len) {
@@ -605,7 +605,9 @@ DEV void emit_truth(Compiler* c, int32_t t) {
 // ---- bookmarks: a comprehension's clauses are compiled before its
 // element, as Python runs them, so the parser reads ahead and comes back.
 // Marks are taken inside brackets, where the lexer's indentation state
-// cannot change, so the scalar part of its state is all there is to keep.
+// cannot change, so the scalar part of its state is all there is to keep;
+// outside brackets a look ahead must stop before the current token becomes
+// a NEWLINE (the lexer would then read the next line's indentation).
 struct Mark {
   int32_t pos, line, line_start, parens, at_line_start, pending, last_kind, prev_line;
   Token cur, nxt;
@@ -651,8 +653,10 @@ DEVFN Local* none_test(Compiler* c, int want_not, int follow) {
   Mark m;
   mark(c, &m);
   advance(c); advance(c);
+  // never onto the follow: past a line's end the lexer would take in the
+  // next line's indentation, which a Mark does not restore
   int is_not = accept(c, TK_NOT);
-  int hit = is_not == want_not && accept(c, TK_NONE) && check(c, follow);
+  int hit = is_not == want_not && check(c, TK_NONE) && c->nxt.kind == follow;
   restore(c, &m);
   return hit ? l : 0;
 }

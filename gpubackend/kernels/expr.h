@@ -529,16 +529,25 @@ DEVFN int32_t subscript(Compiler* c, int32_t t) {
 }
 
 // args := '(' [expression (',' expression)*] ')'    ; types into ts
+// At an argument: 0 (with a diagnostic) for the forms the DSL does not take.
+DEVFN int arg_start_ok(Compiler* c) {
+  if (check(c, TK_STAR) || check(c, TK_DSTAR)) { unsupported(c, &c->cur, "argument unpacking"); return 0; }
+  if (check(c, TK_NAME) && c->nxt.kind == TK_ASSIGN) { unsupported(c, &c->cur, "keyword argument"); return 0; }
+  if (ahead_is_for(c)) {
+    unsupported(c, &c->cur, "generator expression outside a call of sum, any, all, min, max, sorted, list, map, filter or join");
+    return 0;
+  }
+  return 1;
+}
+
 // `keep_opt`: arguments of a program function keep their Optional type
 // (passing None is no error in Python); a builtin's are unwrapped (decay).
 DEVFN int32_t call_args(Compiler* c, int32_t* ts, Pos* at, int32_t max, int keep_opt = 0) {
   expect(c, TK_LPAREN, "expected '('");
   int32_t n = 0;
   while (!check(c, TK_RPAREN) && !failed(c)) {
-    if (check(c, TK_STAR) || check(c, TK_DSTAR)) { unsupported(c, &c->cur, "argument unpacking"); return -1; }
-    if (check(c, TK_NAME) && c->nxt.kind == TK_ASSIGN) { unsupported(c, &c->cur, "keyword argument"); return -1; }
     if (n >= max) { limit_error(c, "MAX_PARAMS (arguments in a call)"); return -1; }
-    if (ahead_is_for(c)) { unsupported(c, &c->cur, "generator expression outside a call of sum, any, all, min, max, sorted, list, map, filter or join"); return -1; }
+    if (!arg_start_ok(c)) return -1;
     at[n].line = c->cur.line;
     at[n].col = c->cur.col;
     ts[n] = expression(c);

@@ -138,7 +138,7 @@ DEVFN int iterable(Compiler* c, Iter* it, int comp) {
     it->t[0] = e;
   } else {
     Pos at; at.line = c->cur.line; at.col = c->cur.col;
-    int32_t t = comp ? logic(c, 0, 1) : expression(c);
+    int32_t t = comp && !rev ? logic(c, 0, 1) : expression(c);  // in reversed(...) any expression
     int32_t e = iter_elem(c, &at, t);
     if (e == T_BAD) return 0;
     if (is_opt(&c->types, t)) t = elem_of(&c->types, t);

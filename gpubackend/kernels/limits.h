@@ -13,8 +13,14 @@
 #define MAX_CONST_WORDS 1024
 // Functions per program, helpers included.
 #define MAX_FUNCS 32
-// Local slots per function, hidden loop slots and unbound-flags included.
+// Named locals per function (parameters, variables, and the variables of
+// the comprehensions and lambdas open at one time).
 #define MAX_LOCALS 96
+// Frame slots per function: the named locals, their unbound-flags and the
+// hidden state of loops, comprehensions, sorts and keys, which is never
+// reused within a function. Below 256, as the fused instructions address a
+// local in 8 bits.
+#define MAX_SLOTS 250
 // Operand-stack depth per function, computed statically at compile time.
 #define MAX_STACK 64
 // Open blocks (indentation levels) at one time.

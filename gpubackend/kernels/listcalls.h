@@ -11,6 +11,7 @@ DEVFN int single_arg(Compiler* c) {
   Mark m;
   mark(c, &m);
   advance(c);
+  if (ahead_is_for(c)) { restore(c, &m); return 1; }  // max(y for x, y in ...)
   int32_t depth = 0, commas = 0, keyword = 0;
   while (!failed(c) && !check(c, TK_EOF)) {
     int k = c->cur.kind;
@@ -305,8 +306,13 @@ DEVFN int32_t sequence_builtin(Compiler* c, const Token* name) {
   Token at = c->cur;
   if (IS("list") && accept(c, TK_RPAREN)) { emit_count(c, OP_LIST_NEW, 0); return checked_list(c, name, T_UNK); }
   int gen = ahead_is_for(c);
-  if ((IS("sum") || IS("any") || IS("all")) && gen) {
+  // any((x for x in xs)) short-circuits as any(x for x in xs)
+  int paren = !gen && (IS("sum") || IS("any") || IS("all")) && check(c, TK_LPAREN) && paren_gen_ahead(c);
+  if (paren) advance(c);
+  if ((IS("sum") || IS("any") || IS("all")) && (gen || paren)) {
     int32_t t = comprehension(c, IS("sum") ? SINK_SUM : IS("any") ? SINK_ANY : SINK_ALL);
+    if (paren) expect(c, TK_RPAREN, "expected ')' after a generator expression");
+    if (check(c, TK_COMMA) && paren) { unsupported(c, &c->cur, "a second argument of "); msg_tok(c, name); return T_BAD; }
     if (check(c, TK_COMMA)) { error_at(c, &at, DG_SYNTAX, "Generator expression must be parenthesized"); return T_BAD; }
     expect(c, TK_RPAREN, "expected ')' after a generator expression");
     return failed(c) ? T_BAD : t;

@@ -248,6 +248,10 @@ DEVFN int import_stmt(Compiler* c) {
     }
     advance(c);
     if (!accept(c, TK_COMMA)) break;
+    if (!paren && !check(c, TK_NAME)) {
+      error_tok(c, &c->cur, DG_SYNTAX, "trailing comma not allowed without surrounding parentheses");
+      return 1;
+    }
   }
   if (paren) expect(c, TK_RPAREN, "expected ')'");
   return 1;
@@ -349,6 +353,17 @@ DEVFN int32_t list_iadd(Compiler* c, int32_t t) {
   return unify_types(c, t, r);
 }
 
+// The in-place form of `*=` on a list (xs *= n repeats xs itself, which
+// every alias sees); the list is on the stack, the count is read here.
+DEVFN int list_imul(Compiler* c) {
+  Token at = c->cur;
+  int32_t n = decay(c, expression(c));
+  if (n == T_BAD) return 0;
+  if (!is_intlike(n)) { error_at(c, &at, DG_TYPE, "can't multiply a list by "); msg_type(c, n); return 0; }
+  emit0(c, OP_LIST_IREPEAT);
+  return 1;
+}
+
 // aug_name := NAME augop expression
 DEVFN void aug_name(Compiler* c, const Token* name) {
   Token op = c->cur;
@@ -361,6 +376,7 @@ DEVFN void aug_name(Compiler* c, const Token* name) {
     if (t != T_BAD) l->type = t;
     return;
   }
+  if (is_list(&c->types, l->type) && op.kind == TK_STAR_EQ) { list_imul(c); return; }
   int32_t r = expression(c);
   int32_t t = emit_binary(c, &op, aug_to_binary(op.kind), l->type, r);
   if (t != T_BAD && t != l->type) {
@@ -382,6 +398,9 @@ DEVFN void aug_item(Compiler* c, const Token* at, int32_t item) {
   if (is_list(&c->types, item) && op.kind == TK_PLUS_EQ) {
     emit0(c, OP_DUP);  // the item list itself is extended, then stored back
     t = list_iadd(c, item);
+  } else if (is_list(&c->types, item) && op.kind == TK_STAR_EQ) {
+    emit0(c, OP_DUP);
+    t = list_imul(c) ? item : T_BAD;
   } else {
     t = emit_binary(c, &op, aug_to_binary(op.kind), item, expression(c));
   }
@@ -424,7 +443,8 @@ DEVFN int32_t scan_targets(Compiler* c, int* all_names, int close) {
       return n;
     }
     if (depth == 0 && k == TK_ASSIGN) { if (run != 1 || close >= 0) *all_names = 0; return close >= 0 ? 0 : n; }
-    if (depth == 0 && k == TK_STAR && c->nxt.kind == TK_NAME) {
+    if (depth == 0 && k >= TK_PLUS_EQ && k <= TK_RSHIFT_EQ) return 0;  // xs[i] += ...
+    if (depth == 0 && k == TK_STAR && run == 0 && c->nxt.kind == TK_NAME) {
       unsupported(c, &c->cur, "starred assignment target");
       return 0;
     }

@@ -347,6 +347,11 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
       case OP_LIST_CONCAT: { const int64_t* m = AS_PTR(POP()); NEW_OBJ(rt_list_concat(&heap, AS_PTR(TOP), m, &r_)); break; }
       case OP_LIST_REPEAT: { int64_t n = POP(); NEW_OBJ(rt_list_repeat(&heap, AS_PTR(TOP), n, &r_)); break; }
       case OP_LIST_EXTEND: { const int64_t* m = AS_PTR(POP()); CHECK(rt_list_extend(&heap, AS_PTR(POP()), m)); break; }
+      case OP_LIST_IREPEAT: { int64_t n = POP(); int64_t* l = AS_PTR(POP()); int64_t* r;
+        CHECK(rt_list_repeat(&heap, l, n, &r));
+        rt_list_clear(l);
+        CHECK(rt_list_extend(&heap, l, r));
+        break; }
       case OP_LIST_INSERT: { int64_t x = POP(), i = POP(); CHECK(rt_list_insert(&heap, AS_PTR(POP()), i, x)); break; }
       case OP_LIST_POP: { int64_t i = POP(), r; CHECK(rt_list_pop(AS_PTR(TOP), i, &r)); TOP = r; break; }
       case OP_LIST_REVERSE: rt_list_reverse(AS_PTR(POP())); break;

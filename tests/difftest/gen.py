@@ -1,4 +1,5 @@
-"""A typed generator of DSL programs (tiers 1-2: int, bool, float, str).
+"""A typed generator of DSL programs (tiers 1-4: int, bool, float, str; lists,
+tuples, Optional).
 
 Programs are drawn from a typed grammar: a statement chooses a type, then an
 expression of that type is built from typed productions, so every program is
@@ -9,16 +10,27 @@ recursive down a bounded depth argument, one sometimes nested in the entry).
 A quarter of the programs ("tiny") are a single ``return <expression over the
 parameters>`` run on 12 inputs: dense checks of the operators on edge values.
 
+Half the seeds (``is_t34``: a function of the seed alone, ``T34_SHARE``) make
+tier 3-4 programs: their signatures, locals and helpers also draw list, tuple
+and Optional types, and FuncGen's ContainerGen half adds the productions and
+statements below. The other seeds make exactly the tier 1-2 programs they
+made before tiers 3-4 existed (same source, same inputs). The type grammar of
+tier 3-4 programs: the scalars; list[T] for T in int, bool, float, str,
+tuple[int, str] and list[int]; tuple[int, str], tuple[int, int],
+tuple[str, float], tuple[int, str, bool]; Optional[int], Optional[str] (returns,
+annotated locals, helper parameters). Annotations are sometimes spelt List[..],
+Tuple[..], T | None.
+
 Generation is plain functions driven by a ``random.Random``; the hypothesis
 strategies at the bottom only draw a seed, so ``tests/test_differential.py``
 and ``bench/difftest.py`` share one generator and every case is reproducible
 from its seed (``case_from_seed``, ``group_from_seed``).
 
-Covered: int/bool/float/str parameters and locals (a local keeps one type;
-plain and annotated assignment; reads that may be unbound); + - * / // % **
-(int ** with exponents 0..4), unary - + ~ not, & | ^ << >> (counts 0..69,
-sometimes negative: ValueError), int/float/bool mixing, comparisons and chains
-(int/float exact, str, bool), and/or on same-typed non-bool operands,
+Covered, tiers 1-2: int/bool/float/str parameters and locals (a local keeps
+one type; plain and annotated assignment; reads that may be unbound); + - * /
+// % ** (int ** with exponents 0..4), unary - + ~ not, & | ^ << >> (counts
+0..69, sometimes negative: ValueError), int/float/bool mixing, comparisons and
+chains (int/float exact, str, bool), and/or on same-typed non-bool operands,
 conditional expressions; abs min max int float str bool len ord chr round(1
 arg) pow, int(str) with CPython's literal rules, math.sqrt/floor/ceil/gcd/
 isqrt/fabs/inf/pi; str indexing and slicing (negative indices, steps, step 0),
@@ -39,26 +51,95 @@ floats incl. 0.0 -0.0 0.5 2.5 1e300 5e-324 inf nan, values of every magnitude
 and random bit patterns (subnormals, nan payloads), short ASCII strings
 incl. spaces, digits, case mix, quotes, backslashes and control characters.
 
-Not covered (outside tiers 1-2 or outside the envelope below): lists, tuples,
-dicts, sets, Optional, comprehensions, generator expressions, str.split/join,
-divmod, bin, pow with 3 args, round with 2 args, float ** and int ** with a
-negative exponent (the VM says Unsupported: a named deviation), str(float),
-f-strings, global names, chained assignment (the compiler says Unsupported),
-resource limits (Timeout, MemoryError, RecursionError are deviations whose
-thresholds differ from CPython's), programs near the compiler's size limits.
-Features the compiler lacks today are in KNOWN_GAPS and switched off.
+Covered, tiers 3-4: list displays (nested, of tuples, of variables: aliases),
+``xs: list[int] = []`` and ``xs = []`` typed by the ``append`` that follows,
+``return []``; list comprehensions (1-2 for clauses, 0-2 if filters, over
+range/list/str/enumerate(list or str, start)/zip/a list of pairs unpacked,
+reversed(...), a later clause over an earlier clause's row); generator
+expressions as the sole argument of sum/any/all/min/max/sorted/list/join;
+indexing (negative indices, m[i][j], t[k] with literal k, lt[i][1]; IndexError
+outcomes, and the same statements guarded by ``if len(xs) > k:``), slicing
+with steps (negative, step 0: ValueError), len, in / not in, + and * (0..3,
+-1, bool), == != < <= > >= (and chains) on lists and tuples of one type, truth
+tests (if xs, not xs, bool(xs)); item assignment xs[i] = v, xs[i] op= v,
+m[i][j] = v, m[i][j] += v, m[i] += row (in place), swaps
+``xs[i], xs[j] = xs[j], xs[i]`` and ``a, b = b, a``; tuple unpacking
+(a, b = t, a, b, c = t3, q, r = divmod(..), a, b = e1, e2, into new or
+existing names); append pop() pop(i) insert remove (plain and behind
+``if x in xs``) index (plain and ``xs.index(x) if x in xs else d``) count
+reverse sort() sort(reverse=) sort(key=) extend (a list, a str) copy clear;
+sorted(xs, key=, reverse=), sorted(str), min/max/sum of lists, min/max with
+key=; key and map/filter functions as lambdas (over their parameter only, or
+closures over surely bound locals), helper names, builtins (len abs int
+float str bool ord str.upper str.lower); list(str), list(range(..)),
+list(xs), xs.copy(), xs[:], reversed(xs) in for and list(reversed(xs)),
+divmod (and its items), str.split() / split(sep) (sep '' raises), sep.join(..),
+map(f, xs) / filter(f, xs) consumed by list()/sum()/join; for over lists (with
+mutation of the iterated list that does not grow it: pop, remove, sort,
+reverse, clear, item assignment, rebinding), enumerate/zip/pairs targets;
+for/while ... else with break; Optional[int]/Optional[str] locals (annotated,
+= None or a value), ``s if c else None``, returns of None / T / Optional
+from the entry and from helpers, Optional helper parameters, ``is None`` /
+``is not None``, unwrapping guarded by a test (``o + 1 if o is not None
+else d``) and narrowed (``if o is not None: v = o``, ``if o is None:
+return ...`` then ``v = o``, ``o if o is not None else d``) and unguarded
+(TypeError/AttributeError on None), truth tests of an Optional; returning
+lists and tuples; list parameters (mutated in place by the entry and by
+helpers: the caller sees it), aliasing: ``b = a`` then a change through
+``b``, lists stored in lists (``m = [a, b]``, ``m.append(a)``, ``m[i] = a``)
+then changed through either path, ``[row] * n`` sharing, a list passed to a
+helper that mutates it, ``xs += ys`` (in place: an alias sees it) vs
+``xs = xs + ys`` (a new list). Values of list and tuple parameters: lists of
+0-6 items (inner lists 0-4) of the item types with the scalars' edge values
+(ints often small, so items repeat for count/index/remove/sort stability).
+
+Not covered (outside tiers 1-4 or outside the envelope below): dicts, sets,
+str(float), f-strings, global names, chained assignment (the compiler says
+Unsupported), bin, pow with 3 args, round with 2 args, float ** and int ** with
+a negative exponent (the VM says Unsupported: a named deviation), slice
+assignment and del (Unsupported), tuple(...), list(zip/enumerate(...)) and
+zip/enumerate outside a for (Unsupported), sum with a start value, sort keys
+over enclosing lists (``xs.sort(key=lambda v: len(xs))``: CPython shows an
+empty list to the key), a map/filter/range value kept and consumed twice
+(docs/language.md: a known difference), None as a list item, Optional of a
+list or tuple, ``x = None`` without an annotation (the compiler asks for
+one), resource limits (Timeout, MemoryError, RecursionError are deviations
+whose thresholds differ from CPython's), programs near the compiler's size
+limits (functions keep their locals, loops and comprehension slots under
+MAX_LOCALS). Features the compiler or the VM gets wrong today are in
+KNOWN_GAPS and switched off.
 
 Envelope (what every kept case satisfies; oracle.py checks the dynamic part):
   * terminates quickly: while loops run on a counter the body never writes,
     ``for`` ranges have arguments below 10 in magnitude (``(e % k)`` forms),
-    recursion goes down a depth argument that starts below 6;
+    recursion goes down a depth argument that starts below 6; a ``for`` loop
+    or comprehension over a list never grows that list in its body: list
+    names that may share a list are tracked (ContainerGen), and nothing an
+    enclosing loop iterates over is appended to, extended, inserted into,
+    ``+=``/``*=``-ed or passed to a helper that grows its parameter;
   * ints: ``**`` only with exponents 0..4 (``(e % 4)``), ``<<`` by 0..69;
-    float ``**`` never; ``chr`` only of ASCII code points;
-  * str values stay under oracle.STR_LIMIT chars and a call under
-    oracle.TICK_LIMIT loop iterations + calls (else the case is redrawn).
+    float ``**`` never; ``chr`` only of ASCII code points; every int
+    intermediate in int64, sums too (oracle._sum: the VM's checked adds);
+  * str values stay under oracle.STR_LIMIT chars, lists under
+    oracle.LIST_LIMIT items, and a call under oracle.TICK_LIMIT loop
+    iterations + comprehension iterations + calls (else the case is redrawn);
+  * no nan where CPython's answer depends on object identity or an
+    unspecified order (the oracle discards such a case): sort keys (and
+    sorted items) never hold a nan, since the order of a sort with nan is
+    whatever pairs the sort compares; a list or tuple holding a nan is never
+    compared with == != < ..., nor a min/max item or key, and a nan is never
+    looked for with in / index / count / remove (CPython's identity shortcut
+    makes ``nan in [nan]`` true for one object; the VM compares floats by
+    value, as its spec says). min/max of floats with nan stay (both compare
+    by value, item < best);
+  * ``0.0 + sum(floats)``: sum() of no floats is CPython's int 0 and the VM's
+    0.0 (docs/language.md, a named difference);
+  * comprehensions and lambdas read no local that may be unbound (CPython:
+    NameError for a free variable, not UnboundLocalError).
 Exceptions (ZeroDivisionError, IndexError, ValueError, OverflowError,
-AssertionError, UnboundLocalError, TypeError from ord) are legitimate outcomes
-and are drawn on purpose, at moderate rates (about 45% of lanes raise).
+AssertionError, UnboundLocalError, TypeError from ord and from a None used
+as a value, AttributeError from a method of None) are legitimate outcomes
+and are drawn on purpose, at moderate rates (about 30-45% of lanes raise).
 """
 from __future__ import annotations
 
@@ -77,6 +158,81 @@ INT, BOOL, FLOAT, STR, NONE = "int", "bool", "float", "str", "None"
 SCALARS = (INT, BOOL, FLOAT, STR)
 NUMERIC = (INT, BOOL, FLOAT)
 ENTRY = "f"
+
+# Tiers 3-4. A type is its canonical spelling (the Problem's signature uses it;
+# programs sometimes spell it List[...], Tuple[...], T | None).
+LI, LB, LF, LS = "list[int]", "list[bool]", "list[float]", "list[str]"
+TIS, TII, TSF, TISB = "tuple[int, str]", "tuple[int, int]", "tuple[str, float]", "tuple[int, str, bool]"
+LTIS, LLI = "list[tuple[int, str]]", "list[list[int]]"
+OINT, OSTR = "Optional[int]", "Optional[str]"
+LIST_TYPES = (LI, LB, LF, LS, LTIS, LLI)
+TUPLE_TYPES = (TIS, TII, TSF, TISB)
+OPT_TYPES = (OINT, OSTR)
+
+
+def is_list(t: str) -> bool:
+    return t.startswith("list[")
+
+
+def is_tuple(t: str) -> bool:
+    return t.startswith("tuple[")
+
+
+def is_opt(t: str) -> bool:
+    return t.startswith("Optional[")
+
+
+def elem(t: str) -> str:
+    """list[T] -> T"""
+    return t[5:-1]
+
+
+def fields(t: str) -> tuple[str, ...]:
+    """tuple[A, B] -> (A, B) (fields are scalars here)"""
+    return tuple(t[6:-1].split(", "))
+
+
+def inner(t: str) -> str:
+    """Optional[T] -> T"""
+    return t[9:-1]
+
+
+def spell(rng: random.Random, t: str) -> str:
+    """t as an annotation, sometimes in the typing module's spelling."""
+    if "[" not in t:
+        return t
+    if rng.random() < 0.25:
+        t = t.replace("list[", "List[").replace("tuple[", "Tuple[")
+    if is_opt(t) and rng.random() < 0.3:
+        t = f"{inner(t)} | None"
+    return t
+
+
+def has_type(v, t: str) -> bool:
+    """Whether the Python value v has the DSL type t (bool is not an int)."""
+    if t == NONE:
+        return v is None
+    if t in SCALARS:
+        return type(v).__name__ == t
+    if is_opt(t):
+        return v is None or has_type(v, inner(t))
+    if is_list(t):
+        return type(v) is list and all(has_type(x, elem(t)) for x in v)
+    if is_tuple(t):
+        fs = fields(t)
+        return type(v) is tuple and len(v) == len(fs) and all(has_type(x, f) for x, f in zip(v, fs))
+    raise ValueError(t)
+
+
+def placeholder(t: str):
+    """A value of type t (the Problem's expected value where CPython raised)."""
+    if t in (NONE,) or is_opt(t):
+        return None
+    if is_list(t):
+        return []
+    if is_tuple(t):
+        return tuple(placeholder(f) for f in fields(t))
+    return {INT: 0, BOOL: False, FLOAT: 0.0, STR: ""}[t]
 
 # Features that can be switched off (e.g. while the compiler lacks one).
 ALL_FEATURES = frozenset(
@@ -104,15 +260,47 @@ ALL_FEATURES = frozenset(
         "layout_noise",  # comments, blank lines, implicit and backslash continuation, `a; b`
         "nested_def",  # a helper defined inside the entry (it reads none of the entry's locals)
         "unparse",  # render half the programs through ast.unparse (minimal parens)
+        # tiers 3-4: "lists" switches tier 3-4 programs on (T34_SHARE of the seeds), the others
+        # switch parts of them
+        "lists",  # list/tuple/Optional types, displays, indexing, slicing, methods, loops over lists
+        "comprehensions",  # [e for x in it if c] with 1-2 for clauses
+        "genexp",  # sum(e for x in it), any/all/min/max/sorted/list/''.join of one
+        "lambda_keys",  # key= of sorted/sort/min/max (lambda, helper, builtin name)
+        "map_filter",  # map(f, xs) / filter(f, xs) consumed by list/sum/join
+        "split_join",  # s.split(), s.split(sep), sep.join(xs)
+        "loop_else",  # for/while ... else
+        "aliasing",  # b = a, then a change through b
+        "optional",  # Optional[int]/Optional[str] locals and helper parameters
+        "optional_unwrap",  # o + 1, len(o) unchecked: TypeError when None
+        "list_imul",  # xs *= k
+        "genexp_parenthesized",  # sum((x for x in xs)) (ast.unparse's spelling)
+        "optional_int_ifexp",  # (n if c else None) as an Optional[int]
+        "optional_bool",  # bool(o) of an Optional (None: False)
+        "optional_str",  # str(o) of an Optional (None: 'None')
+        "optional_method_none",  # o.upper() with o None (AttributeError)
+        "minmax_genexp_unpack",  # min(b for a, b in zip(xs, ys))
+        "optional_narrowing",  # o used as its T where the compiler knows it is not None
+        "optional_int_arg",  # an int passed for an Optional[int] parameter other than the last
+        "reversed_ifexp_comp",  # [c for c in reversed(s if t else u)]
+        "aug_item_star",  # xs[i] += a * ys[j]
+        "is_none_before_else",  # a block's last statement v = o is None, then else:
     }
 )
 
 
-# Features the compiler does not accept yet although LANGUAGE.md puts them in
-# tiers 1-2 (compiler gaps, reported to the lead). tests/test_differential.py
-# checks each with a strict xfail, so the day one compiles the test says to
-# move it back into DEFAULT_FEATURES.
-KNOWN_GAPS = {
+# Features the compiler does not accept yet although they are valid Python in
+# tiers 1-4 (compile gaps), or where the VM disagrees with CPython often enough
+# to make the CI test flaky (run-time mismatches); each value names the bug.
+# tests/test_differential.py checks each with a strict xfail (a program per
+# gap, compiled and run against CPython), so the day one agrees the test says
+# to move it back into DEFAULT_FEATURES.
+KNOWN_GAPS: dict[str, str] = {
+    # feature name -> the compiler/VM gap that keeps it switched off; empty:
+    # the eight found with the tier 3-4 generator (str() of an Optional,
+    # any((g)) short-circuit, xs *= k in place, min/max of a generator with
+    # two targets, an int to an Optional[int] parameter, reversed(a if c
+    # else b) in a comprehension, xs[0] += a * xs[1], `v = o is None` at a
+    # block's end) are fixed and their features back on
 }
 DEFAULT_FEATURES = ALL_FEATURES - set(KNOWN_GAPS)
 
@@ -127,6 +315,7 @@ class Case:
     ret: str
     seed: int | None = None
     expected: list[oracle.Outcome] | None = None  # CPython's outcome per args
+    t34: bool = False  # a tier 3-4 program (lists, tuples, Optional)
 
     def describe(self) -> str:
         return f"# seed={self.seed}\n{self.source}\n# args: {self.args_list!r}"
@@ -199,6 +388,16 @@ def rand_value(rng: random.Random, t: str):
         return rand_float(rng)
     if t == STR:
         return rand_str(rng)
+    if is_list(t):  # 0-6 items (inner lists 0-4); ints often small, so items repeat
+        e = elem(t)
+        n = rng.choice([0, 1, 2, 3, 3, 4, 5, 6] if e != LI else [0, 1, 2, 3, 4])
+        if e == INT:
+            return [rng.randint(-4, 9) if rng.random() < 0.6 else rand_int(rng) for _ in range(n)]
+        return [rand_value(rng, e) for _ in range(n)]
+    if is_tuple(t):
+        return tuple(rand_value(rng, f) for f in fields(t))
+    if is_opt(t):
+        return None if rng.random() < 0.3 else rand_value(rng, inner(t))
     raise ValueError(t)
 
 
@@ -401,6 +600,7 @@ class Helper:
     params: list[tuple[str, str]]
     ret: str
     recursive: bool = False
+    grows: bool = False  # may append/extend/insert into a list it was passed
 
 
 @dataclass
@@ -408,14 +608,34 @@ class Sig:
     params: list[tuple[str, str]]
     ret: str
 
-    def def_line(self, name: str = ENTRY) -> str:
-        ps = ", ".join(f"{n}: {t}" for n, t in self.params)
-        return f"def {name}({ps}) -> {self.ret}"
+    def def_line(self, name: str = ENTRY, rng: random.Random | None = None) -> str:
+        """The def line; with rng, container types sometimes in another spelling."""
+        sp = (lambda t: spell(rng, t)) if rng is not None else (lambda t: t)  # noqa: E731
+        ps = ", ".join(f"{n}: {sp(t)}" for n, t in self.params)
+        return f"def {name}({ps}) -> {sp(self.ret)}"
 
 
-def rand_sig(rng: random.Random, *, allow_none: bool = True) -> Sig:
-    n = rng.choice([0, 1, 1, 2, 2, 2, 3, 3, 4])
+# Tier 3-4 programs draw their types with these weights.
+T34_PARAM_TYPES = [(INT, 2), (BOOL, 0.6), (FLOAT, 1), (STR, 1.5), (LI, 3), (LB, 0.6), (LF, 1), (LS, 2),
+                   (LTIS, 1), (LLI, 1.2), (TIS, 0.4), (TII, 0.3), (TSF, 0.2), (TISB, 0.2)]
+T34_RET_TYPES = [(INT, 3), (BOOL, 1.5), (FLOAT, 1.2), (STR, 2), (LI, 2.5), (LB, 0.5), (LF, 0.7), (LS, 1.5),
+                 (LTIS, 0.7), (LLI, 0.8), (TIS, 0.6), (TII, 0.5), (TSF, 0.4), (TISB, 0.4), (OINT, 1), (OSTR, 1)]
+T34_LOCAL_TYPES = [(INT, 3), (BOOL, 1.2), (FLOAT, 1.2), (STR, 2), (LI, 3), (LB, 0.6), (LF, 1), (LS, 2),
+                   (LTIS, 1), (LLI, 1.2), (TIS, 0.5), (TII, 0.4), (TSF, 0.3), (TISB, 0.3)]
+
+
+def pick(rng: random.Random, table) -> str:
+    return rng.choices([t for t, _ in table], [w for _, w in table])[0]
+
+
+def rand_sig(rng: random.Random, *, allow_none: bool = True, t34: bool = False) -> Sig:
     names = ["a", "b", "c", "d"]
+    if t34:
+        n = rng.choice([0, 1, 1, 1, 2, 2, 2, 3])
+        params = [(names[i], pick(rng, T34_PARAM_TYPES)) for i in range(n)]
+        ret = pick(rng, T34_RET_TYPES + ([(NONE, 0.3)] if allow_none else []))
+        return Sig(params, ret)
+    n = rng.choice([0, 1, 1, 2, 2, 2, 3, 3, 4])
     params = [(names[i], rng.choice(SCALARS)) for i in range(n)]
     rets = list(SCALARS) + ([NONE] if allow_none else [])
     weights = [4, 2, 3, 3] + ([0.3] if allow_none else [])
@@ -440,8 +660,996 @@ class Stmt:
                 s.render(out, indent, level + 1)
 
 
-class FuncGen:
-    """Generates the body of one function."""
+_IDENT = re.compile(r"[A-Za-z_]\w*")
+
+
+class ContainerGen:
+    """The tier 3-4 half of FuncGen: expressions and statements over lists,
+    tuples and Optional, used only in tier 3-4 programs (``self.t34``), so
+    that tier 1-2 programs draw exactly what they drew before.
+
+    Aliasing is tracked coarsely so that loops stay bounded: list names that
+    may share a list (``b = a``, ``m = [a]``, ``row`` of ``for row in m``, a
+    call's result and its arguments, ...) are unioned, never split; while a
+    ``for`` loop or a comprehension iterates over an expression, the lists it
+    names are frozen: nothing in their union grows (append, extend, insert,
+    ``+=``, ``*=``, a call of a helper that grows its list parameter).
+    Shrinking, sorting, item assignment stay allowed (and are the interesting
+    part: CPython's list iterators see them)."""
+
+    # ---- aliasing
+    def root(self, n: str) -> str:
+        while self.alias.get(n, n) != n:
+            n = self.alias[n]
+        return n
+
+    def union(self, a: str, b: str):
+        ra, rb = self.root(a), self.root(b)
+        if ra != rb:
+            self.alias[ra] = rb
+
+    def list_names(self, text: str) -> list[str]:
+        return sorted({n for n in _IDENT.findall(text) if is_list(self.types.get(n, ""))})
+
+    def note_alias(self, target: str, expr: str):
+        """target was assigned expr: it may share any list expr names."""
+        if not self.t34 or not is_list(self.types.get(target, "")):
+            return
+        for n in self.list_names(expr):
+            self.union(target, n)
+
+    def can_grow(self, name: str) -> bool:
+        r = self.root(name)
+        return all(self.root(f) != r for f in self.frozen)
+
+    def grows_params(self) -> bool:
+        """Whether this (helper) function may grow a list parameter."""
+        roots = {self.root(g) for g in self.grown}
+        return any(self.root(n) in roots for n, t in self.params if is_list(t))
+
+    # The compiler gives every comprehension clause, lambda, sort, map, ... hidden
+    # local slots of its own and never reuses them: a function has MAX_LOCALS (96).
+    # The names and loops of a function take at most about 66; these take the rest.
+    CSLOT_BUDGET = 22
+
+    def spend(self, k: int) -> bool:
+        if self.cslots + k > self.CSLOT_BUDGET:
+            return False
+        self.cslots += k
+        return True
+
+    def lidx(self, d: int) -> str:
+        """A list index: mostly 0, 1, -1 (in range unless the list is short)."""
+        r = self.rng.random()
+        if r < 0.6:
+            return self.rng.choice(["0", "0", "1", "(-1)", "(-1)", "2", "(-2)"])
+        return self.index(d)
+
+    def guarded(self, xs: str, stmt: Stmt, idx: str | None = None) -> list[Stmt]:
+        """stmt, sometimes under a guard that keeps it from raising."""
+        rng = self.rng
+        if rng.random() < 0.5:
+            return [stmt]
+        if idx is not None and re.fullmatch(r"\(?-?\d\)?", idx):
+            k = int(idx.strip("()"))
+            guard = f"len({xs}) > {k}" if k >= 0 else f"len({xs}) >= {-k}"
+        else:
+            guard = xs if rng.random() < 0.7 else f"len({xs}) > 0"
+        return [Stmt(f"if {guard}:", [(None, [stmt])])]
+
+    def fresh_tmp(self, prefix: str) -> str:
+        self.tmp_counter += 1
+        return f"{prefix}{self.tmp_counter}"
+
+    # ---- type choices
+    def list_type(self) -> str:
+        """A list type, preferring those of visible variables."""
+        rng = self.rng
+        have = [t for t in LIST_TYPES if self.visible(t)]
+        if have and rng.random() < 0.7:
+            return rng.choice(have)
+        return pick(rng, [(LI, 3), (LB, 0.6), (LF, 1), (LS, 2), (LTIS, 1), (LLI, 1.2)])
+
+    def truth_operand(self, d, in_bool: bool = False) -> str:
+        """An operand of a truth test: any type (Optional ones as well)."""
+        rng = self.rng
+        r = rng.random()
+        if r < 0.4:
+            return self.expr(rng.choice([INT, FLOAT, STR]), d)
+        if r < 0.8:
+            return self.expr(self.list_type(), d)
+        if r < 0.9:
+            tv = [n for t in TUPLE_TYPES for n in self.visible(t)]
+            if tv:
+                return rng.choice(tv)
+        if not in_bool or "optional_bool" in self.features:
+            o = self.opt_expr(rng.choice(OPT_TYPES), d)
+            if o is not None:
+                return o
+        return self.expr(self.list_type(), d)
+
+    # ---- literals and conversions
+    def clit(self, t: str) -> str:
+        """A display of a container type made of atoms (never empty)."""
+        rng = self.rng
+        if is_list(t):
+            n = rng.choice([1, 1, 2, 2, 3])
+            return "[" + ", ".join(self.atom(elem(t)) for _ in range(n)) + "]"
+        if is_tuple(t):
+            return "(" + ", ".join(self.atom(f) for f in fields(t)) + ")"
+        if is_opt(t):
+            return self.opt_value(t, 0)
+        raise ValueError(t)
+
+    def from_param34(self, t: str, name: str, pt: str) -> str | None:
+        rng = self.rng
+        c: list[str] = []
+        if is_list(pt):
+            e = elem(pt)
+            if t == INT:
+                c += [f"len({name})", f"{name}.count({self.atom(e)})"]
+            if t == BOOL:
+                c += [f"bool({name})", f"({self.atom(e)} in {name})"]
+            if t == e:
+                c += [f"{name}[{rng.randint(-2, 1)}]", f"{name}[0]"]
+                if e in SCALARS:
+                    c.append(f"{rng.choice(['min', 'max'])}({name})")
+            if t == STR and e == STR:
+                c.append(f"''.join({name})")
+            if t == FLOAT and e == FLOAT:
+                c.append(f"(0.0 + sum({name}))")
+            if is_list(t) and elem(t) == e:
+                c.append(f"{name}[::-1]")
+        elif is_tuple(pt):
+            c += [f"{name}[{k}]" for k, f in enumerate(fields(pt)) if f == t]
+        elif pt in SCALARS:
+            if is_list(t) and elem(t) == pt:
+                c += [f"[{name}]", f"[{name}, {name}]"]
+            if t == LS and pt == STR:
+                c += [f"list({name})", f"{name}.split()"]
+            if t == LI and pt == INT:
+                c.append(f"list(range({name} % 5))")
+        return rng.choice(c) if c else None
+
+    def crecv(self, t: str, d: int) -> str:
+        """An expression of container type t usable before [ or .method."""
+        e = self.expr(t, d)
+        if e.isidentifier() or e.startswith(("(", "[")) or e.endswith((")", "]")):
+            return e
+        return f"({e})"
+
+    def var_of(self, t: str, writable: bool = False) -> str | None:
+        vs = self.visible(t, writable)
+        return self.rng.choice(vs) if vs else None
+
+    # ---- container expressions
+    def cexpr(self, t: str, d: int) -> str:
+        rng = self.rng
+        if is_opt(t):
+            return self.opt_value(t, d)
+        if d <= 0 or self.expr_budget <= 0 or rng.random() < (0.1 if self.tiny else 0.3):
+            return self.atom(t)
+        table = self.LIST_PRODS if is_list(t) else self.TUPLE_PRODS
+        names = [p[0] for p in table]
+        weights = [p[1] for p in table]
+        for _ in range(8):
+            e = getattr(self, rng.choices(names, weights)[0])(t, d - 1)
+            if e is not None:
+                return e
+        return self.atom(t)
+
+    LIST_PRODS = [
+        ("l_display", 2), ("l_concat", 1.2), ("l_repeat", 0.6), ("l_slice", 2), ("l_sorted", 1.5),
+        ("l_copy", 1), ("l_comp", 3), ("l_special", 1.5), ("l_mapfilter", 1), ("l_genlist", 0.5),
+        ("l_item", 1), ("l_ifexp", 0.5), ("l_andor", 0.3), ("l_call", 1.5),
+    ]
+    TUPLE_PRODS = [("t_display", 3), ("t_item", 1.5), ("t_minmax", 0.5), ("t_divmod", 1), ("t_ifexp", 0.5),
+                   ("t_call", 1.5)]
+
+    def l_display(self, t, d):
+        n = self.rng.choice([1, 1, 2, 2, 3])
+        return "[" + ", ".join(self.expr(elem(t), d) for _ in range(n)) + "]"
+
+    def l_concat(self, t, d):
+        a, b = self.expr(t, d), self.expr(t, d)
+        if self.rng.random() < 0.1:
+            a, b = self.rng.choice([(a, "[]"), ("[]", b)])
+        return f"({a} + {b})"
+
+    def l_repeat(self, t, d):
+        rng = self.rng
+        k = rng.choice(["0", "1", "2", "3", "(-1)", "True"]) if rng.random() < 0.6 else f"({self.num(d)} % 3)"
+        a = self.expr(t, d)
+        return f"({k} * {a})" if rng.random() < 0.3 else f"({a} * {k})"
+
+    def l_slice(self, t, d):
+        rng = self.rng
+        lo = self.index(d) if rng.random() < 0.6 else ""
+        hi = self.index(d) if rng.random() < 0.6 else ""
+        r = rng.random()
+        if r < 0.5:
+            return f"{self.crecv(t, d)}[{lo}:{hi}]"
+        if r < 0.96:
+            st = rng.choice(["-1", "2", "-2", "3", "1", "-3"])
+        else:
+            st = f"(({self.expr(INT, d)} % 3) - 1)"  # 0: ValueError
+        return f"{self.crecv(t, d)}[{lo}:{hi}:{st}]"
+
+    def reverse_arg(self, d) -> str:
+        r = self.rng.random()
+        return "True" if r < 0.5 else "False" if r < 0.7 else self.expr(BOOL, min(d, 1))
+
+    def sort_args(self, e: str, d: int, pure: bool = False) -> str:
+        """The keyword arguments of sorted/sort: key= and reverse=, maybe none."""
+        rng = self.rng
+        kw = []
+        if "lambda_keys" in self.features and rng.random() < 0.4:
+            kw.append(f"key={self.key_fn(e, d, pure)}")
+        if rng.random() < 0.35:
+            kw.append(f"reverse={self.reverse_arg(d)}")
+        return "".join(", " + k for k in kw)
+
+    def l_sorted(self, t, d):
+        rng = self.rng
+        e = elem(t)
+        r = rng.random()
+        if r < 0.15:
+            g = self.genexp(e, d)
+            return g and f"sorted({g})"
+        if not self.spend(3):
+            return None
+        if r < 0.25 and e == STR:
+            return f"sorted({self.expr(STR, d)}{self.sort_args(e, d)})"
+        return f"sorted({self.expr(t, d)}{self.sort_args(e, d)})"
+
+    def l_copy(self, t, d):
+        a = self.crecv(t, d)
+        return self.rng.choice([f"list({a})", f"{a}.copy()", f"{a}[:]", f"list(reversed({a}))", f"{a}[::-1]"])
+
+    def l_comp(self, t, d):
+        if "comprehensions" not in self.features or not self.spend(8):
+            return None
+        clauses = self.comp_open(d)
+        body = self.expr(elem(t), min(d, 2))
+        self.comp_close()
+        return f"[{body} {clauses}]"
+
+    def genexp(self, e: str, d: int, minmax: bool = False) -> str | None:
+        """A generator expression of items of type e (the sole argument of a
+        call), or None (switched off, or no local slots left)."""
+        if "genexp" not in self.features or not self.spend(8):
+            return None
+        self.pg.used_genexp = True
+        # min/max(b for a, b in ...) does not compile: a compiler gap
+        clauses = self.comp_open(d, unpack=not minmax or "minmax_genexp_unpack" in self.features)
+        body = self.expr(e, min(d, 2))
+        self.comp_close()
+        return f"{body} {clauses}"
+
+    def l_special(self, t, d):
+        rng = self.rng
+        if t == LS:
+            r = rng.random()
+            if r < 0.3:
+                return f"list({self.expr(STR, d)})"
+            if "split_join" not in self.features:
+                return None
+            if r < 0.6:
+                return f"{self.recv(d)}.split()"
+            sep = rng.choice(["' '", "','", "'a'", "'ab'", "'  '"]) if rng.random() < 0.7 else self.expr(STR, d)
+            return f"{self.recv(d)}.split({sep})"  # '' as sep: ValueError
+        if t == LI:
+            return f"list(range({self.small(d, rng.randint(1, 8), low=rng.choice([0, -2]))}))" if rng.random() < 0.5 \
+                else f"list(range({self.small(d, 5, low=-2)}, {self.small(d, 9)}, {rng.choice(['1', '2', '-1', '3'])}))"
+        if t == LLI:
+            k = rng.choice(["0", "1", "2", "3"]) if rng.random() < 0.7 else f"({self.num(d)} % 3)"
+            if rng.random() < 0.6 or not self.spend(5):
+                return f"([{self.expr(LI, d)}] * {k})"  # the rows are one list
+            self.closure += 1
+            self.loop_depth += 1
+            item = self.expr(INT, d)
+            self.loop_depth -= 1
+            self.closure -= 1
+            return f"[[{item}] * {rng.randint(0, 3)} for {self.fresh_tmp('e')} in range({k})]"
+        return None
+
+    def fn_value(self, a: str, r: str, d: int, pure: bool = False) -> str:
+        """A function from a to r: a builtin, a helper's name or a lambda."""
+        rng = self.rng
+        c = []
+        if r == INT and (a == STR or is_list(a)):
+            c.append("len")
+        if r == INT and a == INT:
+            c.append("abs")
+        if r == INT and a in (FLOAT, BOOL, STR):
+            c.append("int")  # int('x'): ValueError
+        if r == INT and a == STR:
+            c.append("ord")  # TypeError unless one character
+        if r == FLOAT and a in (INT, BOOL):
+            c.append("float")
+        if r == FLOAT and a == FLOAT:
+            c.append("abs")
+        if r == STR and a in (INT, BOOL, STR):
+            c.append("str")
+        if r == STR and a == STR:
+            c += ["str.upper", "str.lower"]
+        if r == BOOL and a in SCALARS + LIST_TYPES:
+            c.append("bool")
+        c += [h.name for h in self.callable_helpers
+              if len(h.params) == 1 and h.params[0][1] == a and h.ret == r and not h.grows]
+        if c and rng.random() < 0.45:
+            return rng.choice(c)
+        return self.lam(a, r, d, pure)
+
+    def key_fn(self, e: str, d: int, pure: bool = False) -> str:
+        rng = self.rng
+        k = rng.choice([INT, INT, STR, FLOAT, BOOL, TIS]) if e not in (INT, FLOAT) else rng.choice([INT, FLOAT, e])
+        if e == STR and rng.random() < 0.3:
+            return "len"
+        if k == TIS:
+            return self.lam(e, k, d, pure)
+        return self.fn_value(e, k, d, pure)
+
+    def lam(self, a: str, r: str, d: int, pure: bool = False) -> str:
+        """lambda p: <r expr over p>; pure: over p and literals only."""
+        self.cslots += 1
+        p = self.fresh_tmp("p")
+        self.types[p] = a
+        saved = self.scopes
+        if pure:
+            self.scopes = [{p}]
+        else:
+            self.scopes = saved + [{p}]
+        self.closure += 1
+        self.loop_depth += 1  # no recursion from here
+        self.readonly.add(p)
+        body = self.expr(r, min(d, 2))
+        self.loop_depth -= 1
+        self.closure -= 1
+        self.scopes = saved
+        return f"lambda {p}: {body}"
+
+    def l_mapfilter(self, t, d):
+        if "map_filter" not in self.features or not self.spend(5):
+            return None
+        rng = self.rng
+        if rng.random() < 0.55:
+            a = pick(rng, [(INT, 3), (STR, 2), (FLOAT, 1), (BOOL, 0.5), (LI, 0.5), (TIS, 0.5)])
+            return f"list(map({self.fn_value(a, elem(t), d)}, {self.expr(LIST_OF[a], d)}))"
+        return f"list(filter({self.fn_value(elem(t), BOOL, d)}, {self.expr(t, d)}))"
+
+    def l_genlist(self, t, d):
+        g = self.genexp(elem(t), d)
+        return g and f"list({g})"
+
+    def l_item(self, t, d):
+        if t == LI:
+            m = self.crecv(LLI, d)
+            r = self.rng.random()
+            if r < 0.7:
+                return f"{m}[{self.lidx(d)}]"
+            return f"{self.rng.choice(['min', 'max'])}({m})"
+        return None
+
+    def l_ifexp(self, t, d):
+        return f"({self.expr(t, d)} if {self.cond(d)} else {self.expr(t, d)})"
+
+    def l_andor(self, t, d):
+        return f"({self.expr(t, d)} {self.rng.choice(['and', 'or'])} {self.expr(t, d)})"
+
+    def l_call(self, t, d):
+        return self.call(t, d)
+
+    def t_display(self, t, d):
+        return "(" + ", ".join(self.expr(f, d) for f in fields(t)) + ")"
+
+    def t_item(self, t, d):
+        if t == TIS:
+            return f"{self.crecv(LTIS, d)}[{self.lidx(d)}]"
+        return None
+
+    def t_minmax(self, t, d):
+        if t == TIS and self.spend(4):
+            key = f", key={self.key_fn(TIS, d)}" if self.rng.random() < 0.3 else ""
+            return f"{self.rng.choice(['min', 'max'])}({self.expr(LTIS, d)}{key})"
+        return None
+
+    def t_divmod(self, t, d):
+        if t == TII:
+            return f"divmod({self.num(d)}, {self.divisor(INT, d)})"
+        return None
+
+    def t_ifexp(self, t, d):
+        return f"({self.expr(t, d)} if {self.cond(d)} else {self.expr(t, d)})"
+
+    def t_call(self, t, d):
+        return self.call(t, d)
+
+    # ---- Optional
+    def opt_expr(self, t: str, d: int) -> str | None:
+        """An expression of type Optional[T] (not a bare T), or None when
+        nothing of that type is at hand."""
+        rng = self.rng
+        c = self.visible(t)
+        if c and rng.random() < 0.7:
+            return rng.choice(c)
+        hs = [h for h in self.callable_helpers if h.ret == t]
+        r = rng.random()
+        if hs and r < 0.5:
+            return self.call_of(rng.choice(hs), d)
+        if t == OSTR or "optional_int_ifexp" in self.features:
+            e = self.expr(inner(t), d)
+            return f"({e} if {self.cond(d)} else None)" if r < 0.8 else f"(None if {self.cond(d)} else {e})"
+        return rng.choice(c) if c else None
+
+    def opt_value(self, t: str, d: int) -> str:
+        """What may be stored in an Optional[T] or returned as one: None, a T,
+        or an Optional[T]."""
+        r = self.rng.random()
+        if r < 0.2:
+            return "None"
+        if r < 0.55:
+            return self.expr(inner(t), d)
+        return self.opt_expr(t, d) or self.expr(inner(t), d)
+
+    def arg_expr(self, pt: str, d: int, h: Helper, last: bool) -> str:
+        if pt == OINT and not last and "optional_int_arg" not in self.features:
+            # an int for an Optional[int] parameter other than the last does not compile, nor
+            # an Optional[int] variable the compiler has narrowed to an int: None or a call
+            hs = [h for h in self.callable_helpers if h.ret == OINT]
+            return self.call_of(self.rng.choice(hs), d) if hs and self.rng.random() < 0.5 else "None"
+        if is_list(pt) and h.grows:
+            # the helper may grow it: not a list an enclosing loop iterates over
+            for _ in range(4):
+                a = self.expr(pt, d)
+                names = self.list_names(a)
+                if all(self.can_grow(n) for n in names):
+                    self.grown.update(names)
+                    return a
+            return self.clit(pt)
+        return self.expr(pt, d)
+
+    # ---- comprehensions and iteration
+    def iter_source(self, d: int, in_comp: bool = False, unpack: bool = True) -> tuple[str, list[tuple[str, str]]]:
+        """('targets in iterable', [(name, type)]) for a for loop or clause;
+        unpack False: one target name."""
+        rng = self.rng
+        mk = self.fresh_tmp if in_comp else self.fresh
+        r = rng.random()
+        if not unpack and 0.25 <= r < 0.52:
+            r = 0.6
+        if r < 0.15:  # range
+            i = mk("e" if in_comp else "j")
+            k = self.small(d, rng.randint(1, 7), low=rng.choice([0, 0, -1]))
+            if rng.random() < 0.3:
+                k = f"{self.small(d, 4, low=-2)}, {self.small(d, 8)}"
+            return f"{i} in range({k})", [(i, INT)]
+        if r < 0.25:  # a str
+            c = mk("c" if in_comp else "ch")
+            s = self.expr(STR, min(d, 2))
+            if rng.random() < 0.15 and self.reversed_ok(s, in_comp):
+                s = f"reversed({s})"
+            return f"{c} in {s}", [(c, STR)]
+        t = self.list_type()
+        e = elem(t)
+        if r < 0.4 and "enumerate" in self.features:  # enumerate(list or str)
+            i, x = mk("e" if in_comp else "k"), mk("e" if in_comp else "w")
+            if rng.random() < 0.25:
+                t, e = STR, STR
+            src = self.expr(t, min(d, 2))
+            start = f", {rng.randint(-2, 3)}" if rng.random() < 0.25 else ""
+            return f"{i}, {x} in enumerate({src}{start})", [(i, INT), (x, e)]
+        if r < 0.52:  # zip
+            t2 = self.list_type() if rng.random() < 0.8 else STR
+            a, b = mk("e" if in_comp else "w"), mk("e" if in_comp else "z")
+            s1, s2 = self.expr(t, min(d, 2)), self.expr(t2, min(d, 2))
+            return f"{a}, {b} in zip({s1}, {s2})", [(a, e), (b, elem(t2) if t2 != STR else STR)]
+        src = self.expr(t, min(d, 2))
+        if rng.random() < 0.12 and self.reversed_ok(src, in_comp):
+            src = f"reversed({src})"
+        if is_tuple(e) and unpack and rng.random() < 0.6:  # for a, b in pairs
+            names = [mk("e" if in_comp else "u") for _ in fields(e)]
+            return f"{', '.join(names)} in {src}", list(zip(names, fields(e)))
+        x = mk("e" if in_comp else "w")
+        return f"{x} in {src}", [(x, e)]
+
+    def star_ok(self, rhs: str) -> bool:
+        """xs[i] += a * ys[j]: 'Unsupported: starred assignment target' (a
+        compiler gap) where a '*' is followed by a name in the right-hand side
+        of an augmented item assignment."""
+        # (without parentheses: ast.unparse drops the redundant ones)
+        return "aug_item_star" in self.features or not re.search(r"(?<![*])\*\s*[A-Za-z_]", re.sub(r"[()]", "", rhs))
+
+    def reversed_ok(self, arg: str, in_comp: bool) -> bool:
+        """reversed(a if c else b) in a comprehension's clause does not
+        compile (a compiler gap); ast.unparse drops the parentheses of one."""
+        return not in_comp or " if " not in arg or "reversed_ifexp_comp" in self.features
+
+    def comp_open(self, d: int, unpack: bool = True) -> str:
+        """Open a comprehension: its clauses' text; their names are visible
+        until comp_close."""
+        rng = self.rng
+        self.closure += 1
+        self.loop_depth += 1
+        self.scopes.append(set())
+        self._comp_frozen.append(len(self.frozen))
+        parts = []
+        n_for = 1 if rng.random() < 0.75 or not self.spend(5) else 2
+        for k in range(n_for):
+            text, bound = self.iter_source(min(d, 2), in_comp=True, unpack=unpack)
+            self.frozen.extend(self.list_names(text))
+            for n, t in bound:
+                self.types[n] = t
+                self.scopes[-1].add(n)
+                self.readonly.add(n)
+                if is_list(t):
+                    for m in self.list_names(text):
+                        self.union(n, m)
+            parts.append(f"for {text}")
+            for _ in range(rng.choice([0, 0, 1, 1, 2] if k == n_for - 1 else [0, 0, 0, 1])):
+                parts.append(f"if {self.cond(min(d, 2))}")
+        return " ".join(parts)
+
+    def comp_close(self):
+        del self.frozen[self._comp_frozen.pop():]
+        self.scopes.pop()
+        self.loop_depth -= 1
+        self.closure -= 1
+
+    def gen_or_list(self, e: str, d: int) -> str:
+        """The argument of sum/any/all: a generator expression or a list."""
+        if self.rng.random() < 0.5:
+            g = self.genexp(e, d)
+            if g:
+                return g
+        return self.expr(LIST_OF[e], d)
+
+    # ---- scalar productions over containers (PRODS34)
+    def i_llen(self, d):
+        if self.rng.random() < 0.1:
+            return f"len({self.expr(self.rng.choice(TUPLE_TYPES), d)})"
+        return f"len({self.expr(self.list_type(), d)})"
+
+    def i_lsum(self, d):
+        rng = self.rng
+        if not self.spend(3):
+            return None
+        if "map_filter" in self.features and rng.random() < 0.2:
+            a = rng.choice([INT, STR, BOOL])
+            return f"sum(map({self.fn_value(a, INT, d)}, {self.expr(LIST_OF[a], d)}))"
+        return f"sum({self.gen_or_list(rng.choice([INT, INT, BOOL]), d)})"
+
+    def minmax_of(self, e: str, d: int) -> str | None:
+        rng = self.rng
+        fn = rng.choice(["min", "max"])
+        if rng.random() < 0.45:
+            g = self.genexp(e, d, minmax=True)
+            if g:
+                return f"{fn}({g})"  # the sole argument: no key=
+        if not self.spend(4):
+            return None
+        key = f", key={self.key_fn(e, d)}" if "lambda_keys" in self.features and rng.random() < 0.3 else ""
+        return f"{fn}({self.expr(LIST_OF[e], d)}{key})"
+
+    def i_lminmax(self, d):
+        return self.minmax_of(INT, d)
+
+    def i_lindex(self, d):
+        rng = self.rng
+        r = rng.random()
+        if r < 0.5:
+            return f"{self.crecv(LI, d)}[{self.lidx(d)}]"
+        if r < 0.7:
+            return f"{self.crecv(LLI, d)}[{self.lidx(d)}][{self.lidx(d)}]"
+        if r < 0.8:
+            return f"{self.crecv(LTIS, d)}[{self.lidx(d)}][{rng.choice(['0', '-2'])}]"
+        t = rng.choice([TIS, TII, TISB])
+        k = rng.choice([k for k, f in enumerate(fields(t)) if f == INT])
+        return f"{self.crecv(t, d)}[{k if rng.random() < 0.7 else k - len(fields(t))}]"
+
+    def i_lsearch(self, d):
+        rng = self.rng
+        t = self.list_type()
+        if rng.random() < 0.3:
+            xs, x = self.crecv(t, d), self.atom(elem(t))
+            return f"({xs}.index({x}) if {x} in {xs} else {self.expr(INT, d)})"
+        return f"{self.crecv(t, d)}.{rng.choice(['index', 'count', 'count'])}({self.expr(elem(t), d)})"
+
+    def i_pop(self, d):
+        rng = self.rng
+        xs = self.var_of(LI)
+        if xs is None:
+            m = self.var_of(LLI)
+            if m is None:
+                return None
+            xs = f"{m}[{self.lidx(d)}]"
+        return f"{xs}.pop()" if rng.random() < 0.5 else f"{xs}.pop({self.lidx(d)})"
+
+    def i_opt(self, d):
+        rng = self.rng
+        t = rng.choice(OPT_TYPES)
+        o = self.opt_expr(t, d)
+        if o is None:
+            return None
+        if "optional_unwrap" in self.features and rng.random() < 0.1:  # TypeError on None
+            return f"({o} + {self.expr(INT, d)})" if t == OINT else f"len({o})"
+        if t == OINT and o.isidentifier() and "optional_narrowing" in self.features and rng.random() < 0.3:
+            return f"({o} if {o} is not None else {self.expr(INT, d)})"  # narrowed: an int
+        use = f"({o} + {self.expr(INT, d)})" if t == OINT else f"len({o})"
+        dflt = self.expr(INT, d)
+        if rng.random() < 0.5:
+            return f"({use} if {o} is not None else {dflt})"
+        return f"({dflt} if {o} is None else {use})"
+
+    def i_divmod(self, d):
+        return f"divmod({self.num(d)}, {self.divisor(INT, d)})[{self.rng.choice(['0', '1', '-1'])}]"
+
+    def f_lsum(self, d):
+        # 0.0 +: sum() of no floats is CPython's int 0 (a float function would return an int)
+        if not self.spend(3):
+            return None
+        return f"(0.0 + sum({self.gen_or_list(FLOAT, d)}))"
+
+    def f_lminmax(self, d):
+        return self.minmax_of(FLOAT, d)
+
+    def f_lindex(self, d):
+        if self.rng.random() < 0.75:
+            return f"{self.crecv(LF, d)}[{self.lidx(d)}]"
+        return f"{self.crecv(TSF, d)}[{self.rng.choice(['1', '-1'])}]"
+
+    def b_lin(self, d):
+        t = self.list_type()
+        return f"({self.expr(elem(t), d)} {self.rng.choice(['in', 'not in'])} {self.expr(t, d)})"
+
+    def b_lcmp(self, d):
+        rng = self.rng
+        t = self.list_type() if rng.random() < 0.7 else rng.choice(TUPLE_TYPES)
+        ops = ["==", "!=", "==", "!=", "<", "<=", ">", ">="]
+        parts = [self.expr(t, d)]
+        for _ in range(rng.choice([1, 1, 1, 2])):
+            parts += [rng.choice(ops), self.expr(t, d)]
+        return f"({' '.join(parts)})"
+
+    def b_anyall(self, d):
+        return f"{self.rng.choice(['any', 'all'])}({self.gen_or_list(BOOL, d)})"
+
+    def b_lindex(self, d):
+        if self.rng.random() < 0.7:
+            return f"{self.crecv(LB, d)}[{self.lidx(d)}]"
+        return f"{self.crecv(TISB, d)}[{self.rng.choice(['2', '-1'])}]"
+
+    def b_isnone(self, d):
+        o = self.opt_expr(self.rng.choice(OPT_TYPES), d)
+        if o is None:
+            return None
+        return f"({o} {self.rng.choice(['is', 'is not'])} None)"
+
+    def s_join(self, d):
+        rng = self.rng
+        sep = rng.choice(["''", "','", "' '", "'-'", "', '"]) if rng.random() < 0.75 else self.recv(d)
+        r = rng.random()
+        if r < 0.2:
+            g = self.genexp(STR, d)
+            if g:
+                return f"{sep}.join({g})"
+        if r < 0.35 and "map_filter" in self.features and self.spend(5):
+            a = rng.choice([INT, STR, BOOL])
+            return f"{sep}.join(map({self.fn_value(a, STR, d)}, {self.expr(LIST_OF[a], d)}))"
+        if r < 0.42 and "map_filter" in self.features and self.spend(5):
+            return f"{sep}.join(filter({self.fn_value(STR, BOOL, d)}, {self.expr(LS, d)}))"
+        return f"{sep}.join({self.expr(LS, d)})"
+
+    def s_lindex(self, d):
+        rng = self.rng
+        r = rng.random()
+        if r < 0.6:
+            return f"{self.crecv(LS, d)}[{self.lidx(d)}]"
+        if r < 0.8:
+            return f"{self.crecv(LTIS, d)}[{self.lidx(d)}][{rng.choice(['1', '-1'])}]"
+        t = rng.choice([TIS, TSF, TISB])
+        k = fields(t).index(STR)
+        return f"{self.crecv(t, d)}[{k}]"
+
+    def s_lminmax(self, d):
+        return self.minmax_of(STR, d)
+
+    def s_opt(self, d):
+        rng = self.rng
+        o = self.opt_expr(OSTR, d)
+        if o is None:
+            return None
+        if "optional_method_none" in self.features and rng.random() < 0.1:
+            return f"{o}.upper()"  # AttributeError on None
+        if "optional_unwrap" in self.features and rng.random() < 0.1:
+            return f"({o} + {self.expr(STR, d)})"  # TypeError on None
+        if o.isidentifier() and "optional_narrowing" in self.features and rng.random() < 0.3:
+            return f"({o} if {o} is not None else {self.expr(STR, d)})"  # narrowed: a str
+        use = rng.choice([f"({o} + {self.expr(STR, d)})", f"{o}.upper()", f"{o}[::-1]"])
+        if rng.random() < 0.5:
+            return f"({use} if {o} is not None else {self.expr(STR, d)})"
+        return f"({self.expr(STR, d)} if {o} is None else {use})"
+
+    # ---- statements
+    def stmt_choices34(self, can_nest: bool, can_loop: bool):
+        have_lists = any(self.visible(t) for t in LIST_TYPES)
+        return [
+            ("list_new", 2.5), ("alias", 0.8 if have_lists and "aliasing" in self.features else 0),
+            ("item_assign", 1.5 if have_lists else 0), ("swap", 0.6), ("unpack", 0.7),
+            ("lmethod", 2.5 if have_lists else 0), ("laug", 0.7 if have_lists else 0),
+            ("for_list", 2.0 if can_loop else 0), ("opt_stmt", 1.0 if "optional" in self.features else 0),
+            ("narrow", 1.2 if "optional_narrowing" in self.features and can_nest else 0),
+            ("call_stmt34", 0.5 if any(is_list(t) for h in self.callable_helpers for _, t in h.params) else 0),
+        ]
+
+    def with_else(self, loop: Stmt, depth: int) -> Stmt:
+        """Sometimes an else clause on a loop (tier 3-4 programs only)."""
+        if self.t34 and "loop_else" in self.features and self.rng.random() < 0.25:
+            new_vars: list[str] = []
+            loop.blocks.append(("else:", self.sub_block(depth, new_vars=new_vars)))
+            self.leak_maybe_unbound(new_vars)
+        return loop
+
+    def st_list_new(self, depth):
+        rng = self.rng
+        if self.counter >= self.MAX_NAMES:
+            return self.st_assign(depth, fallback=False)
+        t = pick(rng, [(LI, 3), (LB, 0.6), (LF, 1), (LS, 2), (LTIS, 1), (LLI, 1.2)])
+        name = self.fresh("xs")
+        r = rng.random()
+        if r < 0.2:
+            self.define(name, t)
+            return [Stmt(f"{name}: {spell(rng, t)} = []")], False
+        if r < 0.35:  # the item type comes from the append that follows
+            e = self.expr(elem(t), self.edepth())
+            self.define(name, t)
+            self.note_alias(name, e)
+            return [Stmt(f"{name} = []"), Stmt(f"{name}.append({e})")], False
+        e = self.expr(t, self.edepth())
+        self.define(name, t)
+        self.note_alias(name, e)
+        if rng.random() < 0.15:
+            return [Stmt(f"{name}: {spell(rng, t)} = {e}")], False
+        return [Stmt(f"{name} = {e}")], False
+
+    def list_vars(self) -> list[str]:
+        seen = set().union(*self.scopes)
+        return sorted(n for n in seen if is_list(self.types[n]) and not (self.closure and n in self.maybe_unbound))
+
+    def st_alias(self, depth):
+        """b = a, then (often) a change through b."""
+        rng = self.rng
+        if self.counter >= self.MAX_NAMES:
+            return self.st_lmethod(depth)
+        a = rng.choice(self.list_vars())
+        t = self.types[a]
+        b = self.fresh("al")
+        self.define(b, t)
+        self.union(b, a)
+        out = [Stmt(f"{b} = {a}")]
+        if rng.random() < 0.7:
+            out += self.mutate(b, t, self.edepth())
+        return out, False
+
+    def mutate(self, xs: str, t: str, d: int) -> list[Stmt]:
+        """One in-place change of list xs (a name or m[i])."""
+        rng = self.rng
+        base = _IDENT.match(xs).group(0)
+        e = elem(t)
+        grow = self.can_grow(base)
+        r = rng.random()
+        if r < 0.35 and grow:
+            self.grown.add(base)
+            k = rng.random()
+            if k < 0.6:
+                v = self.expr(e, d)
+                self.note_alias(base, v)
+                return [Stmt(f"{xs}.append({v})")]
+            if k < 0.85:
+                src = self.expr(t, d) if not (e == STR and rng.random() < 0.3) else self.expr(STR, d)
+                self.note_alias(base, src)
+                return [Stmt(f"{xs}.extend({src})")]
+            v = self.expr(e, d)
+            self.note_alias(base, v)
+            return [Stmt(f"{xs}.insert({self.lidx(d)}, {v})")]
+        if r < 0.55:
+            v = self.expr(e, d)
+            self.note_alias(base, v)
+            i = self.lidx(d)
+            return self.guarded(xs, Stmt(f"{xs}[{i}] = {v}"), i)
+        k = rng.random()
+        if k < 0.25:
+            i = self.lidx(d)
+            return self.guarded(xs, Stmt(f"{xs}.pop()" if rng.random() < 0.5 else f"{xs}.pop({i})"), i)
+        if k < 0.4:
+            x = self.atom(e)
+            if rng.random() < 0.5:
+                return [Stmt(f"if {x} in {xs}:", [(None, [Stmt(f"{xs}.remove({x})")])])]
+            return [Stmt(f"{xs}.remove({self.expr(e, d)})")]
+        if k < 0.55:
+            return [Stmt(f"{xs}.reverse()")]
+        if k < 0.9 and self.spend(4):
+            return [Stmt(f"{xs}.sort({self.sort_args(e, d, pure=True)[2:]})")]
+        return [Stmt(f"{xs}.clear()")]
+
+    def st_lmethod(self, depth):
+        rng = self.rng
+        xs = rng.choice(self.list_vars())
+        t = self.types[xs]
+        if t == LLI and rng.random() < 0.4:
+            xs, t = f"{xs}[{self.lidx(self.edepth())}]", LI
+        return self.mutate(xs, t, self.edepth()), False
+
+    def st_item_assign(self, depth):
+        rng = self.rng
+        xs = rng.choice(self.list_vars())
+        t = self.types[xs]
+        d = self.edepth()
+        i = self.lidx(d)
+        target = f"{xs}[{i}]"
+        e = elem(t)
+        if t == LLI and rng.random() < 0.6:
+            target, e = f"{target}[{self.lidx(d)}]", INT
+        if e in (INT, FLOAT, STR, BOOL) and rng.random() < 0.4:
+            if e == INT:
+                op = rng.choice(["+=", "-=", "*=", "//=", "%=", "|=", "^="])
+                rhs = self.divisor(INT, d) if op in ("//=", "%=") else self.num(d)
+            elif e == FLOAT:
+                op = rng.choice(["+=", "-=", "*=", "/="])
+                rhs = self.divisor(FLOAT, d) if op == "/=" else self.expr(FLOAT, d)
+            elif e == STR:
+                op, rhs = "+=", self.expr(STR, min(d, 2))
+            else:
+                op, rhs = rng.choice(["&=", "|=", "^="]), self.expr(BOOL, d)
+            if self.star_ok(rhs):
+                return self.guarded(xs, Stmt(f"{target} {op} {rhs}"), i), False
+        if e == LI and rng.random() < 0.3 and self.can_grow(xs):  # m[i] += row: in place
+            rhs = self.expr(LI, d)
+            if self.star_ok(rhs):
+                self.grown.add(xs)
+                self.note_alias(xs, rhs)
+                return [Stmt(f"{target} += {rhs}")], False
+        v = self.expr(e, d)
+        self.note_alias(xs, v)
+        return self.guarded(xs, Stmt(f"{target} = {v}"), i), False
+
+    def st_swap(self, depth):
+        rng = self.rng
+        d = self.edepth()
+        lv = self.list_vars()
+        if lv and rng.random() < 0.6:
+            xs = rng.choice(lv)
+            i, j = self.lidx(d), self.lidx(d)
+            return [Stmt(f"{xs}[{i}], {xs}[{j}] = {xs}[{j}], {xs}[{i}]")], False
+        t = rng.choice([INT, INT, STR, FLOAT, LI])
+        vs = self.visible(t, writable=True)
+        if len(vs) < 2:
+            return self.st_unpack(depth)
+        a, b = rng.sample(vs, 2)
+        if t == INT and rng.random() < 0.4:
+            return [Stmt(f"{a}, {b} = {b}, {a} + {b}")], False
+        if is_list(t):
+            self.union(a, b)
+        return [Stmt(f"{a}, {b} = {b}, {a}")], False
+
+    def st_unpack(self, depth):
+        rng = self.rng
+        d = self.edepth()
+        if self.counter >= self.MAX_NAMES - 3 or not self.spend(3):
+            return self.st_pass(depth)
+        r = rng.random()
+        if r < 0.5:
+            t = rng.choice(TUPLE_TYPES)
+            src = self.expr(t, d)
+            fs = fields(t)
+        elif r < 0.7:
+            src, fs = f"divmod({self.num(d)}, {self.divisor(INT, d)})", (INT, INT)
+        else:
+            fs = tuple(rng.choice([INT, STR, LI, FLOAT]) for _ in range(rng.choice([2, 2, 3])))
+            vals = [self.expr(f, d) for f in fs]
+            src = ", ".join(vals)
+        names = []
+        for f in fs:
+            old = self.visible(f, writable=True)
+            if old and rng.random() < 0.3 and not any(n in names for n in old):
+                names.append(rng.choice(old))
+            else:
+                names.append(self.fresh("u"))
+        if len(set(names)) < len(names):
+            names = [self.fresh("u") for _ in fs]
+        for n, f in zip(names, fs):
+            if n not in self.types:
+                self.define(n, f)
+            self.note_alias(n, src)
+        return [Stmt(f"{', '.join(names)} = {src}")], False
+
+    def st_laug(self, depth):
+        rng = self.rng
+        lv = [n for n in self.list_vars() if n not in self.readonly]
+        if not lv:
+            return self.st_list_new(depth)
+        xs = rng.choice(lv)
+        t = self.types[xs]
+        d = self.edepth()
+        r = rng.random()
+        if r < 0.45 and self.can_grow(xs):
+            self.grown.add(xs)
+            ys = self.expr(t, d)
+            self.note_alias(xs, ys)
+            return [Stmt(f"{xs} += {ys}")], False  # in place: an alias sees it
+        if r < 0.6 and self.can_grow(xs) and "list_imul" in self.features:
+            self.grown.add(xs)
+            k = rng.choice(["0", "1", "2", "(-1)"]) if rng.random() < 0.7 else f"({self.num(d)} % 3)"
+            return [Stmt(f"{xs} *= {k}")], False
+        ys = self.expr(t, d)
+        self.note_alias(xs, ys)
+        return [Stmt(f"{xs} = {xs} + {ys}")], False  # a new list: an alias does not
+
+    def st_for_list(self, depth):
+        if not self.spend(2):
+            return self.st_for_range(depth)
+        text, bound = self.iter_source(self.edepth())
+        mark = len(self.frozen)
+        names = self.list_names(text)
+        self.frozen.extend(names)
+        for n, t in bound:
+            self.types[n] = t
+            for m in names if is_list(t) else []:
+                self.union(n, m)
+        body = self.loop_body(depth, [], [n for n, _ in bound])
+        del self.frozen[mark:]
+        return [self.with_else(Stmt(f"for {text}:", [(None, body)]), depth)], False
+
+    def st_narrow(self, depth):
+        """if o is not None: ... o as its T ...  /  if o is None: return ...; o as its T"""
+        rng = self.rng
+        t = rng.choice(OPT_TYPES)
+        o = self.var_of(t)
+        if o is None or self.counter >= self.MAX_NAMES - 1 or depth >= self.MAX_BLOCK_DEPTH:
+            return self.st_opt_stmt(depth)
+        T = inner(t)
+        if rng.random() < 0.6:
+            if self.ret == T and rng.random() < 0.3:
+                use = [Stmt(f"return {o}")]
+            else:
+                v = self.fresh("v")
+                use = [Stmt(f"{v} = {o}")]
+                self.types[v] = T
+                self.scopes.append({v})
+                use += self.block(rng.choice([0, 1, 1, 2]), depth + 1) if rng.random() < 0.5 else []
+                self.scopes.pop()
+            blocks = [(None, use)]
+            if rng.random() < 0.3:
+                blocks.append(("else:", self.sub_block(depth)))
+            return [Stmt(f"if {o} is not None:", blocks)], False
+        # a guard whose block cannot finish, then o is a T to the end of this block
+        if self.loop_depth and rng.random() < 0.4:
+            leave = Stmt(rng.choice(["continue", "break"]))
+        else:
+            leave = self.ret_stmt()
+        v = self.fresh("v")
+        self.define(v, T)
+        return [Stmt(f"if {o} is None:", [(None, [leave])]), Stmt(f"{v} = {o}")], False
+
+    def st_opt_stmt(self, depth):
+        rng = self.rng
+        t = rng.choice(OPT_TYPES)
+        old = self.visible(t, writable=True)
+        if old and rng.random() < 0.5:
+            return [Stmt(f"{rng.choice(old)} = {self.opt_value(t, self.edepth())}")], False
+        if self.counter >= self.MAX_NAMES:
+            return self.st_pass(depth)
+        v = self.opt_value(t, self.edepth())
+        o = self.fresh("o")
+        self.define(o, t)
+        return [Stmt(f"{o}: {spell(rng, t)} = {v}")], False
+
+
+LIST_OF = {INT: LI, BOOL: LB, FLOAT: LF, STR: LS, TIS: LTIS, LI: LLI}
+
+
+class FuncGen(ContainerGen):
+    """Generates the body of one function (tier 3-4 parts: ContainerGen)."""
 
     MAX_BLOCK_DEPTH = 3
     MAX_LOOP_DEPTH = 2
@@ -469,6 +1677,22 @@ class FuncGen:
         self.loops = 0
         self.counter = 0
         self.expr_budget = 0
+        # tiers 3-4 (ContainerGen)
+        self.t34 = pg.t34
+        self.prods = self.PRODS34 if self.t34 else self.PRODS
+        self.maybe_unbound: set[str] = set()  # names leaked out of a branch or loop
+        self.closure = 0  # > 0 inside a comprehension or lambda: no maybe-unbound names
+        self.tmp_counter = 0  # comprehension and lambda variables
+        self.alias: dict[str, str] = {}  # union-find over list names that may share a list
+        self.frozen: list[str] = []  # lists that enclosing loops iterate over: not to be grown
+        self.grown: set[str] = set()  # list names grown in place (append/extend/insert/+=)
+        self._comp_frozen: list[int] = []
+        self.cslots = 0  # hidden local slots that comprehensions, sorts, keys, ... take (estimate)
+        if self.t34:
+            self.MAX_NAMES = 20  # comprehensions, sorts, keys take hidden slots too (CSLOT_BUDGET)
+            lists = [n for n, t in params if is_list(t)]
+            for n in lists[1:]:  # a caller may pass one list twice
+                self.union(lists[0], n)
 
     # ---- names
     def fresh(self, prefix: str) -> str:
@@ -477,6 +1701,8 @@ class FuncGen:
 
     def visible(self, t: str, writable: bool = False) -> list[str]:
         seen = set().union(*self.scopes)
+        if self.closure:  # CPython: a free variable read unbound is a NameError
+            seen -= self.maybe_unbound
         return sorted(n for n in seen if self.types[n] == t and not (writable and n in self.readonly))
 
     def define(self, name: str, t: str):
@@ -491,9 +1717,11 @@ class FuncGen:
     def expr(self, t: str, d: int) -> str:
         rng = self.rng
         self.expr_budget -= 1
+        if self.t34 and t not in SCALARS:
+            return self.cexpr(t, d)
         if d <= 0 or self.expr_budget <= 0 or rng.random() < (0.05 if self.tiny else 0.18):
             return self.atom(t)
-        prods = self.PRODS[t]
+        prods = self.prods[t]
         names = [p[0] for p in prods]
         weights = [p[1] for p in prods]
         for _ in range(8):
@@ -508,14 +1736,20 @@ class FuncGen:
         if vs and self.rng.random() < (0.9 if self.tiny else 0.7):
             return self.rng.choice(vs)
         if self.tiny and self.params and self.rng.random() < 0.8:
-            return self.from_param(t)
+            e = self.from_param(t)
+            if e is not None:
+                return e
+        if t not in SCALARS:
+            return self.clit(t)
         return lit(self.rng, t, self.features)
 
-    def from_param(self, t: str) -> str:
+    def from_param(self, t: str) -> str | None:
         """An expression of type t made from a parameter of another type."""
         name, pt = self.rng.choice(self.params)
         if pt == t:
             return name
+        if t not in SCALARS or pt not in SCALARS:
+            return self.from_param34(t, name, pt)
         conv = {
             (INT, FLOAT): [f"int({name})", f"round({name})", f"math.floor({name})"],
             (INT, STR): [f"len({name})", f"ord(({name} + 'a')[0])", f"{name}.find('a')"],
@@ -682,7 +1916,10 @@ class FuncGen:
             self.rec_sites += 1
             h = self.recursive
             first = rng.choice(["(n - 1)", "(n - 2)", "(n // 2)", "(n - 1)"])
-            rest = [self.expr(pt, d) for _, pt in h.params[1:]]
+            if self.t34:
+                rest = [self.arg_expr(pt, d, h, i == len(h.params) - 1) for i, (_, pt) in enumerate(h.params) if i]
+            else:
+                rest = [self.expr(pt, d) for _, pt in h.params[1:]]
             return f"{h.name}({', '.join([first] + rest)})"
         if not cands:
             return None
@@ -694,6 +1931,8 @@ class FuncGen:
         for i, (_, pt) in enumerate(h.params):
             if i == 0 and h.recursive:
                 args.append(self.small(d, self.rng.randint(1, 6), low=self.rng.choice([0, 0, -1])))
+            elif self.t34:
+                args.append(self.arg_expr(pt, d, h, i == len(h.params) - 1))
             else:
                 args.append(self.expr(pt, d))
         return f"{h.name}({', '.join(args)})"
@@ -764,12 +2003,16 @@ class FuncGen:
         return f"({' '.join(parts)})"
 
     def b_not(self, d):
+        if self.t34 and self.rng.random() < 0.4:
+            return f"(not {self.truth_operand(d)})"
         return f"(not {self.expr(self.rng.choice(SCALARS), d)})"
 
     def b_bit(self, d):
         return f"({self.expr(BOOL, d)} {self.rng.choice(['&', '|', '^'])} {self.expr(BOOL, d)})"
 
     def b_bool(self, d):
+        if self.t34 and self.rng.random() < 0.4:
+            return f"bool({self.truth_operand(d, in_bool=True)})"
         return f"bool({self.expr(self.rng.choice(SCALARS), d)})"
 
     def b_in(self, d):
@@ -830,6 +2073,8 @@ class FuncGen:
         return f"{self.recv(d)}[{lo}:{hi}:{st}]"
 
     def s_str(self, d):
+        if self.t34 and "optional_str" in self.features and self.rng.random() < 0.1:
+            return f"str({self.opt_expr(self.rng.choice(OPT_TYPES), d) or 'None'})"
         return f"str({self.expr(self.rng.choice([INT, INT, BOOL]), d)})"
 
     def s_chr(self, d):
@@ -873,6 +2118,16 @@ class FuncGen:
         ],
     }
 
+    PRODS34 = {  # tier 3-4 programs: the same, and scalars made from containers
+        INT: PRODS[INT] + [
+            ("i_llen", 1.5), ("i_lsum", 1.2), ("i_lminmax", 0.8), ("i_lindex", 2), ("i_lsearch", 0.7),
+            ("i_pop", 0.5), ("i_opt", 0.7), ("i_divmod", 0.4),
+        ],
+        FLOAT: PRODS[FLOAT] + [("f_lsum", 0.8), ("f_lminmax", 0.6), ("f_lindex", 1)],
+        BOOL: PRODS[BOOL] + [("b_lin", 1.5), ("b_lcmp", 1.2), ("b_anyall", 1), ("b_lindex", 0.5), ("b_isnone", 0.8)],
+        STR: PRODS[STR] + [("s_join", 1.5), ("s_lindex", 1.5), ("s_lminmax", 0.5), ("s_opt", 0.6)],
+    }
+
     def i_ifexp(self, d):
         return self.ifexp(INT, d)
 
@@ -913,6 +2168,8 @@ class FuncGen:
         """A condition: usually bool, sometimes a truth test of another type."""
         if self.rng.random() < 0.8:
             return self.expr(BOOL, d)
+        if self.t34:
+            return self.truth_operand(d)
         return self.expr(self.rng.choice([INT, FLOAT, STR]), d)
 
     def edepth(self) -> int:
@@ -954,8 +2211,10 @@ class FuncGen:
             ("call_stmt", 0.4 if any(h.ret == NONE for h in self.callable_helpers) else 0),
             ("pass", 0.05),
         ]
+        if self.t34:
+            choices += self.stmt_choices34(can_nest, can_loop)
         kind = rng.choices([c[0] for c in choices], [c[1] for c in choices])[0]
-        if kind in ("while", "for_range", "for_str"):
+        if kind in ("while", "for_range", "for_str", "for_list"):
             self.loops += 1
         return getattr(self, "st_" + kind)(depth)
 
@@ -966,22 +2225,25 @@ class FuncGen:
         rng = self.rng
         if self.counter >= self.MAX_NAMES:
             return self.st_assign(depth, fallback=False)
-        t = rng.choice(SCALARS)
+        t = pick(rng, T34_LOCAL_TYPES) if self.t34 else rng.choice(SCALARS)
         e = self.expr(t, self.edepth())
         name = self.fresh("v")
         self.define(name, t)
+        self.note_alias(name, e)
         if "annotated_assign" in self.features and rng.random() < 0.2:
-            return [Stmt(f"{name}: {t} = {e}")], False
+            return [Stmt(f"{name}: {spell(rng, t) if self.t34 else t} = {e}")], False
         return [Stmt(f"{name} = {e}")], False
 
     def st_assign(self, depth, fallback=True):
         rng = self.rng
-        t = rng.choice(SCALARS)
+        t = pick(rng, T34_LOCAL_TYPES) if self.t34 else rng.choice(SCALARS)
         vs = self.visible(t, writable=True)
         if not vs:
             return self.st_assign_new(depth) if fallback else self.st_pass(depth)
         name = rng.choice(vs)
-        return [Stmt(f"{name} = {self.expr(t, self.edepth())}")], False
+        e = "[]" if is_list(t) and rng.random() < 0.1 else self.expr(t, self.edepth())
+        self.note_alias(name, e)
+        return [Stmt(f"{name} = {e}")], False
 
     def st_aug(self, depth):
         rng = self.rng
@@ -1038,6 +2300,7 @@ class FuncGen:
         for v in names:
             if self.rng.random() < 0.07:
                 self.scopes[-1].add(v)
+                self.maybe_unbound.add(v)
 
     def st_if(self, depth):
         rng = self.rng
@@ -1078,12 +2341,12 @@ class FuncGen:
             init = Stmt(f"{c} = 0")
             self.scopes[-1].add(c)
             body = self.loop_body(depth, [Stmt(f"{c} += 1")], [])
-            return [init, Stmt(f"while {cond}:", [(None, body)])], False
+            return [init, self.with_else(Stmt(f"while {cond}:", [(None, body)]), depth)], False
         if r < 0.75:
             init = Stmt(f"{c} = {self.small(self.edepth(), rng.randint(1, 8))}")
             self.scopes[-1].add(c)
             body = self.loop_body(depth, [Stmt(f"{c} -= 1")], [])
-            return [init, Stmt(f"while {c} > 0:", [(None, body)])], False
+            return [init, self.with_else(Stmt(f"while {c} > 0:", [(None, body)]), depth)], False
         init = Stmt(f"{c} = 0")
         self.scopes[-1].add(c)
         stop = Stmt(f"if {c} > {rng.randint(0, 7)}:", [(None, [Stmt("break")])])
@@ -1110,7 +2373,7 @@ class FuncGen:
         if "reversed" in self.features and rng.random() < 0.1:
             it = f"reversed({it})"
         body = self.loop_body(depth, [], [i])
-        return [Stmt(f"for {i} in {it}:", [(None, body)])], False
+        return [self.with_else(Stmt(f"for {i} in {it}:", [(None, body)]), depth)], False
 
     def st_for_str(self, depth):
         rng = self.rng
@@ -1124,11 +2387,11 @@ class FuncGen:
             if "enumerate_start" in self.features and rng.random() < 0.2:
                 it = f"enumerate({s}, {rng.randint(-2, 3)})"
             body = self.loop_body(depth, [], [i, ch])
-            return [Stmt(f"for {i}, {ch} in {it}:", [(None, body)])], False
+            return [self.with_else(Stmt(f"for {i}, {ch} in {it}:", [(None, body)]), depth)], False
         if "reversed" in self.features and rng.random() < 0.1:
             s = f"reversed({s})"
         body = self.loop_body(depth, [], [ch])
-        return [Stmt(f"for {ch} in {s}:", [(None, body)])], False
+        return [self.with_else(Stmt(f"for {ch} in {s}:", [(None, body)]), depth)], False
 
     def st_break(self, depth):
         rng = self.rng
@@ -1140,6 +2403,8 @@ class FuncGen:
     def ret_stmt(self) -> Stmt:
         if self.ret == NONE:
             return Stmt("return")
+        if is_list(self.ret) and self.rng.random() < 0.08:
+            return Stmt("return []")
         return Stmt(f"return {self.expr(self.ret, self.edepth())}")
 
     def st_early_return(self, depth):
@@ -1155,6 +2420,11 @@ class FuncGen:
 
     def st_call_stmt(self, depth):
         hs = [h for h in self.callable_helpers if h.ret == NONE]
+        return [Stmt(self.call_of(self.rng.choice(hs), self.edepth()))], False
+
+    def st_call_stmt34(self, depth):
+        """A helper that takes a list, called for its effect on it."""
+        hs = [h for h in self.callable_helpers if any(is_list(t) for _, t in h.params)]
         return [Stmt(self.call_of(self.rng.choice(hs), self.edepth()))], False
 
     # ---- the function
@@ -1182,10 +2452,23 @@ class FuncGen:
         return Stmt(def_line + ":", [(None, body)])
 
 
+def _none_before_dedent(src: str) -> bool:
+    """Whether a line ends in `is None` / `is not None` and the next line of
+    code is indented less (the compiler gap 'is_none_before_else')."""
+    lines = [ln for ln in src.split("\n") if ln.strip() and not ln.lstrip().startswith("#")]
+    for a, b in zip(lines, lines[1:]):
+        if re.search(r"is (?:not )?None\s*(?:#.*)?$", a):
+            if len(b) - len(b.lstrip()) < len(a) - len(a.lstrip()):
+                return True
+    return False
+
+
 class ProgramGen:
-    def __init__(self, rng: random.Random, features=DEFAULT_FEATURES):
+    def __init__(self, rng: random.Random, features=DEFAULT_FEATURES, t34: bool = False):
         self.rng = rng
         self.features = features
+        self.t34 = t34  # a tier 3-4 program: lists, tuples, Optional
+        self.used_genexp = False
 
     def program(self, sig: Sig, tiny: bool = False) -> str:
         """A program whose entry has signature sig. tiny: the entry is one
@@ -1196,31 +2479,41 @@ class ProgramGen:
         n_helpers = rng.choice([0, 0, 1, 1, 2, 3]) if "helpers" in self.features and not tiny else 0
         for k in range(n_helpers):
             rec = "recursion" in self.features and rng.random() < 0.4
-            ps = [(f"x{i}", rng.choice(SCALARS)) for i in range(rng.choice([1, 1, 2, 3]))]
+            if self.t34:
+                ptypes = T34_PARAM_TYPES + ([(OINT, 0.3), (OSTR, 0.3)] if "optional" in self.features else [])
+                ps = [(f"x{i}", pick(rng, ptypes)) for i in range(rng.choice([1, 1, 2, 3]))]
+            else:
+                ps = [(f"x{i}", rng.choice(SCALARS)) for i in range(rng.choice([1, 1, 2, 3]))]
             if rec:
                 ps = [("n", INT)] + ps[:2]
-            ret = rng.choices(list(SCALARS) + [NONE], [3, 2, 2, 2, 0.6])[0]
-            h = Helper(f"h{k}", ps, ret, rec)
+            if self.t34:
+                ret = pick(rng, T34_RET_TYPES + [(NONE, 1.5)])
+            else:
+                ret = rng.choices(list(SCALARS) + [NONE], [3, 2, 2, 2, 0.6])[0]
+            h = Helper(f"h{k}", ps, ret, rec, grows=rec)  # a recursive one may grow what it passes down
             fg = FuncGen(self, h.name, ps, ret, list(helpers), h if rec else None)
-            funcs.append(fg.function(Sig(ps, ret).def_line(h.name)))
+            funcs.append(fg.function(Sig(ps, ret).def_line(h.name, rng if self.t34 else None)))
+            if self.t34:
+                h.grows = rec or fg.grows_params()
             helpers.append(h)
         nested = None
         if helpers and "nested_def" in self.features and rng.random() < 0.15:
             nested = funcs.pop()  # the last helper: no other helper calls it
         fg = FuncGen(self, ENTRY, sig.params, sig.ret, list(helpers), None)
+        def_line = sig.def_line(ENTRY, rng if self.t34 else None)
         if tiny and sig.ret != NONE:
             fg.expr_budget = 8
             fg.tiny = True
             body = fg.expr(sig.ret, rng.choice([1, 2, 2]))
-            entry = Stmt(sig.def_line() + ":", [(None, [Stmt(f"return {body}")])])
+            entry = Stmt(def_line + ":", [(None, [Stmt(f"return {body}")])])
         else:
-            entry = fg.function(sig.def_line())
+            entry = fg.function(def_line)
         if nested is not None:
             entry.blocks[0][1].insert(0, nested)
         funcs.insert(rng.randint(0, len(funcs)), entry)
         header = ["import math"]
-        if rng.random() < 0.2:
-            header.append("from typing import List, Optional")
+        if rng.random() < 0.2 or self.t34:
+            header.append("from typing import List, Optional" + (", Tuple" if self.t34 else ""))
         indent = rng.choice(["    ", "    ", "  ", "\t"])
         lines = list(header)
         for fn in funcs:
@@ -1230,7 +2523,12 @@ class ProgramGen:
             fn.render(lines, indent, 0)
         src = "\n".join(lines) + "\n"
         if "unparse" in self.features and rng.random() < 0.5:
-            src = ast.unparse(ast.parse(src)) + "\n"
+            # ast.unparse writes any(x for x in xs) as any((x for x in xs)): a VM gap
+            if not self.used_genexp or "genexp_parenthesized" in self.features:
+                unparsed = ast.unparse(ast.parse(src)) + "\n"
+                # and v = (o is None) as v = o is None: at a block's end, a compiler gap
+                if "is_none_before_else" in self.features or not _none_before_dedent(unparsed):
+                    src = unparsed
         if "layout_noise" in self.features and rng.random() < 0.3:
             src = add_layout_noise(rng, src)
         return src
@@ -1264,12 +2562,13 @@ def make_case(
     seed: int | None = None,
     n_args: int | None = None,
     tiny: bool = False,
+    t34: bool = False,
 ) -> Case:
     """One program with its inputs and CPython's outcomes. Programs whose run
     leaves the envelope (oracle 'discard') are redrawn; args that discard are
     dropped when args_list was not given. A generator bug raises."""
     for _attempt in range(50):
-        s = sig or rand_sig(rng)
+        s = sig or rand_sig(rng, t34=t34)
         if args_list is None:
             k = n_args or rng.randint(3, 6)
             args = [tuple(rand_value(rng, t) for _, t in s.params) for _ in range(k)]
@@ -1277,9 +2576,11 @@ def make_case(
                 args = [()]
         else:
             args = list(args_list)
-        src = ProgramGen(rng, features).program(s, tiny=tiny)
+        src = ProgramGen(rng, features, t34).program(s, tiny=tiny)
         outs = oracle.run(src, ENTRY, args)
         bugs = [o for o in outs if o.kind == "bug"]
+        bugs += [oracle.Outcome("bug", f"returned {o.value!r}, not a {s.ret}")
+                 for o in outs if o.kind == "return" and not has_type(o.value, s.ret)]
         if bugs:
             raise GeneratorBug(f"{bugs[0].value}\n--- program (seed {seed}):\n{src}\nargs: {args!r}")
         keep = [(a, o) for a, o in zip(args, outs) if o.kind != "discard"]
@@ -1296,6 +2597,7 @@ def make_case(
             ret=s.ret,
             seed=seed,
             expected=[o for _, o in keep],
+            t34=t34,
         )
     raise GeneratorBug(f"50 programs in a row left the envelope (seed {seed})")
 
@@ -1305,25 +2607,38 @@ def make_case(
 TINY_SHARE = 0.25
 
 
+# Share of seeds that make tier 3-4 programs (lists, tuples, Optional). The
+# choice is a function of the seed alone and draws nothing from the program's
+# random.Random, so every other seed makes the tier 1-2 program it always made.
+T34_SHARE = 0.5
+
+
+def is_t34(seed: int, features=DEFAULT_FEATURES) -> bool:
+    return "lists" in features and random.Random(f"t34:{seed}").random() < T34_SHARE
+
+
 def case_from_seed(seed: int, features=DEFAULT_FEATURES) -> Case:
     rng = random.Random(seed)
+    t34 = is_t34(seed, features)
     if rng.random() < TINY_SHARE:
-        sig = rand_sig(rng, allow_none=False)
+        sig = rand_sig(rng, allow_none=False, t34=t34)
         if sig.params:
-            return make_case(rng, sig=sig, features=features, seed=seed, n_args=12, tiny=True)
-    return make_case(rng, features=features, seed=seed)
+            return make_case(rng, sig=sig, features=features, seed=seed, n_args=12, tiny=True, t34=t34)
+    return make_case(rng, features=features, seed=seed, t34=t34)
 
 
 def group_from_seed(seed: int, n: int, features=DEFAULT_FEATURES) -> list[Case]:
     """n programs sharing one signature and one args list (so one Problem)."""
     rng = random.Random(seed)
+    t34 = is_t34(seed, features)
     tiny = rng.random() < TINY_SHARE
-    sig = rand_sig(rng, allow_none=not tiny)
+    sig = rand_sig(rng, allow_none=not tiny, t34=t34)
     tiny = tiny and bool(sig.params)
     k = (12 if tiny else rng.randint(3, 6)) if sig.params else 1
     args = [tuple(rand_value(rng, t) for _, t in sig.params) for _ in range(k)]
     return [
-        make_case(random.Random(f"{seed}:{i}"), sig=sig, args_list=args, features=features, seed=seed, tiny=tiny)
+        make_case(random.Random(f"{seed}:{i}"), sig=sig, args_list=args, features=features, seed=seed, tiny=tiny,
+                  t34=t34)
         for i in range(n)
     ]
 

@@ -12,10 +12,16 @@ an AST transformer (``_tx``, a hand-rolled ``ast.NodeTransformer``: it runs
 for every generated program, so it avoids the generic visitor's cost) wraps
 
   * every ``BinOp`` and ``UnaryOp``,
-  * every ``AugAssign`` (rewritten ``x op= e``  ->  ``x = _ck(x op e)``, which is
-    the same thing for the immutable scalars of tiers 1-2),
+  * every ``AugAssign``: ``x op= e``  ->  ``x = _ck(_iop_Op(x, e))`` with
+    ``_iop_Op`` the in-place operator (``operator.iadd`` ...), so that
+    ``xs += ys`` still extends the list in place (an alias sees it) while
+    ints, floats and strs get ``x op e``; an item target ``c[k] op= e`` becomes
+    ``_augstore(_augload(c, k), e, _iop_Op)``, which evaluates ``c``, ``k``,
+    loads ``c[k]``, evaluates ``e``, applies the in-place operator, checks and
+    stores, in CPython's order,
   * every call (this covers the int-returning builtins abs, pow, int, round,
-    len, ord, math.floor/ceil/gcd/isqrt and str.find/count),
+    len, ord, math.floor/ceil/gcd/isqrt and str.find/count, divmod's tuple),
+    and every list comprehension (its size),
 
 in ``_ck(value)``, which raises OverflowError when an int result (bool
 included: it is an int, though it can never be out of range) leaves the int64
@@ -23,32 +29,66 @@ range. Because every intermediate int passes through ``_ck`` the moment it is
 made, the first out-of-range value raises, exactly where the VM's checked
 opcode would.
 
-Two more guards keep the oracle honest about resources, since the VM's limits
-(fuel, heap) are named deviations too and the generator must stay clear of
-them rather than test them:
+``sum(...)`` becomes ``_sum(...)``, which adds item by item through ``_ck``:
+the VM's checked adds raise OverflowError at the first partial sum past 64
+bits, even where CPython's big ints would come back into range. ``map(f,
+...)`` becomes ``_map``, and sort and min/max keys pass ``_ck`` too, since
+``f`` may be a builtin (``abs``, ``int``) that no instrumented call wraps.
 
-  * ``_ck`` also rejects a str longer than ``STR_LIMIT``; such a case is
-    *discarded* (``Outcome.kind == "discard"``), not expected to raise;
+Guards keep the oracle honest about resources, since the VM's limits (fuel,
+heap) are named deviations too and the generator must stay clear of them
+rather than test them:
+
+  * ``_ck`` also rejects a str longer than ``STR_LIMIT`` and a list longer
+    than ``LIST_LIMIT``; such a case is *discarded* (``Outcome.kind ==
+    "discard"``), not expected to raise. Lists grown in place are checked
+    too: ``xs.append/extend/insert(...)`` become ``_grow(xs, 'append', ...)``;
   * ``_tick()`` is inserted at the top of every function body and every loop
-    body; more than ``TICK_LIMIT`` ticks in one call discards the case. The
-    VM spends fuel per backward jump and per call, so a case kept here spends
-    at most about ``TICK_LIMIT`` fuel there.
+    body, and as a first ``if`` clause of every comprehension and generator
+    expression clause; more than ``TICK_LIMIT`` ticks in one call discards
+    the case. The VM spends fuel per backward jump and per call, so a case
+    kept here spends at most about ``TICK_LIMIT`` fuel there.
+
+And guards keep the oracle away from what CPython leaves unspecified or does
+by object identity (the envelope of gen.py's docstring); such a case is
+discarded too:
+
+  * ``sorted(...)``, ``xs.sort(...)``, ``min(...)``, ``max(...)`` become
+    ``_sorted``, ``_sort``, ``_min``, ``_max``: the same results (keys
+    computed once, in order, then a stable sort of the positions by key), but
+    a nan among the sort keys (the order of a sort with nan is whatever
+    pairs the sort happens to compare) or inside a tuple or list key of
+    min/max discards;
+  * the operands of ``== != < <= > >=`` pass through ``_nn``, and the left
+    operand of ``in`` / ``not in`` and the argument of ``xs.index/count/
+    remove`` through ``_nnin``: a list or tuple holding a nan (and for ``in``
+    and those methods a nan itself) discards. CPython compares the items of
+    containers with an identity shortcut (``x = nan; [x] == [x]`` is True,
+    ``nan in [nan]`` for the same object too); the VM compares floats by
+    value, as its spec says.
+
+Arguments are deep-copied before each call: a program may mutate its list
+arguments, and every call must see the test's values.
 
 Exceptions that a well-typed generated program can never raise legitimately
-(NameError, UnboundLocalError is *not* among them, AttributeError, most
-TypeErrors, RecursionError at CPython's depth) come back as
-``Outcome.kind == "bug"``: they are generator bugs.
+(NameError, UnboundLocalError is *not* among them, most TypeErrors,
+RecursionError at CPython's depth, AttributeError other than on None) come
+back as ``Outcome.kind == "bug"``: they are generator bugs. A TypeError or
+AttributeError about ``NoneType`` is legitimate: an Optional used unchecked.
 """
 from __future__ import annotations
 
 import ast
+import copy
 import math
+import operator
 from dataclasses import dataclass
 from typing import Any
 
 INT_MIN = -(2**63)
 INT_MAX = 2**63 - 1
 STR_LIMIT = 200  # chars: longer strings discard the case
+LIST_LIMIT = 100  # items: longer lists discard the case
 TICK_LIMIT = 3000  # loop iterations + calls per entry call
 HEAP_BYTES_PER_CASE = STR_LIMIT * TICK_LIMIT  # a crude upper bound, see runner
 
@@ -63,6 +103,14 @@ class _StrTooLong(Discard):
 
 class _TooManySteps(Discard):
     pass
+
+
+class _ListTooLong(Discard):
+    pass
+
+
+class _Unspecified(Discard):
+    """CPython's result rests on object identity or an unspecified order."""
 
 
 @dataclass(frozen=True)
@@ -86,7 +134,131 @@ def _ck(v):
     elif t is str:
         if len(v) > STR_LIMIT:
             raise _StrTooLong(f"str of {len(v)} chars")
+    elif t is list:
+        if len(v) > LIST_LIMIT:
+            raise _ListTooLong(f"list of {len(v)} items")
+    elif t is tuple:
+        for x in v:  # divmod's quotient
+            _ck(x)
     return v
+
+
+def _has_nan(v) -> bool:
+    """v is a nan, or a list or tuple holding one (at any depth)."""
+    t = type(v)
+    if t is float:
+        return v != v
+    if t is list or t is tuple:
+        return any(_has_nan(x) for x in v)
+    return False
+
+
+def _nn(v):
+    """An operand of == != < ...: no nan inside a list or tuple (identity)."""
+    t = type(v)
+    if (t is list or t is tuple) and _has_nan(v):
+        raise _Unspecified("a container holding nan compared (CPython: identity shortcut)")
+    return v
+
+
+def _nnin(v):
+    """What `in`, index, count, remove look for: no nan at all (identity)."""
+    if _has_nan(v):
+        raise _Unspecified("nan searched for in a container (CPython: identity shortcut)")
+    return v
+
+
+def _grow(c, meth, *args):
+    """c.append/extend/insert(*args), then c's size checked."""
+    r = getattr(c, meth)(*args)
+    if type(c) is list and len(c) > LIST_LIMIT:
+        raise _ListTooLong(f"list of {len(c)} items")
+    return r
+
+
+def _lmeth(c, meth, x, *rest):
+    """c.index/count/remove(x, ...); x checked for nan when c is a list."""
+    if type(c) is list:
+        _nnin(x)
+    return getattr(c, meth)(x, *rest)
+
+
+def _sorted_positions(keys, reverse):
+    if any(_has_nan(k) for k in keys):
+        raise _Unspecified("nan among sort keys (CPython's order is unspecified)")
+    return sorted(range(len(keys)), key=keys.__getitem__, reverse=reverse)
+
+
+def _sorted(it, *, key=None, reverse=False):
+    items = list(it)
+    keys = items if key is None else [_ck(key(x)) for x in items]
+    return [items[i] for i in _sorted_positions(keys, reverse)]
+
+
+def _sort(c, *, key=None, reverse=False):
+    if type(c) is not list:
+        return c.sort(key=key, reverse=reverse)
+    keys = c if key is None else [_ck(key(x)) for x in c]
+    order = _sorted_positions(keys, reverse)
+    c[:] = [c[i] for i in order]
+
+
+def _minmax(fn, args, key):
+    if len(args) != 1:
+        if any(type(a) in (list, tuple) and _has_nan(a) for a in args):
+            raise _Unspecified("min/max of containers holding nan")
+        return fn(*args) if key is None else fn(*args, key=key)
+    items, keys = [], []
+    for x in args[0]:
+        k = x if key is None else _ck(key(x))
+        if type(k) in (list, tuple) and _has_nan(k):
+            raise _Unspecified("min/max of containers holding nan")
+        items.append(x)
+        keys.append(k)
+    if not items:
+        raise ValueError(f"{fn.__name__}() arg is an empty sequence")
+    return items[fn(range(len(items)), key=keys.__getitem__)]
+
+
+def _min(*args, key=None):
+    return _minmax(min, args, key)
+
+
+def _max(*args, key=None):
+    return _minmax(max, args, key)
+
+
+def _map(fn, *its):
+    """map(fn, ...), each result checked (fn may be a builtin such as abs)."""
+    return (_ck(fn(*a)) for a in zip(*its))
+
+
+def _sum(it, start=0):
+    acc = start
+    for x in it:
+        acc = _ck(acc + x)
+    return acc
+
+
+def _augload(c, k):
+    return c, k, c[k]
+
+
+def _augstore(ck, v, op):
+    c, k, old = ck
+    c[k] = _ck(op(old, v))
+
+
+_IOPS = {
+    "Add": operator.iadd, "Sub": operator.isub, "Mult": operator.imul, "Div": operator.itruediv,
+    "FloorDiv": operator.ifloordiv, "Mod": operator.imod, "Pow": operator.ipow,
+    "LShift": operator.ilshift, "RShift": operator.irshift, "BitAnd": operator.iand,
+    "BitOr": operator.ior, "BitXor": operator.ixor,
+}
+_RENAMED = {"sorted": "_sorted", "min": "_min", "max": "_max", "sum": "_sum", "map": "_map"}
+_GROW = {"append", "extend", "insert"}
+_SEARCH = {"index", "count", "remove"}
+_ORDER_OPS = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 
 
 def _at(new: ast.AST, old: ast.AST) -> ast.AST:
@@ -104,8 +276,33 @@ def _tick_stmt(at: ast.AST) -> ast.stmt:
     return _at(ast.Expr(call), at)
 
 
-_WRAP = (ast.BinOp, ast.Call)
+_WRAP = (ast.BinOp, ast.Call, ast.ListComp)
 _TICK = (ast.FunctionDef, ast.For, ast.While)
+
+
+def _name(id_: str, at: ast.AST) -> ast.Name:
+    return _at(ast.Name(id=id_, ctx=ast.Load()), at)
+
+
+def _call(fn: str, args: list, at: ast.AST, keywords=None) -> ast.Call:
+    return _at(ast.Call(func=_name(fn, at), args=args, keywords=keywords or []), at)
+
+
+def _load(target: ast.expr) -> ast.expr:
+    """A copy of an assignment target (a name) as a load."""
+    return _at(ast.Name(id=target.id, ctx=ast.Load()), target)
+
+
+def _tx_call(node: ast.Call) -> ast.expr:
+    fn = node.func
+    if isinstance(fn, ast.Name) and fn.id in _RENAMED:
+        node.func = _name(_RENAMED[fn.id], fn)
+    elif isinstance(fn, ast.Attribute) and fn.attr == "sort":
+        return _call("_sort", [fn.value], node, node.keywords)
+    elif isinstance(fn, ast.Attribute) and (fn.attr in _GROW or fn.attr in _SEARCH) and node.args:
+        helper = "_grow" if fn.attr in _GROW else "_lmeth"
+        return _wrap(_call(helper, [fn.value, _at(ast.Constant(fn.attr), fn)] + node.args, node))
+    return _wrap(node)
 
 
 def _tx(node: ast.AST) -> ast.AST:
@@ -119,16 +316,39 @@ def _tx(node: ast.AST) -> ast.AST:
                     val[i] = _tx(x)
         elif isinstance(val, ast.AST):
             setattr(node, name, _tx(val))
+    if isinstance(node, ast.Call):
+        return _tx_call(node)
     if isinstance(node, _WRAP):
         return _wrap(node)
     if isinstance(node, ast.UnaryOp):
         return node if isinstance(node.op, ast.Not) else _wrap(node)
+    if isinstance(node, ast.Compare):
+        ops = node.ops
+        if not any(isinstance(o, (ast.Is, ast.IsNot)) for o in ops):
+            operands = [node.left] + node.comparators
+            for i, x in enumerate(operands):
+                before = ops[i - 1] if i else None
+                after = ops[i] if i < len(ops) else None
+                if isinstance(after, (ast.In, ast.NotIn)):
+                    operands[i] = _call("_nnin", [x], x)
+                elif isinstance(before, _ORDER_OPS) or isinstance(after, _ORDER_OPS):
+                    operands[i] = _call("_nn", [x], x)
+            node.left, node.comparators = operands[0], operands[1:]
+        return node
     if isinstance(node, ast.AugAssign):
-        if not isinstance(node.target, ast.Name):  # not generated in tiers 1-2
-            raise NotImplementedError("AugAssign on a non-name target")
-        load = _at(ast.Name(id=node.target.id, ctx=ast.Load()), node.target)
-        value = _wrap(_at(ast.BinOp(left=load, op=node.op, right=node.value), node))
-        return _at(ast.Assign(targets=[node.target], value=value), node)
+        iop = _name("_iop_" + type(node.op).__name__, node)
+        t = node.target
+        if isinstance(t, ast.Name):
+            value = _wrap(_call(iop.id, [_load(t), node.value], node))
+            return _at(ast.Assign(targets=[t], value=value), node)
+        if isinstance(t, ast.Subscript):
+            load = _call("_augload", [t.value, t.slice], t)
+            return _at(ast.Expr(_call("_augstore", [load, node.value, iop], node)), node)
+        raise NotImplementedError("AugAssign on an attribute")
+    if isinstance(node, ast.comprehension):
+        tick = _call("_tickc", [], node.iter)
+        node.ifs.insert(0, tick)
+        return node
     if isinstance(node, _TICK):
         node.body.insert(0, _tick_stmt(node.body[0]))
     return node
@@ -144,14 +364,21 @@ _BUG_EXC = (NameError, AttributeError, SyntaxError, ImportError, RecursionError,
 _LEGIT_TYPEERROR = ("ord() expected a character", "ord() expected string of length 1")
 
 
+def _about_none(e: BaseException) -> bool:
+    """An error from using None (an unchecked Optional) as a value."""
+    return "NoneType" in str(e)
+
+
 def _classify(e: BaseException) -> Outcome:
     if isinstance(e, Discard):
         return Outcome("discard", f"{type(e).__name__}: {e}")
     if isinstance(e, UnboundLocalError):  # a NameError subclass, but legitimate
         return Outcome("raise", "UnboundLocalError")
+    if isinstance(e, AttributeError) and _about_none(e):
+        return Outcome("raise", "AttributeError")
     if isinstance(e, _BUG_EXC):
         return Outcome("bug", f"{type(e).__name__}: {e}")
-    if isinstance(e, TypeError) and not str(e).startswith(_LEGIT_TYPEERROR):
+    if isinstance(e, TypeError) and not (str(e).startswith(_LEGIT_TYPEERROR) or _about_none(e)):
         return Outcome("bug", f"TypeError: {e}")
     return Outcome("raise", type(e).__name__)
 
@@ -164,7 +391,8 @@ class Compiled:
         self.entry = entry
         code = compile(instrument(source) if instrumented else source, "<difftest>", "exec")
         self.ticks = 0
-        ns: dict[str, Any] = {"_ck": _ck, "_tick": self._tick, "__name__": "difftest_prog"}
+        ns: dict[str, Any] = dict(_NAMESPACE)
+        ns.update({"_tick": self._tick, "_tickc": self._tickc, "__name__": "difftest_prog"})
         exec(code, ns)
         self.fn = ns[entry]
 
@@ -173,13 +401,26 @@ class Compiled:
         if self.ticks > TICK_LIMIT:
             raise _TooManySteps(f"over {TICK_LIMIT} loop iterations and calls")
 
+    def _tickc(self) -> bool:
+        self._tick()
+        return True
+
     def call(self, args: tuple) -> Outcome:
         self.ticks = 0
+        if any(type(a) is list or type(a) is tuple for a in args):
+            args = copy.deepcopy(args)  # the program may mutate its arguments
         try:
             v = self.fn(*args)
         except Exception as e:  # noqa: BLE001 - the outcome is the exception
             return _classify(e)
         return Outcome("return", v)
+
+
+_NAMESPACE: dict[str, Any] = {
+    "_ck": _ck, "_nn": _nn, "_nnin": _nnin, "_grow": _grow, "_lmeth": _lmeth, "_sorted": _sorted,
+    "_sort": _sort, "_min": _min, "_max": _max, "_sum": _sum, "_map": _map, "_augload": _augload,
+    "_augstore": _augstore, **{f"_iop_{k}": v for k, v in _IOPS.items()},
+}
 
 
 def run(source: str, entry: str, args_list, *, instrumented: bool = True) -> list[Outcome]:
@@ -193,11 +434,14 @@ def run(source: str, entry: str, args_list, *, instrumented: bool = True) -> lis
 
 def same_value(a, b) -> bool:
     """Exact equality for the differential test: same type, floats bit-exact
-    (so -0.0 != 0.0) except that nan equals nan."""
+    (so -0.0 != 0.0) except that nan equals nan; lists and tuples item by
+    item under the same rule."""
     if type(a) is not type(b):
         return False
     if type(a) is float:
         if math.isnan(a) and math.isnan(b):
             return True
         return a == b and math.copysign(1.0, a) == math.copysign(1.0, b)
+    if type(a) is list or type(a) is tuple:
+        return len(a) == len(b) and all(same_value(x, y) for x, y in zip(a, b))
     return a == b

@@ -7,6 +7,9 @@ where CPython raised), so for that case the VM's own verdict ('pass') is
 checked too; for every case the judge compares the VM's returned value with
 CPython's exactly (floats bit for bit, except that any nan equals any nan)
 and, where CPython raised, the VM's status name with the exception class.
+Lists and tuples are compared item by item under the same rules; the
+Problem's args are the test's values (the oracle deep-copies them per call,
+since a program may mutate its list arguments).
 """
 from __future__ import annotations
 
@@ -16,9 +19,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import oracle
-from .gen import BOOL, FLOAT, INT, NONE, STR, Case
+from .gen import BOOL, FLOAT, INT, NONE, STR, Case, placeholder
 
-PLACEHOLDER = {INT: 0, BOOL: False, FLOAT: 0.0, STR: "", NONE: None}
+PLACEHOLDER = {INT: 0, BOOL: False, FLOAT: 0.0, STR: "", NONE: None}  # scalars; placeholder() for any type
 
 # Generous limits: the oracle keeps a case under oracle.TICK_LIMIT loop
 # iterations + calls and its strings under oracle.STR_LIMIT chars, so a lane
@@ -79,7 +82,7 @@ def _problem(case: Case):
 
     tests = []
     for args, out in zip(case.args_list, case.expected):
-        exp = out.value if out.kind == "return" else PLACEHOLDER[case.ret]
+        exp = out.value if out.kind == "return" else placeholder(case.ret)
         tests.append({"args": list(args), "expected": exp})
     return Problem(name="difftest", entry=case.entry, signature=case.signature, tests=tests, limits=LIMITS)
 
@@ -102,9 +105,13 @@ def judge_lane(out: oracle.Outcome, status: str, actual: Any, expected_in_proble
 
 def verdict_equal(actual: Any, expected: Any) -> bool:
     """The verifier's verdict rule (bit-exact mode): Python's ==, so that
-    -0.0 passes for 0.0, and a nan passes where a nan was expected."""
+    -0.0 passes for 0.0, and a nan passes where a nan was expected; lists and
+    tuples item by item (objects.h, rt_matches), not by Python's identity
+    shortcut."""
     if type(actual) is float and type(expected) is float and math.isnan(actual) and math.isnan(expected):
         return True
+    if type(actual) in (list, tuple) and type(expected) is type(actual):
+        return len(actual) == len(expected) and all(verdict_equal(a, e) for a, e in zip(actual, expected))
     return actual == expected
 
 

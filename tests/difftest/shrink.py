@@ -16,7 +16,7 @@ import time
 from typing import Callable
 
 from . import oracle, runner
-from .gen import Case
+from .gen import Case, has_type
 
 
 def _blocks(tree: ast.AST):
@@ -100,8 +100,7 @@ def signature(verifier, case: Case, test: int | None) -> str | None:
     outs = oracle.run(case.source, case.entry, args)
     if any(o.kind in ("bug", "discard") for o in outs):
         return None
-    want_type = type(runner.PLACEHOLDER[case.ret])
-    if any(o.kind == "return" and type(o.value) is not want_type for o in outs):
+    if any(o.kind == "return" and not has_type(o.value, case.ret) for o in outs):
         return None  # e.g. a deleted return: CPython returns None where a str is due
     c = Case(case.source, case.entry, case.signature, args, case.param_types, case.ret, case.seed, outs)
     try:
