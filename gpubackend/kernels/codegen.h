@@ -226,6 +226,7 @@ DEV int fused_op(int op, int ll) {
     case OP_FLOORDIV_INT: return ll ? OP_FLOORDIV_INT_LL : OP_FLOORDIV_INT_LK;
     case OP_MOD_INT: return ll ? OP_MOD_INT_LL : OP_MOD_INT_LK;
     case OP_CMP_INT: return ll ? OP_CMP_INT_LL : OP_CMP_INT_LK;
+    case OP_LIST_GET: return ll ? OP_LIST_GET_LL : OP_LIST_GET_LK;
   }
   return -1;
 }

@@ -520,7 +520,8 @@ DEVFN int32_t subscript(Compiler* c, int32_t t) {
   if (failed(c) || t == T_BAD) return T_BAD;
   int list = t != T_STR;
   if (!slice) {
-    emit0(c, list ? OP_LIST_GET : OP_STR_INDEX);
+    if (list) emit_int_op(c, OP_LIST_GET, 0);  // LOAD xs; LOAD i; LIST_GET fuse
+    else emit0(c, OP_STR_INDEX);
     return list ? item_type(c, &open, elem_of(tt, t)) : T_STR;
   }
   while (parts < 3) { emit_absent(c); parts++; }

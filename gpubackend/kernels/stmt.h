@@ -292,6 +292,17 @@ DEV int undo_item_read(Compiler* c, const Token* at, int32_t* slice = 0) {
     label(c);
     return 1;
   }
+  if (op == OP_LIST_GET_LL || op == OP_LIST_GET_LK) {  // unfused: the list and the index
+    int32_t a = INSN_ARG(p->code[last]);
+    p->n_code = last;
+    c->f.depth -= 1;
+    label(c);
+    emit(c, OP_LOAD, a & 0xff);
+    if (op == OP_LIST_GET_LL) emit(c, OP_LOAD, (a >> 8) & 0xff);
+    else emit(c, OP_CONST, (a >> 8) & 0x3ff);
+    label(c);
+    return 1;
+  }
   if (op == OP_LIST_SLICE && slice) {
     *slice = INSN_ARG(p->code[last]);  // which bounds are given
     p->n_code = last;

@@ -482,6 +482,8 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
       case OP_CMP_INT_LL: PUSH(rt_cmp_int(LK_X, LL_Y, (a >> 16) & 7)); break;
       case OP_CMP_INT_JF: { int32_t j = *ip++; int64_t y = POP(), x = POP(); if (!rt_cmp_int(x, y, a)) ip += j; break; }
       case OP_CMP_INT_K: TOP = rt_cmp_int(TOP, LK_Y, (a >> 18) & 7); break;
+      case OP_LIST_GET_LK: { int64_t r; CHECK(rt_list_get(AS_PTR(LK_X), LK_Y, &r)); PUSH(r); break; }
+      case OP_LIST_GET_LL: { int64_t r; CHECK(rt_list_get(AS_PTR(LK_X), LL_Y, &r)); PUSH(r); break; }
       case OP_CMP_INT_K_JF: { int32_t j = *ip++; int64_t x = POP(); if (!rt_cmp_int(x, LK_Y, (a >> 18) & 7)) ip += j; break; }
       case OP_CMP_INT_LK_JF: { int32_t j = *ip++; if (!rt_cmp_int(LK_X, LK_Y, (a >> 18) & 7)) ip += j; break; }
       case OP_CMP_INT_LL_JF: { int32_t j = *ip++; if (!rt_cmp_int(LK_X, LL_Y, (a >> 16) & 7)) ip += j; break; }
