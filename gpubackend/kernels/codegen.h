@@ -626,6 +626,23 @@ DEV void restore(Compiler* c, const Mark* m) {
   c->prev_line = m->prev_line; c->cur = m->cur; c->nxt = m->nxt;
 }
 
+// +1 for an opening bracket token, -1 for a closing one, else 0.
+DEV int bracket_delta(int kind) {
+  if (kind == TK_LPAREN || kind == TK_LBRACKET || kind == TK_LBRACE) return 1;
+  if (kind == TK_RPAREN || kind == TK_RBRACKET || kind == TK_RBRACE) return -1;
+  return 0;
+}
+
+// Skip tokens up to one of kind `stop` at this bracket level (or the end
+// of the source); inside brackets only (see Mark).
+DEVFN void skip_to(Compiler* c, int stop) {
+  int32_t depth = 0;
+  while (!failed(c) && !check(c, TK_EOF) && !(depth == 0 && check(c, stop))) {
+    depth += bracket_delta(c->cur.kind);
+    advance(c);
+  }
+}
+
 // Whether the expression starting here is followed, at its own bracket
 // level, by `for` (a comprehension) before a ',' or the closing bracket.
 DEVFN int ahead_is_for(Compiler* c) {
@@ -633,11 +650,11 @@ DEVFN int ahead_is_for(Compiler* c) {
   mark(c, &m);
   int32_t depth = 0, found = 0;
   while (!failed(c) && !check(c, TK_EOF) && !check(c, TK_NEWLINE)) {
-    int k = c->cur.kind;
-    if (k == TK_LPAREN || k == TK_LBRACKET || k == TK_LBRACE) depth++;
-    else if (k == TK_RPAREN || k == TK_RBRACKET || k == TK_RBRACE) { if (depth-- == 0) break; }
-    else if (depth == 0 && k == TK_COMMA) break;
-    else if (depth == 0 && k == TK_FOR) { found = 1; break; }
+    int k = c->cur.kind, d = bracket_delta(k);
+    if (d < 0 && depth == 0) break;
+    depth += d;
+    if (depth == 0 && k == TK_COMMA) break;
+    if (depth == 0 && k == TK_FOR) { found = 1; break; }
     advance(c);
   }
   restore(c, &m);

@@ -203,17 +203,6 @@ DEVFN void bind_targets(Compiler* c, const Token* names, int32_t n, const Iter* 
 
 enum Sink { SINK_LIST, SINK_SUM, SINK_ANY, SINK_ALL };
 
-// Skip the tokens of an expression up to the `for` at its bracket level.
-DEV void skip_to_for(Compiler* c) {
-  int32_t depth = 0;
-  while (!failed(c) && !check(c, TK_EOF) && !(depth == 0 && check(c, TK_FOR))) {
-    int k = c->cur.kind;
-    if (k == TK_LPAREN || k == TK_LBRACKET || k == TK_LBRACE) depth++;
-    if (k == TK_RPAREN || k == TK_RBRACKET || k == TK_RBRACE) depth--;
-    advance(c);
-  }
-}
-
 // The element, compiled into the innermost loop, feeding the sink; the
 // accumulator is local `acc`. Returns the element's type.
 DEVFN int32_t comp_element(Compiler* c, int sink, int32_t acc, int32_t* done) {
@@ -248,7 +237,7 @@ DEVFN int32_t comprehension(Compiler* c, int sink) {
   if (!enter(c)) return T_BAD;
   Mark elem, end;
   mark(c, &elem);
-  skip_to_for(c);
+  skip_to(c, TK_FOR);
   int32_t acc = new_slots(c, 1);
   // int 0 and float 0.0 have the same bits, so a sum starts from either
   if (sink == SINK_LIST) emit_count(c, OP_LIST_NEW, 0);

@@ -14,10 +14,10 @@ DEVFN int single_arg(Compiler* c) {
   if (ahead_is_for(c)) { restore(c, &m); return 1; }  // max(y for x, y in ...)
   int32_t depth = 0, commas = 0, keyword = 0;
   while (!failed(c) && !check(c, TK_EOF)) {
-    int k = c->cur.kind;
-    if (k == TK_LPAREN || k == TK_LBRACKET || k == TK_LBRACE) depth++;
-    else if (k == TK_RPAREN || k == TK_RBRACKET || k == TK_RBRACE) { if (depth-- == 0) break; }
-    else if (depth == 0 && k == TK_COMMA && !keyword) {
+    int k = c->cur.kind, d = bracket_delta(k);
+    if (d < 0 && depth == 0) break;
+    depth += d;
+    if (d == 0 && depth == 0 && k == TK_COMMA && !keyword) {
       advance(c);
       if (check(c, TK_NAME) && c->nxt.kind == TK_ASSIGN) keyword = 1; else commas++;
       continue;
@@ -227,14 +227,7 @@ DEVFN int32_t map_filter(Compiler* c, const Token* name) {
   expect(c, TK_LPAREN, "expected '('");
   Mark fn, end;
   mark(c, &fn);
-  // the iterable is evaluated first here; the function is a lambda or a name
-  int32_t depth = 0;
-  while (!failed(c) && !check(c, TK_EOF) && !(depth == 0 && check(c, TK_COMMA))) {
-    int k = c->cur.kind;
-    if (k == TK_LPAREN || k == TK_LBRACKET || k == TK_LBRACE) depth++;
-    if (k == TK_RPAREN || k == TK_RBRACKET || k == TK_RBRACE) depth--;
-    advance(c);
-  }
+  skip_to(c, TK_COMMA);  // the iterable is evaluated first here; the function is a lambda or a name
   expect(c, TK_COMMA, is_map ? "expected ',' in map(f, iterable)" : "expected ',' in filter(f, iterable)");
   Token at = c->cur;
   int32_t t = iterable_arg(c, 0);

@@ -459,8 +459,7 @@ DEVFN int32_t scan_targets(Compiler* c, int* all_names, int close) {
       unsupported(c, &c->cur, "starred assignment target");
       return 0;
     }
-    if (k == TK_LPAREN || k == TK_LBRACKET || k == TK_LBRACE) depth++;
-    if (k == TK_RPAREN || k == TK_RBRACKET || k == TK_RBRACE) depth--;
+    depth += bracket_delta(k);
     if (depth == 0 && k == TK_COMMA) { if (run != 1) *all_names = 0; n++; run = 0; }
     else run += k == TK_NAME ? 1 : 2;
     if (c->nxt.kind == TK_NEWLINE || c->nxt.kind == TK_EOF || c->nxt.kind == TK_SEMI) break;
