@@ -3,6 +3,8 @@
 #pragma once
 #include "listcalls.h"
 
+DEVFN void learn_type(Compiler* c, Local* l);
+
 // Whether `name` was imported by `from math import`: in this function, its
 // enclosing one (a nested def), or the module.
 DEV int from_math(Compiler* c, const Token* name, int nested) {
@@ -31,6 +33,16 @@ DEVFN int32_t name_expr(Compiler* c) {
       return T_BAD;
     }
     return f >= 0 ? call_function(c, &name, f) : builtin_call(c, &name);
+  }
+  if (l && is_opt(&c->types, l->type) && elem_of(&c->types, l->type) == T_UNK && !failed(c)) {
+    learn_type(c, l);
+    int k = c->cur.kind;  // tested against None, it needs no T
+    if (elem_of(&c->types, l->type) == T_UNK && k != TK_IS && k != TK_EQEQ && k != TK_NE) {
+      error_at(c, &name, DG_TYPE, "the type of '"); msg_tok(c, &name);
+      msg(c->diag, "' is not known here (only None so far); annotate it: ");
+      msg_tok(c, &name); msg(c->diag, ": Optional[int] = None");
+      return T_BAD;
+    }
   }
   if (l) return load_local(c, l);
   int nested = c->f.fn >= 0 && c->funcs[c->f.fn].parent >= 0;  // sees its enclosing function's imports
@@ -173,23 +185,34 @@ DEV void full_restore(Compiler* c, const FullMark* fm) {
   for (int32_t i = 0; i < MAX_INDENT; i++) { c->lex.indent[i] = fm->indent[i]; c->lex.indent_t1[i] = fm->indent_t1[i]; }
 }
 
-// Find, further on in the function, the first `l.append(x)` or `l.insert(i,
-// x)` and give l the item type of x, compiled there and thrown away. Any
-// error on the way (x names a local not yet assigned, ...) leaves l as it
-// was; its read then reports the unknown item type.
-DEVFN void learn_item_type(Compiler* c, Local* l) {
+// Find further on in the function what tells l's type: for an empty list
+// its first `l.append(x)` or `l.insert(i, x)`, for a variable holding None
+// its first assignment `l = x` of something else; x is compiled there and
+// thrown away. Any error on the way (x names a local not yet assigned, ...)
+// leaves l as it was; its use then reports the unknown type.
+DEVFN void learn_type(Compiler* c, Local* l) {
   if (c->discovering) return;
+  int opt = is_opt(&c->types, l->type);
   FullMark fm;
   full_mark(c, &fm);
   Diag saved = *c->diag;
   int32_t code0 = c->out->n_code, nlocals0 = c->f.nlocals, nslots0 = c->f.nslots, depth0 = c->f.depth;
   int32_t max0 = c->f.max_depth, p1 = c->f.prev1, p2 = c->f.prev2, called0 = c->f.ncalled, nest0 = c->nesting;
   c->discovering = 1;
-  int32_t level = 0, t = T_BAD;
+  int32_t level = 0, depth = 0, t = T_BAD;
   while (!failed(c) && !check(c, TK_EOF) && level >= -(c->f.block_depth + 1)) {
     if (check(c, TK_INDENT)) level++;
     if (check(c, TK_DEDENT)) level--;
-    if (check(c, TK_NAME) && same_name(c, c->cur.start, c->cur.len, l->start, l->len) && c->nxt.kind == TK_DOT) {
+    depth += bracket_delta(c->cur.kind);
+    int mine = check(c, TK_NAME) && same_name(c, c->cur.start, c->cur.len, l->start, l->len);
+    if (mine && opt && depth == 0 && c->nxt.kind == TK_ASSIGN) {  // l = x
+      advance(c);
+      advance(c);
+      t = expression(c);
+      if (t == T_NONE) { t = T_BAD; continue; }
+      break;
+    }
+    if (mine && !opt && c->nxt.kind == TK_DOT) {  // l.append(x), l.insert(i, x)
       advance(c);
       advance(c);
       int ins = tok_is(c, &c->cur, "insert");
@@ -209,10 +232,9 @@ DEVFN void learn_item_type(Compiler* c, Local* l) {
   c->out->n_code = code0; c->f.nlocals = nlocals0; c->f.nslots = nslots0; c->f.depth = depth0;
   c->f.max_depth = max0; c->f.prev1 = p1; c->f.prev2 = p2; c->f.ncalled = called0; c->nesting = nest0;
   full_restore(c, &fm);
-  if (t != T_BAD && t != T_NONE && !type_unknown(&c->types, t)) {
-    int32_t lt = type_list(&c->types, t);
-    if (lt != T_BAD) l->type = lt;
-  }
+  if (t == T_BAD || t == T_NONE || type_unknown(&c->types, t)) return;
+  int32_t lt = opt ? (is_opt(&c->types, t) ? t : type_opt(&c->types, t)) : type_list(&c->types, t);
+  if (lt != T_BAD) l->type = lt;
 }
 
 // At '.' NAME: whether a call follows the name.
@@ -234,7 +256,7 @@ DEV int32_t postfix(Compiler* c) {
   // append further on tells the item type (xs = []; ... xs[-1] ...; xs.append(c))
   if (origin && t == origin->type && elem_of(&c->types, t) == T_UNK && !failed(c) &&
       (check(c, TK_LBRACKET) || (check(c, TK_DOT) && tok_is(c, &c->nxt, "pop")))) {
-    learn_item_type(c, origin);
+    learn_type(c, origin);
     t = origin->type;
   }
   for (;; origin = 0) {

@@ -458,6 +458,11 @@ DEV int32_t find_func(Compiler* c, int32_t start, int32_t len) {
 DEV int32_t decay_as(Compiler* c, int32_t t, int status) {
   if (!is_opt(&c->types, t)) return t;
   int32_t e = elem_of(&c->types, t);
+  if (e == T_UNK) {
+    Token at = c->cur;
+    error_at(c, &at, DG_TYPE, "the type of a variable that holds None so far is not known here; annotate it");
+    return T_BAD;
+  }
   emit(c, is_ref(&c->types, e) ? OP_UNWRAP : OP_UNBOX, status);
   return e;
 }
@@ -565,9 +570,14 @@ DEVFN void store_name_in(Compiler* c, const Token* name, int32_t t, int checked,
   if (t == T_BAD || failed(c)) return;
   Local* l = find_local(c, name->start, name->len);
   if (!l) {
-    if (t == T_NONE) { unsupported(c, name, "a variable holding None (annotate it: x: Optional[int] = None)"); return; }
+    // x = None: an Optional whose T the first other assignment tells
+    if (t == T_NONE) t = checked_type(c, name, type_opt(&c->types, T_UNK));
     l = declare_local(c, name, t, checked);
     if (!l) return;
+  } else if (is_opt(&c->types, l->type) && elem_of(&c->types, l->type) == T_UNK && t != T_NONE) {
+    int32_t nt = is_opt(&c->types, t) ? t : checked_type(c, name, type_opt(&c->types, t));
+    if (nt == T_BAD || !coerce(c, nt, t)) return;
+    l->type = nt;
   } else if (type_fits(&c->types, t, l->type) && !type_fits(&c->types, l->type, t)) {
     l->type = t;  // an empty list's item type is known from now on
   } else if (!coerce(c, l->type, t)) {

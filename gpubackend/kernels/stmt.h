@@ -36,36 +36,70 @@ DEVFN int block(Compiler* c) {
   return falls;
 }
 
+// Optionals known not to be None at the end of every branch of an if
+// statement that can fall through (a branch narrowed them, assigned them a
+// T, or tested them): also after it.
+#define MAX_JOIN_NARROW 4
+struct Joined {
+  Local* l[MAX_JOIN_NARROW];
+  int32_t n, started;
+};
+// A branch (block `serial`) ended; falls: whether control leaves it at its end.
+DEV void join_branch(Compiler* c, Joined* j, int32_t serial, int falls) {
+  if (!falls) return;
+  if (!j->started) {
+    j->started = 1;
+    for (int32_t i = 0; i < c->f.nlocals && j->n < MAX_JOIN_NARROW; i++)
+      if (c->f.locals[i].narrow_in == serial && c->f.locals[i].narrow_loops == c->f.nloops) j->l[j->n++] = &c->f.locals[i];
+    return;
+  }
+  int32_t k = 0;
+  for (int32_t i = 0; i < j->n; i++)
+    if (j->l[i]->narrow_in == serial && j->l[i]->narrow_loops == c->f.nloops) j->l[k++] = j->l[i];
+  j->n = k;
+}
+
 // if_stmt := 'if' expression block ('elif' expression block)* ['else' block]
 // `if x is not None:` narrows x in its block; `if x is None:` in the else
-// block, and after the statement when its block cannot fall through.
+// block (with no elif between), and after the statement when its block
+// cannot fall through; what every branch leaves narrowed stays so after.
 DEVFN int if_stmt(Compiler* c) {
   int32_t ends = -1;  // a jump list
-  int32_t falls = 0, has_else = 0, first = 1;
+  int32_t falls = 0, has_else = 0, first = 1, elifs = 0;
   Local* is_none = 0;  // the x of a first test `x is None`
+  int after = 0;       // the first block of `if x is None` cannot fall through
+  Joined j;
+  j.n = 0; j.started = 0;
   do {
     advance(c);  // 'if' or 'elif'
     Local* not_none = none_test(c, 1, TK_COLON);
     if (first) is_none = none_test(c, 0, TK_COLON);
     if (expr_cond(c) == T_BAD) return 1;
     int32_t jnext = emit_jump_if_false(c);
-    if (not_none) narrow(c, not_none, c->f.block_serial + 1);  // the serial block() gives
+    int32_t serial = c->f.block_serial + 1;  // the serial block() gives
+    if (not_none) narrow(c, not_none, serial);
     int body_falls = block(c);
+    join_branch(c, &j, serial, body_falls);
     if (body_falls) falls = 1;
-    if (!first || body_falls) is_none = 0;
+    if (first) after = is_none && !body_falls;
+    else elifs = 1;
     if (check(c, TK_ELIF) || check(c, TK_ELSE)) ends = jump_list_add(c, ends, OP_JUMP);
     patch_here(c, jnext);
     first = 0;
   } while (check(c, TK_ELIF) && !failed(c));
   if (accept(c, TK_ELSE)) {
     has_else = 1;
-    if (is_none) narrow(c, is_none, c->f.block_serial + 1);
-    if (block(c)) falls = 1;
-    is_none = 0;
+    int32_t serial = c->f.block_serial + 1;
+    if (is_none && !elifs) narrow(c, is_none, serial);
+    int body_falls = block(c);
+    join_branch(c, &j, serial, body_falls);
+    if (body_falls) falls = 1;
   }
   patch_list(c, ends);
+  int32_t here = c->f.nopen ? c->f.open_blocks[c->f.nopen - 1] : 0;
   // `if x is None: return ...` (no elif, no else): x is not None from here
-  if (is_none && c->f.nopen) narrow(c, is_none, c->f.open_blocks[c->f.nopen - 1]);
+  if (after && !has_else && !elifs) narrow(c, is_none, here);
+  if (has_else && j.started) for (int32_t i = 0; i < j.n; i++) narrow(c, j.l[i], here);
   return falls || !has_else;
 }
 
