@@ -4,6 +4,12 @@
 #include "listcalls.h"
 
 DEVFN void learn_type(Compiler* c, Local* l);
+// The module constant (codegen.h, Compiler.consts) of this name, or -1.
+DEV int32_t module_const_of(Compiler* c, const Token* name) {
+  for (int32_t i = 0; i < c->nconsts; i++)
+    if (same_name(c, c->consts[i].start, c->consts[i].len, name->start, name->len)) return i;
+  return -1;
+}
 
 // Whether `name` was imported by `from math import`: in this function, its
 // enclosing one (a nested def), or the module.
@@ -65,6 +71,14 @@ DEVFN int32_t name_expr(Compiler* c) {
         msg(c->diag, "' of its enclosing function");
         return T_BAD;
       }
+  }
+  int32_t k = module_const_of(c, &name);
+  if (k >= 0) {  // a module constant (no local of its name: see note_called)
+    if (c->consts[k].twice) { unsupported(c, &name, "a module-level name assigned twice"); return T_BAD; }
+    note_called(c, &name);
+    if (c->consts[k].type == T_STR) emit(c, OP_CONST_STR, (int32_t)c->consts[k].value);
+    else emit(c, OP_CONST, const_word(c, c->consts[k].value));
+    return c->consts[k].type;
   }
   error_at(c, &name, DG_NAME, "name '"); msg_tok(c, &name); msg(c->diag, "' is not defined");
   return T_BAD;

@@ -35,6 +35,8 @@ struct Loop {
   int32_t has_break;
 };
 
+// Module-level constants (NAME = literal) a program may define.
+#define MAX_MODULE_CONSTS 16
 // Names of `from typing import ...` that a program's defs may use.
 #define MAX_TYPING_NAMES 16
 // Names of `from math import a, b` kept per function and for the module.
@@ -86,6 +88,10 @@ struct Compiler {
   int32_t ntyping, typing_all;       // typing_all: `from typing import *`
   int32_t in_header;      // parsing a def's signature (its annotations are evaluated)
   int32_t discovering;    // compiling ahead to learn an empty list's item type (atoms.h)
+  // Module-level constants, NAME = literal (stmt.h, prepass): a function's
+  // read of NAME, with no local of that name, is the literal.
+  struct { int32_t start, len, type, twice; int64_t value; } consts[MAX_MODULE_CONSTS];
+  int32_t nconsts;
   int32_t nesting;
   FnState f;              // the function being compiled
   FnState saved;          // its enclosing function's, while a nested def compiles
@@ -395,7 +401,7 @@ DEV int called_here(Compiler* c, int32_t start, int32_t len) {
 DEV Local* declare_local(Compiler* c, const Token* name, int32_t type, int checked) {
   if (c->f.nlocals >= MAX_LOCALS) { limit_error(c, "MAX_LOCALS (local variables)"); return 0; }
   if (called_here(c, name->start, name->len)) {
-    unsupported(c, name, "a local variable named like a function called earlier in this function: '");
+    unsupported(c, name, "a local variable named like a function or constant used earlier in this function: '");
     msg_tok(c, name); msg(c->diag, "'");
     return 0;
   }

@@ -438,31 +438,40 @@ DEVFN int32_t str_decode(Compiler* c, const Token* t, char* buf) {
 }
 
 // strings := STRING+        (adjacent literals concatenate)
+DEVFN int32_t string_const(Compiler* c);
 DEVFN int32_t string_literal(Compiler* c) {
   Token first = c->cur;
-  int32_t total = 0, k = 0;
-  Token toks[8];
-  while (check(c, TK_STRING)) {
-    if (k == 8) { unsupported(c, &c->cur, "more than 8 adjacent string literals"); return T_BAD; }
-    if (c->cur.flags & TF_NON_ASCII) { unsupported(c, &c->cur, "non-ASCII string"); return T_BAD; }
-    int32_t n = str_decode(c, &c->cur, 0);
-    if (n == -1) { unsupported(c, &c->cur, "non-ASCII string"); return T_BAD; }
-    if (n == -2) { error_at(c, &c->cur, DG_SYNTAX, "invalid \\x escape in string literal"); return T_BAD; }
-    toks[k++] = c->cur;
-    total += n;
-    advance(c);
-  }
-  if (total > MAX_CONST_WORDS * 8) { limit_error(c, "MAX_CONST_WORDS (string constant)"); return T_BAD; }
-  int32_t at = const_str_alloc(c, total);
+  int32_t at = string_const(c);
   if (at < 0) return T_BAD;
-  char* bytes = (char*)(c->out->konst + at + 1);
-  int32_t off = 0;
-  for (int32_t i = 0; i < k; i++) off += str_decode(c, &toks[i], bytes + off);
   int32_t save = c->prev_line;
   c->prev_line = first.line;
   emit(c, OP_CONST_STR, at);
   c->prev_line = save;
   return T_STR;
+}
+
+// The string object of the literals from here (konst index), or -1 after
+// an error; emits nothing.
+DEVFN int32_t string_const(Compiler* c) {
+  int32_t total = 0, k = 0;
+  Token toks[8];
+  while (check(c, TK_STRING)) {
+    if (k == 8) { unsupported(c, &c->cur, "more than 8 adjacent string literals"); return -1; }
+    if (c->cur.flags & TF_NON_ASCII) { unsupported(c, &c->cur, "non-ASCII string"); return -1; }
+    int32_t n = str_decode(c, &c->cur, 0);
+    if (n == -1) { unsupported(c, &c->cur, "non-ASCII string"); return -1; }
+    if (n == -2) { error_at(c, &c->cur, DG_SYNTAX, "invalid \\x escape in string literal"); return -1; }
+    toks[k++] = c->cur;
+    total += n;
+    advance(c);
+  }
+  if (total > MAX_CONST_WORDS * 8) { limit_error(c, "MAX_CONST_WORDS (string constant)"); return -1; }
+  int32_t at = const_str_alloc(c, total);
+  if (at < 0) return -1;
+  char* bytes = (char*)(c->out->konst + at + 1);
+  int32_t off = 0;
+  for (int32_t i = 0; i < k; i++) off += str_decode(c, &toks[i], bytes + off);
+  return at;
 }
 
 // A slot for an absent slice bound (the VM reads INT64_MIN as None).

@@ -892,10 +892,51 @@ DEV void start_tokens(Compiler* c) {
 
 // prepass: every def's signature, so calls may precede definitions; a nested
 // def records its enclosing top-level function (parent)
+// module_const := NAME '=' literal NEWLINE     at module level, recorded by
+// the prepass; a literal is a str (adjacent literals too), [-]int, [-]float,
+// True or False. Returns 0, reading nothing more, for any other statement.
+DEVFN int module_const(Compiler* c) {
+  Token name = c->cur;
+  advance(c); advance(c);
+  int32_t type = T_BAD;
+  int64_t value = 0;
+  int neg = check(c, TK_MINUS) && (c->nxt.kind == TK_INT || c->nxt.kind == TK_FLOAT);
+  if (neg) advance(c);
+  Token lit = c->cur;
+  if (check(c, TK_STRING)) {
+    int32_t k = string_const(c);
+    if (k < 0) return 0;
+    type = T_STR; value = k;
+  } else if (check(c, TK_INT) && !(lit.flags & TF_INT_BIG) && (lit.ival >= 0 || (neg && lit.ival == INT64_MIN_))) {
+    advance(c);
+    type = T_INT; value = neg ? (int64_t)(0 - (uint64_t)lit.ival) : lit.ival;
+  } else if (check(c, TK_FLOAT)) {
+    advance(c);
+    type = T_FLOAT; value = double_to_bits(neg ? -lit.fval : lit.fval);
+  } else if (!neg && (check(c, TK_TRUE) || check(c, TK_FALSE))) {
+    advance(c);
+    type = T_BOOL; value = lit.kind == TK_TRUE;
+  }
+  if (type == T_BAD || (!check(c, TK_NEWLINE) && !check(c, TK_EOF))) return 0;
+  for (int32_t i = 0; i < c->nconsts; i++)
+    if (same_name(c, c->consts[i].start, c->consts[i].len, name.start, name.len)) { c->consts[i].twice = 1; return 1; }
+  if (c->nconsts == MAX_MODULE_CONSTS) { limit_error(c, "MAX_MODULE_CONSTS (module-level constants)"); return 0; }
+  c->consts[c->nconsts].start = name.start; c->consts[c->nconsts].len = name.len;
+  c->consts[c->nconsts].type = type; c->consts[c->nconsts].value = value; c->consts[c->nconsts++].twice = 0;
+  return 1;
+}
+
 DEVFN void prepass(Compiler* c) {
   start_tokens(c);
-  int32_t level = 0, top = -1;
+  int32_t level = 0, top = -1, stmt_start = 1;
   while (!check(c, TK_EOF) && !failed(c)) {
+    int at_start = stmt_start;
+    stmt_start = check(c, TK_NEWLINE) || check(c, TK_INDENT) || check(c, TK_DEDENT);
+    if (level == 0 && at_start && check(c, TK_NAME) && c->nxt.kind == TK_ASSIGN) {
+      top = -1;
+      module_const(c);
+      continue;
+    }
     if (check(c, TK_INDENT)) level++;
     else if (check(c, TK_DEDENT)) level--;
     else if (check(c, TK_IMPORT) && tok_is(c, &c->nxt, "math") && level == 0) c->math_imported = 1;
@@ -938,7 +979,7 @@ DEVFN void prepass(Compiler* c) {
   }
 }
 
-// module := (funcdef | import_stmt | docstring | main_guard)* EOF
+// module := (funcdef | import_stmt | docstring | main_guard | module_const)* EOF
 DEVFN void module(Compiler* c) {
   start_tokens(c);
   c->next_fi = 0;
@@ -954,6 +995,10 @@ DEVFN void module(Compiler* c) {
     if (t.kind == TK_IMPORT || t.kind == TK_FROM) { import_stmt(c); accept(c, TK_SEMI); if (!failed(c)) expect(c, TK_NEWLINE, "expected end of statement"); continue; }
     if (t.kind == TK_STRING && (c->nxt.kind == TK_NEWLINE || c->nxt.kind == TK_EOF)) { advance(c); continue; }
     if (t.kind == TK_PASS) { advance(c); continue; }
+    if (t.kind == TK_NAME && c->nxt.kind == TK_ASSIGN && module_const_of(c, &t) >= 0) {
+      while (!check(c, TK_NEWLINE) && !check(c, TK_EOF)) advance(c);  // read by the prepass
+      continue;
+    }
     // `if __name__ == "__main__":` never runs when the verifier calls the
     // entry, as it does not under a test harness that imports the module
     if (t.kind == TK_IF && tok_is(c, &c->nxt, "__name__")) { skip_block(c); continue; }
@@ -981,7 +1026,7 @@ DEV void compile_program(Compiler* c, const char* src, int32_t n, const char* en
   out->ok = 0; out->n_code = 0; out->n_const = 0; out->n_funcs = 0; out->entry = -1; out->frame_slots = 0;
   out->diag.cls = DG_OK; out->diag.line = 0; out->diag.col = 0; out->diag.msg[0] = 0; out->diag.sealed = 0;
   c->src = src; c->out = out; c->diag = &out->diag; c->nfuncs = 0; c->math_imported = 0; c->nfrom_math = 0;
-  c->ntyping = 0; c->typing_all = 0; c->in_header = 0; c->discovering = 0;
+  c->ntyping = 0; c->typing_all = 0; c->in_header = 0; c->discovering = 0; c->nconsts = 0;
   types_init(&c->types);
   c->f.fn = -1;
   c->lex.n = n; c->nesting = 0;
