@@ -895,7 +895,9 @@ DEV void start_tokens(Compiler* c) {
 // module_const := NAME '=' literal NEWLINE     at module level, recorded by
 // the prepass; a literal is a str (adjacent literals too), [-]int, [-]float,
 // True or False. Returns 0, reading nothing more, for any other statement.
-DEVFN int module_const(Compiler* c) {
+// `record`: the prepass records the constant; the main pass only reads it
+// again (and knows it for a constant statement only if it reads as one).
+DEVFN int module_const(Compiler* c, int record) {
   Token name = c->cur;
   advance(c); advance(c);
   int32_t type = T_BAD;
@@ -903,7 +905,10 @@ DEVFN int module_const(Compiler* c) {
   int neg = check(c, TK_MINUS) && (c->nxt.kind == TK_INT || c->nxt.kind == TK_FLOAT);
   if (neg) advance(c);
   Token lit = c->cur;
-  if (check(c, TK_STRING)) {
+  if (check(c, TK_STRING) && !record) {
+    while (check(c, TK_STRING)) advance(c);
+    type = T_STR;
+  } else if (check(c, TK_STRING)) {
     int32_t k = string_const(c);
     if (k < 0) return 0;
     type = T_STR; value = k;
@@ -918,6 +923,7 @@ DEVFN int module_const(Compiler* c) {
     type = T_BOOL; value = lit.kind == TK_TRUE;
   }
   if (type == T_BAD || (!check(c, TK_NEWLINE) && !check(c, TK_EOF))) return 0;
+  if (!record) return 1;
   for (int32_t i = 0; i < c->nconsts; i++)
     if (same_name(c, c->consts[i].start, c->consts[i].len, name.start, name.len)) { c->consts[i].twice = 1; return 1; }
   if (c->nconsts == MAX_MODULE_CONSTS) { limit_error(c, "MAX_MODULE_CONSTS (module-level constants)"); return 0; }
@@ -934,7 +940,7 @@ DEVFN void prepass(Compiler* c) {
     stmt_start = check(c, TK_NEWLINE) || check(c, TK_INDENT) || check(c, TK_DEDENT);
     if (level == 0 && at_start && check(c, TK_NAME) && c->nxt.kind == TK_ASSIGN) {
       top = -1;
-      module_const(c);
+      module_const(c, 1);
       continue;
     }
     if (check(c, TK_INDENT)) level++;
@@ -995,10 +1001,7 @@ DEVFN void module(Compiler* c) {
     if (t.kind == TK_IMPORT || t.kind == TK_FROM) { import_stmt(c); accept(c, TK_SEMI); if (!failed(c)) expect(c, TK_NEWLINE, "expected end of statement"); continue; }
     if (t.kind == TK_STRING && (c->nxt.kind == TK_NEWLINE || c->nxt.kind == TK_EOF)) { advance(c); continue; }
     if (t.kind == TK_PASS) { advance(c); continue; }
-    if (t.kind == TK_NAME && c->nxt.kind == TK_ASSIGN && module_const_of(c, &t) >= 0) {
-      while (!check(c, TK_NEWLINE) && !check(c, TK_EOF)) advance(c);  // read by the prepass
-      continue;
-    }
+    if (t.kind == TK_NAME && c->nxt.kind == TK_ASSIGN && module_const(c, 0)) continue;  // recorded by the prepass
     // `if __name__ == "__main__":` never runs when the verifier calls the
     // entry, as it does not under a test harness that imports the module
     if (t.kind == TK_IF && tok_is(c, &c->nxt, "__name__")) { skip_block(c); continue; }
