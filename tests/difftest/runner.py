@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import oracle
-from .gen import BOOL, FLOAT, INT, NONE, STR, Case, placeholder
+from .dsl_types import BOOL, FLOAT, INT, NONE, STR, placeholder
+from .gen import Case
 
 PLACEHOLDER = {INT: 0, BOOL: False, FLOAT: 0.0, STR: "", NONE: None}  # scalars; placeholder() for any type
 

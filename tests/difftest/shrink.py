@@ -16,7 +16,8 @@ import time
 from typing import Callable
 
 from . import oracle, runner
-from .gen import Case, has_type
+from .dsl_types import has_type
+from .gen import Case
 
 
 def _blocks(tree: ast.AST):

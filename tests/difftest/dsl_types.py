@@ -1,0 +1,123 @@
+"""The DSL's types as the differential generator (gen.py) spells them, and
+the small pieces its program builders share: Helper, Stmt, pick."""
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+
+INT, BOOL, FLOAT, STR, NONE = "int", "bool", "float", "str", "None"
+SCALARS = (INT, BOOL, FLOAT, STR)
+NUMERIC = (INT, BOOL, FLOAT)
+ENTRY = "f"
+
+# Tiers 3-4. A type is its canonical spelling (the Problem's signature uses it;
+# programs sometimes spell it List[...], Tuple[...], T | None).
+LI, LB, LF, LS = "list[int]", "list[bool]", "list[float]", "list[str]"
+TIS, TII, TSF, TISB = "tuple[int, str]", "tuple[int, int]", "tuple[str, float]", "tuple[int, str, bool]"
+LTIS, LLI = "list[tuple[int, str]]", "list[list[int]]"
+OINT, OSTR = "Optional[int]", "Optional[str]"
+LIST_TYPES = (LI, LB, LF, LS, LTIS, LLI)
+TUPLE_TYPES = (TIS, TII, TSF, TISB)
+OPT_TYPES = (OINT, OSTR)
+
+
+def is_list(t: str) -> bool:
+    return t.startswith("list[")
+
+
+def is_tuple(t: str) -> bool:
+    return t.startswith("tuple[")
+
+
+def is_opt(t: str) -> bool:
+    return t.startswith("Optional[")
+
+
+def elem(t: str) -> str:
+    """list[T] -> T"""
+    return t[5:-1]
+
+
+def fields(t: str) -> tuple[str, ...]:
+    """tuple[A, B] -> (A, B) (fields are scalars here)"""
+    return tuple(t[6:-1].split(", "))
+
+
+def inner(t: str) -> str:
+    """Optional[T] -> T"""
+    return t[9:-1]
+
+
+def spell(rng: random.Random, t: str) -> str:
+    """t as an annotation, sometimes in the typing module's spelling."""
+    if "[" not in t:
+        return t
+    if rng.random() < 0.25:
+        t = t.replace("list[", "List[").replace("tuple[", "Tuple[")
+    if is_opt(t) and rng.random() < 0.3:
+        t = f"{inner(t)} | None"
+    return t
+
+
+def has_type(v, t: str) -> bool:
+    """Whether the Python value v has the DSL type t (bool is not an int)."""
+    if t == NONE:
+        return v is None
+    if t in SCALARS:
+        return type(v).__name__ == t
+    if is_opt(t):
+        return v is None or has_type(v, inner(t))
+    if is_list(t):
+        return type(v) is list and all(has_type(x, elem(t)) for x in v)
+    if is_tuple(t):
+        fs = fields(t)
+        return type(v) is tuple and len(v) == len(fs) and all(has_type(x, f) for x, f in zip(v, fs))
+    raise ValueError(t)
+
+
+def placeholder(t: str):
+    """A value of type t (the Problem's expected value where CPython raised)."""
+    if t in (NONE,) or is_opt(t):
+        return None
+    if is_list(t):
+        return []
+    if is_tuple(t):
+        return tuple(placeholder(f) for f in fields(t))
+    return {INT: 0, BOOL: False, FLOAT: 0.0, STR: ""}[t]
+
+
+@dataclass
+class Helper:
+    name: str
+    params: list[tuple[str, str]]
+    ret: str
+    recursive: bool = False
+    grows: bool = False  # may append/extend/insert into a list it was passed
+
+
+def pick(rng: random.Random, table) -> str:
+    return rng.choices([t for t, _ in table], [w for _, w in table])[0]
+
+
+class Stmt:
+    """A statement: a header line and, for compound statements, child blocks."""
+
+    def __init__(self, line: str, blocks: list[tuple[str | None, list[Stmt]]] | None = None):
+        self.line = line
+        # [(None, body)] or [(None, body), ("elif ...:", body), ("else:", body)]
+        self.blocks = blocks or []
+
+    def render(self, out: list[str], indent: str, level: int):
+        out.append(indent * level + self.line)
+        for i, (hdr, body) in enumerate(self.blocks):
+            if i > 0 and hdr is not None:
+                out.append(indent * level + hdr)
+            for s in body:
+                s.render(out, indent, level + 1)
+
+
+_IDENT = re.compile(r"[A-Za-z_]\w*")
+
+
+LIST_OF = {INT: LI, BOOL: LB, FLOAT: LF, STR: LS, TIS: LTIS, LI: LLI}
