@@ -29,13 +29,14 @@ DEV int builtin_here(Compiler* c, const char* name) {
          find_func(c, t->start, t->len) == -1;
 }
 
-// The element type of iterating a value of type t (str or list); T_BAD
-// with a diagnostic otherwise.
-DEV int32_t iter_elem(Compiler* c, const Pos* at, int32_t t) {
-  t = tuple_as_list(c, decay(c, t));
-  if (t == T_STR) return T_STR;
-  if (is_list(&c->types, t)) return item_type(c, at, elem_of(&c->types, t));
-  if (t != T_BAD) { error_at(c, at, DG_TYPE, "'"); msg_type(c, t); msg(c->diag, "' object is not iterable"); }
+// The element type of iterating the value on the stack, of type *t; T_BAD
+// with a diagnostic when it is not iterable. An Optional is unwrapped and a
+// tuple of one item type made a list: *t becomes the str or list type left.
+DEV int32_t iter_elem(Compiler* c, const Pos* at, int32_t* t) {
+  *t = tuple_as_list(c, decay(c, *t));
+  if (*t == T_STR) return T_STR;
+  if (is_list(&c->types, *t)) return item_type(c, at, elem_of(&c->types, *t));
+  if (*t != T_BAD) { error_at(c, at, DG_TYPE, "'"); msg_type(c, *t); msg(c->diag, "' object is not iterable"); }
   return T_BAD;
 }
 
@@ -72,10 +73,7 @@ DEV int32_t seq_arg(Compiler* c, int32_t* t) {
   Pos at; at.line = c->cur.line; at.col = c->cur.col;
   *t = iterator_call(c);  // zip(reversed(xs), ys): consumed whole
   if (*t == T_UNK) *t = expression(c);
-  int32_t e = iter_elem(c, &at, *t);
-  if (is_opt(&c->types, *t)) *t = elem_of(&c->types, *t);
-  if (tuple_common(&c->types, *t) != T_BAD) *t = type_list(&c->types, tuple_common(&c->types, *t));
-  return e;
+  return iter_elem(c, &at, t);
 }
 
 // iterable := 'range' args | 'reversed' '(' (range | expression) ')'
@@ -128,21 +126,13 @@ DEVFN int iterable(Compiler* c, Iter* it, int comp) {
     int32_t h = new_slots(c, 3);
     emit(c, OP_ZIP_INIT, h);
     it->op = OP_FOR_ZIP; it->arg = h | (ta == T_STR) << 16 | (tb == T_STR) << 17; it->n = 2;
-  } else if (!rev && (builtin_here(c, "map") || builtin_here(c, "filter"))) {
-    Pos at; at.line = c->cur.line; at.col = c->cur.col;
-    advance(c);
-    int32_t t = map_filter(c, &name);
-    int32_t e = iter_elem(c, &at, t);
-    if (e == T_BAD) return 0;
-    seq_loop(c, t, 0, it);
-    it->t[0] = e;
   } else {
     Pos at; at.line = c->cur.line; at.col = c->cur.col;
-    int32_t t = comp && !rev ? logic(c, 0, 1) : expression(c);  // in reversed(...) any expression
-    int32_t e = iter_elem(c, &at, t);
+    int32_t t;
+    if (!rev && (builtin_here(c, "map") || builtin_here(c, "filter"))) { advance(c); t = map_filter(c, &name); }
+    else t = comp && !rev ? logic(c, 0, 1) : expression(c);  // in reversed(...) any expression
+    int32_t e = iter_elem(c, &at, &t);
     if (e == T_BAD) return 0;
-    if (is_opt(&c->types, t)) t = elem_of(&c->types, t);
-    if (tuple_common(&c->types, t) != T_BAD) t = type_list(&c->types, tuple_common(&c->types, t));
     seq_loop(c, t, rev, it);
     it->t[0] = e;
   }

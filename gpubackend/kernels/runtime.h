@@ -50,6 +50,14 @@ DEV int rt_new_str(Heap* h, int64_t len, int64_t** out) {
 
 DEV uint64_t rt_uabs_(int64_t a) { return a < 0 ? 0ULL - (uint64_t)a : (uint64_t)a; }
 
+// len(range(start, stop, step)) for step != 0, computed without overflow
+// (it may pass INT64_MAX: range(-2**63, 2**63 - 1) has 2**64 - 1 items).
+DEV uint64_t rt_range_len(int64_t start, int64_t stop, int64_t step) {
+  if (step > 0 && start < stop) return ((uint64_t)stop - (uint64_t)start - 1) / (uint64_t)step + 1;
+  if (step < 0 && start > stop) return ((uint64_t)start - (uint64_t)stop - 1) / (0 - (uint64_t)step) + 1;
+  return 0;
+}
+
 // a // b: rounds toward minus infinity; ZeroDivisionError; INT64_MIN // -1
 // is 2**63, past int64.
 DEV int rt_floordiv_int(int64_t a, int64_t b, int64_t* r) {

@@ -90,6 +90,16 @@ DEV int check_result(const RunParams* rp, int64_t r, const int64_t* expected, in
   return r == expected[0] ? ST_PASS : ST_WRONG_ANSWER;
 }
 
+// The bounds of a slice instruction (STR_SLICE, LIST_SLICE, LIST_SLICE_SET):
+// bits 0-2 of its selector say which of lo, hi, step the program gave; an
+// absent one was pushed as INT64_MIN, so a given INT64_MIN is made
+// -2**63 + 1, which slices any sequence alike.
+DEVI void slice_given(int32_t sel, int64_t* lo, int64_t* hi, int64_t* st) {
+  if ((sel & 1) && *lo == INT64_MIN_) (*lo)++;
+  if ((sel & 2) && *hi == INT64_MIN_) (*hi)++;
+  if ((sel & 4) && *st == INT64_MIN_) (*st)++;
+}
+
 // Run one lane. `scratch` holds stack_slots words of stack, `depth` frames
 // and heap_words of heap.
 DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, const int64_t* expected,
@@ -161,12 +171,9 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
       case OP_JUMP_IF_TRUE: if (POP()) ip += a; break;
       case OP_LOOP: SPEND(); ip += a; break;
       case OP_RANGE_INIT: {
-        // the count of range(start, stop, step), computed without overflow
         int64_t step = POP(), stop = POP(), start = POP();
         if (step == 0) RAISE(ST_VALUE_ERROR);
-        uint64_t n = 0;
-        if (step > 0 && start < stop) n = ((uint64_t)stop - (uint64_t)start - 1) / (uint64_t)step + 1;
-        if (step < 0 && start > stop) n = ((uint64_t)start - (uint64_t)stop - 1) / (0 - (uint64_t)step) + 1;
+        uint64_t n = rt_range_len(start, stop, step);
         locals[a] = start; locals[a + 1] = (int64_t)n; locals[a + 2] = step;
         break;
       }
@@ -278,10 +285,7 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
       case OP_STR_INDEX: { int64_t i = POP(); const int64_t* s = AS_STR(POP()); const int64_t* r;
         CHECK(rt_str_index(s, i, chars, &r)); PUSH(AS_WORD(r)); break; }
       case OP_STR_SLICE: { int64_t st = POP(), hi = POP(), lo = POP(); const int64_t* s = AS_STR(POP()); const int64_t* r;
-        // a given INT64_MIN is not "absent": -2**63 + 1 slices any string alike
-        if ((a & 1) && lo == INT64_MIN_) lo++;
-        if ((a & 2) && hi == INT64_MIN_) hi++;
-        if ((a & 4) && st == INT64_MIN_) st++;
+        slice_given(a, &lo, &hi, &st);
         CHECK(rt_str_slice(&heap, s, lo, hi, st, chars, empty, &r)); PUSH(AS_WORD(r)); break; }
       case OP_STR_CONTAINS: { const int64_t* s = AS_STR(POP()); const int64_t* t = AS_STR(POP()); PUSH(rt_str_contains(s, t)); break; }
       case OP_STR_LEN: TOP = STR_LEN_OF(AS_STR(TOP)); break;
@@ -332,14 +336,10 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
       case OP_LIST_GET: { int64_t i = POP(), r; CHECK(rt_list_get(AS_PTR(TOP), i, &r)); TOP = r; break; }
       case OP_LIST_SET: { int64_t x = POP(), i = POP(); CHECK(rt_list_set(AS_PTR(POP()), i, x)); break; }
       case OP_LIST_SLICE: { int64_t st = POP(), hi = POP(), lo = POP();
-        if ((a & 1) && lo == INT64_MIN_) lo++;
-        if ((a & 2) && hi == INT64_MIN_) hi++;
-        if ((a & 4) && st == INT64_MIN_) st++;
+        slice_given(a, &lo, &hi, &st);
         NEW_OBJ(rt_list_slice(&heap, AS_PTR(TOP), lo, hi, st, &r_)); break; }
       case OP_LIST_SLICE_SET: { const int64_t* v = AS_PTR(POP()); int64_t st = POP(), hi = POP(), lo = POP();
-        if ((a & 1) && lo == INT64_MIN_) lo++;
-        if ((a & 2) && hi == INT64_MIN_) hi++;
-        if ((a & 4) && st == INT64_MIN_) st++;
+        slice_given(a, &lo, &hi, &st);
         CHECK(rt_list_slice_set(&heap, AS_PTR(POP()), lo, hi, st, v)); break; }
       case OP_LIST_LEN: TOP = LIST_LEN(AS_PTR(TOP)); break;
       case OP_TRUTH_LIST: TOP = LIST_LEN(AS_PTR(TOP)) != 0; break;
@@ -375,9 +375,7 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
       case OP_LIST_OF_RANGE: {
         int64_t step = POP(), stop = POP(), start = POP();
         if (step == 0) RAISE(ST_VALUE_ERROR);
-        uint64_t n = 0;
-        if (step > 0 && start < stop) n = ((uint64_t)stop - (uint64_t)start - 1) / (uint64_t)step + 1;
-        if (step < 0 && start > stop) n = ((uint64_t)start - (uint64_t)stop - 1) / (0 - (uint64_t)step) + 1;
+        uint64_t n = rt_range_len(start, stop, step);
         int64_t* l;
         if (n > (uint64_t)heap.cap) RAISE(ST_MEMORY_ERROR);
         CHECK(rt_list_new(&heap, (int64_t)n, &l));

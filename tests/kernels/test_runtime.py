@@ -282,6 +282,17 @@ def test_cmp_int(rt, a, b, c):
     assert rt.h_cmp_int(a, b, c) == int(CMPS[c](a, b))
 
 
+@given(ints, ints, st.one_of(st.integers(-5, 5), ints).filter(lambda s: s != 0))
+@example(I64_MIN, I64_MAX, 1)
+@example(I64_MAX, I64_MIN, -1)
+@example(I64_MIN, I64_MAX, I64_MAX)
+@example(0, 10, I64_MIN)
+def test_range_len(rt, start, stop, step):
+    r = range(start, stop, step)  # len() itself stops at sys.maxsize
+    n = 0 if not r else (r[-1] - r[0]) // step + 1
+    assert rt.h_range_len(start, stop, step) == n
+
+
 # ---------------------------------------------------------------- floats
 
 
@@ -630,7 +641,7 @@ KERNEL void rt_all(int64_t* hw, const int64_t* chars, const int64_t* s, const in
   st += rt_str_slice(&h, s, o[0], o[1], o[2], chars, chars + 1, &c);
   st += rt_str_contains(s, t) + rt_str_of_int(&h, o[0], chars, &c);
   st += rt_int_of_str(s, o + 2) + rt_chr(o[0], chars, &c) + rt_ord(s, o + 2);
-  st += rt_bin(&h, o[0], &c) + rt_str_case(&h, s, 1, chars, &c);
+  st += rt_bin(&h, o[0], &c) + rt_str_case(&h, s, 1, chars, &c) + (int)rt_range_len(o[0], o[1], o[2]);
   st += rt_str_strip(&h, s, t, 0, chars, chars + 1, &c);
   st += rt_str_find(s, t, 3, o + 2) + rt_str_affix(s, t, 1);
   st += rt_str_replace(&h, s, t, s, chars, chars + 1, &c) + rt_str_is(s, 4);
