@@ -8,7 +8,8 @@ from functools import cache
 
 import numpy as np
 
-from ..abi import OUTCOME, PROGRAM, char_table
+from ..abi import OUTCOME, PROGRAM, PROGRAM_HEAD, char_table
+from . import Outcomes
 from .build import build_library
 
 _P = C.c_void_p
@@ -17,7 +18,7 @@ _P = C.c_void_p
 @cache
 def library() -> C.CDLL:
     lib = C.CDLL(str(build_library()))
-    lib.compile_kernel.argtypes = [_P, _P, C.c_int64, C.c_char_p, C.c_int32, C.c_char_p, C.c_int32, _P]
+    lib.compile_kernel.argtypes = [_P, _P, _P, C.c_int64, C.c_char_p, C.c_int32, C.c_char_p, C.c_int32, _P]
     lib.compile_kernel.restype = None
     lib.run_kernel.argtypes = [_P, _P, C.c_int32, _P, _P, _P, _P, C.c_char_p, C.c_int32, C.c_double,
                                C.c_int64, C.c_int32, C.c_int64, C.c_int64, _P, C.c_int32,
@@ -41,20 +42,22 @@ class CpuBackend:
     """Runs the kernels on the host, one OpenMP thread per core."""
 
     name = "cpu"
+    xp = np
 
     def __init__(self) -> None:
         self.lib = library()
         self.chars = char_table()
         self._arena = np.empty(0, dtype=PROGRAM)  # program images, reused across calls
 
-    def compile(self, src: np.ndarray, src_off: np.ndarray, entry: bytes, sig: bytes,
+    def compile(self, src: np.ndarray, begin: np.ndarray, end: np.ndarray, entry: bytes, sig: bytes,
                 reuse: bool = False) -> np.ndarray:
-        """Compile k programs given as CSR bytes; returns the Program array.
+        """Compile k programs, program i being src[begin[i]:end[i]] (int64
+        arrays); returns the Program array.
 
         reuse: write into this backend's arena (valid until the next reusing
         call) instead of fresh memory: no page faults on 40 KB images.
         """
-        k = len(src_off) - 1
+        k = len(begin)
         if reuse:
             if len(self._arena) < k:
                 self._arena = np.empty(max(k, 2 * len(self._arena)), dtype=PROGRAM)
@@ -62,16 +65,26 @@ class CpuBackend:
         else:
             progs = np.empty(k, dtype=PROGRAM)
         if k:
-            self.lib.compile_kernel(_ptr(src), _ptr(src_off), k, entry, len(entry), sig, len(sig), _ptr(progs))
+            self.lib.compile_kernel(_ptr(src), _ptr(begin), _ptr(end), k, entry, len(entry), sig, len(sig), _ptr(progs))
         return progs
 
-    def headers(self, progs: np.ndarray) -> np.ndarray:
-        return progs  # already on the host
+    def header_reader(self, progs: np.ndarray):
+        """rows -> the headers of programs `rows`, read from a copy: the
+        images may live in the arena the next call overwrites."""
+        heads = np.zeros(len(progs), PROGRAM_HEAD)
+        for name in PROGRAM_HEAD.names:
+            heads[name] = progs[name]
+        return lambda rows: heads[rows]
+
+    def fields(self, progs: np.ndarray) -> dict[str, np.ndarray]:
+        """Per program: ok, frame_slots, and the diagnostic's cls and line."""
+        return {"ok": progs["ok"], "frame_slots": progs["frame_slots"],
+                "cls": progs["diag"]["cls"], "line": progs["diag"]["line"]}
 
     def run(self, progs: np.ndarray, suite, sig: bytes, tol: float, fuel: int, depth: int,
             stack_slots: int, heap_words: int, out_cap: int,
-            cand_map: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
-        """Run every (program, test) lane; returns (outcomes, out_words).
+            cand_map: np.ndarray | None = None) -> Outcomes:
+        """Run every (program, test) lane.
 
         cand_map: run only these programs (indices into progs), in this order.
         """
@@ -81,12 +94,13 @@ class CpuBackend:
         lanes = (len(progs) if cand_map is None else len(cand_map)) * n_tests
         outcomes = np.zeros(lanes, dtype=OUTCOME)
         out_words = np.zeros((lanes, max(out_cap, 1)), dtype=np.int64)
-        if lanes == 0:
-            return outcomes, out_words
-        lane_words = stack_slots + 2 * depth + heap_words
-        scratch = np.empty(self.lib.max_threads() * lane_words, dtype=np.int64)
-        self.lib.run_kernel(
-            _ptr(progs), None if cand_map is None else _ptr(cand_map), n_tests, _ptr(suite.args_words), _ptr(suite.args_off), _ptr(suite.exp_words),
-            _ptr(suite.exp_off), sig, len(sig), tol, fuel, depth, stack_slots, heap_words,
-            _ptr(self.chars), out_cap, 0, lanes, _ptr(scratch), _ptr(out_words), _ptr(outcomes))
-        return outcomes, out_words
+        if lanes:
+            lane_words = stack_slots + 2 * depth + heap_words
+            scratch = np.empty(self.lib.max_threads() * lane_words, dtype=np.int64)
+            self.lib.run_kernel(
+                _ptr(progs), None if cand_map is None else _ptr(cand_map), n_tests, _ptr(suite.args_words),
+                _ptr(suite.args_off), _ptr(suite.exp_words), _ptr(suite.exp_off), sig, len(sig), tol, fuel,
+                depth, stack_slots, heap_words,
+                _ptr(self.chars), out_cap, 0, lanes, _ptr(scratch), _ptr(out_words), _ptr(outcomes))
+        return Outcomes(outcomes["status"], outcomes["line"], outcomes["steps"], outcomes["out_words"],
+                        out_words)

@@ -9,6 +9,7 @@ from functools import cache
 import numpy as np
 
 from ..abi import KERNEL_DIR, OUTCOME, PROGRAM, PROGRAM_HEAD, PROGRAM_HEAD_BYTES, char_table
+from . import Outcomes
 
 # No fused multiply-add and IEEE division/sqrt: float results equal
 # CPython's and the host build's (-ffp-contract=off).
@@ -62,15 +63,27 @@ class DevicePrograms:
         return self.k
 
 
+def _field(raw, dtype: np.dtype, path: tuple[str, ...], cp):
+    """One scalar field of every record in raw (uint8 [n, itemsize]), as a
+    contiguous device array: CuPy has no structured dtypes, so the field is
+    cut out by its byte offset."""
+    offset = 0
+    for name in path:
+        dtype, at = dtype.fields[name][:2]
+        offset += at
+    cut = cp.ascontiguousarray(raw[:, offset:offset + dtype.itemsize])
+    return cut.view(cp.dtype(dtype.str)).reshape(len(raw))
+
+
 class CudaBackend:
-    """Runs the kernels on the current CUDA device."""
+    """Runs the kernels on the current CUDA device (CuPy's current stream)."""
 
     name = "cuda"
 
     def __init__(self) -> None:
         import cupy
 
-        self.cp = cupy
+        self.cp = self.xp = cupy
         mod = _module()
         self.compile_fn = mod.get_function("compile_kernel")
         self.run_fn = mod.get_function("run_kernel")
@@ -80,36 +93,50 @@ class CudaBackend:
 
         self.compiler_bytes = (int(library().sizeof_compiler()) + 63) // 64 * 64
 
-    def headers(self, progs) -> np.ndarray:
-        """The programs' leading fields (ok, frame_slots, diag) on the host:
-        152 bytes each cross the bus, not the whole images."""
-        k = len(progs)
-        raw = progs.buf.reshape(k, PROGRAM.itemsize)[:, :PROGRAM_HEAD_BYTES]
-        head = np.ascontiguousarray(self.cp.asnumpy(raw))
-        return head.view(PROGRAM_HEAD).reshape(k)
+    def header_reader(self, progs):
+        """rows -> the leading fields (ok, frame_slots, diag) of programs
+        `rows` on the host: 152 bytes each cross the bus, not the whole
+        images (which each compile allocates afresh, so they stay valid)."""
+        def read(rows: np.ndarray) -> np.ndarray:
+            raw = progs.buf.reshape(progs.k, PROGRAM.itemsize)[self.cp.asarray(rows), :PROGRAM_HEAD_BYTES]
+            head = np.ascontiguousarray(self.cp.asnumpy(raw))
+            return head.view(PROGRAM_HEAD).reshape(len(rows))
+        return read
 
-    def compile(self, src: np.ndarray, src_off: np.ndarray, entry: bytes, sig: bytes, reuse: bool = False):
+    def fields(self, progs) -> dict:
+        """Per program, on the device: ok, frame_slots, the diagnostic's cls and line."""
+        raw = progs.buf.reshape(progs.k, PROGRAM.itemsize)
+        return {"ok": _field(raw, PROGRAM, ("ok",), self.cp),
+                "frame_slots": _field(raw, PROGRAM, ("frame_slots",), self.cp),
+                "cls": _field(raw, PROGRAM, ("diag", "cls"), self.cp),
+                "line": _field(raw, PROGRAM, ("diag", "line"), self.cp)}
+
+    def compile(self, src, begin, end, entry: bytes, sig: bytes, reuse: bool = False):
+        """Compile k programs, program i being src[begin[i]:end[i]] (device
+        arrays, or host arrays copied up)."""
         cp = self.cp
-        k = len(src_off) - 1
+        k = len(begin)
         progs = DevicePrograms(cp.zeros(k * PROGRAM.itemsize, dtype=cp.uint8), k)
         if k:
-            d_src, d_off = cp.asarray(src), cp.asarray(src_off)
+            d_src, d_begin, d_end = (cp.ascontiguousarray(cp.asarray(a)) for a in (src, begin, end))
             d_entry = cp.asarray(np.frombuffer(entry + b"\0", dtype=np.uint8))
             d_sig = cp.asarray(np.frombuffer(sig + b"\0", dtype=np.uint8))
             grid = (k + BLOCK - 1) // BLOCK
             scratch = cp.empty(k * self.compiler_bytes, dtype=cp.uint8)
-            self.compile_fn((grid,), (BLOCK,), (d_src, d_off, np.int64(k), d_entry, np.int32(len(entry)),
+            self.compile_fn((grid,), (BLOCK,), (d_src, d_begin, d_end, np.int64(k), d_entry, np.int32(len(entry)),
                                                 d_sig, np.int32(len(sig)), progs.buf, scratch))
         return progs
 
     def run(self, progs, suite, sig: bytes, tol: float, fuel: int, depth: int, stack_slots: int,
-            heap_words: int, out_cap: int, cand_map=None) -> tuple[np.ndarray, np.ndarray]:
+            heap_words: int, out_cap: int, cand_map=None) -> Outcomes:
+        """Run every (program, test) lane; the suite's arrays and cand_map
+        may be host or device arrays; the outcomes stay on the device."""
         cp = self.cp
         n_tests = suite.n_tests
-        d_map = None if cand_map is None else cp.asarray(np.asarray(cand_map, dtype=np.int64))
+        d_map = None if cand_map is None else cp.asarray(cand_map, dtype=cp.int64)
         lanes = (len(progs) if cand_map is None else len(cand_map)) * n_tests
         cap = max(out_cap, 1)
-        outcomes = cp.zeros(lanes, dtype=OUTCOME)
+        outcomes = cp.zeros(lanes * OUTCOME.itemsize, dtype=cp.uint8)
         out_words = cp.zeros((lanes, cap), dtype=cp.int64)
         if lanes:
             lane_words = stack_slots + 2 * depth + heap_words
@@ -125,4 +152,6 @@ class CudaBackend:
                     np.int64(fuel), np.int32(depth), np.int64(stack_slots), np.int64(heap_words),
                     self.chars, np.int32(out_cap), np.int64(begin), np.int64(count), scratch,
                     out_words, outcomes))
-        return cp.asnumpy(outcomes), cp.asnumpy(out_words)
+        raw = outcomes.reshape(lanes, OUTCOME.itemsize)
+        return Outcomes(*(_field(raw, OUTCOME, (f,), cp) for f in ("status", "line", "steps", "out_words")),
+                        out_words)

@@ -10,11 +10,16 @@
 // Words of the shared table of small strings (see RunParams.chars).
 #define CHAR_TABLE_WORDS 261
 
-DEV void compile_one(int64_t i, const char* src, const int64_t* src_off, const char* entry,
-                     int32_t entry_len, const char* sig, int32_t sig_len, Program* out) {
-  Compiler c;
-  compile_program(&c, src + src_off[i], (int32_t)(src_off[i + 1] - src_off[i]), entry, entry_len,
-                  sig, sig_len, out + i);
+// Program i's source is src[src_begin[i] : src_end[i]]: packed strings pass
+// their offsets and the offsets shifted by one; detokenized texts pass the
+// code blocks' ranges in the text buffer, with nothing copied. A range
+// longer than MAX_SOURCE_BYTES gets its LimitError from compile_program.
+DEV void compile_range(Compiler* c, int64_t i, const char* src, const int64_t* src_begin,
+                       const int64_t* src_end, const char* entry, int32_t entry_len, const char* sig,
+                       int32_t sig_len, Program* out) {
+  int64_t n = src_end[i] - src_begin[i];
+  if (n > 0x7fffffff) n = 0x7fffffff;  // still over the limit, and an int32
+  compile_program(c, src + src_begin[i], (int32_t)n, entry, entry_len, sig, sig_len, out + i);
 }
 
 DEV void run_one(int64_t lane, int64_t slot, const Program* progs, const int64_t* cand_map, int32_t n_tests,
@@ -46,13 +51,11 @@ DEV const char* sig_result(const char* sig, int32_t len) {
 
 // The compiler's state (12 KB) lives in `scratch`, one Compiler per thread
 // in global memory, not on the thread's small stack.
-KERNEL void compile_kernel(const char* src, const int64_t* src_off, int64_t k, const char* entry,
-                           int32_t entry_len, const char* sig, int32_t sig_len, Program* out,
-                           Compiler* scratch) {
+KERNEL void compile_kernel(const char* src, const int64_t* src_begin, const int64_t* src_end, int64_t k,
+                           const char* entry, int32_t entry_len, const char* sig, int32_t sig_len,
+                           Program* out, Compiler* scratch) {
   int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < k)
-    compile_program(scratch + i, src + src_off[i], (int32_t)(src_off[i + 1] - src_off[i]), entry,
-                    entry_len, sig, sig_len, out + i);
+  if (i < k) compile_range(scratch + i, i, src, src_begin, src_end, entry, entry_len, sig, sig_len, out);
 }
 
 // Lanes [lane_begin, lane_begin + lane_count): one thread each, with its own
@@ -84,11 +87,15 @@ KERNEL int64_t sizeof_program(void) { return (int64_t)sizeof(Program); }
 KERNEL int64_t sizeof_outcome(void) { return (int64_t)sizeof(Outcome); }
 KERNEL int64_t sizeof_compiler(void) { return (int64_t)sizeof(Compiler); }
 
-KERNEL void compile_kernel(const char* src, const int64_t* src_off, int64_t k, const char* entry,
-                           int32_t entry_len, const char* sig, int32_t sig_len, Program* out) {
+KERNEL void compile_kernel(const char* src, const int64_t* src_begin, const int64_t* src_end, int64_t k,
+                           const char* entry, int32_t entry_len, const char* sig, int32_t sig_len,
+                           Program* out) {
 // Small batches stay on one thread: waking the team costs more than they do.
 #pragma omp parallel for schedule(dynamic, 4) if (k >= 16)
-  for (int64_t i = 0; i < k; i++) compile_one(i, src, src_off, entry, entry_len, sig, sig_len, out);
+  for (int64_t i = 0; i < k; i++) {
+    Compiler c;
+    compile_range(&c, i, src, src_begin, src_end, entry, entry_len, sig, sig_len, out);
+  }
 }
 
 // The host runs lanes with one scratch per OpenMP thread: `scratch` holds

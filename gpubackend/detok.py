@@ -1,0 +1,200 @@
+"""Detokenization as array operations: token ids [k, T] -> text bytes.
+
+Written once against the array API NumPy and CuPy share (`xp`), so the GPU
+runs what CI tests. A token buffer becomes text in three data-parallel
+steps: each kept token's byte length (a gather from the Vocab table), their
+prefix sum (where each token's bytes go), and a scatter of the bytes. Then
+the decoder's text-level rules (vocab.py): UTF-8 repair, computed per byte
+from its neighbours, and the strip of spaces at the ends of each text.
+
+A text is a range [begin, end) of one byte buffer; extract.py narrows the
+ranges to the code blocks without copying.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from .link import Link
+from .vocab import REPAIR_LOSSY, REPAIR_NONE, REPAIR_RUNS, Vocab
+
+# U+FFFD REPLACEMENT CHARACTER in UTF-8: what an invalid byte sequence decodes to.
+REPLACEMENT = (0xEF, 0xBF, 0xBD)
+
+
+@dataclass
+class Texts:
+    """k texts in one buffer: text i is data[begin[i]:end[i]] (xp arrays)."""
+
+    data: Any    # uint8 [N]
+    begin: Any   # int64 [k]
+    end: Any     # int64 [k]
+
+    def host(self, link: Link) -> list[bytes]:
+        data, begin, end = link.host(self.data), link.host(self.begin), link.host(self.end)
+        return [data[b:e].tobytes() for b, e in zip(begin, end)]
+
+
+def detokenize(link: Link, vocab: Vocab, ids, lengths) -> Texts:
+    """The decoded texts of ids [k, T] (int64), row i's first lengths[i] ids.
+
+    `vocab` lives in link.xp's memory; ids are in range (the caller checks).
+    """
+    xp = link.xp
+    k, T = ids.shape
+    valid = xp.arange(T)[None, :] < lengths[:, None]
+    tok = ids[valid]                                       # kept positions, row-major
+    tok_off = xp.concatenate([xp.zeros(1, xp.int64), xp.cumsum(lengths)])
+    row = xp.searchsorted(tok_off[1:], xp.arange(len(tok)), side="right")
+    keep = ~vocab.skip[tok]
+    # The first kept token of a row has its own spelling (Metaspace).
+    kept_before = xp.cumsum(keep) - keep
+    row_base = _take_padded(xp, kept_before, tok_off[:-1], fill=0)
+    first = keep & (kept_before == row_base[row])
+    start = xp.where(first, vocab.first_start[tok], vocab.start[tok])
+    length = xp.where(keep, xp.where(first, vocab.first_length[tok], vocab.length[tok]), 0)
+    data, tix = _scatter_ragged(link, vocab.blob, start, length)
+    byte_end = xp.concatenate([xp.zeros(1, xp.int64), xp.cumsum(length)])
+    texts = Texts(data, byte_end[tok_off[:-1]], byte_end[tok_off[1:]])
+    if vocab.repair != REPAIR_NONE:
+        texts = _repair(link, texts, vocab.fallback[tok][tix] if len(tix) else xp.zeros(0, bool),
+                        vocab.repair)
+    return _strip(xp, texts, vocab.strip_start, vocab.strip_stop)
+
+
+def _take_padded(xp, a, index, fill):
+    """a[index], with `fill` where index == len(a)."""
+    padded = xp.concatenate([a, xp.full(1, fill, dtype=a.dtype)])
+    return padded[index]
+
+
+def _scatter_ragged(link: Link, source, start, length):
+    """Concatenate source[start[i] : start[i] + length[i]] for all i; also
+    returns, for each output byte, the i it came from."""
+    xp = link.xp
+    end = xp.cumsum(length)
+    total = link.item(end[-1]) if len(end) else 0
+    pos = xp.arange(total)
+    owner = xp.searchsorted(end, pos, side="right")
+    within = pos - (end[owner] - length[owner])
+    return source[start[owner] + within], owner
+
+
+# UTF-8 repair -----------------------------------------------------------------
+#
+# CPython's errors="replace" and Rust's from_utf8_lossy (the tokenizers'
+# ByteLevel) agree: each maximal subpart of an ill-formed sequence becomes
+# one U+FFFD. Every byte's fate depends only on the three bytes before and
+# after it, so it is computed for all bytes at once: a lead byte knows how
+# long a valid prefix follows it; a continuation byte looks back for its
+# lead. Each byte then emits itself (1 byte), U+FFFD (3) or nothing (0).
+
+
+def utf8_emit_lengths(xp, b, seg_start, seg_end):
+    """Bytes each input byte emits when [seg_start, seg_end) is decoded lossily."""
+    n = len(b)
+    bi = b.astype(xp.int32)
+    pos = xp.arange(n)
+
+    def ahead(d):  # the byte d places on, or -1 past the segment
+        q = xp.minimum(pos + d, max(n - 1, 0))
+        return xp.where(pos + d < seg_end, bi[q], -1)
+
+    cont = (bi & 0xC0) == 0x80
+    need = xp.where(bi < 0x80, 1, xp.where((bi >= 0xC2) & (bi <= 0xDF), 2,
+                    xp.where((bi >= 0xE0) & (bi <= 0xEF), 3, xp.where((bi >= 0xF0) & (bi <= 0xF4), 4, 0))))
+    lo = xp.where(bi == 0xE0, 0xA0, xp.where(bi == 0xF0, 0x90, 0x80))
+    hi = xp.where(bi == 0xED, 0x9F, xp.where(bi == 0xF4, 0x8F, 0xBF))
+    b1, b2, b3 = ahead(1), ahead(2), ahead(3)
+    ok1 = (need >= 2) & (b1 >= lo) & (b1 <= hi)
+    ok2 = ok1 & (need >= 3) & ((b2 & 0xC0) == 0x80)
+    ok3 = ok2 & (need >= 4) & ((b3 & 0xC0) == 0x80)
+    valid_prefix = 1 + ok1.astype(xp.int32) + ok2 + ok3
+    complete = (need >= 1) & (valid_prefix == need)
+    # A continuation byte belongs to the nearest lead byte before it, if it
+    # lies within that lead's valid prefix.
+    covered = xp.zeros(n, bool)
+    owner_complete = xp.zeros(n, bool)
+    searching = cont.copy()
+    for d in (1, 2, 3):
+        p = xp.maximum(pos - d, 0)
+        here = searching & (pos - d >= seg_start)
+        lead = here & ~cont[p]
+        claim = lead & (d < valid_prefix[p])
+        covered |= claim
+        owner_complete |= claim & complete[p]
+        searching &= here & cont[p]
+    lead_len = xp.where(complete, 1, 3)
+    cont_len = xp.where(covered, xp.where(owner_complete, 1, 0), 3)
+    return xp.where(cont, cont_len, lead_len)
+
+
+def _repair(link: Link, texts: Texts, fallback, mode: int) -> Texts:
+    xp = link.xp
+    b = texts.data
+    n = len(b)
+    if n == 0 or not link.item((b >= 0x80).any()):
+        return texts  # ASCII is valid UTF-8
+    pos = xp.arange(n)
+    row = xp.searchsorted(texts.end, pos, side="right")  # rows are contiguous and in order
+    if mode == REPAIR_LOSSY:
+        emit = utf8_emit_lengths(xp, b, texts.begin[row], texts.end[row])
+    else:
+        emit = _runs_emit_lengths(xp, b, fallback, texts.begin[row], texts.end[row])
+    out_end = xp.cumsum(emit)
+    total = link.item(out_end[-1])
+    opos = xp.arange(total)
+    src = xp.searchsorted(out_end, opos, side="right")
+    sub = opos - (out_end[src] - emit[src])
+    fffd = xp.asarray(np.array(REPLACEMENT, np.uint8))
+    data = xp.where(emit[src] == 3, fffd[xp.minimum(sub, 2)], b[src])
+    out_start = xp.concatenate([xp.zeros(1, xp.int64), out_end])
+    return Texts(data, out_start[texts.begin], out_start[texts.end])
+
+
+def _runs_emit_lengths(xp, b, fallback, row_begin, row_end):
+    """ByteFallback: a run of byte tokens that is valid UTF-8 stays; any
+    other run becomes one U+FFFD per byte. Other bytes are whole tokens'
+    text, valid already."""
+    n = len(b)
+    pos = xp.arange(n)
+    prev_fb = xp.concatenate([xp.zeros(1, bool), fallback[:-1]])
+    next_fb = xp.concatenate([fallback[1:], xp.zeros(1, bool)])
+    run_first = fallback & ((pos == row_begin) | ~prev_fb)
+    run_last = fallback & ((pos == row_end - 1) | ~next_fb)
+    starts = xp.flatnonzero(run_first)
+    if len(starts) == 0:
+        return xp.ones(n, xp.int64)
+    ends = xp.flatnonzero(run_last) + 1
+    run = xp.maximum(xp.cumsum(run_first) - 1, 0)  # the byte's run, if it is in one
+    seg_start = xp.where(fallback, starts[run], pos)
+    seg_end = xp.where(fallback, ends[run], pos + 1)
+    bad = fallback & (utf8_emit_lengths(xp, b, seg_start, seg_end) != 1)
+    bad_before = xp.concatenate([xp.zeros(1, xp.int64), xp.cumsum(bad)])
+    run_bad = (bad_before[ends] - bad_before[starts]) > 0
+    in_bad_run = fallback & run_bad[run]
+    return xp.where(in_bad_run, 3, 1)
+
+
+def _strip(xp, texts: Texts, start: int, stop: int) -> Texts:
+    """Up to `start` spaces off the front of each text, `stop` off the back."""
+    begin, end = texts.begin, texts.end
+    if len(texts.data) == 0:
+        return texts
+    last = max(len(texts.data) - 1, 0)
+    for _ in range(start):
+        begin = xp.where((begin < end) & (texts.data[xp.minimum(begin, last)] == 0x20), begin + 1, begin)
+    for _ in range(stop):
+        end = xp.where((begin < end) & (texts.data[xp.maximum(end - 1, 0)] == 0x20), end - 1, end)
+    return Texts(texts.data, begin, end)
+
+
+def detokenize_host(vocab: Vocab, ids) -> list[bytes]:
+    """Every row of ids [k, T] decoded on the host (the table's self-check)."""
+    ids = np.ascontiguousarray(ids, dtype=np.int64)
+    link = Link(np)
+    lengths = np.full(len(ids), ids.shape[1], np.int64)
+    return detokenize(link, vocab, ids, lengths).host(link)

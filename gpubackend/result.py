@@ -1,0 +1,199 @@
+"""What a verify call returns: the reduced verdict at once, everything else
+on request.
+
+`summary` (reduce.py) is on the host when the call returns. The per-lane
+arrays (passed, status, line, steps), the diagnostics and the returned
+values stay in the kernels' memory until first read, then are fetched once
+and kept; each fetch is counted in `transfers`, whose value at return is in
+`call_transfers`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import numpy as np
+
+from .abi import DIAG_CLASSES, ST_PASS, STATUS_NAMES
+from .link import Link
+from .problem import Problem
+from .reduce import Summary
+from .values import decode
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """Why a candidate did not compile: a class of LANGUAGE.md, the 1-based
+    line and column of the offending token, and a one-line message."""
+
+    cls: str
+    line: int
+    col: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.line}:{self.col}: {self.cls}: {self.message}"
+
+    def to_json(self) -> dict:
+        return {"class": self.cls, "line": self.line, "col": self.col, "message": self.message}
+
+
+def diagnostic(head) -> Diagnostic | None:
+    """The Diagnostic of one program header (abi.PROGRAM_HEAD), None if it compiled."""
+    if head["ok"]:
+        return None
+    d = head["diag"]
+    return Diagnostic(DIAG_CLASSES[int(d["cls"])], int(d["line"]), int(d["col"]),
+                      d["msg"].split(b"\0", 1)[0].decode("ascii", "replace"))
+
+
+@dataclass
+class Lanes:
+    """A call's outcomes where the kernels left them (xp arrays).
+
+    index: int64 [k], the program each candidate ran as (identical
+    candidates share one); status/line/out_words: int32 [u, n]; steps:
+    int64 [u, n]; out: int64 [u, n, cap], the first cap result words;
+    headers(programs) -> the host headers of those programs;
+    source(c) -> candidate c's program text; rerun(c, t, words) -> the
+    first `words` result words of candidate c on test t, run again.
+    """
+
+    link: Link
+    index: Any
+    status: Any
+    line: Any
+    steps: Any
+    out_words: Any
+    out: Any
+    headers: Callable[[np.ndarray], np.ndarray]
+    source: Callable[[int], bytes]
+    rerun: Callable[[int, int, int], np.ndarray]
+
+
+@dataclass
+class VerifyResult:
+    """The verdict on k candidates x n tests of one problem.
+
+    summary: the reduced verdict (best candidate, counts, failure
+    signatures); passed: bool [k, n]; status: int32 [k, n] codes
+    (status_name gives the name); line: int32 [k, n], the source line that
+    raised (0 if none); steps: int64 [k, n], fuel spent; diagnostics: per
+    candidate, None if it compiled; timings: seconds per stage, when the
+    call was timed; call_transfers: bytes moved between host and device
+    by the call itself.
+    """
+
+    problem: Problem
+    summary: Summary
+    call_transfers: dict[str, int]
+    timings: dict[str, float]
+    lanes: Lanes = field(repr=False)
+    _host: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    @property
+    def k(self) -> int:
+        return self.summary.k
+
+    @property
+    def n_tests(self) -> int:
+        return len(self.problem.tests)
+
+    @property
+    def transfers(self) -> dict[str, int]:
+        """Bytes moved so far, the fetches made since the call included."""
+        return self.lanes.link.counts()
+
+    def _fetch(self, name: str) -> np.ndarray:
+        if name not in self._host:
+            self._host[name] = self.lanes.link.host(getattr(self.lanes, name))[self._fetch_index()]
+        return self._host[name]
+
+    @property
+    def status(self) -> np.ndarray:
+        return self._fetch("status")
+
+    @property
+    def passed(self) -> np.ndarray:
+        return self.status == ST_PASS
+
+    @property
+    def line(self) -> np.ndarray:
+        return self._fetch("line")
+
+    @property
+    def steps(self) -> np.ndarray:
+        return self._fetch("steps")
+
+    @property
+    def _out_words(self) -> np.ndarray:
+        return self._fetch("out_words")
+
+    @property
+    def _out(self) -> np.ndarray:
+        return self._fetch("out")
+
+    @property
+    def diagnostics(self) -> list[Diagnostic | None]:
+        if "diagnostics" not in self._host:
+            index = self._fetch_index()
+            heads = self.lanes.headers(np.arange(len(self.lanes.status)))
+            diags = [diagnostic(h) for h in heads]
+            self._host["diagnostics"] = [diags[i] for i in index]
+        return self._host["diagnostics"]
+
+    def _fetch_index(self) -> np.ndarray:
+        if "index" not in self._host:
+            self._host["index"] = self.lanes.link.host(self.lanes.index)
+        return self._host["index"]
+
+    def _program(self, c: int) -> int:
+        """The program candidate c ran as, fetching 8 bytes at most."""
+        if "index" in self._host:
+            return int(self._host["index"][c])
+        return int(self.lanes.link.item(self.lanes.index[c]))
+
+    def _lane(self, name: str, c: int, t: int):
+        """One lane's value of a per-lane array, without fetching the rest."""
+        if name in self._host:
+            return self._host[name][c, t]
+        return self.lanes.link.host(getattr(self.lanes, name)[self._program(c), t])
+
+    def diagnostic(self, c: int) -> Diagnostic | None:
+        """Candidate c's diagnostic, fetching only its own header."""
+        if "diagnostics" in self._host:
+            return self._host["diagnostics"][c]
+        return diagnostic(self.lanes.headers(np.array([self._program(c)]))[0])
+
+    def source(self, c: int) -> str:
+        """The program text candidate c was compiled from."""
+        return self.lanes.source(c).decode("utf-8", "replace")
+
+    def status_name(self, c: int, t: int) -> str:
+        return STATUS_NAMES[int(self._lane("status", c, t))]
+
+    def compiled(self, c: int) -> bool:
+        return self.diagnostic(c) is None
+
+    def all_passed(self, c: int) -> bool:
+        return bool(self.passed[c].all())
+
+    @property
+    def pass_counts(self) -> np.ndarray:
+        """int32 [k]: tests each candidate passed."""
+        return self.passed.sum(axis=1).astype(np.int32)
+
+    def actual(self, c: int, t: int) -> Any:
+        """The value candidate c returned on test t, decoded to Python (None
+        when it raised, timed out or did not compile)."""
+        code = self.status_name(c, t)
+        if code not in ("pass", "wrong_answer"):
+            return None
+        need = int(self._lane("out_words", c, t))
+        if need == 0:
+            return None  # None itself, or the entry fell off its end (CPython's None)
+        words = self._lane("out", c, t)
+        if need > len(words):
+            words = self.lanes.rerun(c, t, need)
+        return decode(words[:need], self.problem.sig.ret)[0]
