@@ -225,8 +225,7 @@ def _build(tok) -> Vocab:
     spec = json.loads(tok.to_str())
     pipe = _Pipeline(spec.get("decoder"))
     specials = {t["id"] for t in spec.get("added_tokens", []) if t.get("special")}
-    size = tok.get_vocab_size(with_added_tokens=True)
-    size = max([size] + [i + 1 for i in specials])
+    size = max(tok.get_vocab(with_added_tokens=True).values(), default=-1) + 1  # ids may have holes
     chunks: list[bytes] = []
     start = np.zeros(size, np.int64)
     length = np.zeros(size, np.int64)

@@ -15,3 +15,12 @@ def pytest_collection_modifyitems(config, items):
     skip = pytest.mark.skip(reason=f"no usable CUDA GPU: {cuda.why_unavailable()}")
     for item in gpu_items:
         item.add_marker(skip)
+
+
+@pytest.fixture(params=["numpy", pytest.param("cupy", marks=pytest.mark.gpu)])
+def xp(request):
+    """The array module a test body runs on: NumPy everywhere, CuPy where a
+    GPU is usable (the array glue is written once for both)."""
+    import importlib
+
+    return importlib.import_module(request.param)

@@ -90,3 +90,39 @@ def test_humaneval_on_gpu_equals_cpu(both):
         _same(cpu.verify([conv.source], conv.problem), gpu.verify([conv.source], conv.problem))
         ran += 1
     assert ran >= 100
+
+
+def test_token_path_on_gpu_equals_cpu(both):
+    # a torch CUDA buffer goes in by DLPack, in place; detokenize, extract,
+    # compile, run and reduce all on the device give the CPU's answers
+    torch = pytest.importorskip("torch")
+    if not torch.cuda.is_available():
+        pytest.skip("torch has no CUDA here")
+    import tokenizer_kit as kit
+    from test_verify_tokens import answers, pack, same
+
+    cpu, gpu = both
+    for kind in sorted(kit.KINDS):
+        tok = kit.KINDS[kind]()
+        problem, texts = answers("caesar", 300, 5)
+        ids, lengths = pack(tok, texts)
+        want = cpu.verify_tokens(ids, tok, problem, lengths=lengths)
+        got = gpu.verify_tokens(ids.cuda(), tok, problem, lengths=lengths.cuda())
+        same(got, want)
+        again = gpu.verify_tokens(ids.cuda(), tok, problem, lengths=lengths.cuda())
+        assert again.call_transfers == {"to_device": 0, "to_host": again.call_transfers["to_host"]}
+        assert again.call_transfers["to_host"] <= 1024
+
+
+def test_host_token_buffer_is_uploaded_once(both):
+    torch = pytest.importorskip("torch")
+    import tokenizer_kit as kit
+    from test_verify_tokens import answers, pack
+
+    _, gpu = both
+    tok = kit.byte_level()
+    problem, texts = answers("digit_sum", 50, 6)
+    ids, lengths = pack(tok, texts)
+    gpu.verify_tokens(ids, tok, problem, lengths=lengths)
+    res = gpu.verify_tokens(ids, tok, problem, lengths=lengths)
+    assert res.call_transfers["to_device"] == ids.numel() * 4 + lengths.numel() * 8

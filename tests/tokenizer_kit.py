@@ -62,7 +62,7 @@ def _with_byte_tokens(tok):
     spec = json.loads(tok.to_str())
     vocab = spec["model"]["vocab"]
     for b in range(256):
-        vocab.setdefault(f"<0x{b:02X}>", len(vocab) + len(spec["added_tokens"]))
+        vocab.setdefault(f"<0x{b:02X}>", len(vocab))  # the specials are in vocab already
     spec["model"]["byte_fallback"] = True
     spec["model"]["unk_token"] = "<unk>"
     return Tokenizer.from_str(json.dumps(spec))
