@@ -93,17 +93,16 @@ def _scatter_ragged(link: Link, source, start, length):
 # lead. Each byte then emits itself (1 byte), U+FFFD (3) or nothing (0).
 
 
-def utf8_emit_lengths(xp, b, seg_start, seg_end):
-    """Bytes each input byte emits when [seg_start, seg_end) is decoded lossily."""
-    n = len(b)
-    bi = b.astype(xp.int32)
-    pos = xp.arange(n)
+def _as_lead(xp, b, q, seg_end):
+    """Bytes q read as lead bytes: the length of the valid prefix that
+    starts there (1 to 4, within the segment) and whether it is a whole
+    character."""
+    last = max(len(b) - 1, 0)
 
     def ahead(d):  # the byte d places on, or -1 past the segment
-        q = xp.minimum(pos + d, max(n - 1, 0))
-        return xp.where(pos + d < seg_end, bi[q], -1)
+        return xp.where(q + d < seg_end, b[xp.minimum(q + d, last)].astype(xp.int32), -1)
 
-    cont = (bi & 0xC0) == 0x80
+    bi = b[q].astype(xp.int32)
     need = xp.where(bi < 0x80, 1, xp.where((bi >= 0xC2) & (bi <= 0xDF), 2,
                     xp.where((bi >= 0xE0) & (bi <= 0xEF), 3, xp.where((bi >= 0xF0) & (bi <= 0xF4), 4, 0))))
     lo = xp.where(bi == 0xE0, 0xA0, xp.where(bi == 0xF0, 0x90, 0x80))
@@ -112,21 +111,31 @@ def utf8_emit_lengths(xp, b, seg_start, seg_end):
     ok1 = (need >= 2) & (b1 >= lo) & (b1 <= hi)
     ok2 = ok1 & (need >= 3) & ((b2 & 0xC0) == 0x80)
     ok3 = ok2 & (need >= 4) & ((b3 & 0xC0) == 0x80)
-    valid_prefix = 1 + ok1.astype(xp.int32) + ok2 + ok3
-    complete = (need >= 1) & (valid_prefix == need)
+    prefix = 1 + ok1.astype(xp.int32) + ok2 + ok3
+    return prefix, (need >= 1) & (prefix == need)
+
+
+def utf8_emit_lengths(xp, b, pos, seg_start, seg_end):
+    """Bytes emitted by the bytes at `pos` when each one's segment
+    [seg_start, seg_end) is decoded lossily (an ASCII byte always emits 1,
+    so callers pass only the others)."""
+    is_cont = lambda q: (b[q] & 0xC0) == 0x80  # noqa: E731
+    prefix, complete = _as_lead(xp, b, pos, seg_end)
+    cont = is_cont(pos)
     # A continuation byte belongs to the nearest lead byte before it, if it
     # lies within that lead's valid prefix.
-    covered = xp.zeros(n, bool)
-    owner_complete = xp.zeros(n, bool)
+    covered = xp.zeros(len(pos), bool)
+    owner_complete = xp.zeros(len(pos), bool)
     searching = cont.copy()
     for d in (1, 2, 3):
         p = xp.maximum(pos - d, 0)
         here = searching & (pos - d >= seg_start)
-        lead = here & ~cont[p]
-        claim = lead & (d < valid_prefix[p])
+        p_cont = is_cont(p)
+        p_prefix, p_complete = _as_lead(xp, b, p, seg_end)
+        claim = here & ~p_cont & (d < p_prefix)
         covered |= claim
-        owner_complete |= claim & complete[p]
-        searching &= here & cont[p]
+        owner_complete |= claim & p_complete
+        searching &= here & p_cont
     lead_len = xp.where(complete, 1, 3)
     cont_len = xp.where(covered, xp.where(owner_complete, 1, 0), 3)
     return xp.where(cont, cont_len, lead_len)
@@ -138,12 +147,13 @@ def _repair(link: Link, texts: Texts, fallback, mode: int) -> Texts:
     n = len(b)
     if n == 0 or not link.item((b >= 0x80).any()):
         return texts  # ASCII is valid UTF-8
-    pos = xp.arange(n)
-    row = xp.searchsorted(texts.end, pos, side="right")  # rows are contiguous and in order
+    emit = xp.ones(n, xp.int64)
     if mode == REPAIR_LOSSY:
-        emit = utf8_emit_lengths(xp, b, texts.begin[row], texts.end[row])
+        pos = xp.flatnonzero(b >= 0x80)  # only these can be part of an ill-formed sequence
+        row = xp.searchsorted(texts.end, pos, side="right")
+        emit[pos] = utf8_emit_lengths(xp, b, pos, texts.begin[row], texts.end[row])
     else:
-        emit = _runs_emit_lengths(xp, b, fallback, texts.begin[row], texts.end[row])
+        _runs_emit_lengths(xp, b, fallback, texts, emit)
     out_end = xp.cumsum(emit)
     total = link.item(out_end[-1])
     opos = xp.arange(total)
@@ -155,28 +165,24 @@ def _repair(link: Link, texts: Texts, fallback, mode: int) -> Texts:
     return Texts(data, out_start[texts.begin], out_start[texts.end])
 
 
-def _runs_emit_lengths(xp, b, fallback, row_begin, row_end):
+def _runs_emit_lengths(xp, b, fallback, texts: Texts, emit) -> None:
     """ByteFallback: a run of byte tokens that is valid UTF-8 stays; any
-    other run becomes one U+FFFD per byte. Other bytes are whole tokens'
-    text, valid already."""
-    n = len(b)
-    pos = xp.arange(n)
-    prev_fb = xp.concatenate([xp.zeros(1, bool), fallback[:-1]])
-    next_fb = xp.concatenate([fallback[1:], xp.zeros(1, bool)])
-    run_first = fallback & ((pos == row_begin) | ~prev_fb)
-    run_last = fallback & ((pos == row_end - 1) | ~next_fb)
-    starts = xp.flatnonzero(run_first)
-    if len(starts) == 0:
-        return xp.ones(n, xp.int64)
-    ends = xp.flatnonzero(run_last) + 1
-    run = xp.maximum(xp.cumsum(run_first) - 1, 0)  # the byte's run, if it is in one
-    seg_start = xp.where(fallback, starts[run], pos)
-    seg_end = xp.where(fallback, ends[run], pos + 1)
-    bad = fallback & (utf8_emit_lengths(xp, b, seg_start, seg_end) != 1)
+    other run becomes one U+FFFD per byte (written into `emit`). Other
+    bytes are whole tokens' text, valid already."""
+    pos = xp.flatnonzero(fallback)
+    if len(pos) == 0:
+        return
+    row = xp.searchsorted(texts.end, pos, side="right")
+    # runs: fallback bytes at consecutive positions within one row
+    gap = xp.concatenate([xp.ones(1, bool), (pos[1:] != pos[:-1] + 1) | (row[1:] != row[:-1])])
+    first = xp.flatnonzero(gap)                      # index into pos of each run's first byte
+    last = xp.concatenate([first[1:], xp.asarray([len(pos)])])
+    run = xp.cumsum(gap) - 1
+    seg_start, seg_end = pos[first][run], pos[last - 1][run] + 1
+    bad = utf8_emit_lengths(xp, b, pos, seg_start, seg_end) != 1
     bad_before = xp.concatenate([xp.zeros(1, xp.int64), xp.cumsum(bad)])
-    run_bad = (bad_before[ends] - bad_before[starts]) > 0
-    in_bad_run = fallback & run_bad[run]
-    return xp.where(in_bad_run, 3, 1)
+    run_bad = (bad_before[last] - bad_before[first]) > 0
+    emit[pos] = xp.where(run_bad[run], 3, 1)
 
 
 def _strip(xp, texts: Texts, start: int, stop: int) -> Texts:

@@ -32,7 +32,9 @@ def import_array(link: Link, x: Any, name: str):
         if on_gpu:
             raise ValueError(f"{name}: the buffer is on a CUDA device but this Verifier runs on the CPU; "
                              "use Verifier(device='cuda') or move it to the host (.cpu())")
-        return np.from_dlpack(x) if hasattr(x, "__dlpack__") else np.asarray(x)
+        host = np.from_dlpack(x) if hasattr(x, "__dlpack__") else np.asarray(x)
+        link.to_device_bytes += int(host.nbytes)  # read in place, but a GPU would upload it
+        return host
     if on_gpu:
         return xp.from_dlpack(x)
     host = np.from_dlpack(x) if hasattr(x, "__dlpack__") else np.asarray(x)

@@ -23,6 +23,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from .abi import PROGRAM_HEAD_BYTES, STATUS_NAMES
+from .dedup import distinct
 from .detok import Texts, detokenize
 from .extract import extract
 from .link import Link
@@ -48,7 +49,11 @@ FIRST_HEAP_BYTES = 16 * 1024
 # Problems whose test suites a Verifier keeps in device memory between calls
 # (an agent's rounds reuse one; an eval walks through many).
 SUITE_CACHE = 16
-STAGES = ("detokenize", "extract", "compile", "run", "reduce")
+# What verify_tokens(timed=True) reports, in order: checking the buffer
+# (and building or uploading a tokenizer's table on first use), the four
+# stages of the device path before the kernels, then the kernels and the
+# reduction.
+STAGES = ("intake", "detokenize", "extract", "dedup", "compile", "run", "reduce")
 
 
 @dataclass
@@ -161,8 +166,9 @@ class Verifier:
     def verify_tokens(self, tokens: Any, tokenizer: Any, problem: Problem, *, lengths: Any = None,
                       pad_id: int | None = None, out_cap: int = DEFAULT_OUT_CAP,
                       timed: bool = False) -> VerifyResult:
-        """Verify a model's answers given as token ids, decoded and their code
-        extracted on the device (detok.py, extract.py).
+        """Verify a model's answers given as token ids, decoded, their code
+        extracted and identical programs merged on the device (detok.py,
+        extract.py, dedup.py).
 
         tokens: [k, T] integer token ids, any DLPack producer (a torch or
             CuPy tensor on the GPU is used in place) or nested lists;
@@ -173,19 +179,21 @@ class Verifier:
         out_cap, timed: as for verify.
         """
         link, clock = Link(self.xp), _Clock(self.xp, timed)
-        vocab = self.vocab(tokenizer, link)
-        ids, lens = token_buffer(link, tokens, lengths, pad_id, vocab.size)
+        with clock("intake"):
+            vocab = self.vocab(tokenizer, link)
+            ids, lens = token_buffer(link, tokens, lengths, pad_id, vocab.size)
         with clock("detokenize"):
             texts = detokenize(link, vocab, ids, lens)
         with clock("extract"):
             code = extract(link, texts)
+        with clock("dedup"):
+            programs, index = distinct(link, code)
 
         def source(c: int) -> bytes:
             b, e = int(link.item(code.begin[c])), int(link.item(code.end[c]))
             return link.host(code.data[b:e]).tobytes()
 
-        index = self.xp.arange(len(lens), dtype=self.xp.int64)
-        return self._verify_texts(link, clock, code, index, problem, out_cap, source)
+        return self._verify_texts(link, clock, programs, index, problem, out_cap, source)
 
     def vocab(self, tokenizer: Any, link: Link | None = None) -> Vocab:
         """The byte table of `tokenizer` in the backend's memory, built and

@@ -51,8 +51,9 @@ def test_lossy_repair_on_every_two_and_three_byte_sequence(xp):
 def test_emit_lengths_respect_segment_ends(xp):
     # "\xe2\x82\xac" is the euro sign; cut into two segments it is invalid
     b = xp.asarray(np.array([0xE2, 0x82, 0xAC, 0xE2, 0x82, 0xAC], np.uint8))
-    whole = utf8_emit_lengths(xp, b, xp.zeros(6, xp.int64), xp.full(6, 6, xp.int64))
-    split = utf8_emit_lengths(xp, b, xp.asarray([0, 0, 2, 3, 3, 3]), xp.asarray([2, 2, 6, 6, 6, 6]))
+    pos = xp.arange(6)
+    whole = utf8_emit_lengths(xp, b, pos, xp.zeros(6, xp.int64), xp.full(6, 6, xp.int64))
+    split = utf8_emit_lengths(xp, b, pos, xp.asarray([0, 0, 2, 3, 3, 3]), xp.asarray([2, 2, 6, 6, 6, 6]))
     assert whole.tolist() == [1, 1, 1, 1, 1, 1]
     assert split.tolist() == [3, 0, 3, 1, 1, 1]
 

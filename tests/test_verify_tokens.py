@@ -13,6 +13,7 @@ import pytest
 import tokenizer_kit as kit
 from gpubackend import Problem, Verifier
 from gpubackend.extract import extract_code
+from gpubackend.verifier import STAGES
 from test_bad_input import _mutate
 
 torch = pytest.importorskip("torch")
@@ -107,8 +108,10 @@ def test_only_the_summary_crosses_back(cpu):
     first = cpu.verify_tokens(ids, tok, problem, lengths=lengths)
     again = cpu.verify_tokens(ids, tok, problem, lengths=lengths)
     assert first.call_transfers["to_host"] <= 1024 and again.call_transfers["to_host"] <= 1024
-    # the vocabulary and the suite were uploaded by the first call only
-    assert again.call_transfers["to_device"] == 0 < first.call_transfers["to_device"]
+    # the vocabulary and the suite were uploaded by the first call only; a
+    # host buffer counts as the upload it is on the GPU path
+    buffer = ids.numel() * 4 + lengths.numel() * 8
+    assert again.call_transfers["to_device"] == buffer < first.call_transfers["to_device"]
     before = again.transfers["to_host"]
     again.actual(again.summary.best, 0)  # asking for a value fetches that lane only
     assert again.transfers["to_host"] - before <= 8 * 64
@@ -119,7 +122,7 @@ def test_timed_call_reports_every_stage(cpu):
     problem, texts = answers("digit_sum", 20, 3)
     ids, lengths = pack(tok, texts)
     res = cpu.verify_tokens(ids, tok, problem, lengths=lengths, timed=True)
-    assert list(res.timings) == ["detokenize", "extract", "compile", "run", "reduce"]
+    assert list(res.timings) == list(STAGES)
     assert all(t >= 0 for t in res.timings.values())
     assert cpu.verify_tokens(ids, tok, problem, lengths=lengths).timings == {}
 

@@ -1,0 +1,87 @@
+"""Identical candidates, found on the device: compiled and run once.
+
+Model samples repeat (low temperatures, easy problems), so a batch of k
+texts often holds far fewer distinct programs. Each text's bytes are hashed
+with a polynomial in wrapping 64-bit arithmetic (prefix sums of b[i] * P^i,
+shifted to the text's start by the inverse power), texts are grouped by
+(hash, length), and every text is then compared byte for byte with its
+group's first: a hash collision costs a compile, never a wrong verdict.
+Written against xp (numpy or cupy). On the CPU backend the texts are in
+host memory already and a dictionary of their bytes is faster than any
+array pass; both give the same grouping (tests/test_dedup.py).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .detok import Texts
+from .link import Link
+
+# An odd multiplier, so that it has an inverse modulo 2^64.
+_P = 0x100000001B3
+_P_INV = pow(_P, -1, 1 << 64)
+
+
+def _powers(xp, base: int, n: int):
+    """base^0 .. base^(n-1) modulo 2^64."""
+    steps = xp.full(n, base, dtype=xp.uint64)
+    steps[:1] = 1
+    return xp.cumprod(steps, dtype=xp.uint64)
+
+
+def distinct(link: Link, texts: Texts):
+    """(programs, index): `programs` are the texts to compile (a Texts over
+    the same buffer), and candidate c is program index[c]."""
+    if link.xp is np:
+        return _distinct_host(texts)
+    return distinct_arrays(link, texts)
+
+
+def _distinct_host(texts: Texts):
+    data = texts.data.tobytes()
+    seen: dict[bytes, int] = {}
+    index = np.array([seen.setdefault(data[b:e], len(seen)) for b, e in zip(texts.begin.tolist(),
+                                                                            texts.end.tolist())], np.int64)
+    first = np.zeros(len(seen), np.int64)
+    first[index[::-1]] = np.arange(len(index) - 1, -1, -1)  # the first candidate of each program
+    return Texts(texts.data, texts.begin[first], texts.end[first]), index
+
+
+def distinct_arrays(link: Link, texts: Texts):
+    """distinct() as array passes, for device memory."""
+    xp = link.xp
+    k, n = len(texts.begin), len(texts.data)
+    if k == 0:
+        return texts, xp.zeros(0, xp.int64)
+    with np.errstate(over="ignore"):
+        weighted = texts.data.astype(xp.uint64) * _powers(xp, _P, n)
+        prefix = xp.concatenate([xp.zeros(1, xp.uint64), xp.cumsum(weighted, dtype=xp.uint64)])
+        inv = xp.concatenate([_powers(xp, _P_INV, n), xp.ones(1, xp.uint64)])
+        length = texts.end - texts.begin
+        digest = (prefix[texts.end] - prefix[texts.begin]) * inv[texts.begin]
+        key = digest ^ (length.astype(xp.uint64) * xp.uint64(0x9E3779B97F4A7C15))
+    _, first, group = xp.unique(key, return_index=True, return_inverse=True)
+    rep = first[group.ravel()]
+    rep = xp.where(_same_bytes(link, texts, rep), rep, xp.arange(k))
+    programs = xp.flatnonzero(rep == xp.arange(k))
+    index = xp.searchsorted(programs, rep)
+    return Texts(texts.data, texts.begin[programs], texts.end[programs]), index
+
+
+def _same_bytes(link: Link, texts: Texts, rep):
+    """bool [k]: text c equals text rep[c], byte for byte."""
+    xp = link.xp
+    length = texts.end - texts.begin
+    same_len = length == length[rep]
+    cmp_len = xp.where(same_len, length, 0)
+    ends = xp.cumsum(cmp_len)
+    total = int(link.item(ends[-1]))
+    if total == 0:
+        return same_len
+    pos = xp.arange(total)
+    owner = xp.searchsorted(ends, pos, side="right")
+    within = pos - (ends[owner] - cmp_len[owner])
+    differs = texts.data[texts.begin[owner] + within] != texts.data[texts.begin[rep[owner]] + within]
+    seen = xp.concatenate([xp.zeros(1, xp.int64), xp.cumsum(differs)])
+    return same_len & (seen[ends] == seen[ends - cmp_len])
