@@ -394,9 +394,9 @@ def report(rows: list[dict[str, Any]], info: dict[str, Any], a: argparse.Namespa
                   "call the entry on every test; bench_verify.run_cpython). verify() compile/run/"
                   "reduce: its stages with timed=True, for comparing with the token path's.")
     if rows[0]["tokens_on"] == "cpu":
-        console.print("Bytes to device: a host buffer is read in place by a CPU Verifier, so the call "
-                      "counts none; a GPU Verifier given the same host buffer copies it up (the "
-                      "'buffer bytes' column, counted), one given a GPU tensor reads it in place.")
+        console.print("Bytes to device: a host buffer is read in place by a CPU Verifier but counted as "
+                      "the upload a GPU Verifier makes of it; a GPU Verifier given a GPU tensor reads it "
+                      "in place and counts none.")
 
 
 def main(argv: list[str] | None = None) -> int:
