@@ -60,7 +60,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(ROOT / "tests"))  # tokenizer_kit, as difftest.py imports tests/difftest
 
-from bench_verify import _loadavg, best, machine_info, run_cpython, same_result  # noqa: E402
+from bench_verify import _loadavg, best, machine_info, results_md, run_cpython, same_result  # noqa: E402
 from gpubackend import Problem, Verifier  # noqa: E402
 from gpubackend.abi import STATUS_NAMES  # noqa: E402
 from gpubackend.extract import extract_code  # noqa: E402
@@ -474,19 +474,8 @@ def main(argv: list[str] | None = None) -> int:
         Path(a.json).write_text(json.dumps({"command": command, "machine": info, "args": vars(a),
                                             "workloads": rows}, indent=1, default=str))
     if a.md:
-        gpu = f"\n- GPU: {info['gpu']}" if "gpu" in info else ""
-        Path(a.md).write_text(
-            f"# Token-buffer verify benchmark, {info['date']}\n\n"
-            f"Command (from the repository root):\n\n```\n{command}\n```\n\n"
-            f"- Machine: {info['cpu_model']}, nproc {info['nproc']} "
-            f"(os.cpu_count {info['cpu_count']}), OpenMP threads {info['omp_threads']}{gpu}\n"
-            f"- Verifier device: {info['verifier_device']}\n"
-            f"- Load average (1/5/15 min) {info['loadavg_start']} at start, "
-            f"{info['loadavg_end']} at end\n"
-            f"- {info['platform']}, Python {info['python']}, NumPy {info['numpy']}\n"
-            f"- Code: commit {info['commit']} (uncommitted changes in gpubackend/: "
-            f"{info['gpubackend_dirty']}), kernel sources hash {info['kernel_hash']}\n\n"
-            f"```\n{console.export_text(styles=False)}```\n")
+        Path(a.md).write_text(results_md("Token-buffer verify benchmark", command, info,
+                                         console.export_text(styles=False)))
     return 1 if problems else 0
 
 

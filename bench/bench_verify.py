@@ -680,6 +680,23 @@ def _agree(dis: int, total: int) -> str:
     return f"0/{total}" if dis == 0 else f"[bold red]{dis}/{total} DISAGREE[/]"
 
 
+def results_md(title: str, command: str, info: dict[str, Any], table: str) -> str:
+    """A bench/results/ page: the title and date, the command, the machine
+    and the code it ran on, then the printed tables."""
+    gpu = f"\n- GPU: {info['gpu']}" if "gpu" in info else ""
+    device = f"\n- Verifier device: {info['verifier_device']}" if "verifier_device" in info else ""
+    return (f"# {title}, {info['date']}\n\n"
+            f"Command (from the repository root):\n\n```\n{command}\n```\n\n"
+            f"- Machine: {info['cpu_model']}, nproc {info['nproc']} "
+            f"(os.cpu_count {info['cpu_count']}), OpenMP threads {info['omp_threads']}{gpu}{device}\n"
+            f"- Load average (1/5/15 min) {info['loadavg_start']} at start, "
+            f"{info['loadavg_end']} at end\n"
+            f"- {info['platform']}, Python {info['python']}, NumPy {info['numpy']}\n"
+            f"- Code: commit {info['commit']} (uncommitted changes in gpubackend/: "
+            f"{info['gpubackend_dirty']}), kernel sources hash {info['kernel_hash']}\n\n"
+            f"```\n{table}```\n")
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -767,19 +784,7 @@ def main(argv: list[str] | None = None) -> int:
                                             "human_eval_path": he_how, "workloads": rows},
                                            indent=1, default=str))
     if a.md:
-        text = console.export_text(styles=False)
-        gpu = f"\n- GPU: {info['gpu']}" if "gpu" in info else ""
-        Path(a.md).write_text(
-            f"# Verifier benchmark, {info['date']}\n\n"
-            f"Command (from the repository root):\n\n```\n{command}\n```\n\n"
-            f"- Machine: {info['cpu_model']}, nproc {info['nproc']} "
-            f"(os.cpu_count {info['cpu_count']}), OpenMP threads {info['omp_threads']}{gpu}\n"
-            f"- Load average (1/5/15 min) {info['loadavg_start']} at start, "
-            f"{info['loadavg_end']} at end\n"
-            f"- {info['platform']}, Python {info['python']}, NumPy {info['numpy']}\n"
-            f"- Code: commit {info['commit']} (uncommitted changes in gpubackend/: "
-            f"{info['gpubackend_dirty']}), kernel sources hash {info['kernel_hash']}\n\n"
-            f"```\n{text}```\n")
+        Path(a.md).write_text(results_md("Verifier benchmark", command, info, console.export_text(styles=False)))
     return 1 if problems else 0
 
 

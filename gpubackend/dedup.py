@@ -25,7 +25,7 @@ _P_INV = pow(_P, -1, 1 << 64)
 
 def _powers(xp, base: int, n: int):
     """base^0 .. base^(n-1) modulo 2^64."""
-    steps = xp.full(n, base, dtype=xp.uint64)
+    steps = xp.full(n, np.uint64(base), dtype=xp.uint64)  # a typed scalar: base may pass 2^63
     steps[:1] = 1
     return xp.cumprod(steps, dtype=xp.uint64)
 
