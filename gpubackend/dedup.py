@@ -17,6 +17,7 @@ import numpy as np
 
 from .detok import Texts
 from .link import Link
+from .ragged import expand, offsets
 
 # An odd multiplier, so that it has an inverse modulo 2^64.
 _P = 0x100000001B3
@@ -56,7 +57,7 @@ def distinct_arrays(link: Link, texts: Texts):
         return texts, xp.zeros(0, xp.int64)
     with np.errstate(over="ignore"):
         weighted = texts.data.astype(xp.uint64) * _powers(xp, _P, n)
-        prefix = xp.concatenate([xp.zeros(1, xp.uint64), xp.cumsum(weighted, dtype=xp.uint64)])
+        prefix = offsets(xp, weighted, dtype=xp.uint64)
         inv = xp.concatenate([_powers(xp, _P_INV, n), xp.ones(1, xp.uint64)])
         length = texts.end - texts.begin
         digest = (prefix[texts.end] - prefix[texts.begin]) * inv[texts.begin]
@@ -74,14 +75,7 @@ def _same_bytes(link: Link, texts: Texts, rep):
     xp = link.xp
     length = texts.end - texts.begin
     same_len = length == length[rep]
-    cmp_len = xp.where(same_len, length, 0)
-    ends = xp.cumsum(cmp_len)
-    total = int(link.item(ends[-1]))
-    if total == 0:
-        return same_len
-    pos = xp.arange(total)
-    owner = xp.searchsorted(ends, pos, side="right")
-    within = pos - (ends[owner] - cmp_len[owner])
+    owner, within, off = expand(link, xp.where(same_len, length, 0))
     differs = texts.data[texts.begin[owner] + within] != texts.data[texts.begin[rep[owner]] + within]
-    seen = xp.concatenate([xp.zeros(1, xp.int64), xp.cumsum(differs)])
-    return same_len & (seen[ends] == seen[ends - cmp_len])
+    seen = offsets(xp, differs)
+    return same_len & (seen[off[1:]] == seen[off[:-1]])

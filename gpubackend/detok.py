@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 
 from .link import Link
+from .ragged import expand, offsets
 from .vocab import REPAIR_LOSSY, REPAIR_NONE, REPAIR_RUNS, Vocab
 
 # U+FFFD REPLACEMENT CHARACTER in UTF-8: what an invalid byte sequence decodes to.
@@ -47,40 +48,18 @@ def detokenize(link: Link, vocab: Vocab, ids, lengths) -> Texts:
     k, T = ids.shape
     valid = xp.arange(T)[None, :] < lengths[:, None]
     tok = ids[valid]                                       # kept positions, row-major
-    tok_off = xp.concatenate([xp.zeros(1, xp.int64), xp.cumsum(lengths)])
-    row = xp.searchsorted(tok_off[1:], xp.arange(len(tok)), side="right")
+    row, _, tok_off = expand(link, lengths, total=len(tok))
     keep = ~vocab.skip[tok]
     # The first kept token of a row has its own spelling (Metaspace).
-    kept_before = xp.cumsum(keep) - keep
-    row_base = _take_padded(xp, kept_before, tok_off[:-1], fill=0)
-    first = keep & (kept_before == row_base[row])
+    kept_before = offsets(xp, keep)                        # kept tokens before each position
+    first = keep & (kept_before[:-1] == kept_before[tok_off[:-1]][row])
     start = xp.where(first, vocab.first_start[tok], vocab.start[tok])
     length = xp.where(keep, xp.where(first, vocab.first_length[tok], vocab.length[tok]), 0)
-    data, tix = _scatter_ragged(link, vocab.blob, start, length)
-    byte_end = xp.concatenate([xp.zeros(1, xp.int64), xp.cumsum(length)])
-    texts = Texts(data, byte_end[tok_off[:-1]], byte_end[tok_off[1:]])
+    tix, within, byte_off = expand(link, length)           # each byte's token, and where in it
+    texts = Texts(vocab.blob[start[tix] + within], byte_off[tok_off[:-1]], byte_off[tok_off[1:]])
     if vocab.repair != REPAIR_NONE:
-        texts = _repair(link, texts, vocab.fallback[tok][tix] if len(tix) else xp.zeros(0, bool),
-                        vocab.repair)
+        texts = _repair(link, texts, vocab.fallback[tok][tix], vocab.repair)
     return _strip(xp, texts, vocab.strip_start, vocab.strip_stop)
-
-
-def _take_padded(xp, a, index, fill):
-    """a[index], with `fill` where index == len(a)."""
-    padded = xp.concatenate([a, xp.full(1, fill, dtype=a.dtype)])
-    return padded[index]
-
-
-def _scatter_ragged(link: Link, source, start, length):
-    """Concatenate source[start[i] : start[i] + length[i]] for all i; also
-    returns, for each output byte, the i it came from."""
-    xp = link.xp
-    end = xp.cumsum(length)
-    total = link.item(end[-1]) if len(end) else 0
-    pos = xp.arange(total)
-    owner = xp.searchsorted(end, pos, side="right")
-    within = pos - (end[owner] - length[owner])
-    return source[start[owner] + within], owner
 
 
 # UTF-8 repair -----------------------------------------------------------------
@@ -154,15 +133,10 @@ def _repair(link: Link, texts: Texts, fallback, mode: int) -> Texts:
         emit[pos] = utf8_emit_lengths(xp, b, pos, texts.begin[row], texts.end[row])
     else:
         _runs_emit_lengths(xp, b, fallback, texts, emit)
-    out_end = xp.cumsum(emit)
-    total = link.item(out_end[-1])
-    opos = xp.arange(total)
-    src = xp.searchsorted(out_end, opos, side="right")
-    sub = opos - (out_end[src] - emit[src])
+    src, sub, out_off = expand(link, emit)
     fffd = xp.asarray(np.array(REPLACEMENT, np.uint8))
     data = xp.where(emit[src] == 3, fffd[xp.minimum(sub, 2)], b[src])
-    out_start = xp.concatenate([xp.zeros(1, xp.int64), out_end])
-    return Texts(data, out_start[texts.begin], out_start[texts.end])
+    return Texts(data, out_off[texts.begin], out_off[texts.end])
 
 
 def _runs_emit_lengths(xp, b, fallback, texts: Texts, emit) -> None:
@@ -180,7 +154,7 @@ def _runs_emit_lengths(xp, b, fallback, texts: Texts, emit) -> None:
     run = xp.cumsum(gap) - 1
     seg_start, seg_end = pos[first][run], pos[last - 1][run] + 1
     bad = utf8_emit_lengths(xp, b, pos, seg_start, seg_end) != 1
-    bad_before = xp.concatenate([xp.zeros(1, xp.int64), xp.cumsum(bad)])
+    bad_before = offsets(xp, bad)
     run_bad = (bad_before[last] - bad_before[first]) > 0
     emit[pos] = xp.where(run_bad[run], 3, 1)
 
