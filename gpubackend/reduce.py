@@ -11,6 +11,7 @@ on integers, so both give the same answer.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -80,12 +81,14 @@ def pass_counts(xp, status, visible):
     return (passed & visible).sum(axis=1).astype(xp.int32), passed.sum(axis=1).astype(xp.int32)
 
 
-def summarize(link: Link, status, steps, compiled, diag_cls, diag_line, visible) -> Summary:
-    """status/steps: [k, n]; compiled/diag_cls/diag_line: [k]; visible: bool [n]."""
+def summarize(link: Link, status, steps, compiled, diag_cls, diag_line, visible) -> tuple[Summary, Any]:
+    """The Summary (on the host) and each candidate's count of tests passed
+    (int32 [k], left on the device); status/steps: [k, n];
+    compiled/diag_cls/diag_line: [k]; visible: bool [n]."""
     xp = link.xp
     k, n = status.shape
     if k == 0:
-        return Summary(0, 0, 0, 0, -1, 0, 0, (), 0)
+        return Summary(0, 0, 0, 0, -1, 0, 0, (), 0), xp.zeros(0, xp.int32)
     vis_pass, all_pass = pass_counts(xp, status, visible)
     n_visible = visible.sum()
     vis_steps = xp.where(visible, steps, 0).sum(axis=1)
@@ -100,7 +103,7 @@ def summarize(link: Link, status, steps, compiled, diag_cls, diag_line, visible)
     s, rows = packed[:_SCALARS], packed[_SCALARS:].reshape(3, -1)
     sigs = tuple(_signature(int(key), int(count), int(cand)) for key, count, cand in rows.T)
     return Summary(k, int(s[0]), int(s[1]), int(s[2]), int(s[3]), int(s[4]), int(s[5]), sigs,
-                   int(packed.nbytes))
+                   int(packed.nbytes)), all_pass
 
 
 def _signature_keys(xp, status, compiled, diag_cls, diag_line, visible):

@@ -55,6 +55,7 @@ class Lanes:
     index: int64 [k], the program each candidate ran as (identical
     candidates share one); status/line/out_words: int32 [u, n]; steps:
     int64 [u, n]; out: int64 [u, n, cap], the first cap result words;
+    passes: int32 [k], the tests each candidate passed (reduce.py);
     headers(programs) -> the host headers of those programs;
     source(c) -> candidate c's program text; rerun(c, t, words) -> the
     first `words` result words of candidate c on test t, run again.
@@ -67,6 +68,7 @@ class Lanes:
     steps: Any
     out_words: Any
     out: Any
+    passes: Any
     headers: Callable[[np.ndarray], np.ndarray]
     source: Callable[[int], bytes]
     rerun: Callable[[int, int, int], np.ndarray]
@@ -177,12 +179,15 @@ class VerifyResult:
         return self.diagnostic(c) is None
 
     def all_passed(self, c: int) -> bool:
-        return bool(self.passed[c].all())
+        return bool(self.pass_counts[c] == self.n_tests)
 
     @property
     def pass_counts(self) -> np.ndarray:
-        """int32 [k]: tests each candidate passed."""
-        return self.passed.sum(axis=1).astype(np.int32)
+        """int32 [k]: tests each candidate passed, as the device counted
+        them (4 bytes a candidate cross, not the whole status matrix)."""
+        if "passes" not in self._host:
+            self._host["passes"] = self.lanes.link.host(self.lanes.passes)
+        return self._host["passes"]
 
     def actual(self, c: int, t: int) -> Any:
         """The value candidate c returned on test t, decoded to Python (None

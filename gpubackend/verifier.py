@@ -241,7 +241,7 @@ class Verifier:
         with clock("run"):
             oc = self._run_all(link, progs, suite, run_args, out_cap)
         with clock("reduce"):
-            summary = summarize(link, oc["status"][index], oc["steps"][index], fields["ok"][index],
+            summary, passes = summarize(link, oc["status"][index], oc["steps"][index], fields["ok"][index],
                                 fields["cls"][index], fields["line"][index], suite.visible)
         call_transfers = link.counts()
         read_headers = self.backend.header_reader(progs)
@@ -256,7 +256,7 @@ class Verifier:
             return link.host(self.backend.run(one, _one_test(problem.encoded(), t), *run_args, cap).out[0])
 
         lanes = Lanes(link, index, oc["status"], oc["line"], oc["steps"], oc["out_words"], oc["out"],
-                      headers, source, rerun)
+                      passes, headers, source, rerun)
         return VerifyResult(problem, summary, call_transfers, dict(clock.times), lanes)
 
     def _run_all(self, link: Link, progs, suite: DeviceSuite, run_args: tuple, out_cap: int) -> dict:

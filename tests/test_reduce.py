@@ -55,8 +55,9 @@ def test_summary_matches_the_rules(xp):
     for k, n in [(1, 1), (5, 3), (40, 7), (300, 20)]:
         arrays = _random_outcomes(rng, k, n)
         link = Link(xp)
-        got = summarize(link, *(xp.asarray(a) for a in arrays))
+        got, passes = summarize(link, *(xp.asarray(a) for a in arrays))
         want = _reference(*arrays)
+        assert Link(xp).host(passes).tolist() == (arrays[0] == ST_PASS).sum(axis=1).tolist()
         assert {f: getattr(got, f) for f in want if f != "signatures"} == {f: v for f, v in want.items()
                                                                            if f != "signatures"}
         assert [(s.kind, s.cls, s.line, s.test, s.count, s.candidate) for s in got.signatures] == want["signatures"]
@@ -65,6 +66,6 @@ def test_summary_matches_the_rules(xp):
 
 def test_no_candidates(xp):
     z = xp.zeros((0, 3), xp.int32)
-    s = summarize(Link(xp), z, z.astype(xp.int64), xp.zeros(0, xp.int32), xp.zeros(0, xp.int32),
+    s, passes = summarize(Link(xp), z, z.astype(xp.int64), xp.zeros(0, xp.int32), xp.zeros(0, xp.int32),
                   xp.zeros(0, xp.int32), xp.ones(3, bool))
-    assert s.k == 0 and s.best == -1 and s.signatures == ()
+    assert s.k == 0 and s.best == -1 and s.signatures == () and len(passes) == 0

@@ -60,6 +60,7 @@ def same(a, b) -> None:
     assert (a.line == b.line).all()
     assert a.diagnostics == b.diagnostics
     assert a.summary.to_json() == b.summary.to_json()
+    assert (a.pass_counts == b.pass_counts).all() and (a.pass_counts == a.passed.sum(axis=1)).all()
     for c in range(a.k):
         for t in range(a.n_tests):
             assert repr(a.actual(c, t)) == repr(b.actual(c, t)), (c, t)
