@@ -23,22 +23,14 @@ _DL_CPU, _DL_CUDA, _DL_CUDA_HOST, _DL_CUDA_MANAGED = 1, 2, 3, 13
 
 def import_array(link: Link, x: Any, name: str):
     """`x` as an array in link.xp's memory, without a copy where it can."""
-    xp = link.xp
-    if isinstance(x, (list, tuple)):
-        return link.device(np.asarray(x))
     device_type = x.__dlpack_device__()[0] if hasattr(x, "__dlpack_device__") else _DL_CPU
-    on_gpu = device_type in (_DL_CUDA, _DL_CUDA_MANAGED)
-    if xp is np:
-        if on_gpu:
+    if device_type in (_DL_CUDA, _DL_CUDA_MANAGED):
+        if link.xp is np:
             raise ValueError(f"{name}: the buffer is on a CUDA device but this Verifier runs on the CPU; "
                              "use Verifier(device='cuda') or move it to the host (.cpu())")
-        host = np.from_dlpack(x) if hasattr(x, "__dlpack__") else np.asarray(x)
-        link.to_device_bytes += int(host.nbytes)  # read in place, but a GPU would upload it
-        return host
-    if on_gpu:
-        return xp.from_dlpack(x)
+        return link.xp.from_dlpack(x)
     host = np.from_dlpack(x) if hasattr(x, "__dlpack__") else np.asarray(x)
-    return link.device(host)
+    return link.device(host)  # the CPU backend reads it in place, but counts the GPU's upload
 
 
 def token_buffer(link: Link, tokens: Any, lengths: Any, pad_id: int | None, vocab_size: int):

@@ -157,9 +157,9 @@ class Verifier:
         d_off = link.device(off)
         texts = Texts(link.device(src), d_off[:-1], d_off[1:])
 
-        def source(c: int) -> bytes:
-            s = sources[index[c]]
-            return s.encode("utf-8", "surrogateescape") if isinstance(s, str) else bytes(s)
+        def source(c: int) -> bytes:  # the packed bytes, as the compiler read them
+            u = index[c]
+            return src[off[u]:off[u + 1]].tobytes()
 
         return self._verify_texts(link, clock, texts, link.device(index), problem, out_cap, source)
 
@@ -207,9 +207,7 @@ class Verifier:
                 self._vocabs[id(tokenizer)] = held
             host = held[1]
         if host.fingerprint not in self._device_vocabs:
-            if link is not None:
-                link.to_device_bytes += host.nbytes
-            self._device_vocabs[host.fingerprint] = host.to(self.xp)
+            self._device_vocabs[host.fingerprint] = host.to(link or Link(self.xp))
         return self._device_vocabs[host.fingerprint]
 
     def _suite(self, link: Link, problem: Problem) -> DeviceSuite:

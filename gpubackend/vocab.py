@@ -74,17 +74,12 @@ class Vocab:
     def size(self) -> int:
         return len(self.start)
 
-    def to(self, xp) -> "Vocab":
-        """The same table with its arrays in `xp`'s memory (numpy or cupy)."""
-        if xp is np:
-            return self
-        arrays = {f: xp.asarray(getattr(self, f)) for f in _ARRAYS}
+    def to(self, link) -> "Vocab":
+        """The same table with its arrays in link.xp's memory (the upload
+        counted on the Link)."""
+        arrays = {f: link.device(getattr(self, f)) for f in _ARRAYS}
         return Vocab(**arrays, repair=self.repair, strip_start=self.strip_start,
                      strip_stop=self.strip_stop, fingerprint=self.fingerprint)
-
-    @property
-    def nbytes(self) -> int:
-        return sum(int(getattr(self, f).nbytes) for f in _ARRAYS)
 
     @classmethod
     def from_tokenizer(cls, tokenizer: Any, check: bool = True) -> "Vocab":

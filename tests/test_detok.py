@@ -103,13 +103,13 @@ def test_partial_rows_decode_their_prefix(xp, kind):
     ids = rng.integers(0, vocab.size, size=(30, 25))
     lengths = rng.integers(0, 26, size=30)
     link = Link(xp)
-    got = detokenize(link, vocab.to(xp), xp.asarray(ids), xp.asarray(lengths)).host(link)
+    got = detokenize(link, vocab.to(link), xp.asarray(ids), xp.asarray(lengths)).host(link)
     want = [tok.decode(row[:n].tolist(), skip_special_tokens=True).encode() for row, n in zip(ids, lengths)]
     assert got == want
 
 
 def test_empty_batch_and_empty_rows(xp):
-    vocab = Vocab.from_tokenizer(kit.byte_level()).to(xp)
     link = Link(xp)
+    vocab = Vocab.from_tokenizer(kit.byte_level()).to(link)
     assert detokenize(link, vocab, xp.zeros((0, 5), xp.int64), xp.zeros(0, xp.int64)).host(link) == []
     assert detokenize(link, vocab, xp.zeros((3, 0), xp.int64), xp.zeros(3, xp.int64)).host(link) == [b""] * 3
