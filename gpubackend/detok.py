@@ -20,7 +20,7 @@ import numpy as np
 
 from .link import Link
 from .ragged import expand, offsets
-from .vocab import REPAIR_LOSSY, REPAIR_NONE, REPAIR_RUNS, Vocab
+from .vocab import REPAIR_LOSSY, REPAIR_NONE, Vocab
 
 # U+FFFD REPLACEMENT CHARACTER in UTF-8: what an invalid byte sequence decodes to.
 REPLACEMENT = (0xEF, 0xBF, 0xBD)

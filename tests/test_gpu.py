@@ -115,7 +115,7 @@ def test_token_path_on_gpu_equals_cpu(both):
 
 
 def test_host_token_buffer_is_uploaded_once(both):
-    torch = pytest.importorskip("torch")
+    pytest.importorskip("torch")
     import tokenizer_kit as kit
     from test_verify_tokens import answers, pack
 

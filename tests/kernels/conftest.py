@@ -24,6 +24,25 @@ def build_harness(tmp_path_factory, name: str) -> ctypes.CDLL:
     return ctypes.CDLL(str(so))
 
 
+def nvrtc_compile(source: bytes, name: str, options: list[str]) -> None:
+    """Compile `source` with NVRTC for compute_90, as CuPy does on a GPU
+    (NVRTC runs without a driver); fails with NVRTC's log, skips where the
+    NVRTC bindings are not installed."""
+    nvrtc = pytest.importorskip("cuda.bindings.nvrtc")
+    err, prog = nvrtc.nvrtcCreateProgram(source, name.encode(), 0, [], [])
+    assert err == nvrtc.nvrtcResult.NVRTC_SUCCESS
+    opts = [o.encode() for o in options] + [b"-arch=compute_90"]
+    (res,) = nvrtc.nvrtcCompileProgram(prog, len(opts), opts)
+    _, n = nvrtc.nvrtcGetProgramLogSize(prog)
+    # A mutable buffer: NVRTC writes into it. `b" " * n` (the pattern of
+    # NVIDIA's examples) is CPython's cached one-byte b" " when n == 1 (an
+    # empty log), and the NUL written into it turned every b" " in the
+    # process into b"\x00" (see test_one_byte_bytes_intact).
+    log = bytearray(n)
+    nvrtc.nvrtcGetProgramLog(prog, log)
+    assert res == nvrtc.nvrtcResult.NVRTC_SUCCESS, log.rstrip(b"\0").decode(errors="replace")
+
+
 @pytest.fixture(scope="session")
 def rt(tmp_path_factory):
     lib = build_harness(tmp_path_factory, "runtime_harness")

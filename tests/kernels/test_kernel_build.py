@@ -7,6 +7,7 @@ import shutil
 import subprocess
 
 import pytest
+from conftest import nvrtc_compile
 
 from gpubackend.abi import KERNEL_DIR, OUTCOME, PROGRAM, opcodes
 from gpubackend.backends.build import build_library
@@ -51,13 +52,4 @@ def test_kernels_compile_for_sm90_with_nvcc(tmp_path):
 
 
 def test_kernels_compile_with_nvrtc():
-    nvrtc = pytest.importorskip("cuda.bindings.nvrtc")
-    src = SOURCE.read_bytes()
-    err, prog = nvrtc.nvrtcCreateProgram(src, b"verifier.cu", 0, [], [])
-    assert err == nvrtc.nvrtcResult.NVRTC_SUCCESS
-    opts = [o.encode() for o in NVRTC_OPTIONS] + [b"-arch=compute_90"]
-    (err,) = nvrtc.nvrtcCompileProgram(prog, len(opts), opts)
-    err2, size = nvrtc.nvrtcGetProgramLogSize(prog)
-    log = bytearray(size)  # NVRTC writes here: never an immutable (maybe shared) bytes
-    nvrtc.nvrtcGetProgramLog(prog, log)
-    assert err == nvrtc.nvrtcResult.NVRTC_SUCCESS, log.rstrip(b"\0").decode(errors="replace")
+    nvrtc_compile(SOURCE.read_bytes(), "verifier.cu", list(NVRTC_OPTIONS))

@@ -28,7 +28,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import build_harness
+from conftest import build_harness, nvrtc_compile
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -976,12 +976,4 @@ def test_objects_compile_for_sm90_with_nvcc(tmp_path):
 
 
 def test_objects_compile_with_nvrtc():
-    nvrtc = pytest.importorskip("cuda.bindings.nvrtc")
-    err, prog = nvrtc.nvrtcCreateProgram(CU_SOURCE.encode(), b"objects_probe.cu", 0, [], [])
-    assert err == nvrtc.nvrtcResult.NVRTC_SUCCESS
-    opts = [b"-std=c++17", b"-fmad=false", f"-I{KERNELS}".encode(), b"-arch=compute_90"]
-    (err,) = nvrtc.nvrtcCompileProgram(prog, len(opts), opts)
-    _, size = nvrtc.nvrtcGetProgramLogSize(prog)
-    log = bytearray(size)  # NVRTC writes here: never an immutable (maybe shared) bytes
-    nvrtc.nvrtcGetProgramLog(prog, log)
-    assert err == nvrtc.nvrtcResult.NVRTC_SUCCESS, log.rstrip(b"\0").decode(errors="replace")
+    nvrtc_compile(CU_SOURCE.encode(), "objects_probe.cu", ["-std=c++17", "-fmad=false", f"-I{KERNELS}"])

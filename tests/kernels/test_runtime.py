@@ -23,6 +23,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from conftest import nvrtc_compile
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -681,20 +682,5 @@ def test_cuda_compiles_nvcc(tmp_path):
 
 
 def test_cuda_compiles_nvrtc():
-    nvrtc = pytest.importorskip("cuda.bindings.nvrtc")
-    src = b'#include "runtime.h"\n' + CUDA_KERNEL.encode()
-    try:
-        err, prog = nvrtc.nvrtcCreateProgram(src, b"rt_all.cu", 0, [], [])
-    except Exception as e:  # the bindings are there, libnvrtc is not
-        pytest.skip(f"NVRTC library not loadable: {e}")
-    assert err == nvrtc.nvrtcResult.NVRTC_SUCCESS
-    opts = [b"-arch=compute_90", b"-fmad=false", b"-std=c++17", b"-I" + str(KERNELS).encode()]
-    (res,) = nvrtc.nvrtcCompileProgram(prog, len(opts), opts)
-    _, n = nvrtc.nvrtcGetProgramLogSize(prog)
-    # A mutable buffer: NVRTC writes into it. `b" " * n` (the pattern of
-    # NVIDIA's examples) is CPython's cached one-byte b" " when n == 1 (an
-    # empty log), and the NUL written into it turned every b" " in the
-    # process into b"\x00" (see test_one_byte_bytes_intact in conftest.py).
-    log = bytearray(n)
-    nvrtc.nvrtcGetProgramLog(prog, log)
-    assert res == nvrtc.nvrtcResult.NVRTC_SUCCESS, log.rstrip(b"\0").decode(errors="replace")
+    nvrtc_compile(b'#include "runtime.h"\n' + CUDA_KERNEL.encode(), "rt_all.cu",
+                  ["-fmad=false", "-std=c++17", f"-I{KERNELS}"])

@@ -13,7 +13,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from conftest import build_harness
+from conftest import build_harness, nvrtc_compile
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -371,12 +371,4 @@ def test_strtod_compiles_for_sm90_with_nvcc(tmp_path):
 
 
 def test_strtod_compiles_with_nvrtc():
-    nvrtc = pytest.importorskip("cuda.bindings.nvrtc")
-    err, prog = nvrtc.nvrtcCreateProgram(TINY_KERNEL.encode(), b"strtod_kernel.cu", 0, [], [])
-    assert err == nvrtc.nvrtcResult.NVRTC_SUCCESS
-    opts = [b"-std=c++17", b"-fmad=false", f"-I{KERNELS}".encode(), b"-arch=compute_90"]
-    (err,) = nvrtc.nvrtcCompileProgram(prog, len(opts), opts)
-    _, size = nvrtc.nvrtcGetProgramLogSize(prog)
-    log = bytearray(size)  # NVRTC writes here: never an immutable (maybe shared) bytes
-    nvrtc.nvrtcGetProgramLog(prog, log)
-    assert err == nvrtc.nvrtcResult.NVRTC_SUCCESS, log.rstrip(b"\0").decode(errors="replace")
+    nvrtc_compile(TINY_KERNEL.encode(), "strtod_kernel.cu", ["-std=c++17", "-fmad=false", f"-I{KERNELS}"])
