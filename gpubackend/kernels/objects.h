@@ -742,18 +742,12 @@ DEVFN int rt_str_join(Heap* h, const int64_t* sep, const int64_t* l, const int64
   total = seps;
   for (int64_t i = 0; i < n; i++)
     if (add_ovf(total, rt_len_(AS_PTR(items[i])), &total)) return ST_OVERFLOW_ERROR;
-  if (total == 0) { *out = empty; return ST_PASS; }
-  if (total == 1) {
-    char one[1];
-    rt_join_into_(one, sep, items, n);
-    *out = rt_char_(chars, (unsigned char)one[0]);
-    return ST_PASS;
-  }
-  int64_t* p;
-  int st = rt_new_str(h, total, &p);
+  StrOut o;
+  char* dst;
+  int st = rt_str_begin_(h, total, &o, &dst);
   if (st != ST_PASS) return st;
-  rt_join_into_(rt_wbytes_(p), sep, items, n);
-  *out = p;
+  rt_join_into_(dst, sep, items, n);
+  *out = rt_str_done_(&o, total, chars, empty);
   return ST_PASS;
 }
 

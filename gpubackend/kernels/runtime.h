@@ -408,17 +408,38 @@ DEV void rt_copy_(char* dst, const char* src, int64_t n) {
   for (int64_t i = 0; i < n; i++) dst[i] = src[i];
 }
 
-// A string holding n bytes copied from src: the shared empty string or
-// one-character string where it can, else a new heap object.
+// A string result of n bytes, written in two steps: rt_str_begin_ gives
+// where the caller writes the bytes, rt_str_done_ the string. The empty and
+// one-character strings are the shared ones (no heap), longer ones a new
+// heap object, so every string-making operation shares this one rule.
+struct StrOut {
+  char one[1];  // the byte of a one-character result
+  int64_t* p;   // the heap object of a longer one
+};
+DEV int rt_str_begin_(Heap* h, int64_t n, StrOut* o, char** dst) {
+  o->p = 0;
+  if (n <= 1) { *dst = o->one; return ST_PASS; }
+  int st = rt_new_str(h, n, &o->p);
+  if (st != ST_PASS) return st;
+  *dst = rt_wbytes_(o->p);
+  return ST_PASS;
+}
+DEV const int64_t* rt_str_done_(const StrOut* o, int64_t n, const int64_t* chars,
+                                const int64_t* empty) {
+  if (n == 0) return empty;
+  if (n == 1) return rt_char_(chars, (unsigned char)o->one[0]);
+  return o->p;
+}
+
+// A string holding n bytes copied from src.
 DEV int rt_str_from_(Heap* h, const char* src, int64_t n, const int64_t* chars,
                      const int64_t* empty, const int64_t** out) {
-  if (n == 0) { *out = empty; return ST_PASS; }
-  if (n == 1) { *out = rt_char_(chars, (unsigned char)src[0]); return ST_PASS; }
-  int64_t* p;
-  int st = rt_new_str(h, n, &p);
+  StrOut o;
+  char* dst;
+  int st = rt_str_begin_(h, n, &o, &dst);
   if (st != ST_PASS) return st;
-  rt_copy_(rt_wbytes_(p), src, n);
-  *out = p;
+  rt_copy_(dst, src, n);
+  *out = rt_str_done_(&o, n, chars, empty);
   return ST_PASS;
 }
 
@@ -756,18 +777,12 @@ DEVFN int rt_str_replace(Heap* h, const int64_t* s, const int64_t* old, const in
   if (count == 0) { *out = s; return ST_PASS; }
   int64_t grow, n;  // "replace string is too long" past int64
   if (mul_ovf(count, ln - lo, &grow) || add_ovf(ls, grow, &n)) return ST_OVERFLOW_ERROR;
-  if (n == 0) { *out = empty; return ST_PASS; }
-  if (n == 1) {
-    char one[1];
-    rt_replace_into_(one, s, old, neu);
-    *out = rt_char_(chars, (unsigned char)one[0]);
-    return ST_PASS;
-  }
-  int64_t* p;
-  int st = rt_new_str(h, n, &p);
+  StrOut o;
+  char* dst;
+  int st = rt_str_begin_(h, n, &o, &dst);
   if (st != ST_PASS) return st;
-  rt_replace_into_(rt_wbytes_(p), s, old, neu);
-  *out = p;
+  rt_replace_into_(dst, s, old, neu);
+  *out = rt_str_done_(&o, n, chars, empty);
   return ST_PASS;
 }
 
