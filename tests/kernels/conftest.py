@@ -100,6 +100,23 @@ def rt(tmp_path_factory):
     return lib
 
 
+def violations(bad: int, names: list[str]) -> str:
+    """The places a harness's violation mask (harness_guard.h's BAD_* bits,
+    then the harness's own) says a call wrote into."""
+    return ", ".join(w for k, w in enumerate(names) if bad >> k & 1)
+
+
+def guarded_test(take_violations, reset_heap, cap: int, names: list[str], who: str):
+    """The body of a harness's guard fixture (yield from it): the test starts
+    from an empty heap of cap words and fails if any call it made wrote
+    outside its own allocations."""
+    take_violations()
+    reset_heap(cap)
+    yield
+    bad = take_violations()
+    assert not bad, f"{who} wrote into " + violations(bad, names)
+
+
 # The harness's memory-safety bits (runtime_harness.cpp, enum BAD_*).
 VIOLATIONS = ["the shared one-character table", "the shared empty string", "an input string",
               "the guard words below the heap", "the heap past its top (out of bounds)",
@@ -115,12 +132,7 @@ def runtime_guard(request):
         yield
         return
     rt = request.getfixturevalue("rt")
-    rt.h_take_violations()
-    rt.h_reset_heap(1 << 20)
-    yield
-    bad = rt.h_take_violations()
-    hit = [what for k, what in enumerate(VIOLATIONS) if bad >> k & 1]
-    assert not bad, "a runtime call wrote into " + ", ".join(hit)
+    yield from guarded_test(rt.h_take_violations, rt.h_reset_heap, 1 << 20, VIOLATIONS, "a runtime call")
 
 
 @pytest.fixture(autouse=True)

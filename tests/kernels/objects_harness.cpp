@@ -31,52 +31,19 @@
 #define NREG 8
 #define IN_WORDS (1 << 14)
 #define HEAP_WORDS (1 << 18)
-#define GUARD 16
-#define POISON ((int64_t)0x5a5a5a5a5a5a5a5aLL)
+#define N_INPUTS NREG
+#define PAST_TOP_WORDS (HEAP_WORDS + GUARD)  // every word past top, to the end of the heap's guard
+#include "harness_guard.h"
 
-enum { BAD_CHARS = 1, BAD_EMPTY = 2, BAD_INPUT = 4, BAD_BELOW_HEAP = 8, BAD_PAST_TOP = 16,
-       BAD_SCRATCH = 32 };
+enum { BAD_SCRATCH = BAD_HARNESS };
 
-static int64_t g_chars[256];
-static int64_t g_empty[1];
 static int64_t g_in[NREG][IN_WORDS];
 static int64_t g_in_len[NREG];
-static uint64_t g_in_sum[NREG];
 static int64_t g_reg[NREG];
-// The heap proper is g_heap_words[GUARD .. GUARD + HEAP_WORDS); GUARD words
-// on each side stay POISON for ever.
-static int64_t g_heap_words[GUARD + HEAP_WORDS + GUARD];
-#define HEAP_BASE (g_heap_words + GUARD)
-static Heap g_heap = {HEAP_BASE, 0, HEAP_WORDS};
-static int g_bad;
 
-// FNV-1a over the words of input area k.
-static uint64_t in_sum_(int k) {
-  uint64_t h = 1469598103934665603ULL;
-  for (int64_t i = 0; i < g_in_len[k]; i++) h = (h ^ (uint64_t)g_in[k][i]) * 1099511628211ULL;
-  return h;
-}
+// Input area k: the words loaded there.
+static uint64_t in_sum_(int k) { return fnv1a_(g_in[k], g_in_len[k]); }
 
-// Checks everything a call must leave alone; called after each one. Damage
-// is recorded in g_bad and repaired, so each violation is reported once.
-static void guard_(void) {
-  for (int c = 0; c < 128; c++)
-    if (g_chars[2 * c] != 1 || g_chars[2 * c + 1] != c) {
-      g_bad |= BAD_CHARS;
-      g_chars[2 * c] = 1;
-      g_chars[2 * c + 1] = c;
-    }
-  if (g_empty[0] != 0) { g_bad |= BAD_EMPTY; g_empty[0] = 0; }
-  for (int k = 0; k < NREG; k++) {
-    uint64_t sum = in_sum_(k);
-    if (sum != g_in_sum[k]) { g_bad |= BAD_INPUT; g_in_sum[k] = sum; }
-  }
-  for (int i = 0; i < GUARD; i++)
-    if (g_heap_words[i] != POISON) { g_bad |= BAD_BELOW_HEAP; g_heap_words[i] = POISON; }
-  for (int64_t i = g_heap.top; i < HEAP_WORDS + GUARD; i++)
-    if (HEAP_BASE[i] != POISON) { g_bad |= BAD_PAST_TOP; HEAP_BASE[i] = POISON; }
-}
-#define GUARDED(call) do { int st_ = (call); guard_(); return st_; } while (0)
 #define R(k) (g_reg[k])
 #define L(k) (AS_PTR(g_reg[k]))
 
@@ -93,29 +60,16 @@ static int sorted_(int st, int64_t mark, int64_t n) {
 extern "C" {
 
 void o_init(void) {
-  for (int c = 0; c < 128; c++) { g_chars[2 * c] = 1; g_chars[2 * c + 1] = c; }
-  g_empty[0] = 0;
-  for (int64_t i = 0; i < GUARD + HEAP_WORDS + GUARD; i++) g_heap_words[i] = POISON;
-  for (int k = 0; k < NREG; k++) { g_in_len[k] = 0; g_in_sum[k] = in_sum_(k); g_reg[k] = 0; }
-  g_heap.top = 0;
-  g_heap.cap = HEAP_WORDS;
-  g_bad = 0;
+  for (int k = 0; k < NREG; k++) { g_in_len[k] = 0; g_reg[k] = 0; }
+  guard_init_();
 }
 
 // The violations seen since the last call (a mask of BAD_*), then cleared.
-int o_take_violations(void) {
-  guard_();
-  int bad = g_bad;
-  g_bad = 0;
-  return bad;
-}
+int o_take_violations(void) { return take_violations_(); }
 
 // An empty heap of cap words (at most HEAP_WORDS); every register cleared.
 void o_reset_heap(int64_t cap) {
-  guard_();
-  for (int64_t i = 0; i < g_heap.top && i < HEAP_WORDS; i++) HEAP_BASE[i] = POISON;
-  g_heap.top = 0;
-  g_heap.cap = cap < HEAP_WORDS ? cap : HEAP_WORDS;
+  reset_heap_(cap);
   for (int k = 0; k < NREG; k++) { g_in_len[k] = 0; g_in_sum[k] = in_sum_(k); g_reg[k] = 0; }
 }
 int64_t o_heap_top(void) { return g_heap.top; }

@@ -21,73 +21,27 @@
 
 #define IN_WORDS (1 << 16)
 #define HEAP_WORDS (1 << 20)
-#define GUARD 16
-#define POISON ((int64_t)0x5a5a5a5a5a5a5a5aLL)
+#define N_INPUTS 3
+#define PAST_TOP_WORDS GUARD  // a heap of 8 MB: its whole remainder is too slow to scan per call
+#include "harness_guard.h"
 
-enum { BAD_CHARS = 1, BAD_EMPTY = 2, BAD_INPUT = 4, BAD_BELOW_HEAP = 8, BAD_PAST_TOP = 16,
-       BAD_CASE_HEAP = 32 };
+enum { BAD_CASE_HEAP = BAD_HARNESS };
 
-static int64_t g_chars[256];
-static int64_t g_empty[1];
 static int64_t g_in[3][IN_WORDS];
-static uint64_t g_in_sum[3];
-// The heap proper is g_heap_words[GUARD .. GUARD + HEAP_WORDS); GUARD words
-// on each side stay POISON for ever.
-static int64_t g_heap_words[GUARD + HEAP_WORDS + GUARD];
-#define HEAP_BASE (g_heap_words + GUARD)
-static Heap g_heap = {HEAP_BASE, 0, HEAP_WORDS};
 static const int64_t* g_res;
-static int g_bad;
 
-// FNV-1a over the words of input slot k's string.
+// Input slot k: its string's words.
 static uint64_t in_sum_(int k) {
   const int64_t* p = g_in[k];
-  int64_t w = p[0] >= 0 && STR_WORDS(p[0]) <= IN_WORDS ? STR_WORDS(p[0]) : IN_WORDS;
-  uint64_t h = 1469598103934665603ULL;
-  for (int64_t i = 0; i < w; i++) h = (h ^ (uint64_t)p[i]) * 1099511628211ULL;
-  return h;
+  return fnv1a_(p, p[0] >= 0 && STR_WORDS(p[0]) <= IN_WORDS ? STR_WORDS(p[0]) : IN_WORDS);
 }
-
-// Checks everything a runtime call must leave alone; called after each one.
-// Damage is recorded in g_bad and repaired, so that each violation is
-// reported once, by the call that made it.
-static void guard_(void) {
-  for (int c = 0; c < 128; c++)
-    if (g_chars[2 * c] != 1 || g_chars[2 * c + 1] != c) {
-      g_bad |= BAD_CHARS;
-      g_chars[2 * c] = 1;
-      g_chars[2 * c + 1] = c;
-    }
-  if (g_empty[0] != 0) { g_bad |= BAD_EMPTY; g_empty[0] = 0; }
-  for (int k = 0; k < 3; k++) {
-    uint64_t sum = in_sum_(k);
-    if (sum != g_in_sum[k]) { g_bad |= BAD_INPUT; g_in_sum[k] = sum; }
-  }
-  for (int i = 0; i < GUARD; i++)
-    if (g_heap_words[i] != POISON) { g_bad |= BAD_BELOW_HEAP; g_heap_words[i] = POISON; }
-  for (int64_t i = g_heap.top; i < g_heap.top + GUARD; i++)  // may run into the top guard
-    if (HEAP_BASE[i] != POISON) { g_bad |= BAD_PAST_TOP; HEAP_BASE[i] = POISON; }
-}
-#define GUARDED(call) do { int st_ = (call); guard_(); return st_; } while (0)
 
 extern "C" {
 
-void h_init(void) {
-  for (int c = 0; c < 128; c++) { g_chars[2 * c] = 1; g_chars[2 * c + 1] = c; }
-  g_empty[0] = 0;
-  for (int64_t i = 0; i < GUARD + HEAP_WORDS + GUARD; i++) g_heap_words[i] = POISON;
-  for (int k = 0; k < 3; k++) g_in_sum[k] = in_sum_(k);
-  g_heap.top = 0;
-  g_bad = 0;
-}
+void h_init(void) { guard_init_(); }
 
 // The violations seen since the last call (a mask of BAD_*), then cleared.
-int h_take_violations(void) {
-  guard_();
-  int bad = g_bad;
-  g_bad = 0;
-  return bad;
-}
+int h_take_violations(void) { return take_violations_(); }
 
 // Input slot k := bytes b[0..n); padding zeroed, as every string object.
 int h_set_str(int k, const char* b, int64_t n) {
@@ -101,14 +55,7 @@ int h_set_str(int k, const char* b, int64_t n) {
 }
 
 // An empty heap of cap words (at most HEAP_WORDS).
-void h_reset_heap(int64_t cap) {
-  guard_();  // before the evidence is wiped
-  // Poison what was used, so that padding the runtime forgets to zero shows
-  // up, and every word past top is POISON again.
-  for (int64_t i = 0; i < g_heap.top && i < HEAP_WORDS; i++) HEAP_BASE[i] = POISON;
-  g_heap.top = 0;
-  g_heap.cap = cap < HEAP_WORDS ? cap : HEAP_WORDS;
-}
+void h_reset_heap(int64_t cap) { reset_heap_(cap); }
 int64_t h_heap_top(void) { return g_heap.top; }
 
 // Where h_res points: 0 heap, 1 shared table (a whole entry), 2 shared

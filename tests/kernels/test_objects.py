@@ -28,7 +28,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import build_harness, nvrtc_compile
+from conftest import build_harness, guarded_test, nvrtc_compile, violations
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -111,11 +111,7 @@ def ob_guard(request):
         yield
         return
     lib = request.getfixturevalue("ob")
-    lib.o_take_violations()
-    lib.o_reset_heap(1 << 16)
-    yield
-    bad = lib.o_take_violations()
-    assert not bad, "a call wrote into " + ", ".join(w for k, w in enumerate(VIOLATIONS) if bad >> k & 1)
+    yield from guarded_test(lib.o_take_violations, lib.o_reset_heap, 1 << 16, VIOLATIONS, "a call")
 
 
 def C(code):
@@ -157,7 +153,7 @@ class H:
 
     def clean(self):
         bad = self.lib.o_take_violations()
-        assert not bad, "a call wrote into " + ", ".join(w for k, w in enumerate(VIOLATIONS) if bad >> k & 1)
+        assert not bad, "a call wrote into " + violations(bad, VIOLATIONS)
 
 
 def fresh(value, code):
