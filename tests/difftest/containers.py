@@ -209,17 +209,22 @@ class ContainerGen:
         return f"({k} * {a})" if rng.random() < 0.3 else f"({a} * {k})"
 
     def l_slice(self, t, d):
+        return self.slice_of(lambda: self.crecv(t, d), d)
+
+    def slice_of(self, receiver, d) -> str:
+        """receiver()[lo:hi], or with a step (a zero step: ValueError); the
+        receiver is drawn after the bounds and the step."""
         rng = self.rng
         lo = self.index(d) if rng.random() < 0.6 else ""
         hi = self.index(d) if rng.random() < 0.6 else ""
         r = rng.random()
         if r < 0.5:
-            return f"{self.crecv(t, d)}[{lo}:{hi}]"
+            return f"{receiver()}[{lo}:{hi}]"
         if r < 0.96:
             st = rng.choice(["-1", "2", "-2", "3", "1", "-3"])
         else:
             st = f"(({self.expr(INT, d)} % 3) - 1)"  # 0: ValueError
-        return f"{self.crecv(t, d)}[{lo}:{hi}:{st}]"
+        return f"{receiver()}[{lo}:{hi}:{st}]"
 
     def reverse_arg(self, d) -> str:
         r = self.rng.random()

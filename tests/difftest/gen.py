@@ -968,17 +968,7 @@ class FuncGen(ContainerGen):
         return f"{self.recv(d)}[{self.index(d)}]"
 
     def s_slice(self, d):
-        rng = self.rng
-        lo = self.index(d) if rng.random() < 0.6 else ""
-        hi = self.index(d) if rng.random() < 0.6 else ""
-        r = rng.random()
-        if r < 0.5:
-            return f"{self.recv(d)}[{lo}:{hi}]"
-        if r < 0.96:
-            st = rng.choice(["-1", "2", "-2", "3", "1", "-3"])
-        else:
-            st = f"(({self.expr(INT, d)} % 3) - 1)"  # 0: ValueError
-        return f"{self.recv(d)}[{lo}:{hi}:{st}]"
+        return self.slice_of(lambda: self.recv(d), d)
 
     def s_str(self, d):
         if self.t34 and "optional_str" in self.features and self.rng.random() < 0.1:
