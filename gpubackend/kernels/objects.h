@@ -233,30 +233,7 @@ DEV int rt_list_set(int64_t* l, int64_t i, int64_t v) {
   return ST_PASS;
 }
 
-// The start, step and length of seq[lo:hi:step] on a sequence of n items:
-// PySlice_Unpack + PySlice_AdjustIndices with rt_str_slice's conventions
-// (INT64_MIN_ marks an absent bound or step); ValueError for step 0.
-DEV int rt_slice_adjust_(int64_t n, int64_t lo, int64_t hi, int64_t* step_io, int64_t* start_out,
-                         int64_t* count_out) {
-  int64_t step = *step_io;
-  if (step == INT64_MIN_) step = 1;
-  if (step == 0) return ST_VALUE_ERROR;  // "slice step cannot be zero"
-  int64_t start = lo == INT64_MIN_ ? (step < 0 ? INT64_MAX_ : 0) : lo;
-  int64_t stop = hi == INT64_MIN_ ? (step < 0 ? INT64_MIN_ : INT64_MAX_) : hi;
-  if (start < 0) { start += n; if (start < 0) start = step < 0 ? -1 : 0; }
-  else if (start >= n) start = step < 0 ? n - 1 : n;
-  if (stop < 0) { stop += n; if (stop < 0) stop = step < 0 ? -1 : 0; }
-  else if (stop >= n) stop = step < 0 ? n - 1 : n;
-  int64_t count = 0;
-  if (step < 0) { if (stop < start) count = (start - stop - 1) / (-step) + 1; }
-  else if (start < stop) count = (stop - start - 1) / step + 1;
-  *step_io = step;
-  *start_out = start;
-  *count_out = count;
-  return ST_PASS;
-}
-
-// l[lo:hi:step] as a new list, with the conventions of rt_str_slice
+// l[lo:hi:step] as a new list, with the conventions of rt_slice_adjust_
 // (INT64_MIN_ marks an absent bound or step); ValueError for step 0.
 // (Always a new list, l[:] included, as CPython.)
 DEVFN int rt_list_slice(Heap* h, const int64_t* l, int64_t lo, int64_t hi, int64_t step, int64_t** out) {

@@ -504,13 +504,14 @@ DEV int rt_str_index(const int64_t* s, int64_t i, const int64_t* chars, const in
   return ST_PASS;
 }
 
-// s[lo:hi:step] as PySlice_Unpack + PySlice_AdjustIndices. INT64_MIN_ marks
-// an absent bound or step, so an explicit INT64_MIN reads as absent (see the
-// tests: s[-2**63::-1], s[:-2**63] and s[::-2**63] differ from CPython).
-// The full slice with step 1 returns s itself, as CPython.
-DEVFN int rt_str_slice(Heap* h, const int64_t* s, int64_t lo, int64_t hi, int64_t step,
-                     const int64_t* chars, const int64_t* empty, const int64_t** out) {
-  int64_t n = rt_len_(s);
+// The start, step and length of seq[lo:hi:step] on a sequence of n items:
+// PySlice_Unpack + PySlice_AdjustIndices. INT64_MIN_ marks an absent bound
+// or step, so an explicit INT64_MIN reads as absent (see the tests:
+// s[-2**63::-1], s[:-2**63] and s[::-2**63] differ from CPython);
+// ValueError for step 0. Strings and lists share it.
+DEV int rt_slice_adjust_(int64_t n, int64_t lo, int64_t hi, int64_t* step_io, int64_t* start_out,
+                         int64_t* count_out) {
+  int64_t step = *step_io;
   if (step == INT64_MIN_) step = 1;
   if (step == 0) return ST_VALUE_ERROR;  // "slice step cannot be zero"
   int64_t start = lo == INT64_MIN_ ? (step < 0 ? INT64_MAX_ : 0) : lo;
@@ -522,19 +523,26 @@ DEVFN int rt_str_slice(Heap* h, const int64_t* s, int64_t lo, int64_t hi, int64_
   int64_t count = 0;
   if (step < 0) { if (stop < start) count = (start - stop - 1) / (-step) + 1; }
   else if (start < stop) count = (stop - start - 1) / step + 1;
-  if (step == 1) {
-    if (count == n) { *out = s; return ST_PASS; }
-    return rt_str_from_(h, STR_BYTES(s) + start, count, chars, empty, out);
-  }
-  if (count == 0) { *out = empty; return ST_PASS; }
-  if (count == 1) { *out = rt_char_(chars, rt_byte_(s, start)); return ST_PASS; }
-  int64_t* p;
-  int st = rt_new_str(h, count, &p);
+  *step_io = step;
+  *start_out = start;
+  *count_out = count;
+  return ST_PASS;
+}
+
+// s[lo:hi:step]. The full slice with step 1 returns s itself, as CPython.
+DEVFN int rt_str_slice(Heap* h, const int64_t* s, int64_t lo, int64_t hi, int64_t step,
+                     const int64_t* chars, const int64_t* empty, const int64_t** out) {
+  int64_t n = rt_len_(s), start, count;
+  int st = rt_slice_adjust_(n, lo, hi, &step, &start, &count);
   if (st != ST_PASS) return st;
-  char* d = rt_wbytes_(p);
+  if (step == 1 && count == n) { *out = s; return ST_PASS; }
+  StrOut o;
+  char* d;
+  st = rt_str_begin_(h, count, &o, &d);
+  if (st != ST_PASS) return st;
   const char* src = STR_BYTES(s);
   for (int64_t i = 0, j = start; i < count; i++, j += step) d[i] = src[j];
-  *out = p;
+  *out = rt_str_done_(&o, count, chars, empty);
   return ST_PASS;
 }
 
