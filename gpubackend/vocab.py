@@ -24,9 +24,9 @@ tokenizer's own decode on random sequences before it is used.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -44,7 +44,7 @@ class UnsupportedTokenizer(ValueError):
     """The tokenizer's decoder is one the byte table cannot express."""
 
 
-@dataclass(frozen=True, eq=False)
+@dataclasses.dataclass(frozen=True, eq=False)
 class Vocab:
     """A tokenizer's decode as arrays (host NumPy; `to(xp)` for a device).
 
@@ -77,9 +77,7 @@ class Vocab:
     def to(self, link) -> "Vocab":
         """The same table with its arrays in link.xp's memory (the upload
         counted on the Link)."""
-        arrays = {f: link.device(getattr(self, f)) for f in _ARRAYS}
-        return Vocab(**arrays, repair=self.repair, strip_start=self.strip_start,
-                     strip_stop=self.strip_stop, fingerprint=self.fingerprint)
+        return dataclasses.replace(self, **{f: link.device(getattr(self, f)) for f in _ARRAYS})
 
     @classmethod
     def from_tokenizer(cls, tokenizer: Any, check: bool = True) -> "Vocab":
