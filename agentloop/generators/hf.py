@@ -1,0 +1,71 @@
+"""A Hugging Face causal LM through torch/transformers: the generated token
+tensor stays where the model ran and goes to the verifier by DLPack."""
+
+from __future__ import annotations
+
+import time
+from typing import Sequence
+
+from . import Generation, GeneratorError, check_counts, prompt_index
+
+
+class HFGenerator:
+    """Samples with `model.generate` (do_sample) one prompt at a time, each
+    prompt's n[i] samples as one batch.
+
+    path: a model folder or hub name that from_pretrained loads (local
+        only here: nothing is downloaded when HF_HUB_OFFLINE is set);
+    device: "auto" (CUDA when torch sees a GPU), "cpu" or "cuda[:i]";
+    temperature, top_p: sampling parameters.
+    """
+
+    def __init__(self, path: str, device: str = "auto", temperature: float = 1.0, top_p: float = 1.0) -> None:
+        import torch
+        from transformers import AutoModelForCausalLM, AutoTokenizer
+
+        if device == "auto":
+            device = "cuda" if torch.cuda.is_available() else "cpu"
+        try:
+            self.tokenizer = AutoTokenizer.from_pretrained(path)
+            self.model = AutoModelForCausalLM.from_pretrained(path).to(device).eval()
+        except (OSError, ValueError) as e:
+            raise GeneratorError(f"hf: cannot load model {path!r}: {str(e).splitlines()[0]}") from None
+        self.device = device
+        self.temperature, self.top_p = temperature, top_p
+        self.name = f"hf:{path}"
+        eos = self.tokenizer.eos_token_id
+        self.pad_id = self.tokenizer.pad_token_id if self.tokenizer.pad_token_id is not None else eos
+        self.end_ids = sorted({i for i in (eos, self.pad_id) if i is not None})
+
+    def generate(self, prompts: Sequence[str], n: Sequence[int], seed: int, max_tokens: int) -> Generation:
+        import torch
+
+        check_counts(prompts, n)
+        start = time.perf_counter()
+        rows = []
+        with torch.no_grad():
+            for i, (prompt, ni) in enumerate(zip(prompts, n)):
+                if ni == 0:
+                    continue
+                torch.manual_seed(seed * 1_000_003 + i)
+                enc = self.tokenizer(prompt, return_tensors="pt", add_special_tokens=False).to(self.device)
+                out = self.model.generate(**enc, do_sample=True, temperature=self.temperature, top_p=self.top_p,
+                                          num_return_sequences=ni, max_new_tokens=max_tokens,
+                                          pad_token_id=self.pad_id)
+                rows.append(out[:, enc["input_ids"].shape[1]:])
+        tokens = _cat_padded(rows, self.pad_id, self.device)
+        ended = torch.zeros_like(tokens, dtype=torch.bool)
+        for e in self.end_ids:
+            ended |= tokens == e
+        T = tokens.shape[1]
+        lengths = torch.where(ended.any(dim=1), ended.int().argmax(dim=1), T).to(torch.int64)
+        return Generation(tokens, lengths, None, prompt_index(n), time.perf_counter() - start)
+
+
+def _cat_padded(rows: list, pad_id: int, device: str):
+    import torch
+
+    if not rows:
+        return torch.zeros((0, 0), dtype=torch.int64, device=device)
+    T = max(r.shape[1] for r in rows)
+    return torch.cat([torch.nn.functional.pad(r, (0, T - r.shape[1]), value=pad_id) for r in rows])

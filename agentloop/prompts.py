@@ -1,0 +1,79 @@
+"""Prompt building: the templates in prompts/ filled from a problem and,
+in later rounds, an earlier candidate and its feedback.
+
+Only visible tests ever reach a prompt; hidden ones decide success. When
+the generator's tokenizer has a chat template the prompt goes in as one
+user message with the generation prompt appended, else as plain text.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from string import Template
+from typing import Any
+
+from gpubackend import Problem
+
+# The templates live beside the packages (prompts/ at the repository root);
+# AGENTLOOP_PROMPTS points elsewhere, e.g. at a tuned copy.
+DEFAULT_DIR = Path(__file__).resolve().parents[1] / "prompts"
+# Visible tests shown as examples: enough to pin the behaviour down, few
+# enough that the prompt stays short for a small context window.
+MAX_EXAMPLES = 6
+
+
+@dataclass(frozen=True)
+class Templates:
+    """The three templates of prompts/README.md, read once."""
+
+    card: str
+    task: Template
+    feedback: Template
+
+    @classmethod
+    def load(cls, folder: str | Path | None = None) -> "Templates":
+        """folder: where dsl_card.md, task.md and feedback.md are (default:
+        $AGENTLOOP_PROMPTS, else the repository's prompts/)."""
+        root = Path(folder or os.environ.get("AGENTLOOP_PROMPTS") or DEFAULT_DIR)
+        try:
+            read = {n: (root / f"{n}.md").read_text(encoding="utf-8") for n in ("dsl_card", "task", "feedback")}
+        except OSError as e:
+            raise FileNotFoundError(f"prompt templates: cannot read {e.filename} ({e.strerror})") from None
+        return cls(read["dsl_card"].strip(), Template(read["task"]), Template(read["feedback"]))
+
+
+def call_text(problem: Problem, args: list | tuple) -> str:
+    """The entry called on `args`, as Python source: f(1, 'a')."""
+    return f"{problem.entry}({', '.join(repr(a) for a in args)})"
+
+
+def examples(problem: Problem) -> str:
+    """Up to MAX_EXAMPLES visible tests as `f(args) == expected` lines."""
+    lines = [f"{call_text(problem, t.args)} == {t.expected!r}"
+             for t in (problem.tests[i] for i in problem.visible_tests[:MAX_EXAMPLES])]
+    return "\n".join(lines) if lines else "(none given)"
+
+
+def task_prompt(problem: Problem, templates: Templates) -> str:
+    """The first round's prompt: the DSL card and the task."""
+    return templates.task.substitute(card=templates.card, signature=problem.signature,
+                                     description=problem.description.strip(),
+                                     examples=examples(problem)).strip() + "\n"
+
+
+def feedback_prompt(problem: Problem, templates: Templates, program: str, feedback: str) -> str:
+    """A later round's prompt: the task, an earlier program and what went wrong."""
+    return templates.feedback.substitute(task=task_prompt(problem, templates).strip(),
+                                         program=program.strip("\n"), feedback=feedback.strip()).strip() + "\n"
+
+
+def as_model_input(text: str, tokenizer: Any | None) -> str:
+    """`text` as the model should see it: wrapped in the tokenizer's chat
+    template (one user turn, then the assistant's turn opened) when it has
+    one, unchanged otherwise."""
+    if tokenizer is None or not getattr(tokenizer, "chat_template", None):
+        return text
+    return tokenizer.apply_chat_template([{"role": "user", "content": text}], tokenize=False,
+                                         add_generation_prompt=True)

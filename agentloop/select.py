@@ -1,0 +1,115 @@
+"""Choosing among several passing candidates.
+
+Passing the tests does not make candidates equal: the tests are few. Like
+CodeT, the loop runs every passing program on extra inputs drawn from the
+signature's types and prefers the program whose outputs agree with the most
+others (a behaviour many independent samples share is more likely the
+intended one), then the one that spent the fewest steps on the tests, then
+the earliest. An output is the returned value or the exception class, so
+programs that raise alike agree too.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from gpubackend import Problem, Verifier
+from gpubackend.types import code_end, split_codes, tuple_items
+
+# Extra inputs per selection: enough to split programs that differ on
+# common inputs, few enough to cost one small verify call.
+EXTRA_INPUTS = 24
+# Sizes of generated values: small, like the inputs tests use, so that a
+# correct but slow program is not mistaken for a wrong one.
+MAX_LEN = 6
+INT_RANGE = 20
+
+
+def random_value(code: str, rng: random.Random) -> Any:
+    """A random value of the DSL type `code` (gpubackend/types.py)."""
+    c = code[0]
+    if c == "n":
+        return None
+    if c == "b":
+        return rng.random() < 0.5
+    if c == "i":
+        return rng.randint(-INT_RANGE, INT_RANGE) if rng.random() < 0.8 else rng.randint(-1000, 1000)
+    if c == "f":
+        return round(rng.uniform(-INT_RANGE, INT_RANGE), rng.choice((0, 1, 2, 6)))
+    if c == "s":
+        return "".join(rng.choice("abcxyz AB01") for _ in range(rng.randint(0, MAX_LEN)))
+    if c == "?":
+        return None if rng.random() < 0.25 else random_value(code[1:], rng)
+    if c == "[":
+        return [random_value(code[1:], rng) for _ in range(rng.randint(0, MAX_LEN))]
+    if c == "<":
+        return {random_value(code[1:], rng) for _ in range(rng.randint(0, MAX_LEN))}
+    if c == "(":
+        return tuple(random_value(x, rng) for x in tuple_items(code))
+    if c == "{":
+        k_end = code_end(code, 1)
+        return {random_value(code[1:k_end], rng): random_value(code[k_end:], rng)
+                for _ in range(rng.randint(0, MAX_LEN))}
+    raise ValueError(f"type code {code!r} has no random values")
+
+
+def placeholder(code: str) -> Any:
+    """Some value of type `code`: the extra inputs' expected value, which no
+    one reads (selection compares outputs with each other)."""
+    c = code[0]
+    if c == "(":
+        return tuple(placeholder(x) for x in tuple_items(code))
+    return {"n": None, "b": False, "i": 0, "f": 0.0, "s": "", "?": None, "[": [], "<": set(), "{": {}}[c]
+
+
+def extra_inputs(problem: Problem, n: int, seed: int) -> Problem:
+    """`problem` with its tests replaced by n random inputs (the problem's
+    own inputs excluded), for comparing programs with each other."""
+    rng = random.Random(seed)
+    params = split_codes("".join(code for _, code in problem.sig.params))
+    seen = {repr(t.args) for t in problem.tests}
+    tests = []
+    for _ in range(n * 4):
+        args = [random_value(code, rng) for code in params]
+        if repr(args) not in seen:
+            seen.add(repr(args))
+            tests.append({"args": args, "expected": placeholder(problem.sig.ret)})
+        if len(tests) == n:
+            break
+    return problem.model_copy(update={"tests": tests or [{"args": [placeholder(c) for c in params],
+                                                          "expected": placeholder(problem.sig.ret)}]})
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The chosen program: its index among the passing ones, how many of the
+    others agreed with it on every extra input, and its steps on the tests."""
+
+    index: int
+    agreement: int
+    steps: int
+
+
+def choose(verifier: Verifier, problem: Problem, programs: list[str], steps: list[int],
+           seed: int = 0, n_inputs: int = EXTRA_INPUTS) -> Choice:
+    """The best of `programs` (all passing `problem`'s tests; steps: each
+    one's total steps on them) by agreement on extra inputs, then steps."""
+    if not programs:
+        raise ValueError("programs: nothing to choose from (no passing candidate)")
+    if len(programs) == 1:
+        return Choice(0, 0, steps[0])
+    extra = extra_inputs(problem, n_inputs, seed)
+    res = verifier.verify(programs, extra)
+    outputs = [tuple(_output(res, c, t) for t in range(res.n_tests)) for c in range(len(programs))]
+    agree = [sum(o == other for other in outputs) - 1 for o in outputs]
+    best = min(range(len(programs)), key=lambda c: (-agree[c], steps[c], c))
+    return Choice(best, agree[best], steps[best])
+
+
+def _output(res, c: int, t: int) -> tuple[str, str]:
+    status = res.status_name(c, t)
+    if status in ("pass", "wrong_answer"):
+        return ("value", repr(res.actual(c, t)))
+    return ("raised", status)
