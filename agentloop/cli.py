@@ -1,4 +1,4 @@
-"""The command line: `agentloop check`, `agentloop disasm`."""
+"""The command line: `agentloop solve`, `agentloop check`, `agentloop disasm`."""
 
 from __future__ import annotations
 
@@ -11,23 +11,13 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from gpubackend import Problem, ProblemFileError, Verifier
+from gpubackend import Problem, Verifier
 from gpubackend.disasm import disassemble
+
+from .console import err, load_problem
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="A GPU-native verify loop for model-written code.")
-err = Console(stderr=True)
-
-
-def _load_problem(path: Path) -> Problem:
-    try:
-        return Problem.from_file(path)
-    except ProblemFileError as e:
-        err.print(f"[red]error:[/] {escape(str(e))}", highlight=False)
-        raise typer.Exit(2)
-    except OSError as e:
-        err.print(f"[red]error:[/] cannot read problem file {escape(str(path))}: {e.strerror}")
-        raise typer.Exit(2)
 
 
 def _read_program(path: Path) -> str:
@@ -54,7 +44,7 @@ def check(
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of text."),
 ) -> None:
     """Compile PROGRAM and run it on every test of PROBLEM; exit 0 only when all pass."""
-    prob = _load_problem(problem)
+    prob = load_problem(problem)
     source = _read_program(program)
     res = Verifier(device).verify([source], prob)
     diag = res.diagnostics[0]
@@ -93,7 +83,7 @@ def disasm(
     """Print the bytecode the compiler makes of PROGRAM."""
     source = _read_program(program)
     if problem is not None:
-        prob = _load_problem(problem)
+        prob = load_problem(problem)
     else:
         prob = _problem_from_first_def(source, program)
     prog = Verifier("cpu").compile([source], prob)[0]
@@ -132,6 +122,11 @@ def _problem_from_first_def(source: str, path: Path) -> Problem:
 
 def _placeholder(code: str):
     return {"i": 0, "b": False, "f": 0.0, "s": "", "n": None}.get(code[0], [])
+
+
+from .solve_cmd import solve  # noqa: E402  (registers `agentloop solve` on app)
+
+app.command()(solve)
 
 
 def main() -> None:  # pragma: no cover

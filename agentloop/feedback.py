@@ -19,7 +19,8 @@ from .prompts import call_text
 
 # Statuses that are resource limits of the lane rather than bugs CPython
 # would also raise; the feedback names the limit.
-_LIMITS = {"RecursionError": "call depth", "MemoryError": "heap"}
+_LIMITS = {"RecursionError": ("call depth", "recursion too deep, or endless"),
+           "MemoryError": ("memory", "too much data built, or a list that grows without end")}
 
 
 @dataclass(frozen=True)
@@ -65,8 +66,9 @@ def failure_of(result: VerifyResult, c: int) -> Failure | None:
         status = result.status_name(c, t)
         if status != "pass":
             return _test_failure(result, c, t, status, source)
-    if any(result.status_name(c, t) != "pass" for t in problem.hidden_tests):
-        return Failure("hidden", "wrong_answer")
+    hidden = [s for s in (result.status_name(c, t) for t in problem.hidden_tests) if s != "pass"]
+    if hidden:
+        return Failure("hidden", hidden[0])  # the status is for reports; the text tells nothing of it
     return None
 
 
@@ -89,25 +91,25 @@ def render(failure: Failure, fuel: int | None = None, depth: int | None = None) 
     """The feedback text for one failure (fuel, depth: the problem's limits,
     named in timeout and limit feedback)."""
     f = failure
-    at = f"line {f.line}: {f.source_line}" if f.source_line else f"line {f.line}" if f.line else ""
+    where = f" at line {f.line}:\n    {f.source_line}" if f.source_line else f" at line {f.line}." if f.line else "."
     if f.kind == "compile":
         return (f"It did not compile: line {f.line}, column {f.col}: {f.status}: {f.message}"
                 + (f"\n    {f.source_line}" if f.source_line else ""))
     if f.kind == "wrong_answer":
         return f"It returned a wrong answer:\n    {f.call}\nreturned {f.actual}, expected {f.expected}."
     if f.kind == "exception":
-        return f"It raised {f.status}:\n    {f.call}\nraised {f.status}" + (f" at {at}." if at else ".")
+        return f"It raised an exception:\n    {f.call}\nraised {f.status}{where}"
     if f.kind == "timeout":
         budget = f" ({fuel:,} loop iterations and calls)" if fuel else ""
-        return f"It ran out of time:\n    {f.call}\ndid not finish within the step budget{budget}: " \
-               "an endless loop, or an algorithm too slow for the input."
+        return (f"It ran out of time:\n    {f.call}\ndid not finish within the step budget{budget}: "
+                "an endless loop, or an algorithm too slow for the input.")
     if f.kind == "limit":
-        what = _LIMITS[f.status] + (f" ({depth} frames)" if f.status == "RecursionError" and depth else "")
-        return f"It exceeded the {what} limit:\n    {f.call}\nstopped with {f.status}" \
-               + (f" at {at}" if at else "") + ": recursion too deep or data too large."
+        what, why = _LIMITS[f.status]
+        size = f" of {depth} frames" if f.status == "RecursionError" and depth else ""
+        return f"It exceeded the {what} limit{size} ({why}):\n    {f.call}\nstopped with {f.status}{where}"
     if f.kind == "hidden":
-        return "It passed every example above but failed on other inputs: check edge cases " \
-               "(empty inputs, negative numbers, duplicates, boundaries)."
+        return ("It passed every example above but failed on other inputs: check edge cases "
+                "(empty inputs, negative numbers, duplicates, boundaries).")
     raise ValueError(f"failure kind {f.kind!r} is not one of compile, wrong_answer, exception, "
                      "timeout, limit, hidden")
 

@@ -1,0 +1,159 @@
+"""`agentloop solve PROBLEM`: the loop on one problem file, with a model
+in process (vLLM), behind a vLLM server, or through torch/transformers."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.syntax import Syntax
+from rich.table import Table
+
+from gpubackend import Verifier
+
+from .console import err, fail, load_problem
+from .generators import GeneratorError
+from .solver import RoundReport, SolveReport, Solver
+
+STAGES = ("generate", "intake", "detokenize", "extract", "dedup", "compile", "run", "reduce", "select")
+
+
+def solve(
+    problem: Path = typer.Argument(..., help="The problem file (TOML or JSON)."),
+    model: str = typer.Option(None, "--model", help="A model folder or name for vLLM in this process."),
+    server: str = typer.Option(None, "--server", help="The base URL of a running vLLM server."),
+    hf: str = typer.Option(None, "--hf", help="A model folder for torch/transformers."),
+    served_model: str = typer.Option(None, "--served-model", help="With --server: the model name (default: the only one served)."),
+    tokenizer: str = typer.Option(None, "--tokenizer", help="With --server: the model's tokenizer folder, for chat templates and token ids."),
+    engine_arg: list[str] = typer.Option([], "--engine-arg", help="With --model: KEY=VALUE for vllm.LLM (VALUE read as JSON when it parses), repeatable."),
+    k: int = typer.Option(16, "--k", min=1, help="Candidates in the first round, and at most per round."),
+    rounds: int = typer.Option(4, "--rounds", min=1, help="Rounds at most."),
+    max_candidates: int = typer.Option(None, "--max-candidates", min=1, help="Candidates at most over all rounds."),
+    time_limit: float = typer.Option(None, "--time-limit", help="Wall-time budget in seconds."),
+    max_tokens: int = typer.Option(512, "--max-tokens", min=1, help="Tokens per sample."),
+    temperature: float = typer.Option(1.0, "--temperature", min=0.0, help="Sampling temperature."),
+    seed: int = typer.Option(0, "--seed", help="Makes the sampling reproducible."),
+    device: str = typer.Option("auto", "--device", help="Where the verifier runs: auto, cpu or cuda."),
+    as_json: bool = typer.Option(False, "--json", help="Print the JSON report on stdout instead of text."),
+    out: Path = typer.Option(None, "--out", help="Write the JSON report of every round to this file."),
+) -> None:
+    """Solve PROBLEM: rounds of k candidates, verified and fed back, until one
+    passes every test. Exit 0 when solved, 1 when a budget ran out, 2 on bad input."""
+    prob = load_problem(problem)
+    chosen = [name for name, v in (("--model", model), ("--server", server), ("--hf", hf)) if v]
+    if len(chosen) != 1:
+        raise fail("give exactly one of --model, --server and --hf" + (f" (got {', '.join(chosen)})" if chosen else ""))
+    if out is not None and not out.parent.exists():
+        raise fail(f"--out: folder {out.parent} does not exist")
+    try:
+        verifier = Verifier(device)
+    except (ValueError, RuntimeError) as e:
+        raise fail(f"--device {device}: {e}")
+    try:
+        generator = _generator(model, server, hf, served_model, tokenizer, engine_arg, temperature)
+        quiet = as_json
+        show = _Display(quiet)
+        solver = Solver(generator, verifier, k=k, rounds=rounds, max_candidates=max_candidates,
+                        time_limit=time_limit, max_tokens=max_tokens, seed=seed,
+                        on_round=show.round, on_stage=show.stage)
+        with show:
+            report = solver.solve(prob)
+    except (GeneratorError, ValueError) as e:
+        raise fail(str(e))
+    if out is not None:
+        _write_atomic(out, json.dumps(report.to_json(), indent=2) + "\n")
+    if as_json:
+        print(json.dumps(report.to_json()))
+    else:
+        _print_outcome(report)
+    raise typer.Exit(0 if report.solved else 1)
+
+
+def _generator(model, server, hf, served_model, tokenizer, engine_args, temperature):
+    if model:
+        from .generators.vllm_engine import VLLMGenerator
+
+        return VLLMGenerator(model, temperature=temperature, **_engine_kwargs(engine_args))
+    if server:
+        from .generators.vllm_server import ServerGenerator
+
+        return ServerGenerator(server, served_model, tokenizer, temperature=temperature)
+    from .generators.hf import HFGenerator
+
+    return HFGenerator(hf, temperature=temperature)
+
+
+def _engine_kwargs(pairs: list[str]) -> dict:
+    kwargs = {}
+    for pair in pairs:
+        key, eq, value = pair.partition("=")
+        if not eq or not key:
+            raise ValueError(f"--engine-arg {pair!r}: expected KEY=VALUE")
+        try:
+            kwargs[key] = json.loads(value)
+        except ValueError:
+            kwargs[key] = value
+    return kwargs
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    """Write via a temporary file and a rename: a reader never sees half a report."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(text)
+    os.replace(tmp, path)
+
+
+class _Display:
+    """A spinner naming the round and stage, and a line per finished round (on stderr)."""
+
+    def __init__(self, quiet: bool) -> None:
+        self.quiet = quiet
+        self.status = None
+
+    def __enter__(self):
+        if not self.quiet:
+            self.status = err.status("starting")
+            self.status.__enter__()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.status is not None:
+            self.status.__exit__(*exc)
+
+    def stage(self, r: int, stage: str) -> None:
+        if self.status is not None:
+            self.status.update(f"round {r}: {stage}")
+
+    def round(self, rep: RoundReport) -> None:
+        if self.quiet:
+            return
+        times = " ".join(f"{s} {rep.seconds[s] * 1e3:.0f}ms" for s in STAGES if s in rep.seconds)
+        s = rep.summary
+        err.print(f"round {rep.index}: {rep.k} candidates, {rep.compiled} compiled, "
+                  f"{s['all_visible']} pass visible, {len(rep.passing)} pass all; "
+                  f"best {rep.best_fraction:.0%} of visible tests | {times}", highlight=False)
+
+
+def _print_outcome(report: SolveReport) -> None:
+    out = Console(highlight=False)
+    table = Table(title=f"{report.problem}: {report.stop} after {len(report.rounds)} round(s), "
+                        f"{report.candidates} candidates, {report.seconds:.1f} s")
+    for col in ("round", "k", "compiled", "pass visible", "pass all", "best visible"):
+        table.add_column(col, justify="right")
+    for r in report.rounds:
+        table.add_row(str(r.index), str(r.k), str(r.compiled), str(r.summary["all_visible"]),
+                      str(len(r.passing)), f"{r.best_fraction:.0%}")
+    out.print(table)
+    w = report.winner
+    if w is None:
+        out.print("no candidate passed every test")
+        return
+    out.print(escape(f"winner: round {w.round}, candidate {w.candidate} ({w.passing} passed every test; "
+                     f"{w.agreement} agreed with it on extra inputs; {w.steps} steps)"))
+    out.print(Syntax(w.program.rstrip("\n"), "python"))
