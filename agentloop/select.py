@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gpubackend import Problem, Verifier
+from gpubackend.abi import STATUS_NAMES
 from gpubackend.types import code_end, split_codes, tuple_items
 
 # Extra inputs per selection: enough to split programs that differ on
@@ -102,14 +103,17 @@ def choose(verifier: Verifier, problem: Problem, programs: list[str], steps: lis
         return Choice(0, 0, steps[0])
     extra = extra_inputs(problem, n_inputs, seed)
     res = verifier.verify(programs, extra)
-    outputs = [tuple(_output(res, c, t) for t in range(res.n_tests)) for c in range(len(programs))]
+    values, names = res.actuals(), res.status  # fetched whole: one transfer each
+    outputs = [tuple(_output(STATUS_NAMES[s], v) for s, v in zip(names[c], values[c]))
+               for c in range(len(programs))]
     agree = [sum(o == other for other in outputs) - 1 for o in outputs]
     best = min(range(len(programs)), key=lambda c: (-agree[c], steps[c], c))
     return Choice(best, agree[best], steps[best])
 
 
-def _output(res, c: int, t: int) -> tuple[str, str]:
-    status = res.status_name(c, t)
+def _output(status: str, value: Any) -> tuple[str, str]:
+    """What a lane gave: its value (whether or not it equals the placeholder
+    expected value) or the exception class it raised."""
     if status in ("pass", "wrong_answer"):
-        return ("value", repr(res.actual(c, t)))
+        return ("value", repr(value))
     return ("raised", status)

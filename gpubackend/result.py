@@ -189,6 +189,13 @@ class VerifyResult:
             self._host["passes"] = self.lanes.link.host(self.lanes.passes)
         return self._host["passes"]
 
+    def actuals(self) -> list[list[Any]]:
+        """actual(c, t) of every lane, the result arrays fetched whole once
+        (one transfer each) rather than lane by lane."""
+        for name in ("status", "out_words", "out"):
+            self._fetch(name)
+        return [[self.actual(c, t) for t in range(self.n_tests)] for c in range(self.k)]
+
     def actual(self, c: int, t: int) -> Any:
         """The value candidate c returned on test t, decoded to Python (None
         when it raised, timed out or did not compile)."""

@@ -1,0 +1,59 @@
+"""agentloop/prompts.py and prompts/: the templates fill from a problem,
+only visible tests reach a prompt, and chat templates wrap it."""
+
+import re
+
+import pytest
+
+from agentloop.prompts import (DEFAULT_DIR, Templates, as_model_input, call_text, examples, feedback_prompt,
+                               task_prompt)
+from gpubackend import Problem
+
+FIELDS = {"dsl_card.md": set(), "task.md": {"card", "signature", "description", "examples"},
+          "feedback.md": {"task", "program", "feedback"}}
+
+
+@pytest.mark.parametrize("name", sorted(FIELDS))
+def test_templates_use_the_fields_the_loop_provides(name):
+    text = (DEFAULT_DIR / name).read_text()
+    used = set(re.findall(r"\$(?:\{(\w+)\}|(\w+))", text.replace("$$", "")))
+    assert {a or b for a, b in used} == FIELDS[name]
+
+
+def test_the_task_prompt_shows_visible_tests_only():
+    p = Problem.from_file("tasks/examples/caesar.toml")
+    text = task_prompt(p, Templates.load())
+    assert p.signature in text and "Shift every lowercase letter" in text
+    assert "caesar('abc', 1) == 'bcd'" in text
+    for t in p.hidden_tests:
+        assert call_text(p, p.tests[t].args) not in text
+    assert examples(p).count("\n") == len(p.visible_tests) - 1
+
+
+def test_the_feedback_prompt_holds_the_task_the_program_and_the_feedback():
+    p = Problem.from_file("tasks/examples/caesar.toml")
+    t = Templates.load()
+    text = feedback_prompt(p, t, "def caesar(s: str, k: int) -> str:\n    return s\n", "It returned a wrong answer")
+    assert text.startswith(task_prompt(p, t).strip())
+    assert "```python\ndef caesar(s: str, k: int) -> str:\n    return s\n```" in text
+    assert "It returned a wrong answer" in text
+
+
+def test_a_folder_of_templates_can_replace_the_defaults(tmp_path, monkeypatch):
+    for name in FIELDS:
+        (tmp_path / name).write_text((DEFAULT_DIR / name).read_text())
+    (tmp_path / "task.md").write_text("TASK $signature\n$card $description $examples")
+    monkeypatch.setenv("AGENTLOOP_PROMPTS", str(tmp_path))
+    assert task_prompt(Problem.from_file("tasks/examples/caesar.toml"), Templates.load()).startswith("TASK def caesar")
+    (tmp_path / "feedback.md").unlink()
+    with pytest.raises(FileNotFoundError, match="feedback.md"):
+        Templates.load()
+
+
+def test_chat_templates_wrap_the_prompt_as_a_user_turn():
+    from tests import model_kit
+
+    tok = model_kit.tokenizer()
+    assert as_model_input("hi", tok) == "<s>user\nhi</s>\n<s>assistant\n"
+    tok.chat_template = None
+    assert as_model_input("hi", tok) == "hi" and as_model_input("hi", None) == "hi"

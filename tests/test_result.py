@@ -1,0 +1,18 @@
+"""gpubackend/result.py: values fetched whole equal values fetched lane by lane."""
+
+from gpubackend import Problem, Verifier
+
+
+def test_actuals_equal_actual_lane_by_lane_in_three_transfers():
+    p = Problem.from_file("tasks/examples/caesar.toml")
+    sources = [p.solution, "def caesar(s: str, k: int) -> str:\n    return s[::-1]\n",
+               "def caesar(s: str, k: int) -> str:\n    return s[k]\n", "def caesar(s: str, k: int) -> str:\n    return 1\n"]
+    v = Verifier("cpu")
+    whole = v.verify(sources, p)
+    before = whole.transfers["to_host"]
+    values = whole.actuals()
+    lane = v.verify(sources, p)
+    assert values == [[lane.actual(c, t) for t in range(lane.n_tests)] for c in range(lane.k)]
+    assert values[0][0] == "bcd" and values[2][3] is None and values[3] == [None] * 6
+    status, out_words, out = (whole.lanes.status.nbytes, whole.lanes.out_words.nbytes, whole.lanes.out.nbytes)
+    assert whole.transfers["to_host"] - before <= status + out_words + out + whole.lanes.index.nbytes
