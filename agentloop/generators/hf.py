@@ -10,16 +10,19 @@ from . import Generation, GeneratorError, check_counts, prompt_index
 
 
 class HFGenerator:
-    """Samples with `model.generate` (do_sample) one prompt at a time, each
-    prompt's n[i] samples as one batch.
+    """Samples with `model.generate` (do_sample): every sample of every
+    prompt in one left-padded batch, `batch_size` rows per generate call.
 
     path: a model folder or hub name that from_pretrained loads (local
         only here: nothing is downloaded when HF_HUB_OFFLINE is set);
     device: "auto" (CUDA when torch sees a GPU), "cpu" or "cuda[:i]";
-    temperature, top_p: sampling parameters.
+    temperature, top_p: sampling parameters;
+    batch_size: rows per generate call (each row holds its own copy of the
+        prompt in the model's cache).
     """
 
-    def __init__(self, path: str, device: str = "auto", temperature: float = 1.0, top_p: float = 1.0) -> None:
+    def __init__(self, path: str, device: str = "auto", temperature: float = 1.0, top_p: float = 1.0,
+                 batch_size: int = 256) -> None:
         import torch
         from transformers import AutoModelForCausalLM, AutoTokenizer
 
@@ -30,11 +33,14 @@ class HFGenerator:
             self.model = AutoModelForCausalLM.from_pretrained(path).to(device).eval()
         except (OSError, ValueError) as e:
             raise GeneratorError(f"hf: cannot load model {path!r}: {str(e).splitlines()[0]}") from None
-        self.device = device
+        self.tokenizer.padding_side = "left"  # generation continues each row's own last token
+        self.device, self.batch_size = device, batch_size
         self.temperature, self.top_p = temperature, top_p
         self.name = f"hf:{path}"
         eos = self.tokenizer.eos_token_id
         self.pad_id = self.tokenizer.pad_token_id if self.tokenizer.pad_token_id is not None else eos
+        if self.tokenizer.pad_token_id is None:
+            self.tokenizer.pad_token_id = self.pad_id
         self.end_ids = sorted({i for i in (eos, self.pad_id) if i is not None})
 
     def generate(self, prompts: Sequence[str], n: Sequence[int], seed: int, max_tokens: int) -> Generation:
@@ -42,18 +48,17 @@ class HFGenerator:
 
         check_counts(prompts, n)
         start = time.perf_counter()
-        rows = []
+        rows = [p for p, ni in zip(prompts, n) for _ in range(ni)]
+        torch.manual_seed(seed)
+        outs = []
         with torch.no_grad():
-            for i, (prompt, ni) in enumerate(zip(prompts, n)):
-                if ni == 0:
-                    continue
-                torch.manual_seed(seed * 1_000_003 + i)
-                enc = self.tokenizer(prompt, return_tensors="pt", add_special_tokens=False).to(self.device)
+            for b in range(0, len(rows), self.batch_size):
+                enc = self.tokenizer(rows[b:b + self.batch_size], return_tensors="pt", padding=True,
+                                     add_special_tokens=False).to(self.device)
                 out = self.model.generate(**enc, do_sample=True, temperature=self.temperature, top_p=self.top_p,
-                                          num_return_sequences=ni, max_new_tokens=max_tokens,
-                                          pad_token_id=self.pad_id)
-                rows.append(out[:, enc["input_ids"].shape[1]:])
-        tokens = _cat_padded(rows, self.pad_id, self.device)
+                                          max_new_tokens=max_tokens, pad_token_id=self.pad_id)
+                outs.append(out[:, enc["input_ids"].shape[1]:])
+        tokens = _cat_padded(outs, self.pad_id, self.device)
         ended = torch.zeros_like(tokens, dtype=torch.bool)
         for e in self.end_ids:
             ended |= tokens == e
