@@ -16,9 +16,11 @@ from typing import Any
 
 from gpubackend import Problem
 
-# The templates live beside the packages (prompts/ at the repository root);
+# The templates: prompts/ at the repository root in a checkout, the data
+# package agentloop/prompts_data in an installed wheel (pyproject.toml);
 # AGENTLOOP_PROMPTS points elsewhere, e.g. at a tuned copy.
-DEFAULT_DIR = Path(__file__).resolve().parents[1] / "prompts"
+_CHECKOUT = Path(__file__).resolve().parents[1] / "prompts"
+DEFAULT_DIR = _CHECKOUT if _CHECKOUT.is_dir() else Path(__file__).resolve().parent / "prompts_data"
 # Visible tests shown as examples: enough to pin the behaviour down, few
 # enough that the prompt stays short for a small context window.
 MAX_EXAMPLES = 6
