@@ -137,7 +137,7 @@ class _Display:
         s = rep.summary
         err.print(f"round {rep.index}: {rep.k} candidates, {rep.compiled} compiled, "
                   f"{s['all_visible']} pass visible, {len(rep.passing)} pass all; "
-                  f"best {rep.best_fraction:.0%} of visible tests | {times}", highlight=False)
+                  f"best {rep.best_fraction:.0%} of visible tests | {times}", highlight=False, soft_wrap=True)
 
 
 def _print_outcome(report: SolveReport) -> None:

@@ -8,6 +8,8 @@
 #   verify  bench/bench_verify.py --device cuda (the verifier on strings)
 #   solve   the loop's GPU test, then bench/bench_solve.py --device cuda
 #           (rounds of a local torch model, stage by stage)
+#   suite   the whole test suite with AGENTLOOP_TEST_DEVICE=cuda: every
+#           behaviour, differential and bad-input test on the CUDA build
 set -o pipefail
 export PYTHONUNBUFFERED=1
 PARTS=${PARTS:-tests tokens verify solve}
@@ -41,4 +43,9 @@ if [[ $PARTS == *solve* ]]; then
       --json "$OUT/bench_solve_k$k.json" > "$OUT/bench_solve_k$k.log" 2>&1
     tail -22 "$OUT/bench_solve_k$k.log"
   done
+fi
+if [[ $PARTS == *suite* ]]; then
+  AGENTLOOP_TEST_DEVICE=cuda timeout ${SUITE_TIMEOUT:-500} python -m pytest -o addopts="" -q -rs --tb=short \
+    -p no:cacheprovider --durations=15 > "$OUT/suite_cuda.log" 2>&1
+  grep -E "^(FAILED|ERROR)|passed|failed|slowest" -A0 "$OUT/suite_cuda.log" | tail -40
 fi

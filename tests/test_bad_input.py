@@ -5,11 +5,11 @@ run status), and whatever the compiler accepts is valid Python."""
 import random
 from pathlib import Path
 
-import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gpubackend import Problem, Verifier
+from tests.device import DEVICE
 
 CORPUS = sorted((Path(__file__).parent / "programs").rglob("*.py"))
 TOKENS = ["def", "f", "(", ")", ":", "->", "int", "str", "float", "bool", "return", "if", "elif",
@@ -21,7 +21,7 @@ TOKENS = ["def", "f", "(", ")", ":", "->", "int", "str", "float", "bool", "retur
 PROBLEM = Problem(name="fuzz", entry="f", signature="def f(n: int) -> int",
                   tests=[{"args": [3], "expected": 3}, {"args": [-1], "expected": 0}],
                   limits={"fuel": 20_000, "depth": 64, "heap_bytes": 65536})
-_V = Verifier("cpu")
+_V = Verifier(DEVICE)
 
 
 def _check_batch(sources: list) -> None:

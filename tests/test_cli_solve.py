@@ -30,6 +30,8 @@ def test_hf_model_rounds_write_the_report(tiny_model, tmp_path):
     assert report["stop"] == "rounds" and report["solved"] is False and len(report["rounds"]) == 2
     assert report["generator"] == f"hf:{tiny_model}" and report["candidates"] == 4 + report["rounds"][1]["k"]
     assert "no candidate passed every test" in r.stdout
+    progress = [line for line in r.stderr.splitlines() if line.startswith("round ")]
+    assert len(progress) == 2 and "4 candidates, 0 compiled" in progress[0] and "generate" in progress[0]
 
 
 def test_json_goes_to_stdout(tiny_model):
@@ -45,6 +47,12 @@ def test_server_solve(vllm_server, tiny_model, tmp_path):
                "--max-tokens", "16", "--device", "cpu", "--out", str(out))
     assert r.exit_code == 1, r.output
     assert json.loads(out.read_text())["generator"] == f"server:{vllm_server}/tiny"
+
+
+def test_a_model_the_server_does_not_serve_is_a_one_line_error(vllm_server, tmp_path):
+    r = _solve(PROBLEM, "--server", vllm_server, "--served-model", "gpt-9", "--out", str(tmp_path / "r.json"))
+    assert r.exit_code == 2 and "model 'gpt-9' is not served (served: tiny)" in r.stderr
+    assert not (tmp_path / "r.json").exists()
 
 
 def test_in_process_vllm_solve(vllm_env, tiny_model, tmp_path):

@@ -4,7 +4,7 @@ Random well-typed programs of tiers 1-4 (tests/difftest/gen.py: half the
 seeds make tier 1-2 programs, half tier 3-4 ones with lists, tuples and
 Optional) run in CPython (tests/difftest/oracle.py; the expected outcome
 already contains the DSL's int64 deviation) and through
-``Verifier(device="cpu")``; every program must compile and every (program,
+``Verifier(device=DEVICE)``; every program must compile and every (program,
 args) lane must give CPython's value, bit for bit (lists and tuples item by
 item), or CPython's exception class.
 
@@ -26,6 +26,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from difftest import gen, oracle, runner, shrink  # noqa: E402
+from tests.device import DEVICE
 
 EXAMPLES = int(os.environ.get("DIFFTEST_EXAMPLES", "600"))
 # e.g. DIFFTEST_FEATURES=-aug_shift to look past a known bug (gen.ALL_FEATURES)
@@ -36,7 +37,7 @@ GROUPS, GROUP_SIZE = 4, 5  # 20 programs per example, 4 Problems
 @pytest.fixture(scope="module")
 def verifier():
     gpubackend = pytest.importorskip("gpubackend")
-    return gpubackend.Verifier(device="cpu")
+    return gpubackend.Verifier(device=DEVICE)
 
 
 # ---------------------------------------------------------------------------

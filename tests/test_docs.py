@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from tests.device import DEVICE
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -147,7 +148,7 @@ def _verifier():
     if _VERIFIER is None:
         from gpubackend import Verifier
 
-        _VERIFIER = Verifier(device="cpu")
+        _VERIFIER = Verifier(device=DEVICE)
     return _VERIFIER
 
 

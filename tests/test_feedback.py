@@ -9,6 +9,7 @@ import pytest
 
 from agentloop.feedback import Failure, failure_of, feedback, render
 from gpubackend import Problem, Verifier
+from tests.device import DEVICE
 
 HERE = Path(__file__).parent / "feedback"
 KINDS = ["compile", "wrong_answer", "exception", "timeout", "limit", "hidden"]
@@ -17,7 +18,7 @@ KINDS = ["compile", "wrong_answer", "exception", "timeout", "limit", "hidden"]
 @pytest.fixture(scope="module")
 def result():
     problem = Problem.from_file(HERE / "problem.toml")
-    return Verifier("cpu").verify([(HERE / f"{k}.py").read_text() for k in KINDS], problem)
+    return Verifier(DEVICE).verify([(HERE / f"{k}.py").read_text() for k in KINDS], problem)
 
 
 @pytest.mark.parametrize("c, kind", list(enumerate(KINDS)))
@@ -38,7 +39,7 @@ def test_a_passing_candidate_has_no_feedback():
     problem = Problem.from_file(HERE / "problem.toml")
     good = ("def mean_of_evens(xs: list[int]) -> int:\n    evens = [x for x in xs if x % 2 == 0]\n"
             "    return sum(evens) // len(evens) if evens else 0\n")
-    res = Verifier("cpu").verify([good], problem)
+    res = Verifier(DEVICE).verify([good], problem)
     assert failure_of(res, 0) is None and feedback(res, 0) is None
 
 

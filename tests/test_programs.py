@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from tests.device import DEVICE
 
 ROOT = Path(__file__).resolve().parent / "programs"
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
@@ -236,7 +237,7 @@ def _verifier():
         gp = pytest.importorskip("gpubackend")
         if not hasattr(gp, "Verifier"):
             pytest.skip("gpubackend.Verifier not built yet")
-        _VERIFIER = gp.Verifier(device="cpu")
+        _VERIFIER = gp.Verifier(device=DEVICE)
     return _VERIFIER
 
 

@@ -1,13 +1,14 @@
 """gpubackend/result.py: values fetched whole equal values fetched lane by lane."""
 
 from gpubackend import Problem, Verifier
+from tests.device import DEVICE
 
 
 def test_actuals_equal_actual_lane_by_lane_in_three_transfers():
     p = Problem.from_file("tasks/examples/caesar.toml")
     sources = [p.solution, "def caesar(s: str, k: int) -> str:\n    return s[::-1]\n",
                "def caesar(s: str, k: int) -> str:\n    return s[k]\n", "def caesar(s: str, k: int) -> str:\n    return 1\n"]
-    v = Verifier("cpu")
+    v = Verifier(DEVICE)
     whole = v.verify(sources, p)
     before = whole.transfers["to_host"]
     values = whole.actuals()

@@ -10,6 +10,7 @@ import pytest
 
 from agentloop.reward import compute_score, make_reward_fn
 from gpubackend import Problem, Verifier
+from tests.device import DEVICE
 
 CAESAR = Problem.from_file("tasks/examples/caesar.toml")
 DIGITS = Problem.from_file("tasks/examples/digit_sum.toml")
@@ -32,14 +33,14 @@ def _trl_call(fn, inputs, completions):
 
 
 def test_standard_format_rewards_the_share_of_tests_passed():
-    fn = make_reward_fn(verifier=Verifier("cpu"))
+    fn = make_reward_fn(verifier=Verifier(DEVICE))
     doc = CAESAR.model_dump_json()
     inputs = [{"prompt": "write caesar", "problem": doc}] * 3
     assert _trl_call(fn, inputs, [GOOD, ECHO, "no code at all"]) == [1.0, 2 / 6, 0.0]
 
 
 def test_conversational_format_and_mixed_problems_in_one_batch():
-    fn = make_reward_fn(column="task", verifier=Verifier("cpu"))
+    fn = make_reward_fn(column="task", verifier=Verifier(DEVICE))
     inputs = [{"prompt": [{"role": "user", "content": "caesar"}], "task": CAESAR.model_dump()},
               {"prompt": [{"role": "user", "content": "digits"}], "task": DIGITS.model_dump()}]
     completions = [[{"role": "assistant", "content": GOOD}],
@@ -48,19 +49,19 @@ def test_conversational_format_and_mixed_problems_in_one_batch():
 
 
 def test_problems_by_name_or_path_and_all_or_nothing(tmp_path):
-    fn = make_reward_fn(problems={"caesar": CAESAR}, partial=False, verifier=Verifier("cpu"))
+    fn = make_reward_fn(problems={"caesar": CAESAR}, partial=False, verifier=Verifier(DEVICE))
     inputs = [{"prompt": "p", "problem": "caesar"}, {"prompt": "p", "problem": "tasks/examples/caesar.toml"}]
     assert _trl_call(fn, inputs, [ECHO, GOOD]) == [0.0, 1.0]
 
 
 def test_a_missing_column_names_the_columns_there_are():
-    fn = make_reward_fn(verifier=Verifier("cpu"))
+    fn = make_reward_fn(verifier=Verifier(DEVICE))
     with pytest.raises(KeyError, match="no dataset column 'problem'.*answer"):
         _trl_call(fn, [{"prompt": "p", "answer": "x"}], [GOOD])
 
 
 def test_an_unknown_problem_value_is_named():
-    fn = make_reward_fn(verifier=Verifier("cpu"))
+    fn = make_reward_fn(verifier=Verifier(DEVICE))
     with pytest.raises(ValueError, match="'nonesuch' is neither a known problem name"):
         _trl_call(fn, [{"prompt": "p", "problem": "nonesuch"}], [GOOD])
 

@@ -8,6 +8,7 @@ import pytest
 from agentloop.select import choose, extra_inputs, placeholder, random_value
 from gpubackend import Problem, Verifier
 from gpubackend.values import normalize
+from tests.device import DEVICE
 
 CODES = ["i", "b", "f", "s", "n", "[i", "[[s", "(is)", "?i", "[(bf)", "?[s"]
 
@@ -40,7 +41,7 @@ UPPER_TOO = ("def caesar(s: str, k: int) -> str:\n    out = ''\n    for c in s:\
 
 def test_the_majority_behaviour_wins_over_fewer_steps():
     p = Problem.from_file("tasks/examples/caesar.toml")
-    v = Verifier("cpu")
+    v = Verifier(DEVICE)
     programs = [UPPER_TOO, CORRECT, CORRECT + "\n", p.solution]
     assert v.verify(programs, p).pass_counts.tolist() == [len(p.tests)] * 4
     choice = choose(v, p, programs, steps=[1, 50, 60, 70], seed=0)
@@ -49,6 +50,6 @@ def test_the_majority_behaviour_wins_over_fewer_steps():
 
 def test_one_program_is_chosen_without_a_vote_and_none_is_an_error():
     p = Problem.from_file("tasks/examples/caesar.toml")
-    assert choose(Verifier("cpu"), p, [CORRECT], [5]).index == 0
+    assert choose(Verifier(DEVICE), p, [CORRECT], [5]).index == 0
     with pytest.raises(ValueError, match="no passing candidate"):
-        choose(Verifier("cpu"), p, [], [])
+        choose(Verifier(DEVICE), p, [], [])

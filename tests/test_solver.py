@@ -10,6 +10,7 @@ import pytest
 from agentloop.generators.replay import ReplayGenerator
 from agentloop.solver import Solver
 from gpubackend import Problem, Verifier
+from tests.device import DEVICE
 
 P = Problem.from_file("tasks/examples/caesar.toml")
 SOLUTION = "Here it is:\n```python\n" + P.solution + "```\nDone."
@@ -34,7 +35,7 @@ def tokenizer(request):
 def _solve(script, tokenizer=None, **kw):
     gen = ReplayGenerator(script, tokenizer)
     kw = {"k": 6, "rounds": 4, "seed": 1} | kw
-    return Solver(gen, Verifier("cpu"), **kw).solve(P), gen
+    return Solver(gen, Verifier(DEVICE), **kw).solve(P), gen
 
 
 def test_solved_in_the_round_the_answer_appears(tokenizer):
@@ -100,4 +101,4 @@ def test_round_size_follows_the_pass_rate():
                                          ({"time_limit": -1.0}, "time_limit = -1.0")])
 def test_bad_budgets_are_named(kw, message):
     with pytest.raises(ValueError, match=message):
-        Solver(ReplayGenerator([[ECHO]]), Verifier("cpu"), **kw)
+        Solver(ReplayGenerator([[ECHO]]), Verifier(DEVICE), **kw)

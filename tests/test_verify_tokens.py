@@ -15,6 +15,7 @@ from gpubackend import Problem, Verifier
 from gpubackend.extract import extract_code
 from gpubackend.verifier import STAGES
 from test_bad_input import _mutate
+from tests.device import DEVICE
 
 torch = pytest.importorskip("torch")
 EXAMPLES = Path(__file__).parent.parent / "tasks" / "examples"
@@ -25,7 +26,7 @@ WRAPS = ["{}", "Here is the solution:\n```python\n{}```\nIt loops once.", "```\n
 
 @pytest.fixture(scope="module")
 def cpu():
-    return Verifier("cpu")
+    return Verifier(DEVICE)
 
 
 def answers(name: str, k: int, seed: int) -> tuple[Problem, list[str]]:

@@ -8,6 +8,7 @@ import torch
 from agentloop.generators.hf import HFGenerator
 from agentloop.solver import Solver
 from gpubackend import Problem, Verifier
+from tests.device import DEVICE
 
 
 @pytest.fixture(scope="module")
@@ -32,7 +33,7 @@ def test_the_same_seed_gives_the_same_samples(generator):
 
 
 def test_a_round_goes_through_the_token_path(generator):
-    report = Solver(generator, Verifier("cpu"), k=3, rounds=1, max_tokens=12).solve(
+    report = Solver(generator, Verifier(DEVICE), k=3, rounds=1, max_tokens=12).solve(
         Problem.from_file("tasks/examples/digit_sum.toml"))
     assert report.rounds[0].k == 3 and "detokenize" in report.rounds[0].seconds
 

@@ -10,6 +10,7 @@ import torch
 from agentloop.generators.vllm_engine import VLLMGenerator
 from agentloop.solver import Solver
 from gpubackend import Problem, Verifier
+from tests.device import DEVICE
 
 PROBLEM = "tasks/examples/digit_sum.toml"
 
@@ -41,7 +42,7 @@ def test_the_same_seed_gives_the_same_samples(generator):
 def test_rounds_run_through_the_token_path_and_report(generator, tmp_path):
     problem = Problem.from_file(PROBLEM)
     stages = []
-    report = Solver(generator, Verifier("cpu"), k=6, k_min=3, rounds=2, max_tokens=24, seed=3,
+    report = Solver(generator, Verifier(DEVICE), k=6, k_min=3, rounds=2, max_tokens=24, seed=3,
                     on_stage=lambda r, s: stages.append((r, s))).solve(problem)
     assert report.stop == "rounds" and not report.solved  # random weights write noise
     assert [r.k for r in report.rounds][0] == 6 and report.candidates == sum(r.k for r in report.rounds)

@@ -12,6 +12,7 @@ from agentloop.generators import GeneratorError
 from agentloop.generators.vllm_server import ServerGenerator
 from agentloop.solver import Solver
 from gpubackend import Problem, Verifier
+from tests.device import DEVICE
 
 
 def test_completions_come_back_with_their_token_ids(vllm_server, tiny_model):
@@ -29,7 +30,7 @@ def test_completions_come_back_with_their_token_ids(vllm_server, tiny_model):
 def test_without_a_tokenizer_the_texts_are_verified(vllm_server):
     g = ServerGenerator(vllm_server, "tiny")
     assert g.tokenizer is None
-    report = Solver(g, Verifier("cpu"), k=4, rounds=2, max_tokens=16).solve(
+    report = Solver(g, Verifier(DEVICE), k=4, rounds=2, max_tokens=16).solve(
         Problem.from_file("tasks/examples/is_palindrome.toml"))
     assert report.candidates == sum(r.k for r in report.rounds) and len(report.rounds) == 2
     assert "detokenize" not in report.rounds[0].seconds  # host texts took the string path
@@ -38,7 +39,7 @@ def test_without_a_tokenizer_the_texts_are_verified(vllm_server):
 
 def test_with_a_tokenizer_the_token_path_is_taken(vllm_server, tiny_model):
     g = ServerGenerator(vllm_server, "tiny", tokenizer=str(tiny_model))
-    report = Solver(g, Verifier("cpu"), k=4, rounds=1, max_tokens=16).solve(
+    report = Solver(g, Verifier(DEVICE), k=4, rounds=1, max_tokens=16).solve(
         Problem.from_file("tasks/examples/is_palindrome.toml"))
     assert "detokenize" in report.rounds[0].seconds
 
