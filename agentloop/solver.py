@@ -208,8 +208,11 @@ class Solver:
     def _verify(self, gen: Generation, problem: Problem) -> VerifyResult:
         tok = self.generator.tokenizer
         if gen.tokens is not None and tok is not None:
+            tokens, lengths = gen.tokens, gen.lengths
+            if self.verifier.device == "cpu":  # a model on the GPU, a verifier on the host
+                tokens, lengths = _on_host(tokens), _on_host(lengths)
             try:
-                return self.verifier.verify_tokens(gen.tokens, tok, problem, lengths=gen.lengths, timed=True)
+                return self.verifier.verify_tokens(tokens, tok, problem, lengths=lengths, timed=True)
             except UnsupportedTokenizer:
                 pass  # a decoder the byte table cannot express: decode on the host
         texts = gen.texts if gen.texts is not None else _decode(gen, tok)
@@ -246,6 +249,15 @@ class Solver:
             signature = f"{failure.kind}:{failure.status}:{failure.test}:{failure.line}"
             parents.append(Parent(r, c, int(vis_pass[c]), len(visible), signature, res.source(c), text))
         return parents
+
+
+def _on_host(x: Any) -> Any:
+    """x in host memory: a CUDA torch tensor or CuPy array is copied down."""
+    if getattr(x, "is_cuda", False):
+        return x.cpu()
+    if hasattr(x, "__dlpack_device__") and x.__dlpack_device__()[0] != 1 and hasattr(x, "get"):
+        return x.get()
+    return x
 
 
 def _decode(gen: Generation, tokenizer: Any) -> list[str]:

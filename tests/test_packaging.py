@@ -1,6 +1,7 @@
 """pyproject.toml: the wheel holds every package, the kernel sources and
 the prompt templates, and an installed copy finds its templates."""
 
+import os
 import subprocess
 import sys
 import tomllib
@@ -28,7 +29,9 @@ def test_the_wheel_carries_kernels_and_prompts_and_finds_them(tmp_path):
     site = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(site)
     code = "from agentloop.prompts import DEFAULT_DIR, Templates; Templates.load(); print(DEFAULT_DIR)"
+    # the unpacked wheel first, then where this interpreter finds the dependencies
+    path = os.pathsep.join([str(site)] + [p for p in sys.path if p and Path(p).resolve() != ROOT])
     out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True,
-                         env={"PYTHONPATH": str(site), "PATH": "/usr/bin:/bin"})
+                         env={"PYTHONPATH": path, "PATH": os.environ.get("PATH", "/usr/bin:/bin")})
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == str(site / "agentloop" / "prompts_data")
