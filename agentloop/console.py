@@ -16,7 +16,7 @@ err = Console(stderr=True)
 
 def fail(message: str, code: int = 2) -> typer.Exit:
     """Print `error: message` on stderr; the caller raises the returned Exit."""
-    err.print(f"[red]error:[/] {escape(message)}", highlight=False)
+    err.print(f"[red]error:[/] {escape(message)}", highlight=False, soft_wrap=True)  # one line, however long
     return typer.Exit(code)
 
 

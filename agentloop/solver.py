@@ -155,15 +155,15 @@ class Solver:
                 report.stop = "candidates"
                 break
             parents = choose_parents(pool, self.parents)
-            round_report, res, status = self._round(problem, r, k, parents)
+            round_report, res, vis_pass = self._round(problem, r, k, parents)
             report.rounds.append(round_report)
             report.candidates += k
             passes += len(round_report.visible_only) + len(round_report.passing)
             if round_report.passing:
-                report.winner = self._select(problem, r, res, status, round_report)
+                report.winner = self._select(problem, r, res, round_report)
                 report.stop = "solved"
             else:
-                pool += self._failures(problem, r, res, status)
+                pool += self._failures(problem, r, res, vis_pass)
             self.on_round(round_report)
             if report.winner:
                 break
@@ -188,7 +188,7 @@ class Solver:
                                       seed=self.seed * 1_000_003 + r, max_tokens=self.max_tokens)
         self.on_stage(r, "verify")
         res = self._verify(gen, problem)
-        status = res.status  # [k, n] codes: per-candidate counts below
+        status = res.status  # [k, n] codes, fetched once for the per-candidate counts
         visible = list(problem.visible_tests)
         vis_pass = (status[:, visible] == ST_PASS).sum(axis=1) if visible else np.zeros(k, np.int64)
         all_pass = (status == ST_PASS).all(axis=1)
@@ -203,7 +203,7 @@ class Solver:
             best_fraction=float(vis_pass.max() / len(visible)) if visible and k else float(all_pass.any()),
             visible_only=np.flatnonzero(vis_all & ~all_pass).tolist(),
             passing=np.flatnonzero(all_pass).tolist())
-        return report, res, status
+        return report, res, vis_pass
 
     def _verify(self, gen: Generation, problem: Problem) -> VerifyResult:
         tok = self.generator.tokenizer
@@ -220,7 +220,7 @@ class Solver:
 
     # ------------------------------------------------------------ outcomes
 
-    def _select(self, problem: Problem, r: int, res: VerifyResult, status, report: RoundReport) -> Winner:
+    def _select(self, problem: Problem, r: int, res: VerifyResult, report: RoundReport) -> Winner:
         self.on_stage(r, "select")
         t0 = time.perf_counter()
         voters = report.passing[:MAX_VOTERS]
@@ -230,13 +230,13 @@ class Solver:
         c = voters[choice.index]
         return Winner(r, c, res.source(c), int(choice.steps), choice.agreement, len(report.passing))
 
-    def _failures(self, problem: Problem, r: int, res: VerifyResult, status) -> list[Parent]:
+    def _failures(self, problem: Problem, r: int, res: VerifyResult, vis_pass: np.ndarray) -> list[Parent]:
         """Parent candidates from round r: the first candidate of each
         failure signature the device found, the candidates that passed the
-        visible tests only, and the round's best."""
+        visible tests only, and the round's best (vis_pass: the visible
+        tests each candidate passed)."""
         visible = list(problem.visible_tests)
         picks = [s.candidate for s in res.summary.signatures]
-        vis_pass = (status[:, visible] == ST_PASS).sum(axis=1) if visible else np.zeros(len(status), np.int64)
         picks += np.flatnonzero(vis_pass == len(visible)).tolist()[:self.parents]
         if res.summary.best >= 0:
             picks.append(res.summary.best)

@@ -68,6 +68,13 @@ class Generator(Protocol):
         ...
 
 
+def adds_special_tokens(tokenizer: Any | None) -> bool:
+    """Whether tokenizing a prompt should add the model's special tokens
+    (BOS): yes for plain text, no for a prompt rendered by the tokenizer's
+    chat template, which writes them itself (agentloop.prompts.as_model_input)."""
+    return not getattr(tokenizer, "chat_template", None)
+
+
 def prompt_index(n: Sequence[int]) -> list[int]:
     """The prompt of each completion when prompt i has n[i] of them."""
     return [i for i, ni in enumerate(n) for _ in range(ni)]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from typing import Sequence
 
-from . import Generation, GeneratorError, check_counts, prompt_index
+from . import Generation, GeneratorError, adds_special_tokens, check_counts, prompt_index
 
 
 class HFGenerator:
@@ -54,7 +54,7 @@ class HFGenerator:
         with torch.no_grad():
             for b in range(0, len(rows), self.batch_size):
                 enc = self.tokenizer(rows[b:b + self.batch_size], return_tensors="pt", padding=True,
-                                     add_special_tokens=False).to(self.device)
+                                     add_special_tokens=adds_special_tokens(self.tokenizer)).to(self.device)
                 out = self.model.generate(**enc, do_sample=True, temperature=self.temperature, top_p=self.top_p,
                                           max_new_tokens=max_tokens, pad_token_id=self.pad_id)
                 outs.append(out[:, enc["input_ids"].shape[1]:])

@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from typing import Any, Sequence
 
-from . import Generation, GeneratorError, check_counts, prompt_index
+from . import Generation, GeneratorError, adds_special_tokens, check_counts, prompt_index
 from .pack import pack
 
 
@@ -46,7 +46,9 @@ class VLLMGenerator:
         params = [SamplingParams(n=ni, seed=seed * 1_000_003 + i, max_tokens=max_tokens, detokenize=False,
                                  stop_token_ids=self.stop_ids, temperature=self.temperature, top_p=self.top_p)
                   for _, ni, i in asked]
-        outs = self.llm.generate([p for p, _, _ in asked], params, use_tqdm=False) if asked else []
+        special = adds_special_tokens(self.tokenizer)
+        inputs = [{"prompt_token_ids": self.tokenizer(p, add_special_tokens=special)["input_ids"]} for p, _, _ in asked]
+        outs = self.llm.generate(inputs, params, use_tqdm=False) if asked else []
         rows = [list(o.token_ids) for out in outs for o in out.outputs]
         tokens, lengths = pack(rows, self.pad_id, self.device)
         return Generation(tokens, lengths, None, prompt_index(n), time.perf_counter() - start)

@@ -15,7 +15,7 @@ import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Sequence
 
-from . import Generation, GeneratorError, check_counts, prompt_index
+from . import Generation, GeneratorError, adds_special_tokens, check_counts, prompt_index
 from .pack import pack
 
 # Seconds to wait for /health and /v1/models when connecting: a live
@@ -78,6 +78,8 @@ class ServerGenerator:
         body = {"model": self.model, "prompt": prompt, "n": n, "seed": seed * 1_000_003 + i,
                 "max_tokens": max_tokens, "temperature": self.temperature, "top_p": self.top_p,
                 "return_token_ids": True, "skip_special_tokens": True}
+        if self.tokenizer is not None:  # the prompt may hold a chat template's own special tokens
+            body["add_special_tokens"] = adds_special_tokens(self.tokenizer)
         answer = json.loads(self._post("/v1/completions", body))
         if len(answer.get("choices", [])) != n:
             raise GeneratorError(f"vllm server {self.url}: asked for {n} completions, got "
