@@ -188,6 +188,17 @@ def test_floordiv_mod_int(rt, a, b):
     check_i(call_i(rt.h_mod_int, a, b), py_int(lambda: a % b))
 
 
+# Around the 32-bit boundary, where a divide could take a narrower path.
+EDGES = [0, 1, -1, 2, -2, 7, -7, 2**31 - 1, -(2**31), 2**31, -(2**31) - 1, 2**32, -(2**32), I64_MAX, I64_MIN]
+
+
+def test_floordiv_mod_int_at_the_32_bit_boundary(rt):
+    for a in EDGES:
+        for b in EDGES:
+            check_i(call_i(rt.h_floordiv_int, a, b), py_int(lambda: a // b))
+            check_i(call_i(rt.h_mod_int, a, b), py_int(lambda: a % b))
+
+
 def py_pow(a, b):
     # Keep CPython from building huge ints: |a| >= 2 past 64 bits overflows.
     if b > 64 and abs(a) >= 2:
