@@ -18,6 +18,7 @@ typedef unsigned long long uint64_t;
 #else  // nvcc has already included them
 #include <stdint.h>
 #endif
+#define VM_THREADED 0  // no labels as values in NVCC or NVRTC
 #define DEV __device__ inline
 #define DEVFN __device__ __noinline__
 #define DEVI __device__ __forceinline__
@@ -42,6 +43,12 @@ DEV int64_t double_to_bits(double d) { return __double_as_longlong(d); }
 #include <stdint.h>
 #include <string.h>
 #include <math.h>
+// The VM's threaded dispatch needs labels as values (GCC and Clang).
+#if defined(__GNUC__)
+#define VM_THREADED 1
+#else
+#define VM_THREADED 0
+#endif
 #define DEV static inline
 #define DEVFN static __attribute__((noinline))
 #define DEVI static inline __attribute__((always_inline))

@@ -148,65 +148,86 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
 #define CHECKED_FLOAT(fn) do { double y = AS_F(POP()), x = AS_F(POP()), r; CHECK(fn(x, y, &r)); PUSH(AS_W(r)); } while (0)
 #define SPEND() do { if (--fuel < 0) RAISE(ST_TIMEOUT); } while (0)
 
+  // Dispatch. On the host each handler jumps straight to the next one's
+  // through a table of label addresses (threaded code: no bounds check, and
+  // an indirect branch per handler for the predictor to learn); NVCC has no
+  // labels as values, so the device keeps the switch. CASE opens a handler,
+  // NEXT ends it.
+  int32_t w, a;
+#if VM_THREADED
+  static const void* const handlers[] = {
+#define OP(name, ...) &&L_##name,
+#include "opcodes.def"
+#undef OP
+  };
+#define CASE(op) L_##op
+#define NEXT do { w = *ip++; a = INSN_ARG(w); goto *handlers[INSN_OP(w)]; } while (0)
+  NEXT;
+  {
+    {
+#else
+#define CASE(op) case OP_##op
+#define NEXT break
   for (;;) {
-    int32_t w = *ip++;
-    int32_t a = INSN_ARG(w);
+    w = *ip++;
+    a = INSN_ARG(w);
     switch (INSN_OP(w)) {
-      case OP_CONST: PUSH(konst[a]); break;
-      case OP_CONST_STR: PUSH(AS_WORD(konst + a)); break;
-      case OP_LOAD: PUSH(locals[a]); break;
-      case OP_STORE: locals[a] = POP(); break;
-      case OP_LOAD_CHECKED:
+#endif
+      CASE(CONST): PUSH(konst[a]); NEXT;
+      CASE(CONST_STR): PUSH(AS_WORD(konst + a)); NEXT;
+      CASE(LOAD): PUSH(locals[a]); NEXT;
+      CASE(STORE): locals[a] = POP(); NEXT;
+      CASE(LOAD_CHECKED):
         if (!locals[a + 1]) RAISE(ST_UNBOUND_LOCAL);
         PUSH(locals[a]);
-        break;
-      case OP_STORE_MARK: locals[a] = POP(); locals[a + 1] = 1; break;
-      case OP_POP: sp--; break;
-      case OP_DUP: { int64_t x = TOP; PUSH(x); break; }
-      case OP_SWAP: { int64_t x = sp[-1]; sp[-1] = sp[-2]; sp[-2] = x; break; }
-      case OP_ROT3: { int64_t z = sp[-1]; sp[-1] = sp[-2]; sp[-2] = sp[-3]; sp[-3] = z; break; }
+        NEXT;
+      CASE(STORE_MARK): locals[a] = POP(); locals[a + 1] = 1; NEXT;
+      CASE(POP): sp--; NEXT;
+      CASE(DUP): { int64_t x = TOP; PUSH(x); NEXT; }
+      CASE(SWAP): { int64_t x = sp[-1]; sp[-1] = sp[-2]; sp[-2] = x; NEXT; }
+      CASE(ROT3): { int64_t z = sp[-1]; sp[-1] = sp[-2]; sp[-2] = sp[-3]; sp[-3] = z; NEXT; }
 
-      case OP_JUMP: ip += a; break;
-      case OP_JUMP_IF_FALSE: if (!POP()) ip += a; break;
-      case OP_JUMP_IF_TRUE: if (POP()) ip += a; break;
-      case OP_LOOP: SPEND(); ip += a; break;
-      case OP_RANGE_INIT: {
+      CASE(JUMP): ip += a; NEXT;
+      CASE(JUMP_IF_FALSE): if (!POP()) ip += a; NEXT;
+      CASE(JUMP_IF_TRUE): if (POP()) ip += a; NEXT;
+      CASE(LOOP): SPEND(); ip += a; NEXT;
+      CASE(RANGE_INIT): {
         int64_t step = POP(), stop = POP(), start = POP();
         if (step == 0) RAISE(ST_VALUE_ERROR);
         uint64_t n = rt_range_len(start, stop, step);
         locals[a] = start; locals[a + 1] = (int64_t)n; locals[a + 2] = step;
-        break;
+        NEXT;
       }
-      case OP_RANGE_REV: {
+      CASE(RANGE_REV): {
         // reversed(range): first + (n-1)*step down to first, modulo 2**64 is exact here
         uint64_t n = (uint64_t)locals[a + 1], step = (uint64_t)locals[a + 2];
         if (n > 0) locals[a] = (int64_t)((uint64_t)locals[a] + (n - 1) * step);
         locals[a + 2] = (int64_t)(0 - step);
-        break;
+        NEXT;
       }
-      case OP_FOR_RANGE: {
+      CASE(FOR_RANGE): {
         int32_t exit = *ip++;
-        if (locals[a + 1] <= 0) { ip += exit; break; }
+        if (locals[a + 1] <= 0) { ip += exit; NEXT; }
         PUSH(locals[a]);
         locals[a] = (int64_t)((uint64_t)locals[a] + (uint64_t)locals[a + 2]);
         locals[a + 1]--;
-        break;
+        NEXT;
       }
-      case OP_ITER_INIT: locals[a] = POP(); locals[a + 1] = 0; break;
-      case OP_ENUM_INIT: locals[a + 2] = POP(); locals[a] = POP(); locals[a + 1] = 0; break;
-      case OP_FOR_STR: case OP_FOR_ENUM_STR: case OP_FOR_STR_REV: {
+      CASE(ITER_INIT): locals[a] = POP(); locals[a + 1] = 0; NEXT;
+      CASE(ENUM_INIT): locals[a + 2] = POP(); locals[a] = POP(); locals[a + 1] = 0; NEXT;
+      CASE(FOR_STR): CASE(FOR_ENUM_STR): CASE(FOR_STR_REV): {
         int32_t exit = *ip++;
         const int64_t* s = AS_STR(locals[a]);
         int64_t i = locals[a + 1];
-        if (i >= STR_LEN_OF(s)) { ip += exit; break; }
+        if (i >= STR_LEN_OF(s)) { ip += exit; NEXT; }
         locals[a + 1] = i + 1;
         int op = INSN_OP(w);
         if (op == OP_FOR_STR_REV) i = STR_LEN_OF(s) - 1 - i;
         if (op == OP_FOR_ENUM_STR) { int64_t n; CHECK(add_ovf_st(i, locals[a + 2], &n)); PUSH(n); }
         PUSH(AS_WORD(chars + 2 * (uint8_t)STR_BYTES(s)[i]));
-        break;
+        NEXT;
       }
-      case OP_CALL: {
+      CASE(CALL): {
         SPEND();
         const FuncInfo* f = &p->funcs[a];
         int64_t* nb = sp - f->nparams;
@@ -218,9 +239,9 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
         locals = nb;
         sp = nb + f->nlocals;
         ip = code + f->pc;
-        break;
+        NEXT;
       }
-      case OP_RETURN: {
+      CASE(RETURN): {
         int64_t r = POP();
         nframes--;
         if (nframes == 0) { result = r; goto done; }
@@ -228,74 +249,74 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
         locals = frames[nframes].locals;
         ip = frames[nframes].ret_ip;
         PUSH(r);
-        break;
+        NEXT;
       }
-      case OP_RAISE: RAISE(a);
+      CASE(RAISE): RAISE(a);
 
-      case OP_ADD_INT: CHECKED_INT(add_ovf_st); break;
-      case OP_SUB_INT: CHECKED_INT(sub_ovf_st); break;
-      case OP_MUL_INT: CHECKED_INT(mul_ovf_st); break;
-      case OP_FLOORDIV_INT: CHECKED_INT(rt_floordiv_int); break;
-      case OP_MOD_INT: CHECKED_INT(rt_mod_int); break;
-      case OP_POW_INT: CHECKED_INT(rt_pow_int); break;
-      case OP_POW_MOD: { int64_t m = POP(), y = POP(), x = POP(), r; CHECK(rt_pow_mod(x, y, m, &r)); PUSH(r); break; }
-      case OP_TRUEDIV_INT: { int64_t y = POP(), x = POP(); double r; CHECK(rt_truediv_int(x, y, &r)); PUSH(AS_W(r)); break; }
-      case OP_NEG_INT: { int64_t r; CHECK(rt_neg_int(POP(), &r)); PUSH(r); break; }
-      case OP_AND_INT: BIN_INT(x & y); break;
-      case OP_OR_INT: BIN_INT(x | y); break;
-      case OP_XOR_INT: BIN_INT(x ^ y); break;
-      case OP_LSHIFT: CHECKED_INT(rt_lshift); break;
-      case OP_RSHIFT: CHECKED_INT(rt_rshift); break;
-      case OP_INVERT: TOP = ~TOP; break;
-      case OP_ABS_INT: { int64_t r; CHECK(rt_abs_int(POP(), &r)); PUSH(r); break; }
-      case OP_MIN_INT: BIN_INT(y < x ? y : x); break;
-      case OP_MAX_INT: BIN_INT(y > x ? y : x); break;
-      case OP_GCD: CHECKED_INT(rt_gcd); break;
-      case OP_ISQRT: { int64_t r; CHECK(rt_isqrt(POP(), &r)); PUSH(r); break; }
-      case OP_CMP_INT: BIN_INT(rt_cmp_int(x, y, a)); break;
-      case OP_TRUTH_INT: TOP = TOP != 0; break;
-      case OP_NOT: TOP = !TOP; break;
+      CASE(ADD_INT): CHECKED_INT(add_ovf_st); NEXT;
+      CASE(SUB_INT): CHECKED_INT(sub_ovf_st); NEXT;
+      CASE(MUL_INT): CHECKED_INT(mul_ovf_st); NEXT;
+      CASE(FLOORDIV_INT): CHECKED_INT(rt_floordiv_int); NEXT;
+      CASE(MOD_INT): CHECKED_INT(rt_mod_int); NEXT;
+      CASE(POW_INT): CHECKED_INT(rt_pow_int); NEXT;
+      CASE(POW_MOD): { int64_t m = POP(), y = POP(), x = POP(), r; CHECK(rt_pow_mod(x, y, m, &r)); PUSH(r); NEXT; }
+      CASE(TRUEDIV_INT): { int64_t y = POP(), x = POP(); double r; CHECK(rt_truediv_int(x, y, &r)); PUSH(AS_W(r)); NEXT; }
+      CASE(NEG_INT): { int64_t r; CHECK(rt_neg_int(POP(), &r)); PUSH(r); NEXT; }
+      CASE(AND_INT): BIN_INT(x & y); NEXT;
+      CASE(OR_INT): BIN_INT(x | y); NEXT;
+      CASE(XOR_INT): BIN_INT(x ^ y); NEXT;
+      CASE(LSHIFT): CHECKED_INT(rt_lshift); NEXT;
+      CASE(RSHIFT): CHECKED_INT(rt_rshift); NEXT;
+      CASE(INVERT): TOP = ~TOP; NEXT;
+      CASE(ABS_INT): { int64_t r; CHECK(rt_abs_int(POP(), &r)); PUSH(r); NEXT; }
+      CASE(MIN_INT): BIN_INT(y < x ? y : x); NEXT;
+      CASE(MAX_INT): BIN_INT(y > x ? y : x); NEXT;
+      CASE(GCD): CHECKED_INT(rt_gcd); NEXT;
+      CASE(ISQRT): { int64_t r; CHECK(rt_isqrt(POP(), &r)); PUSH(r); NEXT; }
+      CASE(CMP_INT): BIN_INT(rt_cmp_int(x, y, a)); NEXT;
+      CASE(TRUTH_INT): TOP = TOP != 0; NEXT;
+      CASE(NOT): TOP = !TOP; NEXT;
 
-      case OP_INT_TO_FLOAT: TOP = AS_W((double)TOP); break;
-      case OP_INT_TO_FLOAT_UNDER: sp[-2] = AS_W((double)sp[-2]); break;
-      case OP_FLOAT_TO_INT: { int64_t r; CHECK(rt_float_to_int(AS_F(POP()), &r)); PUSH(r); break; }
-      case OP_ADD_FLOAT: BIN_FLOAT(x + y); break;
-      case OP_SUB_FLOAT: BIN_FLOAT(x - y); break;
-      case OP_MUL_FLOAT: BIN_FLOAT(x * y); break;
-      case OP_DIV_FLOAT: CHECKED_FLOAT(rt_div_float); break;
-      case OP_FLOORDIV_FLOAT: CHECKED_FLOAT(rt_floordiv_float); break;
-      case OP_MOD_FLOAT: CHECKED_FLOAT(rt_mod_float); break;
-      case OP_NEG_FLOAT: TOP = AS_W(-AS_F(TOP)); break;
-      case OP_ABS_FLOAT: TOP = AS_W(f_fabs(AS_F(TOP))); break;
-      case OP_MIN_FLOAT: BIN_FLOAT(y < x ? y : x); break;
-      case OP_MAX_FLOAT: BIN_FLOAT(y > x ? y : x); break;
-      case OP_ROUND_FLOAT: { int64_t r; CHECK(rt_round_float(AS_F(POP()), &r)); PUSH(r); break; }
-      case OP_FLOOR_FLOAT: { int64_t r; CHECK(rt_floor_float(AS_F(POP()), &r)); PUSH(r); break; }
-      case OP_CEIL_FLOAT: { int64_t r; CHECK(rt_ceil_float(AS_F(POP()), &r)); PUSH(r); break; }
-      case OP_SQRT: { double r; CHECK(rt_sqrt(AS_F(POP()), &r)); PUSH(AS_W(r)); break; }
-      case OP_CMP_FLOAT: { double y = AS_F(POP()), x = AS_F(POP()); PUSH(rt_cmp_float(x, y, a)); break; }
-      case OP_CMP_INT_FLOAT: { double y = AS_F(POP()); int64_t x = POP(); PUSH(rt_cmp_int_float(x, y, a)); break; }
-      case OP_CMP_FLOAT_INT: { int64_t y = POP(); double x = AS_F(POP()); PUSH(rt_cmp_float_int(x, y, a)); break; }
-      case OP_TRUTH_FLOAT: TOP = AS_F(TOP) != 0.0; break;
+      CASE(INT_TO_FLOAT): TOP = AS_W((double)TOP); NEXT;
+      CASE(INT_TO_FLOAT_UNDER): sp[-2] = AS_W((double)sp[-2]); NEXT;
+      CASE(FLOAT_TO_INT): { int64_t r; CHECK(rt_float_to_int(AS_F(POP()), &r)); PUSH(r); NEXT; }
+      CASE(ADD_FLOAT): BIN_FLOAT(x + y); NEXT;
+      CASE(SUB_FLOAT): BIN_FLOAT(x - y); NEXT;
+      CASE(MUL_FLOAT): BIN_FLOAT(x * y); NEXT;
+      CASE(DIV_FLOAT): CHECKED_FLOAT(rt_div_float); NEXT;
+      CASE(FLOORDIV_FLOAT): CHECKED_FLOAT(rt_floordiv_float); NEXT;
+      CASE(MOD_FLOAT): CHECKED_FLOAT(rt_mod_float); NEXT;
+      CASE(NEG_FLOAT): TOP = AS_W(-AS_F(TOP)); NEXT;
+      CASE(ABS_FLOAT): TOP = AS_W(f_fabs(AS_F(TOP))); NEXT;
+      CASE(MIN_FLOAT): BIN_FLOAT(y < x ? y : x); NEXT;
+      CASE(MAX_FLOAT): BIN_FLOAT(y > x ? y : x); NEXT;
+      CASE(ROUND_FLOAT): { int64_t r; CHECK(rt_round_float(AS_F(POP()), &r)); PUSH(r); NEXT; }
+      CASE(FLOOR_FLOAT): { int64_t r; CHECK(rt_floor_float(AS_F(POP()), &r)); PUSH(r); NEXT; }
+      CASE(CEIL_FLOAT): { int64_t r; CHECK(rt_ceil_float(AS_F(POP()), &r)); PUSH(r); NEXT; }
+      CASE(SQRT): { double r; CHECK(rt_sqrt(AS_F(POP()), &r)); PUSH(AS_W(r)); NEXT; }
+      CASE(CMP_FLOAT): { double y = AS_F(POP()), x = AS_F(POP()); PUSH(rt_cmp_float(x, y, a)); NEXT; }
+      CASE(CMP_INT_FLOAT): { double y = AS_F(POP()); int64_t x = POP(); PUSH(rt_cmp_int_float(x, y, a)); NEXT; }
+      CASE(CMP_FLOAT_INT): { int64_t y = POP(); double x = AS_F(POP()); PUSH(rt_cmp_float_int(x, y, a)); NEXT; }
+      CASE(TRUTH_FLOAT): TOP = AS_F(TOP) != 0.0; NEXT;
 
-      case OP_STR_CONCAT: { const int64_t* t = AS_STR(POP()); const int64_t* s = AS_STR(POP()); const int64_t* r;
-        CHECK(rt_str_concat(&heap, s, t, &r)); PUSH(AS_WORD(r)); break; }
-      case OP_STR_REPEAT: { int64_t n = POP(); const int64_t* s = AS_STR(POP()); const int64_t* r;
-        CHECK(rt_str_repeat(&heap, s, n, empty, &r)); PUSH(AS_WORD(r)); break; }
-      case OP_STR_INDEX: { int64_t i = POP(); const int64_t* s = AS_STR(POP()); const int64_t* r;
-        CHECK(rt_str_index(s, i, chars, &r)); PUSH(AS_WORD(r)); break; }
-      case OP_STR_SLICE: { int64_t st = POP(), hi = POP(), lo = POP(); const int64_t* s = AS_STR(POP()); const int64_t* r;
+      CASE(STR_CONCAT): { const int64_t* t = AS_STR(POP()); const int64_t* s = AS_STR(POP()); const int64_t* r;
+        CHECK(rt_str_concat(&heap, s, t, &r)); PUSH(AS_WORD(r)); NEXT; }
+      CASE(STR_REPEAT): { int64_t n = POP(); const int64_t* s = AS_STR(POP()); const int64_t* r;
+        CHECK(rt_str_repeat(&heap, s, n, empty, &r)); PUSH(AS_WORD(r)); NEXT; }
+      CASE(STR_INDEX): { int64_t i = POP(); const int64_t* s = AS_STR(POP()); const int64_t* r;
+        CHECK(rt_str_index(s, i, chars, &r)); PUSH(AS_WORD(r)); NEXT; }
+      CASE(STR_SLICE): { int64_t st = POP(), hi = POP(), lo = POP(); const int64_t* s = AS_STR(POP()); const int64_t* r;
         slice_given(a, &lo, &hi, &st);
-        CHECK(rt_str_slice(&heap, s, lo, hi, st, chars, empty, &r)); PUSH(AS_WORD(r)); break; }
-      case OP_STR_CONTAINS: { const int64_t* s = AS_STR(POP()); const int64_t* t = AS_STR(POP()); PUSH(rt_str_contains(s, t)); break; }
-      case OP_STR_LEN: TOP = STR_LEN_OF(AS_STR(TOP)); break;
-      case OP_CMP_STR: { const int64_t* t = AS_STR(POP()); const int64_t* s = AS_STR(POP()); PUSH(rt_cmp_int(rt_str_cmp(s, t), 0, a)); break; }
-      case OP_TRUTH_STR: TOP = STR_LEN_OF(AS_STR(TOP)) != 0; break;
-      case OP_MIN_STR: { int64_t y = POP(), x = POP(); PUSH(rt_str_cmp(AS_STR(y), AS_STR(x)) < 0 ? y : x); break; }
-      case OP_MAX_STR: { int64_t y = POP(), x = POP(); PUSH(rt_str_cmp(AS_STR(y), AS_STR(x)) > 0 ? y : x); break; }
-      case OP_STR_OF_INT: { const int64_t* r; CHECK(rt_str_of_int(&heap, POP(), chars, &r)); PUSH(AS_WORD(r)); break; }
-      case OP_STR_OF_BOOL: { int64_t b = POP(); PUSH(AS_WORD(empty + (b ? 1 : 3))); break; }
-      case OP_FLOAT_OF_STR: {
+        CHECK(rt_str_slice(&heap, s, lo, hi, st, chars, empty, &r)); PUSH(AS_WORD(r)); NEXT; }
+      CASE(STR_CONTAINS): { const int64_t* s = AS_STR(POP()); const int64_t* t = AS_STR(POP()); PUSH(rt_str_contains(s, t)); NEXT; }
+      CASE(STR_LEN): TOP = STR_LEN_OF(AS_STR(TOP)); NEXT;
+      CASE(CMP_STR): { const int64_t* t = AS_STR(POP()); const int64_t* s = AS_STR(POP()); PUSH(rt_cmp_int(rt_str_cmp(s, t), 0, a)); NEXT; }
+      CASE(TRUTH_STR): TOP = STR_LEN_OF(AS_STR(TOP)) != 0; NEXT;
+      CASE(MIN_STR): { int64_t y = POP(), x = POP(); PUSH(rt_str_cmp(AS_STR(y), AS_STR(x)) < 0 ? y : x); NEXT; }
+      CASE(MAX_STR): { int64_t y = POP(), x = POP(); PUSH(rt_str_cmp(AS_STR(y), AS_STR(x)) > 0 ? y : x); NEXT; }
+      CASE(STR_OF_INT): { const int64_t* r; CHECK(rt_str_of_int(&heap, POP(), chars, &r)); PUSH(AS_WORD(r)); NEXT; }
+      CASE(STR_OF_BOOL): { int64_t b = POP(); PUSH(AS_WORD(empty + (b ? 1 : 3))); NEXT; }
+      CASE(FLOAT_OF_STR): {
         // the conversion's big integers borrow heap words, given back after
         int64_t mark = heap.top;
         int64_t* big = heap_alloc(&heap, STRTOD_SCRATCH_LIMBS / 2);
@@ -306,73 +327,73 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
         heap.top = mark;
         CHECK(st);
         TOP = AS_W(d);
-        break;
+        NEXT;
       }
-      case OP_INT_OF_STR: { int64_t r; CHECK(rt_int_of_str(AS_STR(POP()), &r)); PUSH(r); break; }
-      case OP_ORD: { int64_t r; CHECK(rt_ord(AS_STR(POP()), &r)); PUSH(r); break; }
-      case OP_CHR: { const int64_t* r; CHECK(rt_chr(POP(), chars, &r)); PUSH(AS_WORD(r)); break; }
-      case OP_BIN: { const int64_t* r; CHECK(rt_bin(&heap, POP(), &r)); PUSH(AS_WORD(r)); break; }
-      case OP_STR_CASE: { const int64_t* r; CHECK(rt_str_case(&heap, AS_STR(POP()), a, chars, &r)); PUSH(AS_WORD(r)); break; }
-      case OP_STR_STRIP: { const int64_t* r; CHECK(rt_str_strip(&heap, AS_STR(POP()), 0, a, chars, empty, &r)); PUSH(AS_WORD(r)); break; }
-      case OP_STR_STRIP_CHARS: { const int64_t* cs = AS_STR(POP()); const int64_t* r;
-        CHECK(rt_str_strip(&heap, AS_STR(POP()), cs, a, chars, empty, &r)); PUSH(AS_WORD(r)); break; }
-      case OP_STR_FIND: { const int64_t* t = AS_STR(POP()); int64_t r; CHECK(rt_str_find(AS_STR(POP()), t, a, &r)); PUSH(r); break; }
-      case OP_STR_AFFIX: { const int64_t* t = AS_STR(POP()); int r = rt_str_affix(AS_STR(TOP), t, a); TOP = r; break; }
-      case OP_STR_REPLACE: { const int64_t* nw = AS_STR(POP()); const int64_t* old = AS_STR(POP()); const int64_t* r;
-        CHECK(rt_str_replace(&heap, AS_STR(POP()), old, nw, chars, empty, &r)); PUSH(AS_WORD(r)); break; }
-      case OP_STR_IS: TOP = rt_str_is(AS_STR(TOP), a); break;
+      CASE(INT_OF_STR): { int64_t r; CHECK(rt_int_of_str(AS_STR(POP()), &r)); PUSH(r); NEXT; }
+      CASE(ORD): { int64_t r; CHECK(rt_ord(AS_STR(POP()), &r)); PUSH(r); NEXT; }
+      CASE(CHR): { const int64_t* r; CHECK(rt_chr(POP(), chars, &r)); PUSH(AS_WORD(r)); NEXT; }
+      CASE(BIN): { const int64_t* r; CHECK(rt_bin(&heap, POP(), &r)); PUSH(AS_WORD(r)); NEXT; }
+      CASE(STR_CASE): { const int64_t* r; CHECK(rt_str_case(&heap, AS_STR(POP()), a, chars, &r)); PUSH(AS_WORD(r)); NEXT; }
+      CASE(STR_STRIP): { const int64_t* r; CHECK(rt_str_strip(&heap, AS_STR(POP()), 0, a, chars, empty, &r)); PUSH(AS_WORD(r)); NEXT; }
+      CASE(STR_STRIP_CHARS): { const int64_t* cs = AS_STR(POP()); const int64_t* r;
+        CHECK(rt_str_strip(&heap, AS_STR(POP()), cs, a, chars, empty, &r)); PUSH(AS_WORD(r)); NEXT; }
+      CASE(STR_FIND): { const int64_t* t = AS_STR(POP()); int64_t r; CHECK(rt_str_find(AS_STR(POP()), t, a, &r)); PUSH(r); NEXT; }
+      CASE(STR_AFFIX): { const int64_t* t = AS_STR(POP()); int r = rt_str_affix(AS_STR(TOP), t, a); TOP = r; NEXT; }
+      CASE(STR_REPLACE): { const int64_t* nw = AS_STR(POP()); const int64_t* old = AS_STR(POP()); const int64_t* r;
+        CHECK(rt_str_replace(&heap, AS_STR(POP()), old, nw, chars, empty, &r)); PUSH(AS_WORD(r)); NEXT; }
+      CASE(STR_IS): TOP = rt_str_is(AS_STR(TOP), a); NEXT;
 
       // lists, tuples, Optionals: objects.h; K arguments name a type code
 #define KCODE(k) ((const char*)STR_BYTES(konst + (k)))
 #define NEW_OBJ(call) do { int64_t* r_; CHECK(call); TOP = PTR_WORD(r_); } while (0)
-      case OP_LIST_NEW: {
+      CASE(LIST_NEW): {
         int64_t* l;
         CHECK(rt_list_new(&heap, a, &l));
         sp -= a;
         for (int32_t i = 0; i < a; i++) LIST_ITEMS(l)[i] = sp[i];
         PUSH(PTR_WORD(l));
-        break;
+        NEXT;
       }
-      case OP_LIST_GET: { int64_t i = POP(), r; CHECK(rt_list_get(AS_PTR(TOP), i, &r)); TOP = r; break; }
-      case OP_LIST_SET: { int64_t x = POP(), i = POP(); CHECK(rt_list_set(AS_PTR(POP()), i, x)); break; }
-      case OP_LIST_SLICE: { int64_t st = POP(), hi = POP(), lo = POP();
+      CASE(LIST_GET): { int64_t i = POP(), r; CHECK(rt_list_get(AS_PTR(TOP), i, &r)); TOP = r; NEXT; }
+      CASE(LIST_SET): { int64_t x = POP(), i = POP(); CHECK(rt_list_set(AS_PTR(POP()), i, x)); NEXT; }
+      CASE(LIST_SLICE): { int64_t st = POP(), hi = POP(), lo = POP();
         slice_given(a, &lo, &hi, &st);
-        NEW_OBJ(rt_list_slice(&heap, AS_PTR(TOP), lo, hi, st, &r_)); break; }
-      case OP_LIST_SLICE_SET: { const int64_t* v = AS_PTR(POP()); int64_t st = POP(), hi = POP(), lo = POP();
+        NEW_OBJ(rt_list_slice(&heap, AS_PTR(TOP), lo, hi, st, &r_)); NEXT; }
+      CASE(LIST_SLICE_SET): { const int64_t* v = AS_PTR(POP()); int64_t st = POP(), hi = POP(), lo = POP();
         slice_given(a, &lo, &hi, &st);
-        CHECK(rt_list_slice_set(&heap, AS_PTR(POP()), lo, hi, st, v)); break; }
-      case OP_LIST_LEN: TOP = LIST_LEN(AS_PTR(TOP)); break;
-      case OP_TRUTH_LIST: TOP = LIST_LEN(AS_PTR(TOP)) != 0; break;
-      case OP_LIST_APPEND: { int64_t x = POP(); CHECK(rt_list_append(&heap, AS_PTR(POP()), x)); break; }
-      case OP_LIST_CONCAT: { const int64_t* m = AS_PTR(POP()); NEW_OBJ(rt_list_concat(&heap, AS_PTR(TOP), m, &r_)); break; }
-      case OP_LIST_REPEAT: { int64_t n = POP(); NEW_OBJ(rt_list_repeat(&heap, AS_PTR(TOP), n, &r_)); break; }
-      case OP_LIST_EXTEND: { const int64_t* m = AS_PTR(POP()); CHECK(rt_list_extend(&heap, AS_PTR(POP()), m)); break; }
-      case OP_LIST_IREPEAT: { int64_t n = POP(); int64_t* l = AS_PTR(POP()); int64_t* r;
+        CHECK(rt_list_slice_set(&heap, AS_PTR(POP()), lo, hi, st, v)); NEXT; }
+      CASE(LIST_LEN): TOP = LIST_LEN(AS_PTR(TOP)); NEXT;
+      CASE(TRUTH_LIST): TOP = LIST_LEN(AS_PTR(TOP)) != 0; NEXT;
+      CASE(LIST_APPEND): { int64_t x = POP(); CHECK(rt_list_append(&heap, AS_PTR(POP()), x)); NEXT; }
+      CASE(LIST_CONCAT): { const int64_t* m = AS_PTR(POP()); NEW_OBJ(rt_list_concat(&heap, AS_PTR(TOP), m, &r_)); NEXT; }
+      CASE(LIST_REPEAT): { int64_t n = POP(); NEW_OBJ(rt_list_repeat(&heap, AS_PTR(TOP), n, &r_)); NEXT; }
+      CASE(LIST_EXTEND): { const int64_t* m = AS_PTR(POP()); CHECK(rt_list_extend(&heap, AS_PTR(POP()), m)); NEXT; }
+      CASE(LIST_IREPEAT): { int64_t n = POP(); int64_t* l = AS_PTR(POP()); int64_t* r;
         CHECK(rt_list_repeat(&heap, l, n, &r));
         rt_list_clear(l);
         CHECK(rt_list_extend(&heap, l, r));
-        break; }
-      case OP_LIST_INSERT: { int64_t x = POP(), i = POP(); CHECK(rt_list_insert(&heap, AS_PTR(POP()), i, x)); break; }
-      case OP_LIST_POP: { int64_t i = POP(), r; CHECK(rt_list_pop(AS_PTR(TOP), i, &r)); TOP = r; break; }
-      case OP_LIST_REVERSE: rt_list_reverse(AS_PTR(POP())); break;
-      case OP_LIST_CLEAR: rt_list_clear(AS_PTR(POP())); break;
-      case OP_LIST_COPY: NEW_OBJ(rt_list_copy(&heap, AS_PTR(TOP), &r_)); break;
-      case OP_LIST_REVERSED: NEW_OBJ(rt_list_copy(&heap, AS_PTR(TOP), &r_)); rt_list_reverse(AS_PTR(TOP)); break;
-      case OP_LIST_FIND: { const int64_t* l = AS_PTR(POP()); TOP = rt_list_find(l, TOP, KCODE(a)) >= 0; break; }
-      case OP_LIST_INDEX: { int64_t x = POP(); int64_t i = rt_list_find(AS_PTR(TOP), x, KCODE(a));
+        NEXT; }
+      CASE(LIST_INSERT): { int64_t x = POP(), i = POP(); CHECK(rt_list_insert(&heap, AS_PTR(POP()), i, x)); NEXT; }
+      CASE(LIST_POP): { int64_t i = POP(), r; CHECK(rt_list_pop(AS_PTR(TOP), i, &r)); TOP = r; NEXT; }
+      CASE(LIST_REVERSE): rt_list_reverse(AS_PTR(POP())); NEXT;
+      CASE(LIST_CLEAR): rt_list_clear(AS_PTR(POP())); NEXT;
+      CASE(LIST_COPY): NEW_OBJ(rt_list_copy(&heap, AS_PTR(TOP), &r_)); NEXT;
+      CASE(LIST_REVERSED): NEW_OBJ(rt_list_copy(&heap, AS_PTR(TOP), &r_)); rt_list_reverse(AS_PTR(TOP)); NEXT;
+      CASE(LIST_FIND): { const int64_t* l = AS_PTR(POP()); TOP = rt_list_find(l, TOP, KCODE(a)) >= 0; NEXT; }
+      CASE(LIST_INDEX): { int64_t x = POP(); int64_t i = rt_list_find(AS_PTR(TOP), x, KCODE(a));
         if (i < 0) RAISE(ST_VALUE_ERROR);
-        TOP = i; break; }
-      case OP_LIST_COUNT: { int64_t x = POP(); TOP = rt_list_count(AS_PTR(TOP), x, KCODE(a)); break; }
-      case OP_LIST_REMOVE: { int64_t x = POP(); CHECK(rt_list_remove(AS_PTR(POP()), x, KCODE(a))); break; }
-      case OP_LIST_SORT: { int64_t rev = POP(); CHECK(rt_list_sort(&heap, AS_PTR(POP()), KCODE(a), rev != 0)); break; }
-      case OP_LIST_SORT_KEYED: { int64_t rev = POP(); int64_t* keys = AS_PTR(POP());
-        CHECK(rt_list_sort_keyed(&heap, AS_PTR(POP()), keys, KCODE(a), rev != 0)); break; }
-      case OP_LIST_MIN: case OP_LIST_MAX: { int64_t r;
-        CHECK(rt_list_minmax(AS_PTR(TOP), KCODE(a), INSN_OP(w) == OP_LIST_MAX, &r)); TOP = r; break; }
-      case OP_LIST_SUM_INT: { int64_t r; CHECK(rt_list_sum_int(AS_PTR(TOP), &r)); TOP = r; break; }
-      case OP_LIST_SUM_FLOAT: TOP = AS_W(rt_list_sum_float(AS_PTR(TOP))); break;
-      case OP_LIST_OF_STR: NEW_OBJ(rt_list_of_str(&heap, AS_STR(TOP), chars, &r_)); break;
-      case OP_LIST_OF_RANGE: {
+        TOP = i; NEXT; }
+      CASE(LIST_COUNT): { int64_t x = POP(); TOP = rt_list_count(AS_PTR(TOP), x, KCODE(a)); NEXT; }
+      CASE(LIST_REMOVE): { int64_t x = POP(); CHECK(rt_list_remove(AS_PTR(POP()), x, KCODE(a))); NEXT; }
+      CASE(LIST_SORT): { int64_t rev = POP(); CHECK(rt_list_sort(&heap, AS_PTR(POP()), KCODE(a), rev != 0)); NEXT; }
+      CASE(LIST_SORT_KEYED): { int64_t rev = POP(); int64_t* keys = AS_PTR(POP());
+        CHECK(rt_list_sort_keyed(&heap, AS_PTR(POP()), keys, KCODE(a), rev != 0)); NEXT; }
+      CASE(LIST_MIN): CASE(LIST_MAX): { int64_t r;
+        CHECK(rt_list_minmax(AS_PTR(TOP), KCODE(a), INSN_OP(w) == OP_LIST_MAX, &r)); TOP = r; NEXT; }
+      CASE(LIST_SUM_INT): { int64_t r; CHECK(rt_list_sum_int(AS_PTR(TOP), &r)); TOP = r; NEXT; }
+      CASE(LIST_SUM_FLOAT): TOP = AS_W(rt_list_sum_float(AS_PTR(TOP))); NEXT;
+      CASE(LIST_OF_STR): NEW_OBJ(rt_list_of_str(&heap, AS_STR(TOP), chars, &r_)); NEXT;
+      CASE(LIST_OF_RANGE): {
         int64_t step = POP(), stop = POP(), start = POP();
         if (step == 0) RAISE(ST_VALUE_ERROR);
         uint64_t n = rt_range_len(start, stop, step);
@@ -381,82 +402,82 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
         CHECK(rt_list_new(&heap, (int64_t)n, &l));
         for (uint64_t i = 0; i < n; i++) LIST_ITEMS(l)[i] = (int64_t)((uint64_t)start + i * (uint64_t)step);
         PUSH(PTR_WORD(l));
-        break;
+        NEXT;
       }
-      case OP_RANGE_CONTAINS: {
+      CASE(RANGE_CONTAINS): {
         int64_t step = POP(), stop = POP(), start = POP(), x = TOP;
         if (step == 0) RAISE(ST_VALUE_ERROR);
         int in = step > 0 ? (start <= x && x < stop && ((uint64_t)x - (uint64_t)start) % (uint64_t)step == 0)
                           : (stop < x && x <= start && ((uint64_t)start - (uint64_t)x) % (0 - (uint64_t)step) == 0);
         TOP = in;
-        break;
+        NEXT;
       }
-      case OP_STR_SPLIT: NEW_OBJ(rt_str_split(&heap, AS_STR(TOP), nullptr, chars, empty, &r_)); break;
-      case OP_STR_SPLIT_SEP: { const int64_t* sep = AS_STR(POP());
-        NEW_OBJ(rt_str_split(&heap, AS_STR(TOP), sep, chars, empty, &r_)); break; }
-      case OP_STR_JOIN: { const int64_t* l = AS_PTR(POP()); const int64_t* r;
-        CHECK(rt_str_join(&heap, AS_STR(TOP), l, chars, empty, &r)); TOP = AS_WORD(r); break; }
-      case OP_TUPLE_NEW: {
+      CASE(STR_SPLIT): NEW_OBJ(rt_str_split(&heap, AS_STR(TOP), nullptr, chars, empty, &r_)); NEXT;
+      CASE(STR_SPLIT_SEP): { const int64_t* sep = AS_STR(POP());
+        NEW_OBJ(rt_str_split(&heap, AS_STR(TOP), sep, chars, empty, &r_)); NEXT; }
+      CASE(STR_JOIN): { const int64_t* l = AS_PTR(POP()); const int64_t* r;
+        CHECK(rt_str_join(&heap, AS_STR(TOP), l, chars, empty, &r)); TOP = AS_WORD(r); NEXT; }
+      CASE(TUPLE_NEW): {
         int64_t* t = heap_alloc(&heap, a);
         if (!t) RAISE(ST_MEMORY_ERROR);
         sp -= a;
         for (int32_t i = 0; i < a; i++) t[i] = sp[i];
         PUSH(PTR_WORD(t));
-        break;
+        NEXT;
       }
-      case OP_TUPLE_GET: TOP = AS_PTR(TOP)[a]; break;
-      case OP_TUPLE_LIST: {
+      CASE(TUPLE_GET): TOP = AS_PTR(TOP)[a]; NEXT;
+      CASE(TUPLE_LIST): {
         int64_t* l;
         CHECK(rt_list_new(&heap, a, &l));
         for (int32_t i = 0; i < a; i++) LIST_ITEMS(l)[i] = AS_PTR(TOP)[i];
         TOP = PTR_WORD(l);
-        break;
+        NEXT;
       }
-      case OP_UNPACK_TUPLE: { const int64_t* t = AS_PTR(POP()); for (int32_t i = 0; i < a; i++) PUSH(t[i]); break; }
-      case OP_UNPACK_LIST: { const int64_t* l = AS_PTR(POP());
+      CASE(UNPACK_TUPLE): { const int64_t* t = AS_PTR(POP()); for (int32_t i = 0; i < a; i++) PUSH(t[i]); NEXT; }
+      CASE(UNPACK_LIST): { const int64_t* l = AS_PTR(POP());
         if (LIST_LEN(l) != a) RAISE(ST_VALUE_ERROR);
         for (int32_t i = 0; i < a; i++) PUSH(LIST_ITEMS(l)[i]);
-        break; }
-      case OP_CMP_OBJ: { int64_t y = POP(); int r; CHECK(rt_compare(TOP, y, KCODE(a & 0xffff), (a >> 16) & 7, &r)); TOP = r; break; }
-      case OP_IS_NONE: TOP = TOP == 0; break;
-      case OP_BOX: { int64_t* b = heap_alloc(&heap, 1); if (!b) RAISE(ST_MEMORY_ERROR); *b = TOP; TOP = PTR_WORD(b); break; }
-      case OP_UNBOX: if (!TOP) RAISE(a); TOP = *AS_PTR(TOP); break;
-      case OP_UNWRAP: if (!TOP) RAISE(a); break;
-      case OP_DUP2: sp[0] = sp[-2]; sp[1] = sp[-1]; sp += 2; break;
-      case OP_LIST_REV_INIT: locals[a] = POP(); locals[a + 1] = LIST_LEN(AS_PTR(locals[a])); break;
-      case OP_FOR_LIST: case OP_FOR_ENUM_LIST: {
+        NEXT; }
+      CASE(CMP_OBJ): { int64_t y = POP(); int r; CHECK(rt_compare(TOP, y, KCODE(a & 0xffff), (a >> 16) & 7, &r)); TOP = r; NEXT; }
+      CASE(IS_NONE): TOP = TOP == 0; NEXT;
+      CASE(BOX): { int64_t* b = heap_alloc(&heap, 1); if (!b) RAISE(ST_MEMORY_ERROR); *b = TOP; TOP = PTR_WORD(b); NEXT; }
+      CASE(UNBOX): if (!TOP) RAISE(a); TOP = *AS_PTR(TOP); NEXT;
+      CASE(UNWRAP): if (!TOP) RAISE(a); NEXT;
+      CASE(DUP2): sp[0] = sp[-2]; sp[1] = sp[-1]; sp += 2; NEXT;
+      CASE(LIST_REV_INIT): locals[a] = POP(); locals[a + 1] = LIST_LEN(AS_PTR(locals[a])); NEXT;
+      CASE(FOR_LIST): CASE(FOR_ENUM_LIST): {
         // CPython's list iterator: the length is read afresh at every step
         int32_t exit = *ip++;
         const int64_t* l = AS_PTR(locals[a]);
         int64_t i = locals[a + 1];
-        if (i >= LIST_LEN(l)) { ip += exit; break; }
+        if (i >= LIST_LEN(l)) { ip += exit; NEXT; }
         locals[a + 1] = i + 1;
         if (INSN_OP(w) == OP_FOR_ENUM_LIST) { int64_t n; CHECK(add_ovf_st(i, locals[a + 2], &n)); PUSH(n); }
         PUSH(LIST_ITEMS(l)[i]);
-        break;
+        NEXT;
       }
-      case OP_FOR_LIST_REV: {
+      CASE(FOR_LIST_REV): {
         int32_t exit = *ip++;
         const int64_t* l = AS_PTR(locals[a]);
         int64_t i = locals[a + 1] - 1;
-        if (i < 0 || i >= LIST_LEN(l)) { locals[a + 1] = 0; ip += exit; break; }
+        if (i < 0 || i >= LIST_LEN(l)) { locals[a + 1] = 0; ip += exit; NEXT; }
         locals[a + 1] = i;
         PUSH(LIST_ITEMS(l)[i]);
-        break;
+        NEXT;
       }
-      case OP_ZIP_INIT: locals[a + 1] = POP(); locals[a] = POP(); locals[a + 2] = 0; break;
-      case OP_FOR_ZIP: {
+      CASE(ZIP_INIT): locals[a + 1] = POP(); locals[a] = POP(); locals[a + 2] = 0; NEXT;
+      CASE(FOR_ZIP): {
         // a str and a list both keep their length in their first word
         int32_t exit = *ip++;
         int32_t h = a & 0xffff;
         const int64_t* s = AS_PTR(locals[h]);
         const int64_t* t = AS_PTR(locals[h + 1]);
         int64_t i = locals[h + 2];
-        if (i >= s[0] || i >= t[0]) { ip += exit; break; }
+        if (i >= s[0] || i >= t[0]) { ip += exit; NEXT; }
         locals[h + 2] = i + 1;
         PUSH((a & 0x10000) ? AS_WORD(chars + 2 * (uint8_t)STR_BYTES(s)[i]) : LIST_ITEMS(s)[i]);
         PUSH((a & 0x20000) ? AS_WORD(chars + 2 * (uint8_t)STR_BYTES(t)[i]) : LIST_ITEMS(t)[i]);
-        break;
+        NEXT;
       }
 #undef KCODE
 #undef NEW_OBJ
@@ -466,32 +487,36 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
 #define LK_Y (konst[(a >> 8) & 0x3ff])
 #define LL_Y (locals[(a >> 8) & 0xff])
 #define FUSED_INT(fn, Y) do { int64_t r; CHECK(fn(LK_X, Y, &r)); PUSH(r); } while (0)
-      case OP_ADD_INT_LK: FUSED_INT(add_ovf_st, LK_Y); break;
-      case OP_SUB_INT_LK: FUSED_INT(sub_ovf_st, LK_Y); break;
-      case OP_MUL_INT_LK: FUSED_INT(mul_ovf_st, LK_Y); break;
-      case OP_FLOORDIV_INT_LK: FUSED_INT(rt_floordiv_int, LK_Y); break;
-      case OP_MOD_INT_LK: FUSED_INT(rt_mod_int, LK_Y); break;
-      case OP_CMP_INT_LK: PUSH(rt_cmp_int(LK_X, LK_Y, (a >> 18) & 7)); break;
-      case OP_ADD_INT_LL: FUSED_INT(add_ovf_st, LL_Y); break;
-      case OP_SUB_INT_LL: FUSED_INT(sub_ovf_st, LL_Y); break;
-      case OP_MUL_INT_LL: FUSED_INT(mul_ovf_st, LL_Y); break;
-      case OP_FLOORDIV_INT_LL: FUSED_INT(rt_floordiv_int, LL_Y); break;
-      case OP_MOD_INT_LL: FUSED_INT(rt_mod_int, LL_Y); break;
-      case OP_CMP_INT_LL: PUSH(rt_cmp_int(LK_X, LL_Y, (a >> 16) & 7)); break;
-      case OP_CMP_INT_JF: { int32_t j = *ip++; int64_t y = POP(), x = POP(); if (!rt_cmp_int(x, y, a)) ip += j; break; }
-      case OP_CMP_INT_K: TOP = rt_cmp_int(TOP, LK_Y, (a >> 18) & 7); break;
-      case OP_LIST_GET_LK: { int64_t r; CHECK(rt_list_get(AS_PTR(LK_X), LK_Y, &r)); PUSH(r); break; }
-      case OP_LIST_GET_LL: { int64_t r; CHECK(rt_list_get(AS_PTR(LK_X), LL_Y, &r)); PUSH(r); break; }
-      case OP_CMP_INT_K_JF: { int32_t j = *ip++; int64_t x = POP(); if (!rt_cmp_int(x, LK_Y, (a >> 18) & 7)) ip += j; break; }
-      case OP_CMP_INT_LK_JF: { int32_t j = *ip++; if (!rt_cmp_int(LK_X, LK_Y, (a >> 18) & 7)) ip += j; break; }
-      case OP_CMP_INT_LL_JF: { int32_t j = *ip++; if (!rt_cmp_int(LK_X, LL_Y, (a >> 16) & 7)) ip += j; break; }
+      CASE(ADD_INT_LK): FUSED_INT(add_ovf_st, LK_Y); NEXT;
+      CASE(SUB_INT_LK): FUSED_INT(sub_ovf_st, LK_Y); NEXT;
+      CASE(MUL_INT_LK): FUSED_INT(mul_ovf_st, LK_Y); NEXT;
+      CASE(FLOORDIV_INT_LK): FUSED_INT(rt_floordiv_int, LK_Y); NEXT;
+      CASE(MOD_INT_LK): FUSED_INT(rt_mod_int, LK_Y); NEXT;
+      CASE(CMP_INT_LK): PUSH(rt_cmp_int(LK_X, LK_Y, (a >> 18) & 7)); NEXT;
+      CASE(ADD_INT_LL): FUSED_INT(add_ovf_st, LL_Y); NEXT;
+      CASE(SUB_INT_LL): FUSED_INT(sub_ovf_st, LL_Y); NEXT;
+      CASE(MUL_INT_LL): FUSED_INT(mul_ovf_st, LL_Y); NEXT;
+      CASE(FLOORDIV_INT_LL): FUSED_INT(rt_floordiv_int, LL_Y); NEXT;
+      CASE(MOD_INT_LL): FUSED_INT(rt_mod_int, LL_Y); NEXT;
+      CASE(CMP_INT_LL): PUSH(rt_cmp_int(LK_X, LL_Y, (a >> 16) & 7)); NEXT;
+      CASE(CMP_INT_JF): { int32_t j = *ip++; int64_t y = POP(), x = POP(); if (!rt_cmp_int(x, y, a)) ip += j; NEXT; }
+      CASE(CMP_INT_K): TOP = rt_cmp_int(TOP, LK_Y, (a >> 18) & 7); NEXT;
+      CASE(LIST_GET_LK): { int64_t r; CHECK(rt_list_get(AS_PTR(LK_X), LK_Y, &r)); PUSH(r); NEXT; }
+      CASE(LIST_GET_LL): { int64_t r; CHECK(rt_list_get(AS_PTR(LK_X), LL_Y, &r)); PUSH(r); NEXT; }
+      CASE(CMP_INT_K_JF): { int32_t j = *ip++; int64_t x = POP(); if (!rt_cmp_int(x, LK_Y, (a >> 18) & 7)) ip += j; NEXT; }
+      CASE(CMP_INT_LK_JF): { int32_t j = *ip++; if (!rt_cmp_int(LK_X, LK_Y, (a >> 18) & 7)) ip += j; NEXT; }
+      CASE(CMP_INT_LL_JF): { int32_t j = *ip++; if (!rt_cmp_int(LK_X, LL_Y, (a >> 16) & 7)) ip += j; NEXT; }
 #undef LK_X
 #undef LK_Y
 #undef LL_Y
 #undef FUSED_INT
+#if !VM_THREADED
       default: RAISE(ST_TYPE_ERROR);  // unreachable: the compiler emits only known opcodes
+#endif
     }
   }
+#undef CASE
+#undef NEXT
 done:
   oc->steps = rp->fuel - fuel;
   oc->status = check_result(rp, result, expected, out, oc);
