@@ -430,11 +430,29 @@ DEV int32_t load_local(Compiler* c, const Local* l) {
 }
 DEV void narrow(Compiler* c, Local* l, int32_t serial) { l->narrow_in = serial; l->narrow_loops = c->f.nloops; }
 
+// STORE slot right after an LK/LL add or subtract that read local `slot`
+// becomes that operation's storing form (x += k): 1 if fused.
+DEV int fuse_store(Compiler* c, int32_t slot) {
+  int32_t p1 = c->f.prev1;
+  Program* p = c->out;
+  if (p1 < 0 || p1 != p->n_code - 1) return 0;
+  int32_t w = p->code[p1];
+  int op = INSN_OP(w);
+  int st = op == OP_ADD_INT_LK ? OP_ADD_INT_LK_ST : op == OP_SUB_INT_LK ? OP_SUB_INT_LK_ST
+         : op == OP_ADD_INT_LL ? OP_ADD_INT_LL_ST : -1;
+  if (st < 0 || (INSN_ARG(w) & 0xff) != slot) return 0;
+  p->code[p1] = INSN(st, INSN_ARG(w));
+  c->f.depth -= 1;  // the sum is stored, not pushed
+  return 1;
+}
+
 // Store to l; the rest of block `serial` (default: the innermost) may read it unchecked.
 DEV void emit_store_in(Compiler* c, Local* l, int32_t serial) {
   l->narrow_in = 0;  // a store may make it None again (store_name_in narrows a T)
   int bound = l->bound_in && block_open(c, l->bound_in);  // its flag is already set
-  emit(c, l->checked && !bound ? OP_STORE_MARK : OP_STORE, l->slot);
+  int op = l->checked && !bound ? OP_STORE_MARK : OP_STORE;
+  if (op == OP_STORE && fuse_store(c, l->slot)) return;
+  emit(c, op, l->slot);
   if (l->checked && !bound) l->bound_in = serial;
 }
 DEV void emit_store(Compiler* c, Local* l) {

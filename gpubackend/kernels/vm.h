@@ -163,8 +163,8 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
 #define CASE(op) L_##op
 #define NEXT do { w = *ip++; a = INSN_ARG(w); goto *handlers[INSN_OP(w)]; } while (0)
   NEXT;
-  {
-    {
+  {    // the blocks the switch form opens below, so that one body of
+    {  // handlers closes either form
 #else
 #define CASE(op) case OP_##op
 #define NEXT break
@@ -506,6 +506,9 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
       CASE(CMP_INT_K_JF): { int32_t j = *ip++; int64_t x = POP(); if (!rt_cmp_int(x, LK_Y, (a >> 18) & 7)) ip += j; NEXT; }
       CASE(CMP_INT_LK_JF): { int32_t j = *ip++; if (!rt_cmp_int(LK_X, LK_Y, (a >> 18) & 7)) ip += j; NEXT; }
       CASE(CMP_INT_LL_JF): { int32_t j = *ip++; if (!rt_cmp_int(LK_X, LL_Y, (a >> 16) & 7)) ip += j; NEXT; }
+      CASE(ADD_INT_LK_ST): { int64_t r; CHECK(add_ovf_st(LK_X, LK_Y, &r)); LK_X = r; NEXT; }
+      CASE(SUB_INT_LK_ST): { int64_t r; CHECK(sub_ovf_st(LK_X, LK_Y, &r)); LK_X = r; NEXT; }
+      CASE(ADD_INT_LL_ST): { int64_t r; CHECK(add_ovf_st(LK_X, LL_Y, &r)); LK_X = r; NEXT; }
 #undef LK_X
 #undef LK_Y
 #undef LL_Y
