@@ -205,7 +205,7 @@ DEVFN int return_stmt(Compiler* c) {
       return 0;
     }
   }
-  emit0(c, OP_RETURN);
+  emit_return(c);
   return 0;
 }
 
