@@ -132,8 +132,10 @@ DEV int rt_walk_next_(ObjWalk_* st, int32_t* d, int64_t** pa, int64_t** pb, cons
   return 0;
 }
 
-// Two strings equal: lengths, whole words, then the bytes of the last
-// partial word (so padding is never trusted).
+// Two strings equal: lengths, whole words, then the last partial word
+// under a mask of its used bytes (so padding is never trusted; the low
+// bytes of a word are the first ones on x86 and NVIDIA GPUs alike, both
+// little-endian).
 DEV int rt_str_eq_(const int64_t* s, const int64_t* t) {
   if (s == t) return 1;
   int64_t n = STR_LEN_OF(s);
@@ -141,9 +143,10 @@ DEV int rt_str_eq_(const int64_t* s, const int64_t* t) {
   int64_t full = n / 8;
   for (int64_t k = 1; k <= full; k++)
     if (s[k] != t[k]) return 0;
-  for (int64_t i = 8 * full; i < n; i++)
-    if (STR_BYTES(s)[i] != STR_BYTES(t)[i]) return 0;
-  return 1;
+  int64_t rest = n % 8;
+  if (rest == 0) return 1;
+  uint64_t used = (1ULL << (8 * rest)) - 1;
+  return (((uint64_t)s[full + 1] ^ (uint64_t)t[full + 1]) & used) == 0;
 }
 
 // a == b walked by the type code; `ident`: a and b are items (of a list,
