@@ -299,19 +299,6 @@ DEV int32_t emit_jump_if_false(Compiler* c) {
 }
 DEV int32_t emit0(Compiler* c, int op) { return emit(c, op, 0); }
 
-// RETURN, or RETURN_LOCAL a in place of a LOAD a just before it.
-DEV void emit_return(Compiler* c) {
-  int32_t p1 = c->f.prev1;
-  Program* p = c->out;
-  if (p1 >= 0 && p1 == p->n_code - 1 && INSN_OP(p->code[p1]) == OP_LOAD) {
-    p->code[p1] = INSN(OP_RETURN_LOCAL, INSN_ARG(p->code[p1]));
-    c->f.depth -= 1;
-    label(c);  // nothing after a return fuses with it
-    return;
-  }
-  emit0(c, OP_RETURN);
-}
-
 // Point the jump at pc (its argument, or the second word of a FOR_*) at target.
 DEV void patch_to(Compiler* c, int32_t pc, int32_t target) {
   int op = INSN_OP(c->out->code[pc]);

@@ -205,7 +205,7 @@ DEVFN int return_stmt(Compiler* c) {
       return 0;
     }
   }
-  emit_return(c);
+  emit0(c, OP_RETURN);
   return 0;
 }
 

@@ -241,11 +241,16 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
         ip = code + f->pc;
         NEXT;
       }
-#define RETURN_WITH(value) do { int64_t r = (value); nframes--; if (nframes == 0) { result = r; goto done; } \
-    sp = locals; locals = frames[nframes].locals; ip = frames[nframes].ret_ip; PUSH(r); } while (0)
-      CASE(RETURN): RETURN_WITH(POP()); NEXT;
-      CASE(RETURN_LOCAL): RETURN_WITH(locals[a]); NEXT;
-#undef RETURN_WITH
+      CASE(RETURN): {
+        int64_t r = POP();
+        nframes--;
+        if (nframes == 0) { result = r; goto done; }
+        sp = locals;
+        locals = frames[nframes].locals;
+        ip = frames[nframes].ret_ip;
+        PUSH(r);
+        NEXT;
+      }
       CASE(RAISE): RAISE(a);
 
       CASE(ADD_INT): CHECKED_INT(add_ovf_st); NEXT;
