@@ -253,11 +253,27 @@ DEVFN int32_t map_filter(Compiler* c, const Token* name) {
   return failed(c) ? T_BAD : r;
 }
 
+// Skip one argument: tokens up to the ',' or closing bracket that ends it
+// at this bracket level (inside brackets only, see Mark).
+DEVFN void skip_arg(Compiler* c) {
+  int32_t depth = 0;
+  while (!failed(c) && !check(c, TK_EOF)) {
+    int d = bracket_delta(c->cur.kind);
+    if (depth == 0 && (d < 0 || check(c, TK_COMMA))) return;
+    depth += d;
+    advance(c);
+  }
+}
+
 // sort_args := [','] keyword (',' keyword)* [','] ')'    keyword := 'key' '=' key | 'reverse' '=' expression
 // (after sorted's iterable each keyword follows a ','; list.sort's first
 // does not). Sorts the list in local `items` in place, as list.sort does.
 DEVFN void sort_args(Compiler* c, int32_t items, int32_t elem, int comma_first) {
   int32_t keys = -1, kt = T_BAD, rev = -1;
+  // CPython evaluates every argument (reverse= among them) before the sort
+  // calls key= on the items, so the key function is read after the others
+  Mark key_fn, end;
+  int has_key = 0;
   for (int first = 1; !failed(c); first = 0) {
     if (!first || comma_first) {
       if (!accept(c, TK_COMMA)) break;
@@ -266,9 +282,10 @@ DEVFN void sort_args(Compiler* c, int32_t items, int32_t elem, int comma_first) 
     Token kw = c->cur;
     if (!check(c, TK_NAME) || c->nxt.kind != TK_ASSIGN) { error_tok(c, &kw, DG_TYPE, "expected key= or reverse= here"); return; }
     advance(c); advance(c);
-    if (tok_is(c, &kw, "key") && keys < 0) {
-      keys = new_slots(c, 1);
-      kt = map_list(c, items, keys, elem);
+    if (tok_is(c, &kw, "key") && !has_key) {
+      has_key = 1;
+      mark(c, &key_fn);
+      skip_arg(c);
     } else if (tok_is(c, &kw, "reverse") && rev < 0) {
       Token at = c->cur;
       int32_t t = expression(c);
@@ -282,6 +299,14 @@ DEVFN void sort_args(Compiler* c, int32_t items, int32_t elem, int comma_first) 
   }
   expect(c, TK_RPAREN, "expected ')'");
   if (failed(c)) return;
+  if (has_key) {
+    mark(c, &end);
+    restore(c, &key_fn);
+    keys = new_slots(c, 1);
+    kt = map_list(c, items, keys, elem);
+    if (failed(c)) return;
+    restore(c, &end);
+  }
   emit(c, OP_LOAD, items);
   if (keys >= 0) emit(c, OP_LOAD, keys);
   if (rev >= 0) emit(c, OP_LOAD, rev); else emit_int(c, 0);
