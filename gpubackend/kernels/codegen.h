@@ -667,12 +667,15 @@ DEV int bracket_delta(int kind) {
   return 0;
 }
 
-// Skip tokens up to one of kind `stop` at this bracket level (or the end
-// of the source); inside brackets only (see Mark).
+// Skip tokens up to one of kind `stop` at this bracket level, or to the
+// bracket that closes the level (or the end of the source); inside
+// brackets only (see Mark).
 DEVFN void skip_to(Compiler* c, int stop) {
   int32_t depth = 0;
-  while (!failed(c) && !check(c, TK_EOF) && !(depth == 0 && check(c, stop))) {
-    depth += bracket_delta(c->cur.kind);
+  while (!failed(c) && !check(c, TK_EOF)) {
+    int d = bracket_delta(c->cur.kind);
+    if (depth == 0 && (d < 0 || check(c, stop))) return;
+    depth += d;
     advance(c);
   }
 }

@@ -253,18 +253,6 @@ DEVFN int32_t map_filter(Compiler* c, const Token* name) {
   return failed(c) ? T_BAD : r;
 }
 
-// Skip one argument: tokens up to the ',' or closing bracket that ends it
-// at this bracket level (inside brackets only, see Mark).
-DEVFN void skip_arg(Compiler* c) {
-  int32_t depth = 0;
-  while (!failed(c) && !check(c, TK_EOF)) {
-    int d = bracket_delta(c->cur.kind);
-    if (depth == 0 && (d < 0 || check(c, TK_COMMA))) return;
-    depth += d;
-    advance(c);
-  }
-}
-
 // sort_args := [','] keyword (',' keyword)* [','] ')'    keyword := 'key' '=' key | 'reverse' '=' expression
 // (after sorted's iterable each keyword follows a ','; list.sort's first
 // does not). Sorts the list in local `items` in place, as list.sort does.
@@ -285,7 +273,7 @@ DEVFN void sort_args(Compiler* c, int32_t items, int32_t elem, int comma_first) 
     if (tok_is(c, &kw, "key") && !has_key) {
       has_key = 1;
       mark(c, &key_fn);
-      skip_arg(c);
+      skip_to(c, TK_COMMA);  // the argument, up to ',' or ')'
     } else if (tok_is(c, &kw, "reverse") && rev < 0) {
       Token at = c->cur;
       int32_t t = expression(c);
