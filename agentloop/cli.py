@@ -111,17 +111,13 @@ def _problem_from_first_def(source: str, path: Path) -> Problem:
         raise typer.Exit(1)
     d = defs[0]
     head = ast.unparse(d).split("\n")[0].rstrip(":")
-    from gpubackend.types import parse_signature
+    from gpubackend.types import parse_signature, placeholder
     from gpubackend.values import normalize  # noqa: F401  (types must parse)
 
     sig = parse_signature(head)
-    args = [_placeholder(code) for _, code in sig.params]
+    args = [placeholder(code) for _, code in sig.params]
     return Problem(name=d.name, entry=d.name, signature=head,
-                   tests=[{"args": args, "expected": _placeholder(sig.ret)}])
-
-
-def _placeholder(code: str):
-    return {"i": 0, "b": False, "f": 0.0, "s": "", "n": None}.get(code[0], [])
+                   tests=[{"args": args, "expected": placeholder(sig.ret)}])
 
 
 from .solve_cmd import solve  # noqa: E402  (registers `agentloop solve` on app)

@@ -17,7 +17,7 @@ from typing import Any
 
 from gpubackend import Problem, Verifier
 from gpubackend.abi import STATUS_NAMES
-from gpubackend.types import code_end, split_codes, tuple_items
+from gpubackend.types import code_end, placeholder, split_codes, tuple_items
 
 # Extra inputs per selection: enough to split programs that differ on
 # common inputs, few enough to cost one small verify call.
@@ -56,18 +56,11 @@ def random_value(code: str, rng: random.Random) -> Any:
     raise ValueError(f"type code {code!r} has no random values")
 
 
-def placeholder(code: str) -> Any:
-    """Some value of type `code`: the extra inputs' expected value, which no
-    one reads (selection compares outputs with each other)."""
-    c = code[0]
-    if c == "(":
-        return tuple(placeholder(x) for x in tuple_items(code))
-    return {"n": None, "b": False, "i": 0, "f": 0.0, "s": "", "?": None, "[": [], "<": set(), "{": {}}[c]
-
-
 def extra_inputs(problem: Problem, n: int, seed: int) -> Problem:
     """`problem` with its tests replaced by n random inputs (the problem's
-    own inputs excluded), for comparing programs with each other."""
+    own inputs excluded), for comparing programs with each other; their
+    expected value is a placeholder no one reads (outputs are compared with
+    each other)."""
     rng = random.Random(seed)
     params = split_codes("".join(code for _, code in problem.sig.params))
     seen = {repr(t.args) for t in problem.tests}

@@ -115,6 +115,17 @@ def is_hashable(code: str) -> bool:
     return False
 
 
+def placeholder(code: str):
+    """Some value of the type `code` (0, '', [], None, a tuple of such...):
+    a stand-in where a value of the right type is needed and never read.
+
+    code: one well-formed type code.
+    """
+    if code[0] == "(":
+        return tuple(placeholder(x) for x in tuple_items(code))
+    return {"n": None, "b": False, "i": 0, "f": 0.0, "s": "", "?": None, "[": [], "<": set(), "{": {}}[code[0]]
+
+
 def pretty(code: str) -> str:
     """The Python spelling of a type code: '[(is)' -> 'list[tuple[int, str]]'.
 

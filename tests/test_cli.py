@@ -55,6 +55,15 @@ def test_disasm_prints_named_opcodes():
     assert "== collatz_steps" in r.output and "MOD_INT" in r.output and "RETURN" in r.output
 
 
+def test_disasm_without_a_problem_takes_any_signature(tmp_path):
+    prog = tmp_path / "t.py"
+    prog.write_text("from typing import Optional\n\n\n"
+                    "def f(x: Optional[int], ys: list[str]) -> tuple[int, str]:\n    return (0, ys[0])\n")
+    r = runner.invoke(app, ["disasm", str(prog)])
+    assert r.exit_code == 0, r.output
+    assert "== f: 2 params" in r.output and "RETURN" in r.output
+
+
 def test_check_prints_diagnostics_verbatim(tmp_path):
     # a message quoting a type (list[int]) is printed as is, not as markup
     prog = tmp_path / "p.py"

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from agentloop.select import choose, extra_inputs, placeholder, random_value
+from agentloop.select import choose, extra_inputs, random_value
 from gpubackend import Problem, Verifier
 from gpubackend.values import normalize
 from tests.device import DEVICE
@@ -14,11 +14,10 @@ CODES = ["i", "b", "f", "s", "n", "[i", "[[s", "(is)", "?i", "[(bf)", "?[s"]
 
 
 @pytest.mark.parametrize("code", CODES)
-def test_random_values_and_placeholders_have_their_type(code):
+def test_random_values_have_their_type(code):
     rng = random.Random(0)
     for _ in range(50):
         normalize(random_value(code, rng), code)  # raises when the value is not of the type
-    normalize(placeholder(code), code)
 
 
 def test_extra_inputs_are_new_and_typed():

@@ -11,6 +11,7 @@ from gpubackend.types import (
     is_hashable,
     parse_annotation,
     parse_signature,
+    placeholder,
     pretty,
     split_codes,
 )
@@ -144,3 +145,16 @@ def test_bad_signatures(text, words):
     with pytest.raises(SignatureError) as e:
         parse_signature(text)
     assert words in str(e.value)
+
+
+@pytest.mark.parametrize("code, value", [
+    ("i", 0), ("b", False), ("f", 0.0), ("s", ""), ("n", None), ("?i", None), ("[s", []),
+    ("(is)", (0, "")), ("[(bf)", []), ("(i(sf))", (0, ("", 0.0))), ("<i", set()), ("{si", {}),
+])
+def test_placeholder_is_a_value_of_the_type(code, value):
+    from gpubackend.values import normalize
+
+    got = placeholder(code)
+    assert got == value and type(got) is type(value)
+    if code[0] not in "<{":  # sets and dicts: tier 5, not encoded yet
+        normalize(got, code)  # raises when the value is not of the type
