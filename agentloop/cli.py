@@ -88,9 +88,9 @@ def disasm(
         prob = _problem_from_first_def(source, program)
     prog = Verifier("cpu").compile([source], prob)[0]
     if not prog["ok"]:
-        from gpubackend.verifier import _diagnostic
+        from gpubackend.result import diagnostic
 
-        err.print(escape(f"{program}:{_diagnostic(prog)}"), highlight=False)
+        err.print(escape(f"{program}:{diagnostic(prog)}"), highlight=False, soft_wrap=True)
         raise typer.Exit(1)
     # every def in source order, nested ones included, as the compiler numbers them
     defs = [n for n in ast.walk(ast.parse(source)) if isinstance(n, ast.FunctionDef)]

@@ -64,6 +64,14 @@ def test_disasm_without_a_problem_takes_any_signature(tmp_path):
     assert "== f: 2 params" in r.output and "RETURN" in r.output
 
 
+def test_disasm_of_a_program_that_does_not_compile_prints_its_diagnostic(tmp_path):
+    prog = tmp_path / "bad.py"
+    prog.write_text("def f(x: int) -> int:\n    return x + 'a'\n")
+    r = runner.invoke(app, ["disasm", str(prog)])
+    assert r.exit_code == 1
+    assert r.stderr.startswith(f"{prog}:2:") and "TypeError" in r.stderr
+
+
 def test_check_prints_diagnostics_verbatim(tmp_path):
     # a message quoting a type (list[int]) is printed as is, not as markup
     prog = tmp_path / "p.py"
