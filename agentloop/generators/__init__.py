@@ -68,6 +68,13 @@ class Generator(Protocol):
         ...
 
 
+def torch_device() -> str:
+    """Where token buffers go: "cuda" when torch sees a GPU, else "cpu"."""
+    import torch
+
+    return "cuda" if torch.cuda.is_available() else "cpu"
+
+
 def adds_special_tokens(tokenizer: Any | None) -> bool:
     """Whether tokenizing a prompt should add the model's special tokens
     (BOS): yes for plain text, no for a prompt rendered by the tokenizer's

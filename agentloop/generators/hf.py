@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from typing import Sequence
 
-from . import Generation, GeneratorError, adds_special_tokens, check_counts, prompt_index
+from . import Generation, GeneratorError, adds_special_tokens, check_counts, prompt_index, torch_device
 
 
 class HFGenerator:
@@ -23,11 +23,10 @@ class HFGenerator:
 
     def __init__(self, path: str, device: str = "auto", temperature: float = 1.0, top_p: float = 1.0,
                  batch_size: int = 256) -> None:
-        import torch
         from transformers import AutoModelForCausalLM, AutoTokenizer
 
         if device == "auto":
-            device = "cuda" if torch.cuda.is_available() else "cpu"
+            device = torch_device()
         try:
             self.tokenizer = AutoTokenizer.from_pretrained(path)
             self.model = AutoModelForCausalLM.from_pretrained(path).to(device).eval()

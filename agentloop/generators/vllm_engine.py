@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from typing import Any, Sequence
 
-from . import Generation, GeneratorError, adds_special_tokens, check_counts, prompt_index
+from . import Generation, GeneratorError, adds_special_tokens, check_counts, prompt_index, torch_device
 from .pack import pack
 
 
@@ -35,7 +35,7 @@ class VLLMGenerator:
         eos = self.tokenizer.eos_token_id
         self.stop_ids = [eos] if eos is not None else []
         self.pad_id = eos if eos is not None else 0
-        self.device = _device()
+        self.device = torch_device()
 
     def generate(self, prompts: Sequence[str], n: Sequence[int], seed: int, max_tokens: int) -> Generation:
         from vllm import SamplingParams
@@ -65,9 +65,3 @@ def _start(model: str, kwargs: dict) -> Any:
     except Exception as e:  # vLLM raises many kinds; the first line says what
         raise GeneratorError(f"vllm: cannot start an engine for model {model!r}: "
                              f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}") from None
-
-
-def _device() -> str:
-    import torch
-
-    return "cuda" if torch.cuda.is_available() else "cpu"

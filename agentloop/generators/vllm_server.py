@@ -15,7 +15,7 @@ import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Sequence
 
-from . import Generation, GeneratorError, adds_special_tokens, check_counts, prompt_index
+from . import Generation, GeneratorError, adds_special_tokens, check_counts, prompt_index, torch_device
 from .pack import pack
 
 # Seconds to wait for /health and /v1/models when connecting: a live
@@ -57,9 +57,7 @@ class ServerGenerator:
         self.name = f"server:{self.url}/{model}"
         eos = getattr(self.tokenizer, "eos_token_id", None)
         self.pad_id = eos if eos is not None else 0
-        import torch
-
-        self.device = "cuda" if torch.cuda.is_available() else "cpu"
+        self.device = torch_device()
 
     def generate(self, prompts: Sequence[str], n: Sequence[int], seed: int, max_tokens: int) -> Generation:
         check_counts(prompts, n)
