@@ -90,6 +90,19 @@ OUTCOME = np.dtype([("status", "<i4"), ("line", "<i4"), ("steps", "<i8"),
 CHAR_TABLE_WORDS = 261
 
 
+def _enum(file: str, name: str) -> tuple[str, ...]:
+    body = re.search(r"enum\s+" + name + r"\s*\{([^}]*)\}", _read(file))[1]
+    return tuple(m[1] for m in re.finditer(r"^\s*(\w+)\s*,", body, re.M))
+
+
+PROB_FIELDS: tuple[str, ...] = _enum("layout.h", "ProblemWord")  # PROB_WORDS, last, has no comma
+"""The words of a problem-table row (enum ProblemWord of layout.h), in
+order: PROB_ENTRY, ..., PROB_TEST_BASE."""
+PROB_WORDS = len(PROB_FIELDS)
+MAX_STACK_SLOTS = int(re.search(r"#define\s+MAX_STACK_SLOTS\s+(\d+)", _read("verifier.cu"))[1])
+"""Operand-stack slots per lane at most (verifier.cu)."""
+
+
 def char_table() -> np.ndarray:
     """The shared small strings of RunParams.chars: 128 one-character
     strings, then '', 'True' and 'False', each in string-object layout."""

@@ -23,6 +23,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from .abi import PROGRAM_HEAD_BYTES, STATUS_NAMES
+from .batch import ProblemTable, RunPlan, join_tests, lane_offsets
 from .dedup import distinct
 from .detok import Texts, detokenize
 from .extract import extract
@@ -38,9 +39,6 @@ ST_MEMORY_ERROR = STATUS_NAMES.index("MemoryError")
 # Words of result kept per lane without a re-run: a scalar needs 1, a str of
 # up to 248 characters fits. Longer results are re-run alone when decoded.
 DEFAULT_OUT_CAP = 32
-# Operand-stack slots per lane are depth x the largest frame, capped here so
-# a deep limit on a wide program cannot ask for gigabytes per lane.
-MAX_STACK_SLOTS = 1 << 20
 # Lanes first run with at most this much heap; the few that hit MemoryError
 # run again with the problem's full heap_bytes. A lane's result depends on
 # its heap only through MemoryError, so the verdicts are those of one run at
@@ -59,7 +57,9 @@ STAGES = ("intake", "detokenize", "extract", "dedup", "compile", "run", "reduce"
 @dataclass
 class DeviceSuite:
     """A problem's encoded tests in the backend's memory (see EncodedSuite),
-    with visible: bool [n], the tests that are not hidden."""
+    with visible: bool [n], the tests that are not hidden; and, for calls of
+    this problem alone, its ProblemTable (host) and the table's meta and
+    run rows (device; rows[full_heap], see _Run)."""
 
     args_words: Any
     args_off: Any
@@ -67,6 +67,9 @@ class DeviceSuite:
     exp_off: Any
     visible: Any
     n_tests: int
+    table: Any = None
+    meta: Any = None
+    rows: Any = None
 
 
 def _pack_sources(candidates: Sequence[str | bytes]) -> tuple[np.ndarray, np.ndarray]:
@@ -139,8 +142,8 @@ class Verifier:
     def compile(self, candidates: Sequence[str | bytes], problem: Problem, _reuse: bool = False):
         """The compiled program images (backend arrays), one per candidate."""
         src, off = _pack_sources(candidates)
-        return self.backend.compile(src, off[:-1], off[1:], problem.entry.encode(),
-                                    problem.sig.code.encode(), reuse=_reuse)
+        table = ProblemTable.of([problem])
+        return self.backend.compile(src, off[:-1], off[1:], table.meta, table.rows, reuse=_reuse)
 
     def verify(self, candidates: Sequence[str | bytes], problem: Problem,
                out_cap: int = DEFAULT_OUT_CAP, timed: bool = False) -> VerifyResult:
@@ -149,19 +152,42 @@ class Verifier:
         timed: record seconds per stage in result.timings (synchronizes)."""
         if isinstance(candidates, (str, bytes)):
             raise TypeError("candidates must be a list of sources, not one source")
+        return self.verify_batch([(candidates, problem)], out_cap=out_cap, timed=timed)[0]
+
+    def verify_batch(self, groups: Sequence[tuple[Sequence[str | bytes], Problem]],
+                     out_cap: int = DEFAULT_OUT_CAP, timed: bool = False) -> list[VerifyResult]:
+        """verify() of many problems in one compile launch and one run
+        launch: groups[i] = (candidates, problem) gives result i. The
+        results share the call's timings and call_transfers (the whole
+        batch's); each has its own summary and lanes."""
+        groups = list(groups)
+        for g, (cands, _) in enumerate(groups):
+            if isinstance(cands, (str, bytes)):
+                raise TypeError(f"groups[{g}]: candidates must be a list of sources, not one source")
+        if not groups:
+            return []
         link, clock = Link(self.xp), _Clock(self.xp, timed)
-        uniq: dict[str | bytes, int] = {}
-        index = np.array([uniq.setdefault(c, len(uniq)) for c in candidates], dtype=np.int64)
-        sources = list(uniq)
+        sources: list[str | bytes] = []
+        indices, spans = [], []
+        for cands, _ in groups:  # identical candidates of one problem share a program
+            uniq: dict[str | bytes, int] = {}
+            local = [uniq.setdefault(c, len(uniq)) for c in cands]
+            indices.append(np.array(local, dtype=np.int64) + len(sources))
+            spans.append((len(sources), len(sources) + len(uniq)))
+            sources += uniq
         src, off = _pack_sources(sources)
         d_off = link.device(off)
         texts = Texts(link.device(src), d_off[:-1], d_off[1:])
 
-        def source(c: int) -> bytes:  # the packed bytes, as the compiler read them
-            u = index[c]
-            return src[off[u]:off[u + 1]].tobytes()
+        def source_of(index: np.ndarray):
+            def source(c: int) -> bytes:  # the packed bytes, as the compiler read them
+                u = index[c]
+                return src[off[u]:off[u + 1]].tobytes()
+            return source
 
-        return self._verify_texts(link, clock, texts, link.device(index), problem, out_cap, source)
+        parts = [_Part(prob, link.device(index), span, source_of(index))
+                 for (_, prob), index, span in zip(groups, indices, spans)]
+        return self._verify_texts(link, clock, texts, parts, out_cap)
 
     def verify_tokens(self, tokens: Any, tokenizer: Any, problem: Problem, *, lengths: Any = None,
                       pad_id: int | None = None, out_cap: int = DEFAULT_OUT_CAP,
@@ -193,7 +219,8 @@ class Verifier:
             b, e = int(link.item(code.begin[c])), int(link.item(code.end[c]))
             return link.host(code.data[b:e]).tobytes()
 
-        return self._verify_texts(link, clock, programs, index, problem, out_cap, source)
+        part = _Part(problem, index, (0, len(programs.begin)), source)
+        return self._verify_texts(link, clock, programs, [part], out_cap)[0]
 
     def vocab(self, tokenizer: Any, link: Link | None = None) -> Vocab:
         """The byte table of `tokenizer` in the backend's memory, built and
@@ -215,80 +242,165 @@ class Verifier:
         held = self._suites.get(id(enc))
         if held is None or held[0] is not enc:
             visible = np.array([not t.hidden for t in problem.tests], dtype=np.bool_)
+            table = ProblemTable.of([problem])
+            full = table.heap_words()
+            first = np.minimum(full, FIRST_HEAP_BYTES // 8)
             suite = DeviceSuite(*(link.device(getattr(enc, f)) for f in
                                   ("args_words", "args_off", "exp_words", "exp_off")),
-                                link.device(visible), enc.n_tests)
+                                link.device(visible), enc.n_tests, table, link.device(table.meta),
+                                {heap: link.device(table.for_run(words, np.zeros(1, np.int64)))
+                                 for heap, words in ((False, first), (True, full))})
             if len(self._suites) >= SUITE_CACHE:
                 self._suites.pop(next(iter(self._suites)))
             held = self._suites[id(enc)] = (enc, suite)
         return held[1]
 
-    def _verify_texts(self, link: Link, clock: _Clock, texts: Texts, index, problem: Problem,
-                      out_cap: int, source) -> VerifyResult:
-        """Compile the programs texts.data[begin:end], run them on every test
-        and reduce; candidate c is program index[c]."""
+    def _verify_texts(self, link: Link, clock: _Clock, texts: Texts, parts: list["_Part"],
+                      out_cap: int) -> list[VerifyResult]:
+        """Compile the programs texts.data[begin:end], run each on every test
+        of its problem and reduce per problem; programs are grouped by
+        problem (parts[p].span) and candidate c of part p is program
+        parts[p].index[c]."""
+        suites = [self._suite(link, part.problem) for part in parts]
+        run = _Run(link, suites, [part.problem for part in parts], [part.span for part in parts])
         with clock("compile"):
-            progs = self.backend.compile(texts.data, texts.begin, texts.end, problem.entry.encode(),
-                                         problem.sig.code.encode(), reuse=True)
+            progs = self.backend.compile(texts.data, texts.begin, texts.end, run.d_meta, run.d_rows[False],
+                                         run.d_prob_of, reuse=True)
         fields = self.backend.fields(progs)
-        suite = self._suite(link, problem)
-        frame = int(link.item(fields["frame_slots"].max())) if len(progs) else 1
-        run_args = _run_args(problem, frame)
-        if problem.sig.ret in ("i", "b", "f", "n"):
+        run.frame = int(link.item(fields["frame_slots"].max())) if len(progs) else 1
+        tests = run.tests
+        if all(part.problem.sig.ret in ("i", "b", "f", "n") for part in parts):
             out_cap = 1  # a scalar result is one word
         with clock("run"):
-            oc = self._run_all(link, progs, suite, run_args, out_cap)
+            oc, lane_off = self._run_all(link, progs, run, out_cap)
+        results = []
         with clock("reduce"):
-            summary, passes = summarize(link, oc["status"][index], oc["steps"][index], fields["ok"][index],
-                                fields["cls"][index], fields["line"][index], suite.visible)
+            reduced = [self._reduce(link, part, oc, lane_off, fields, tests, p) for p, part in enumerate(parts)]
         call_transfers = link.counts()
         read_headers = self.backend.header_reader(progs)
+        for part, (summary, lanes) in zip(parts, reduced):
+            lanes.headers = _headers(link, read_headers, part.span[0])
+            lanes.rerun = self._rerun_fn(link, part)
+            results.append(VerifyResult(part.problem, summary, call_transfers, dict(clock.times), lanes))
+        return results
 
-        def headers(rows: np.ndarray) -> np.ndarray:
-            link.fetched(len(rows) * PROGRAM_HEAD_BYTES)
-            return read_headers(rows)
+    def _reduce(self, link: Link, part: "_Part", oc: dict, lane_off: np.ndarray, fields: dict,
+                tests, p: int):
+        """Problem p's summary and lanes: its programs' rows of the flat
+        outcomes, shaped [programs, tests]."""
+        a, b = part.span
+        n = int(tests.n[p])
+        shaped = {name: arr[lane_off[a]:lane_off[b]].reshape((b - a, n) + arr.shape[1:])
+                  for name, arr in oc.items()}
+        index = part.index - a
+        visible = self._suite(link, part.problem).visible
+        summary, passes = summarize(link, shaped["status"][index], shaped["steps"][index],
+                                    fields["ok"][a:b][index], fields["cls"][a:b][index],
+                                    fields["line"][a:b][index], visible)
+        lanes = Lanes(link, index, shaped["status"], shaped["line"], shaped["steps"], shaped["out_words"],
+                      shaped["out"], passes, None, part.source, None)
+        return summary, lanes
+
+    def _rerun_fn(self, link: Link, part: "_Part"):
+        problem = part.problem
 
         def rerun(c: int, t: int, cap: int) -> np.ndarray:
             # compiled afresh: the images above live in an arena reused by the next call
-            one = self.compile([source(c)], problem)
-            return link.host(self.backend.run(one, _one_test(problem.encoded(), t), *run_args, cap).out[0])
+            one = self.compile([part.source(c)], problem)
+            run = _Run(Link(self.xp), [_one_test(problem.encoded(), t)], [problem], [(0, 1)])
+            run.frame = int(self.backend.fields(one)["frame_slots"].max())
+            return link.host(self.backend.run(one, run.plan(None, full_heap=True), cap).out[0])
+        return rerun
 
-        lanes = Lanes(link, index, oc["status"], oc["line"], oc["steps"], oc["out_words"], oc["out"],
-                      passes, headers, source, rerun)
-        return VerifyResult(problem, summary, call_transfers, dict(clock.times), lanes)
-
-    def _run_all(self, link: Link, progs, suite: DeviceSuite, run_args: tuple, out_cap: int) -> dict:
-        """Outcomes as [programs, tests] arrays (out: [programs, tests, cap]):
-        a first run with at most FIRST_HEAP_BYTES of heap, then the programs
-        with a MemoryError again at the problem's full heap."""
+    def _run_all(self, link: Link, progs, run: "_Run", out_cap: int) -> tuple[dict, np.ndarray]:
+        """Flat outcomes over every lane, and the lane offsets (host): a
+        first run with at most FIRST_HEAP_BYTES of heap, then the programs
+        with a MemoryError again at their problem's full heap."""
         xp = self.xp
-        full_words = run_args[-1]
-        first_words = min(full_words, FIRST_HEAP_BYTES // 8)
-        u, n = len(progs), suite.n_tests
-        oc = _shaped(self.backend.run(progs, suite, *run_args[:-1], first_words, out_cap), u, n)
-        if first_words < full_words and u:
-            again = (oc["status"] == ST_MEMORY_ERROR).any(axis=1)
-            if link.item(again.any()):
-                again = xp.flatnonzero(again)
-                oc2 = _shaped(self.backend.run(progs, suite, *run_args, out_cap, cand_map=again), len(again), n)
-                for name, a in oc.items():
-                    a[again] = oc2[name]
-        return oc
+        plan = run.plan(None, full_heap=False)
+        oc = _flat(self.backend.run(progs, plan, out_cap))
+        lane_off = run.lane_off()
+        if run.first_is_full or not plan.lanes:
+            return oc, lane_off
+        hit = oc["status"] == ST_MEMORY_ERROR
+        if plan.lane_off is None:
+            again = xp.flatnonzero(hit.reshape(-1, plan.uniform).any(axis=1))
+        else:
+            seen = xp.concatenate([xp.zeros(1, xp.int64), xp.cumsum(hit)])
+            again = xp.flatnonzero(seen[plan.lane_off[1:]] > seen[plan.lane_off[:-1]])
+        if not link.item(xp.asarray(len(again) > 0)):
+            return oc, lane_off
+        again = link.host(again)
+        oc2 = _flat(self.backend.run(progs, run.plan(again, full_heap=True), out_cap))
+        dest = link.device(np.concatenate([np.arange(lane_off[c], lane_off[c + 1]) for c in again]))
+        for name, arr in oc.items():
+            arr[dest] = oc2[name]
+        return oc, lane_off
 
 
-def _shaped(oc, u: int, n: int) -> dict:
-    return {"status": oc.status.reshape(u, n), "line": oc.line.reshape(u, n),
-            "steps": oc.steps.reshape(u, n), "out_words": oc.out_words.reshape(u, n),
-            "out": oc.out.reshape(u, n, -1)}
+@dataclass
+class _Part:
+    """One problem of a verify call: its candidates (index: candidate ->
+    program, an xp array), its programs [span[0], span[1]) of the batch,
+    and source(c), candidate c's text."""
+
+    problem: Problem
+    index: Any
+    span: tuple[int, int]
+    source: Any
 
 
-def _run_args(problem: Problem, frame_slots: int) -> tuple:
-    """The backends' run arguments after (progs, suite): signature, float
-    tolerance (-1: exact), fuel, depth, stack slots, heap words."""
-    lim = problem.limits
-    stack_slots = min(max(frame_slots, 1) * lim.depth + 16, MAX_STACK_SLOTS)
-    tol = -1.0 if problem.float_tolerance is None else float(problem.float_tolerance)
-    return (problem.sig.code.encode(), tol, lim.fuel, lim.depth, stack_slots, (lim.heap_bytes + 7) // 8)
+class _Run:
+    """The launches of one call over its problems: the problem table (a
+    single problem's is kept with its suite, so that repeated calls upload
+    nothing), the batch's tests, each program's problem (spans: each
+    problem's programs) and, once compiled, the widest frame."""
+
+    def __init__(self, link: Link, suites: list, problems: list[Problem], spans: list[tuple[int, int]]) -> None:
+        self.link = link
+        self.tests = join_tests(link.xp, suites)
+        sizes = np.array([b - a for a, b in spans], dtype=np.int64)
+        self.prob_of = np.repeat(np.arange(len(problems), dtype=np.int64), sizes)
+        self.single = len(problems) == 1
+        held = getattr(suites[0], "table", None) if self.single else None  # a _OneTest holds none
+        self.table = held or ProblemTable.of(problems)
+        self.full = self.table.heap_words()
+        self.first = np.minimum(self.full, FIRST_HEAP_BYTES // 8)
+        self.first_is_full = bool((self.first == self.full).all())
+        self.frame = 1
+        if held is not None:
+            self.d_meta, self.d_rows, self.d_prob_of = suites[0].meta, suites[0].rows, None
+        else:
+            self.d_meta = link.device(self.table.meta)
+            self.d_rows = {heap: link.device(self._rows(heap)) for heap in (False, True)}
+            self.d_prob_of = None if self.single else link.device(self.prob_of)
+
+    def _rows(self, full_heap: bool) -> np.ndarray:
+        return self.table.for_run(self.full if full_heap else self.first, self.tests.base)
+
+    def lane_off(self, programs: np.ndarray | None = None) -> np.ndarray:
+        """Host lane offsets of `programs` (None: all)."""
+        prob = self.prob_of if programs is None else self.prob_of[programs]
+        return lane_offsets(self.tests.n[prob])
+
+    def plan(self, programs: np.ndarray | None, full_heap: bool) -> RunPlan:
+        """The launch over `programs` (host indices; None: all)."""
+        off = self.lane_off(programs)
+        d_off = None if self.single else self.link.device(off)
+        d_map = None if programs is None else self.link.device(programs)
+        return RunPlan(d_off, int(self.tests.n[0]), d_map, self.d_prob_of, self.d_rows[full_heap], self.d_meta,
+                       self.tests, ProblemTable.lane_words(self._rows(full_heap), self.frame), int(off[-1]))
+
+
+def _flat(oc) -> dict:
+    return {"status": oc.status, "line": oc.line, "steps": oc.steps, "out_words": oc.out_words, "out": oc.out}
+
+
+def _headers(link: Link, read_headers, first: int):
+    def headers(rows: np.ndarray) -> np.ndarray:
+        link.fetched(len(rows) * PROGRAM_HEAD_BYTES)
+        return read_headers(np.asarray(rows) + first)
+    return headers
 
 
 @dataclass(frozen=True)

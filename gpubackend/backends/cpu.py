@@ -8,7 +8,8 @@ from functools import cache
 
 import numpy as np
 
-from ..abi import OUTCOME, PROGRAM, PROGRAM_HEAD, char_table
+from ..abi import OUTCOME, PROB_WORDS, PROGRAM, PROGRAM_HEAD, char_table
+from ..batch import RunPlan
 from . import Outcomes
 from .build import build_library
 
@@ -18,22 +19,25 @@ _P = C.c_void_p
 @cache
 def library() -> C.CDLL:
     lib = C.CDLL(str(build_library()))
-    lib.compile_kernel.argtypes = [_P, _P, _P, C.c_int64, C.c_char_p, C.c_int32, C.c_char_p, C.c_int32, _P]
+    lib.compile_kernel.argtypes = [_P, _P, _P, C.c_int64, _P, _P, _P, _P]
     lib.compile_kernel.restype = None
-    lib.run_kernel.argtypes = [_P, _P, C.c_int32, _P, _P, _P, _P, C.c_char_p, C.c_int32, C.c_double,
-                               C.c_int64, C.c_int32, C.c_int64, C.c_int64, _P, C.c_int32,
+    lib.run_kernel.argtypes = [_P, _P, _P, C.c_int64, _P, _P, _P, _P, _P, _P, _P, _P, C.c_int32, C.c_int64,
                                C.c_int64, C.c_int64, _P, _P, _P]
     lib.run_kernel.restype = None
     lib.sizeof_program.restype = C.c_int64
     lib.sizeof_outcome.restype = C.c_int64
     lib.sizeof_compiler.restype = C.c_int64
     lib.max_threads.restype = C.c_int32
-    if lib.sizeof_program() != PROGRAM.itemsize or lib.sizeof_outcome() != OUTCOME.itemsize:
+    lib.problem_words.restype = C.c_int32
+    if (lib.sizeof_program() != PROGRAM.itemsize or lib.sizeof_outcome() != OUTCOME.itemsize
+            or lib.problem_words() != PROB_WORDS):
         raise RuntimeError("gpubackend/abi.py disagrees with kernels/layout.h on struct sizes")
     return lib
 
 
-def _ptr(a: np.ndarray) -> int:
+def _ptr(a: np.ndarray | None) -> int | None:
+    if a is None:
+        return None
     assert a.flags.c_contiguous
     return a.ctypes.data
 
@@ -49,10 +53,11 @@ class CpuBackend:
         self.chars = char_table()
         self._arena = np.empty(0, dtype=PROGRAM)  # program images, reused across calls
 
-    def compile(self, src: np.ndarray, begin: np.ndarray, end: np.ndarray, entry: bytes, sig: bytes,
-                reuse: bool = False) -> np.ndarray:
+    def compile(self, src: np.ndarray, begin: np.ndarray, end: np.ndarray, meta: np.ndarray, rows: np.ndarray,
+                prob_of: np.ndarray | None = None, reuse: bool = False) -> np.ndarray:
         """Compile k programs, program i being src[begin[i]:end[i]] (int64
-        arrays); returns the Program array.
+        arrays) for problem prob_of[i] of the table (meta, rows; see
+        batch.ProblemTable); returns the Program array.
 
         reuse: write into this backend's arena (valid until the next reusing
         call) instead of fresh memory: no page faults on 40 KB images.
@@ -65,7 +70,8 @@ class CpuBackend:
         else:
             progs = np.empty(k, dtype=PROGRAM)
         if k:
-            self.lib.compile_kernel(_ptr(src), _ptr(begin), _ptr(end), k, entry, len(entry), sig, len(sig), _ptr(progs))
+            self.lib.compile_kernel(_ptr(src), _ptr(begin), _ptr(end), k, _ptr(meta), _ptr(rows), _ptr(prob_of),
+                                    _ptr(progs))
         return progs
 
     def header_reader(self, progs: np.ndarray):
@@ -81,26 +87,18 @@ class CpuBackend:
         return {"ok": progs["ok"], "frame_slots": progs["frame_slots"],
                 "cls": progs["diag"]["cls"], "line": progs["diag"]["line"]}
 
-    def run(self, progs: np.ndarray, suite, sig: bytes, tol: float, fuel: int, depth: int,
-            stack_slots: int, heap_words: int, out_cap: int,
-            cand_map: np.ndarray | None = None) -> Outcomes:
-        """Run every (program, test) lane.
-
-        cand_map: run only these programs (indices into progs), in this order.
-        """
-        n_tests = suite.n_tests
-        if cand_map is not None:
-            cand_map = np.ascontiguousarray(cand_map, dtype=np.int64)
-        lanes = (len(progs) if cand_map is None else len(cand_map)) * n_tests
+    def run(self, progs: np.ndarray, plan: RunPlan, out_cap: int) -> Outcomes:
+        """Run every lane of `plan` (batch.RunPlan); outcomes are flat [lanes]."""
+        lanes = plan.lanes
         outcomes = np.zeros(lanes, dtype=OUTCOME)
         out_words = np.zeros((lanes, max(out_cap, 1)), dtype=np.int64)
         if lanes:
-            lane_words = stack_slots + 2 * depth + heap_words
-            scratch = np.empty(self.lib.max_threads() * lane_words, dtype=np.int64)
+            t = plan.tests
+            scratch = np.empty(self.lib.max_threads() * plan.lane_words, dtype=np.int64)
             self.lib.run_kernel(
-                _ptr(progs), None if cand_map is None else _ptr(cand_map), n_tests, _ptr(suite.args_words),
-                _ptr(suite.args_off), _ptr(suite.exp_words), _ptr(suite.exp_off), sig, len(sig), tol, fuel,
-                depth, stack_slots, heap_words,
-                _ptr(self.chars), out_cap, 0, lanes, _ptr(scratch), _ptr(out_words), _ptr(outcomes))
+                _ptr(progs), _ptr(plan.cand_map), _ptr(plan.lane_off), plan.m, _ptr(plan.prob_of),
+                _ptr(plan.rows), _ptr(plan.meta), _ptr(t.args_words), _ptr(t.args_off), _ptr(t.exp_words),
+                _ptr(t.exp_off), _ptr(self.chars), max(out_cap, 1), plan.lane_words, 0, lanes, _ptr(scratch),
+                _ptr(out_words), _ptr(outcomes))
         return Outcomes(outcomes["status"], outcomes["line"], outcomes["steps"], outcomes["out_words"],
                         out_words)

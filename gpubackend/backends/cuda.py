@@ -9,6 +9,7 @@ from functools import cache
 import numpy as np
 
 from ..abi import KERNEL_DIR, OUTCOME, PROGRAM, PROGRAM_HEAD, PROGRAM_HEAD_BYTES, char_table
+from ..batch import RunPlan
 from . import Outcomes
 
 # No fused multiply-add and IEEE division/sqrt: float results equal
@@ -111,47 +112,49 @@ class CudaBackend:
                 "cls": _field(raw, PROGRAM, ("diag", "cls"), self.cp),
                 "line": _field(raw, PROGRAM, ("diag", "line"), self.cp)}
 
-    def compile(self, src, begin, end, entry: bytes, sig: bytes, reuse: bool = False):
-        """Compile k programs, program i being src[begin[i]:end[i]] (device
-        arrays, or host arrays copied up)."""
+    def compile(self, src, begin, end, meta, rows, prob_of=None, reuse: bool = False):
+        """Compile k programs, program i being src[begin[i]:end[i]] for
+        problem prob_of[i] of the table (meta, rows; batch.ProblemTable);
+        device arrays, or host arrays copied up."""
         cp = self.cp
         k = len(begin)
         progs = DevicePrograms(cp.zeros(k * PROGRAM.itemsize, dtype=cp.uint8), k)
         if k:
-            d_src, d_begin, d_end = (cp.ascontiguousarray(cp.asarray(a)) for a in (src, begin, end))
-            d_entry = cp.asarray(np.frombuffer(entry + b"\0", dtype=np.uint8))
-            d_sig = cp.asarray(np.frombuffer(sig + b"\0", dtype=np.uint8))
+            d_src, d_begin, d_end, d_meta, d_rows = (cp.ascontiguousarray(cp.asarray(a))
+                                                     for a in (src, begin, end, meta, rows))
+            d_prob_of = _device_or_null(cp, prob_of)
             grid = (k + BLOCK - 1) // BLOCK
             scratch = cp.empty(k * self.compiler_bytes, dtype=cp.uint8)
-            self.compile_fn((grid,), (BLOCK,), (d_src, d_begin, d_end, np.int64(k), d_entry, np.int32(len(entry)),
-                                                d_sig, np.int32(len(sig)), progs.buf, scratch))
+            self.compile_fn((grid,), (BLOCK,), (d_src, d_begin, d_end, np.int64(k), d_meta, d_rows, d_prob_of,
+                                                progs.buf, scratch))
         return progs
 
-    def run(self, progs, suite, sig: bytes, tol: float, fuel: int, depth: int, stack_slots: int,
-            heap_words: int, out_cap: int, cand_map=None) -> Outcomes:
-        """Run every (program, test) lane; the suite's arrays and cand_map
-        may be host or device arrays; the outcomes stay on the device."""
+    def run(self, progs, plan: RunPlan, out_cap: int) -> Outcomes:
+        """Run every lane of `plan` (batch.RunPlan; host or device arrays);
+        the outcomes stay on the device, flat [lanes]."""
         cp = self.cp
-        n_tests = suite.n_tests
-        d_map = None if cand_map is None else cp.asarray(cand_map, dtype=cp.int64)
-        lanes = (len(progs) if cand_map is None else len(cand_map)) * n_tests
-        cap = max(out_cap, 1)
+        lanes, cap = plan.lanes, max(out_cap, 1)
         outcomes = cp.zeros(lanes * OUTCOME.itemsize, dtype=cp.uint8)
         out_words = cp.zeros((lanes, cap), dtype=cp.int64)
         if lanes:
-            lane_words = stack_slots + 2 * depth + heap_words
-            per_launch = max(1, min(lanes, SCRATCH_BUDGET_BYTES // (8 * lane_words)))
-            scratch = cp.empty(per_launch * lane_words, dtype=cp.int64)
-            d = [cp.asarray(a) for a in (suite.args_words, suite.args_off, suite.exp_words, suite.exp_off)]
-            d_sig = cp.asarray(np.frombuffer(sig + b"\0", dtype=np.uint8))
+            t = plan.tests
+            per_launch = max(1, min(lanes, SCRATCH_BUDGET_BYTES // (8 * plan.lane_words)))
+            scratch = cp.empty(per_launch * plan.lane_words, dtype=cp.int64)
+            fixed = (progs.buf, _device_or_null(cp, plan.cand_map), _device_or_null(cp, plan.lane_off),
+                     np.int64(plan.m), _device_or_null(cp, plan.prob_of),
+                     *(cp.asarray(a) for a in (plan.rows, plan.meta, t.args_words, t.args_off, t.exp_words,
+                                               t.exp_off)),
+                     self.chars, np.int32(cap), np.int64(plan.lane_words))
             for begin in range(0, lanes, per_launch):
                 count = min(per_launch, lanes - begin)
                 grid = (count + BLOCK - 1) // BLOCK
-                self.run_fn((grid,), (BLOCK,), (
-                    progs.buf, d_map if d_map is not None else np.uint64(0), np.int32(n_tests), *d, d_sig, np.int32(len(sig)), np.float64(tol),
-                    np.int64(fuel), np.int32(depth), np.int64(stack_slots), np.int64(heap_words),
-                    self.chars, np.int32(out_cap), np.int64(begin), np.int64(count), scratch,
-                    out_words, outcomes))
+                self.run_fn((grid,), (BLOCK,), (*fixed, np.int64(begin), np.int64(count), scratch, out_words,
+                                                outcomes))
         raw = outcomes.reshape(lanes, OUTCOME.itemsize)
         return Outcomes(*(_field(raw, OUTCOME, (f,), cp) for f in ("status", "line", "steps", "out_words")),
                         out_words)
+
+
+def _device_or_null(cp, a):
+    """a as a contiguous int64 device array, or a null pointer for None."""
+    return np.uint64(0) if a is None else cp.ascontiguousarray(cp.asarray(a, dtype=cp.int64))

@@ -78,6 +78,24 @@ struct Outcome {
   int32_t pad_;
 };
 
+// One problem of a batch, as a row of PROB_WORDS int64 in the problem table:
+// a launch may hold the candidates of many problems, each program reading
+// its problem's row (prob_of[program]). Strings (entry name, signature) lie
+// in a shared byte blob `meta`, given by offset and length. gpubackend/batch.py
+// builds the table.
+enum ProblemWord {
+  PROB_ENTRY,      // offset of the entry's name in meta
+  PROB_ENTRY_LEN,
+  PROB_SIG,        // offset of the signature's type codes ("is>b") in meta
+  PROB_SIG_LEN,
+  PROB_TOL,        // relative float tolerance, as the bits of a double (< 0: exact)
+  PROB_FUEL,       // loop iterations and calls per lane
+  PROB_DEPTH,      // call frames per lane
+  PROB_HEAP,       // heap words per lane (this run's: see FIRST_HEAP_BYTES)
+  PROB_TEST_BASE,  // the problem's first test in the batch's test arrays
+  PROB_WORDS
+};
+
 // A lane's heap: bump allocation of 64-bit words, never freed.
 struct Heap {
   int64_t* base;

@@ -9,27 +9,26 @@
 
 // Words of the shared table of small strings (see RunParams.chars).
 #define CHAR_TABLE_WORDS 261
+// Operand-stack slots per lane: the program's widest frame times the depth
+// limit, plus a margin, so the depth limit is met before the stack ends;
+// capped so that a deep limit on a wide program cannot ask for gigabytes
+// per lane.
+#define MAX_STACK_SLOTS 1048576
 
 // Program i's source is src[src_begin[i] : src_end[i]]: packed strings pass
 // their offsets and the offsets shifted by one; detokenized texts pass the
 // code blocks' ranges in the text buffer, with nothing copied. A range
 // longer than MAX_SOURCE_BYTES gets its LimitError from compile_program.
+// Its entry and signature are those of its problem, prob_of[i] (problem 0
+// when prob_of is null).
 DEV void compile_range(Compiler* c, int64_t i, const char* src, const int64_t* src_begin,
-                       const int64_t* src_end, const char* entry, int32_t entry_len, const char* sig,
-                       int32_t sig_len, Program* out) {
+                       const int64_t* src_end, const char* meta, const int64_t* prob,
+                       const int64_t* prob_of, Program* out) {
+  const int64_t* row = prob + (prob_of ? prob_of[i] : 0) * PROB_WORDS;
   int64_t n = src_end[i] - src_begin[i];
   if (n > 0x7fffffff) n = 0x7fffffff;  // still over the limit, and an int32
-  compile_program(c, src + src_begin[i], (int32_t)n, entry, entry_len, sig, sig_len, out + i);
-}
-
-DEV void run_one(int64_t lane, int64_t slot, const Program* progs, const int64_t* cand_map, int32_t n_tests,
-                 const int64_t* args_words, const int64_t* args_off, const int64_t* exp_words,
-                 const int64_t* exp_off, const RunParams* rp, int64_t* scratch, int64_t lane_words,
-                 int64_t* out_words, Outcome* outcomes) {
-  int64_t cand = lane / n_tests, test = lane % n_tests;
-  const Program* prog = progs + (cand_map ? cand_map[cand] : cand);
-  run_lane(prog, rp, args_words + args_off[test], exp_words + exp_off[test],
-           scratch + slot * lane_words, out_words + lane * rp->out_cap, outcomes + lane);
+  compile_program(c, src + src_begin[i], (int32_t)n, meta + row[PROB_ENTRY], (int32_t)row[PROB_ENTRY_LEN],
+                  meta + row[PROB_SIG], (int32_t)row[PROB_SIG_LEN], out + i);
 }
 
 // The result's type code: what follows '>' in the signature.
@@ -39,40 +38,100 @@ DEV const char* sig_result(const char* sig, int32_t len) {
   return sig + i + 1;
 }
 
-#define RUN_PARAMS_FROM_ARGS                                                               \
-  RunParams rp;                                                                            \
-  rp.sig = sig; rp.sig_len = sig_len; rp.tol = tol; rp.fuel = fuel; rp.depth = depth;      \
-  rp.ret = sig_result(sig, sig_len);                                                       \
-  rp.stack_slots = stack_slots; rp.heap_words = heap_words; rp.chars = chars;              \
-  rp.out_cap = out_cap;                                                                    \
-  int64_t lane_words = stack_slots + 2 * (int64_t)depth + heap_words;
+// Operand-stack slots for a program at a depth limit (MAX_STACK_SLOTS).
+DEV int64_t stack_slots_for(int32_t frame_slots, int64_t depth) {
+  int64_t n = (int64_t)(frame_slots > 1 ? frame_slots : 1) * depth + 16;
+  return n < MAX_STACK_SLOTS ? n : MAX_STACK_SLOTS;
+}
+
+// A lane's run parameters, from its problem's row of the table.
+DEV void problem_params(const Program* p, const int64_t* row, const char* meta, const int64_t* chars,
+                        int32_t out_cap, RunParams* rp) {
+  rp->sig = meta + row[PROB_SIG];
+  rp->sig_len = (int32_t)row[PROB_SIG_LEN];
+  rp->ret = sig_result(rp->sig, rp->sig_len);
+  rp->tol = bits_to_double(row[PROB_TOL]);
+  rp->fuel = row[PROB_FUEL];
+  rp->depth = (int32_t)row[PROB_DEPTH];
+  rp->stack_slots = stack_slots_for(p->frame_slots, row[PROB_DEPTH]);
+  rp->heap_words = row[PROB_HEAP];
+  rp->chars = chars;
+  rp->out_cap = out_cap;
+}
+
+// The lanes of one launch: run-program j (program cand_map[j], or j when
+// cand_map is null) owns lanes [lane_off[j], lane_off[j + 1]), one per test
+// of its problem. Problems differ in their test counts, so a lane finds its
+// program by binary search; a launch of one problem passes no lane_off and
+// divides by its test count (m).
+struct LaneMap {
+  const Program* progs;
+  const int64_t* cand_map;
+  const int64_t* lane_off;  // [m + 1], lane_off[0] = 0; null: every program has m lanes
+  int64_t m;
+  const int64_t* prob_of;   // program -> problem; null: all problem 0
+  const int64_t* prob;      // the problem table [P, PROB_WORDS]
+  const char* meta;
+  const int64_t* args_words;
+  const int64_t* args_off;  // test -> its argument words, over the batch's tests
+  const int64_t* exp_words;
+  const int64_t* exp_off;
+  const int64_t* chars;
+  int32_t out_cap;
+  int64_t lane_words;       // scratch per lane: the largest problem's need
+};
+
+DEV void run_one(const LaneMap* lm, int64_t lane, int64_t slot, int64_t* scratch, int64_t* out_words,
+                 Outcome* outcomes) {
+  int64_t j, first;  // the run-program and its first lane
+  if (lm->lane_off) {
+    int64_t lo = 0, hi = lm->m;  // lane_off[lo] <= lane < lane_off[hi]
+    while (hi - lo > 1) {
+      int64_t mid = lo + (hi - lo) / 2;
+      if (lm->lane_off[mid] <= lane) lo = mid; else hi = mid;
+    }
+    j = lo, first = lm->lane_off[lo];
+  } else {
+    j = lane / lm->m, first = j * lm->m;
+  }
+  int64_t cand = lm->cand_map ? lm->cand_map[j] : j;
+  const int64_t* row = lm->prob + (lm->prob_of ? lm->prob_of[cand] : 0) * PROB_WORDS;
+  int64_t test = row[PROB_TEST_BASE] + (lane - first);
+  RunParams rp;
+  problem_params(lm->progs + cand, row, lm->meta, lm->chars, lm->out_cap, &rp);
+  run_lane(lm->progs + cand, &rp, lm->args_words + lm->args_off[test], lm->exp_words + lm->exp_off[test],
+           scratch + slot * lm->lane_words, out_words + lane * lm->out_cap, outcomes + lane);
+}
+
+#define LANE_MAP_FROM_ARGS                                                                  \
+  LaneMap lm = {progs, cand_map, lane_off, m, prob_of, prob, meta, args_words, args_off,   \
+                exp_words, exp_off, chars, out_cap, lane_words};
+
+#define RUN_KERNEL_PARAMS                                                                   \
+  const Program *progs, const int64_t *cand_map, const int64_t *lane_off, int64_t m,       \
+      const int64_t *prob_of, const int64_t *prob, const char *meta, const int64_t *args_words, \
+      const int64_t *args_off, const int64_t *exp_words, const int64_t *exp_off,           \
+      const int64_t *chars, int32_t out_cap, int64_t lane_words, int64_t lane_begin,       \
+      int64_t lane_count, int64_t *scratch, int64_t *out_words, Outcome *outcomes
 
 #if KERNEL_DEVICE
 
 // The compiler's state (12 KB) lives in `scratch`, one Compiler per thread
 // in global memory, not on the thread's small stack.
 KERNEL void compile_kernel(const char* src, const int64_t* src_begin, const int64_t* src_end, int64_t k,
-                           const char* entry, int32_t entry_len, const char* sig, int32_t sig_len,
-                           Program* out, Compiler* scratch) {
+                           const char* meta, const int64_t* prob, const int64_t* prob_of, Program* out,
+                           Compiler* scratch) {
   int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < k) compile_range(scratch + i, i, src, src_begin, src_end, entry, entry_len, sig, sig_len, out);
+  if (i < k) compile_range(scratch + i, i, src, src_begin, src_end, meta, prob, prob_of, out);
 }
 
 // Lanes [lane_begin, lane_begin + lane_count): one thread each, with its own
 // scratch (a launch is sized so that its lanes' scratch fits in memory).
-// Lane l runs program cand_map[l / n_tests] (or l / n_tests when cand_map is
-// null) on test l % n_tests: a re-run of some candidates needs no copy.
-KERNEL void run_kernel(const Program* progs, const int64_t* cand_map, int32_t n_tests, const int64_t* args_words,
-                       const int64_t* args_off, const int64_t* exp_words, const int64_t* exp_off,
-                       const char* sig, int32_t sig_len, double tol, int64_t fuel, int32_t depth,
-                       int64_t stack_slots, int64_t heap_words, const int64_t* chars, int32_t out_cap,
-                       int64_t lane_begin, int64_t lane_count, int64_t* scratch, int64_t* out_words,
-                       Outcome* outcomes) {
+KERNEL void run_kernel(RUN_KERNEL_PARAMS) {
   int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
   if (t >= lane_count) return;
-  RUN_PARAMS_FROM_ARGS
-  run_one(lane_begin + t, t, progs, cand_map, n_tests, args_words, args_off, exp_words, exp_off, &rp,
-          scratch, lane_words, out_words, outcomes);
+  LANE_MAP_FROM_ARGS
+  run_one(&lm, lane_begin + t, t, scratch, out_words, outcomes);
 }
 
 #else
@@ -86,31 +145,25 @@ static int omp_get_max_threads(void) { return 1; }
 KERNEL int64_t sizeof_program(void) { return (int64_t)sizeof(Program); }
 KERNEL int64_t sizeof_outcome(void) { return (int64_t)sizeof(Outcome); }
 KERNEL int64_t sizeof_compiler(void) { return (int64_t)sizeof(Compiler); }
+KERNEL int32_t problem_words(void) { return PROB_WORDS; }
 
 KERNEL void compile_kernel(const char* src, const int64_t* src_begin, const int64_t* src_end, int64_t k,
-                           const char* entry, int32_t entry_len, const char* sig, int32_t sig_len,
-                           Program* out) {
+                           const char* meta, const int64_t* prob, const int64_t* prob_of, Program* out) {
 // Small batches stay on one thread: waking the team costs more than they do.
 #pragma omp parallel for schedule(dynamic, 4) if (k >= 16)
   for (int64_t i = 0; i < k; i++) {
     Compiler c;
-    compile_range(&c, i, src, src_begin, src_end, entry, entry_len, sig, sig_len, out);
+    compile_range(&c, i, src, src_begin, src_end, meta, prob, prob_of, out);
   }
 }
 
 // The host runs lanes with one scratch per OpenMP thread: `scratch` holds
 // omp_get_max_threads() lanes' worth.
-KERNEL void run_kernel(const Program* progs, const int64_t* cand_map, int32_t n_tests, const int64_t* args_words,
-                       const int64_t* args_off, const int64_t* exp_words, const int64_t* exp_off,
-                       const char* sig, int32_t sig_len, double tol, int64_t fuel, int32_t depth,
-                       int64_t stack_slots, int64_t heap_words, const int64_t* chars, int32_t out_cap,
-                       int64_t lane_begin, int64_t lane_count, int64_t* scratch, int64_t* out_words,
-                       Outcome* outcomes) {
-  RUN_PARAMS_FROM_ARGS
+KERNEL void run_kernel(RUN_KERNEL_PARAMS) {
+  LANE_MAP_FROM_ARGS
 #pragma omp parallel for schedule(dynamic, 16) if (lane_count >= 256)
   for (int64_t t = 0; t < lane_count; t++)
-    run_one(lane_begin + t, omp_get_thread_num(), progs, cand_map, n_tests, args_words, args_off, exp_words,
-            exp_off, &rp, scratch, lane_words, out_words, outcomes);
+    run_one(&lm, lane_begin + t, omp_get_thread_num(), scratch, out_words, outcomes);
 }
 
 KERNEL int32_t max_threads(void) { return omp_get_max_threads(); }

@@ -1,0 +1,95 @@
+"""Many problems in one launch (gpubackend/batch.py, Verifier.verify_batch):
+every problem's result is the result it gets alone — statuses, lines,
+steps, values, summaries, diagnostics — whatever its neighbours' test
+counts, signatures, limits and heap needs."""
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from gpubackend import Problem, Verifier
+from tests.device import DEVICE
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "tasks" / "examples"
+
+
+def _examples() -> list[Problem]:
+    return [Problem.from_file(p) for p in sorted(EXAMPLES.glob("*.toml")) + sorted(EXAMPLES.glob("*.json"))]
+
+
+def _candidates(problem: Problem) -> list[str]:
+    """The reference, a broken copy of it, one that does not compile, one
+    that raises, and the reference again (a duplicate)."""
+    ref = problem.solution or ""
+    head = ref.split(":\n", 1)[0]
+    return [ref, ref.replace("return", "return 0 and", 1) if "return" in ref else ref + "x",
+            head + ":\n    return (\n", head + ":\n    return [][1]\n", ref]
+
+
+GROW = Problem(
+    name="grow", entry="f", signature="def f(n: int) -> list[int]",
+    tests=[{"args": [n], "expected": list(range(n))} for n in (0, 3, 10_000, 5)],
+    limits={"heap_bytes": 1 << 20, "fuel": 10**7},
+)
+GROW_CANDIDATES = ["def f(n: int) -> list[int]:\n    return [i for i in range(n)]\n",
+                   "def f(n: int) -> list[int]:\n    xs = []\n    while True:\n        xs.append(n)\n    return xs\n"]
+
+
+def _same(a, b) -> None:
+    assert a.summary == b.summary
+    for name in ("status", "line", "steps"):
+        assert np.array_equal(getattr(a, name), getattr(b, name)), name
+    assert [str(d) for d in a.diagnostics] == [str(d) for d in b.diagnostics]
+    for c in range(a.k):
+        assert a.source(c) == b.source(c)
+        for t in range(a.n_tests):
+            assert repr(a.actual(c, t)) == repr(b.actual(c, t)), (c, t)
+
+
+@pytest.fixture(scope="module")
+def verifier():
+    return Verifier(DEVICE)
+
+
+def test_a_batch_gives_each_problem_its_own_result(verifier):
+    problems = _examples() + [GROW]
+    groups = [(_candidates(p), p) for p in problems[:-1]] + [(GROW_CANDIDATES, GROW)]
+    batch = verifier.verify_batch(groups)
+    assert len(batch) == len(groups)
+    for (cands, problem), got in zip(groups, batch):
+        assert got.problem is problem
+        _same(got, verifier.verify(cands, problem))
+
+
+def test_the_memory_rerun_reaches_only_the_problem_that_needs_it(verifier):
+    # GROW's 10_000 items outgrow the first small heap and are re-run at its
+    # heap_bytes; a neighbour with a tiny heap_bytes keeps its MemoryError
+    tight = GROW.model_copy(update={"name": "tight", "limits": GROW.limits.model_copy(update={"heap_bytes": 32_768})})
+    a, b = verifier.verify_batch([(GROW_CANDIDATES, GROW), (GROW_CANDIDATES, tight)])
+    assert [a.status_name(0, t) for t in range(4)] == ["pass"] * 4
+    assert [b.status_name(0, t) for t in range(4)] == ["pass", "pass", "MemoryError", "pass"]
+    assert [a.status_name(1, t) for t in range(4)] == ["MemoryError"] * 4
+
+
+def test_empty_groups_and_an_empty_batch(verifier):
+    problems = _examples()[:2]
+    empty, full = verifier.verify_batch([([], problems[0]), ([problems[1].solution], problems[1])])
+    assert empty.k == 0 and empty.summary.compiled == 0
+    assert full.passed.all()
+    assert verifier.verify_batch([]) == []
+
+
+def test_one_source_for_two_problems_is_compiled_for_each(verifier):
+    # the same text is a different program under another entry or signature
+    src = "def f(x: int) -> int:\n    return x + 1\n"
+    p1 = Problem(name="p1", entry="f", signature="def f(x: int) -> int", tests=[{"args": [1], "expected": 2}])
+    p2 = Problem(name="p2", entry="g", signature="def g(x: int) -> int", tests=[{"args": [1], "expected": 2}])
+    r1, r2 = verifier.verify_batch([([src], p1), ([src], p2)])
+    assert r1.passed.all()
+    assert r2.diagnostics[0] is not None and "g" in r2.diagnostics[0].message
+
+
+def test_a_single_source_string_is_refused(verifier):
+    with pytest.raises(TypeError, match=r"groups\[0\]"):
+        verifier.verify_batch([("def f(): pass", GROW)])
