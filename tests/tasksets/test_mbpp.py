@@ -1,0 +1,110 @@
+"""agentloop.tasksets.mbpp: MBPP records (mbpp_fixture.jsonl, written for
+these tests in MBPP's format) as tasks: the asserts kept and the ones that
+skip a problem, visible and hidden tests, and malformed records."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from agentloop.tasksets import TaskSetError, load_taskset
+from agentloop.tasksets.mbpp import record_issue, to_humaneval
+from gpubackend import Verifier
+
+FIXTURE = Path(__file__).resolve().parent / "mbpp_fixture.jsonl"
+RECORDS = [json.loads(line) for line in FIXTURE.read_text().splitlines()]
+
+
+@pytest.fixture(scope="module")
+def taskset():
+    return load_taskset(FIXTURE)
+
+
+def test_records_become_tasks_with_inferred_signatures(taskset):
+    assert taskset.name == "mbpp_fixture"
+    assert [t.task_id for t in taskset] == [f"MBPP/{r['task_id']}" for r in RECORDS]
+    signatures = {t.task_id: t.problem.signature for t in taskset.runnable}
+    assert signatures == {
+        "MBPP/901": "def square_sum(n: int) -> int",
+        "MBPP/902": "def reverse_words(s: str) -> str",
+        "MBPP/903": "def min_max(xs: list[int]) -> tuple[int, int]",
+        "MBPP/904": "def is_even(n: int) -> bool",
+        "MBPP/905": "def sum_to(n: int) -> int",
+        "MBPP/909": "def char_counts(s: str) -> dict[str, int]",
+    }
+    for t in taskset.runnable:
+        rec = RECORDS[[f"MBPP/{r['task_id']}" for r in RECORDS].index(t.task_id)]
+        assert t.problem.description == rec["text"]
+        assert t.problem.prompt_code is None  # a completion is a whole program
+        assert "\r" not in t.problem.solution
+
+
+def test_loose_asserts_and_mixed_types_skip_with_the_reason(taskset):
+    assert {t.task_id: t.skip for t in taskset.skipped} == {
+        "MBPP/906": "test_list[0]: not of the form `assert circle_area(...) == value`: "
+                    "assert math.isclose(circle_area(1), 3.141592653589793)",
+        "MBPP/907": "test_list[0]: not of the form `assert common_elements(...) == value`: "
+                    "assert set(common_elements([1, 2, 3], [2, 3, 4])) == set([2, 3])",
+        "MBPP/908": "infer: return: mixed int and float",
+    }
+
+
+def test_test_list_is_visible_and_challenge_test_list_hidden(taskset):
+    for t in taskset.runnable:
+        rec = next(r for r in RECORDS if f"MBPP/{r['task_id']}" == t.task_id)
+        assert len(t.problem.visible_tests) == len(rec["test_list"]), t.task_id
+        assert len(t.problem.hidden_tests) == len(rec["challenge_test_list"]), t.task_id
+    assert taskset["MBPP/901"].problem.tests[3].args == [100]
+    assert taskset["MBPP/901"].problem.tests[3].hidden
+
+
+def test_reference_solutions_pass_as_whole_programs(taskset):
+    verifier = Verifier("cpu")
+    for tid in ("MBPP/901", "MBPP/902", "MBPP/903", "MBPP/904", "MBPP/905"):
+        p = taskset[tid].problem
+        # the reference with its inferred annotations: a top-level def of the entry, a whole program
+        program = taskset[tid].program(p.solution)
+        assert program == p.solution
+        assert verifier.verify([program], p).summary.all_tests == 1, tid
+    # MBPP's code as written has no annotations: a model must write them (the prompt shows the signature)
+    res = verifier.verify([taskset["MBPP/901"].program(RECORDS[0]["code"])], taskset["MBPP/901"].problem)
+    assert "needs a type annotation" in res.diagnostics[0].message
+
+
+def test_the_humaneval_record_calls_candidate():
+    task = to_humaneval(RECORDS[1])
+    assert task["entry_point"] == "reverse_words" and task["prompt"] == ""
+    assert task["canonical_solution"] == "def reverse_words(s):\n\treturn ' '.join(reversed(s.split()))\n"
+    assert "def check(candidate):\n    assert candidate('python program') == 'program python'\n" in task["test"]
+    assert "    assert 'indian man' == candidate('man indian')\n" in task["test"]  # value == f(...) kept
+    assert "def check_hidden(candidate):\n    pass\n" in task["test"]
+    assert to_humaneval(RECORDS[4])["test"].startswith("LIMIT = 10\n")  # test_setup_code first
+
+
+def test_the_sanitized_format_is_read(tmp_path):
+    rec = {"source_file": "x", "task_id": 5, "prompt": "Add one.", "code": "def inc(x):\n  return x + 1\n",
+           "test_imports": [], "test_list": ["assert inc(1) == 2", "assert inc(-1) == 0"]}
+    path = tmp_path / "sanitized.jsonl"
+    path.write_text(json.dumps(rec) + "\n")
+    p = load_taskset(path)["MBPP/5"].problem
+    assert (p.signature, p.description, len(p.tests)) == ("def inc(x: int) -> int", "Add one.", 2)
+
+
+@pytest.mark.parametrize("change, field", [
+    ({"test_list": "assert f(1) == 1"}, "test_list"),
+    ({"test_list": ["assert f(1) == 1", 3]}, "test_list[1]"),
+    ({"code": None}, "code"),
+    ({"task_id": 1.5}, "task_id"),
+    ({"challenge_test_list": [None]}, "challenge_test_list[0]"),
+])
+def test_a_malformed_record_names_its_line_and_field(tmp_path, change, field):
+    rec = {k: v for k, v in (RECORDS[0] | change).items() if v is not None}
+    assert record_issue(rec)[0] == field
+    path = tmp_path / "bad.jsonl"
+    path.write_text(json.dumps(RECORDS[1]) + "\n" + json.dumps(rec) + "\n")
+    with pytest.raises(TaskSetError) as info:
+        load_taskset(path)
+    assert (info.value.line, info.value.field) == (2, field)
+    assert str(info.value).startswith(f"{path}:2: {field}: ")
