@@ -124,6 +124,10 @@ from .solve_cmd import solve  # noqa: E402  (registers `agentloop solve` on app)
 
 app.command()(solve)
 
+from .report import report as _report_cmd  # noqa: E402  (`agentloop report DIR`)
+
+app.command(name="report")(_report_cmd)
+
 
 def main() -> None:  # pragma: no cover
     app()
