@@ -1,4 +1,4 @@
-"""The command line: `agentloop solve`, `agentloop check`, `agentloop disasm`."""
+"""The command line: `agentloop solve`, `eval`, `report`, `check` and `disasm`."""
 
 from __future__ import annotations
 
@@ -127,6 +127,10 @@ app.command()(solve)
 from .report import report as _report_cmd  # noqa: E402  (`agentloop report DIR`)
 
 app.command(name="report")(_report_cmd)
+
+from .eval_cmd import eval_ as _eval_cmd  # noqa: E402  (`agentloop eval TASKSET`)
+
+app.command(name="eval")(_eval_cmd)
 
 
 def main() -> None:  # pragma: no cover

@@ -321,13 +321,20 @@ def report(
 ) -> None:
     """Re-render a results folder: summary.json and report.png from results.jsonl,
     and a table of pass@k, solved rates and time per stage. Exit 2 on bad input."""
+    known = _known_problems(folder) if folder.is_dir() else None
+    publish(folder, known, as_json, plot_png)
+
+
+def publish(folder: Path, problems: int | None, as_json: bool, plot_png: bool) -> Summary:
+    """Read the folder back, write summary.json (and report.png), print the
+    table on stdout (or the Summary JSON): the end of `report` and `eval`.
+    problems: the task set's size, when known (at least the records')."""
     notes: list[str] = []
     try:
         config, records = read_results(folder, notes)
     except ReportError as e:
         raise fail(str(e))
-    known = _known_problems(folder)
-    summary = summarize(config, records, max(known, len(records)) if known is not None else None)
+    summary = summarize(config, records, max(problems, len(records)) if problems is not None else None)
     try:
         write_summary(folder, summary)
     except OSError as e:
@@ -345,3 +352,4 @@ def report(
         print(summary.model_dump_json())
     else:
         render(summary, Console(highlight=False))
+    return summary

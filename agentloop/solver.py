@@ -215,7 +215,7 @@ class Solver:
                 return self.verifier.verify_tokens(tokens, tok, problem, lengths=lengths, timed=True)
             except UnsupportedTokenizer:
                 pass  # a decoder the byte table cannot express: decode on the host
-        texts = gen.texts if gen.texts is not None else _decode(gen, tok)
+        texts = gen.texts if gen.texts is not None else decode(gen, tok)
         return self.verifier.verify([extract_code(t) for t in texts], problem, timed=True)
 
     # ------------------------------------------------------------ outcomes
@@ -231,24 +231,28 @@ class Solver:
         return Winner(r, c, res.source(c), int(choice.steps), choice.agreement, len(report.passing))
 
     def _failures(self, problem: Problem, r: int, res: VerifyResult, vis_pass: np.ndarray) -> list[Parent]:
-        """Parent candidates from round r: the first candidate of each
-        failure signature the device found, the candidates that passed the
-        visible tests only, and the round's best (vis_pass: the visible
-        tests each candidate passed)."""
-        visible = list(problem.visible_tests)
-        picks = [s.candidate for s in res.summary.signatures]
-        picks += np.flatnonzero(vis_pass == len(visible)).tolist()[:self.parents]
-        if res.summary.best >= 0:
-            picks.append(res.summary.best)
-        parents = []
-        for c in dict.fromkeys(picks):
-            failure = failure_of(res, c)
-            if failure is None:
-                continue
-            text = render(failure, problem.limits.fuel, problem.limits.depth)
-            signature = f"{failure.kind}:{failure.status}:{failure.test}:{failure.line}"
-            parents.append(Parent(r, c, int(vis_pass[c]), len(visible), signature, res.source(c), text))
-        return parents
+        return failure_parents(problem, r, res, vis_pass, self.parents)
+
+
+def failure_parents(problem: Problem, r: int, res: VerifyResult, vis_pass: np.ndarray, limit: int) -> list[Parent]:
+    """Parent candidates from round r: the first candidate of each failure
+    signature the device found, up to `limit` candidates that passed the
+    visible tests only, and the round's best (vis_pass: the visible tests
+    each candidate passed)."""
+    visible = list(problem.visible_tests)
+    picks = [s.candidate for s in res.summary.signatures]
+    picks += np.flatnonzero(vis_pass == len(visible)).tolist()[:limit]
+    if res.summary.best >= 0:
+        picks.append(res.summary.best)
+    parents = []
+    for c in dict.fromkeys(picks):
+        failure = failure_of(res, c)
+        if failure is None:
+            continue
+        text = render(failure, problem.limits.fuel, problem.limits.depth)
+        signature = f"{failure.kind}:{failure.status}:{failure.test}:{failure.line}"
+        parents.append(Parent(r, c, int(vis_pass[c]), len(visible), signature, res.source(c), text))
+    return parents
 
 
 def _on_host(x: Any) -> Any:
@@ -260,7 +264,7 @@ def _on_host(x: Any) -> Any:
     return x
 
 
-def _decode(gen: Generation, tokenizer: Any) -> list[str]:
+def decode(gen: Generation, tokenizer: Any) -> list[str]:
     """The completions' texts from their token ids, on the host."""
     import torch
 
