@@ -181,6 +181,24 @@ def test_a_failing_problem_costs_only_its_own_record(tmp_path, monkeypatch):
     assert all(r["status"] == "done" and r["correct"] == 1 for tid, r in recs.items() if tid != "caesar")
 
 
+def test_real_vllm_engine_writes_every_problem_in_one_call(vllm_llm, tiny_model, tmp_path):
+    from agentloop.generators.vllm_engine import VLLMGenerator
+
+    ts, _ = _examples()
+    gen = VLLMGenerator(str(tiny_model), llm=vllm_llm)
+    calls = []
+    real = gen.generate
+    gen.generate = lambda prompts, n, **kw: calls.append(len(prompts)) or real(prompts, n, **kw)
+    settings = EvalSettings(n=3, ks=[1, 3], rounds=2, max_tokens=8)
+    folder = ResultsFolder(tmp_path, _config(mode="generate", n=3, k=[1, 3], rounds=2))
+    run_local(ChunkRunner(settings, "cpu", lambda: gen), plan(ts, settings, set(), None), folder)
+    recs = folder.done
+    assert len(recs) == len(ts.tasks) and all(r["status"] == "done" and r["n"] == 3 for r in recs.values())
+    # random weights solve nothing: round 1 repairs every problem, one call each round
+    assert calls[0] == len(ts.tasks) and len(calls) == 2 and calls[1] > len(ts.tasks)
+    assert all(len(r["candidates"]) == 6 and not r["solved"] for r in recs.values())
+
+
 # ------------------------------------------------------------ the folder
 
 
