@@ -24,13 +24,14 @@ import numpy as np
 from gpubackend import Problem, Verifier, VerifyResult
 from gpubackend.abi import ST_PASS
 from gpubackend.extract import extract_code
+from gpubackend.vocab import UnsupportedTokenizer
 
-from .generators import Generator, GeneratorError
+from .generators import Generation, Generator, GeneratorError
 from .passk import mean_pass_at_k
 from .prompts import Templates, as_model_input, feedback_prompt, task_prompt
 from .records import CandidateRecord, ProblemRecord, RunConfig
 from .schedule import Parent, choose_parents, split
-from .solver import decode, failure_parents
+from .solver import decode, failure_parents, on_host
 from .tasksets import Task, TaskSet
 
 # Lanes (candidates x tests) per verify launch at most: bounds the outcome
@@ -115,8 +116,8 @@ class ChunkRunner:
         """items: (task_id, problem, programs); one verify launch for all.
         Returns ProblemRecord dicts, in order."""
         states = [_State(tid, prob) for tid, prob, _ in items]
-        groups = [programs for _, _, programs in items]
-        self._verify_round(states, groups, 0, {})
+        results = self.verifier.verify_batch([(programs, prob) for _, prob, programs in items], timed=True)
+        self._fold_round(states, results, 0, {})
         return [s.record(self.settings.ks) for s in states]
 
     def generate(self, items: Sequence[tuple[str, Problem]]) -> list[dict]:
@@ -136,12 +137,30 @@ class ChunkRunner:
             gen = self.generator.generate([as_model_input(p, tok) for p in prompts], counts,
                                           seed=self.settings.seed * 1_000_003 + r,
                                           max_tokens=self.settings.max_tokens)
-            texts = gen.texts if gen.texts is not None else decode(gen, tok)
-            groups: list[list[str]] = [[] for _ in active]
-            for text, pi in zip(texts, gen.prompt):
-                groups[owner[pi]].append(extract_code(text))
-            self._verify_round(active, groups, r, {"generate": gen.seconds})
+            results = self._verify_generation(active, gen, owner)
+            self._fold_round(active, results, r, {"generate": gen.seconds})
         return [s.record(self.settings.ks) for s in states]
+
+    def _verify_generation(self, active: list[_State], gen: Generation, owner: list[int]) -> list[VerifyResult]:
+        """The round's samples verified in one launch per stage: as one
+        token buffer when the engine gave ids (its rows come prompt by
+        prompt, so problem by problem), else as texts."""
+        problems = [s.problem for s in active]
+        tok = self.generator.tokenizer
+        if gen.tokens is not None and tok is not None:
+            rows = np.bincount([owner[pi] for pi in gen.prompt], minlength=len(active)).tolist()
+            tokens, lengths = gen.tokens, gen.lengths
+            if self.verifier.device == "cpu":  # a model on the GPU, a verifier on the host
+                tokens, lengths = on_host(tokens), on_host(lengths)
+            try:
+                return self.verifier.verify_tokens_batch(tokens, tok, problems, rows, lengths=lengths, timed=True)
+            except UnsupportedTokenizer:
+                pass  # a decoder the byte table cannot express: decode on the host
+        texts = gen.texts if gen.texts is not None else decode(gen, tok)
+        groups: list[list[str]] = [[] for _ in active]
+        for text, pi in zip(texts, gen.prompt):
+            groups[owner[pi]].append(extract_code(text))
+        return self.verifier.verify_batch(list(zip(groups, problems)), timed=True)
 
     def _prompts(self, active: list[_State], r: int) -> tuple[list[str], list[int], list[int]]:
         """Round r's prompts: the task, then (after the first round) one
@@ -158,12 +177,12 @@ class ChunkRunner:
             counts += split(self.settings.n, len(mine))
         return prompts, owner, counts
 
-    def _verify_round(self, states: list[_State], groups: list[list[str]], r: int, shared: dict[str, float]) -> None:
-        """Verify each state's candidates of round r in one launch and fold
-        the verdicts in; `shared` seconds (and the verifier's) are split
-        over the problems by their share of the lanes."""
-        results = self.verifier.verify_batch(list(zip(groups, (s.problem for s in states))), timed=True)
-        lanes = np.array([len(g) * len(s.problem.tests) for g, s in zip(groups, states)], dtype=np.float64)
+    def _fold_round(self, states: list[_State], results: list[VerifyResult], r: int,
+                    shared: dict[str, float]) -> None:
+        """Fold round r's verdicts into the states; `shared` seconds (and
+        the verifier's, for the whole launch) are split over the problems
+        by their share of the lanes."""
+        lanes = np.array([res.k * res.n_tests for res in results], dtype=np.float64)
         share = lanes / lanes.sum() if lanes.sum() else np.full(len(states), 1 / max(len(states), 1))
         stage_seconds = dict(shared) | (dict(results[0].timings) if results else {})
         for s, res, w in zip(states, results, share):

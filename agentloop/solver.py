@@ -210,7 +210,7 @@ class Solver:
         if gen.tokens is not None and tok is not None:
             tokens, lengths = gen.tokens, gen.lengths
             if self.verifier.device == "cpu":  # a model on the GPU, a verifier on the host
-                tokens, lengths = _on_host(tokens), _on_host(lengths)
+                tokens, lengths = on_host(tokens), on_host(lengths)
             try:
                 return self.verifier.verify_tokens(tokens, tok, problem, lengths=lengths, timed=True)
             except UnsupportedTokenizer:
@@ -255,7 +255,7 @@ def failure_parents(problem: Problem, r: int, res: VerifyResult, vis_pass: np.nd
     return parents
 
 
-def _on_host(x: Any) -> Any:
+def on_host(x: Any) -> Any:
     """x in host memory: a CUDA torch tensor or CuPy array is copied down."""
     if getattr(x, "is_cuda", False):
         return x.cpu()

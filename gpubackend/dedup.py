@@ -31,25 +31,31 @@ def _powers(xp, base: int, n: int):
     return xp.cumprod(steps, dtype=xp.uint64)
 
 
-def distinct(link: Link, texts: Texts):
+def distinct(link: Link, texts: Texts, group=None):
     """(programs, index): `programs` are the texts to compile (a Texts over
-    the same buffer), and candidate c is program index[c]."""
+    the same buffer), and candidate c is program index[c]. Programs come in
+    the order of their first candidates.
+
+    group: int64 [k], each candidate's problem (None: one problem): equal
+    texts of different problems stay apart, as they compile differently.
+    """
     if link.xp is np:
-        return _distinct_host(texts)
-    return distinct_arrays(link, texts)
+        return _distinct_host(texts, group)
+    return distinct_arrays(link, texts, group)
 
 
-def _distinct_host(texts: Texts):
+def _distinct_host(texts: Texts, group=None):
     data = texts.data.tobytes()
-    seen: dict[bytes, int] = {}
-    index = np.array([seen.setdefault(data[b:e], len(seen)) for b, e in zip(texts.begin.tolist(),
-                                                                            texts.end.tolist())], np.int64)
+    seen: dict[tuple[int, bytes], int] = {}
+    groups = group.tolist() if group is not None else [0] * len(texts.begin)
+    index = np.array([seen.setdefault((g, data[b:e]), len(seen))
+                      for g, b, e in zip(groups, texts.begin.tolist(), texts.end.tolist())], np.int64)
     first = np.zeros(len(seen), np.int64)
     first[index[::-1]] = np.arange(len(index) - 1, -1, -1)  # the first candidate of each program
     return Texts(texts.data, texts.begin[first], texts.end[first]), index
 
 
-def distinct_arrays(link: Link, texts: Texts):
+def distinct_arrays(link: Link, texts: Texts, group=None):
     """distinct() as array passes, for device memory."""
     xp = link.xp
     k, n = len(texts.begin), len(texts.data)
@@ -62,9 +68,14 @@ def distinct_arrays(link: Link, texts: Texts):
         length = texts.end - texts.begin
         digest = (prefix[texts.end] - prefix[texts.begin]) * inv[texts.begin]
         key = digest ^ (length.astype(xp.uint64) * xp.uint64(0x9E3779B97F4A7C15))
-    _, first, group = xp.unique(key, return_index=True, return_inverse=True)
-    rep = first[group.ravel()]
-    rep = xp.where(_same_bytes(link, texts, rep), rep, xp.arange(k))
+        if group is not None:
+            key = key ^ ((group.astype(xp.uint64) + xp.uint64(1)) * xp.uint64(0xC2B2AE3D27D4EB4F))
+    _, first, inverse = xp.unique(key, return_index=True, return_inverse=True)
+    rep = first[inverse.ravel()]
+    same = _same_bytes(link, texts, rep)
+    if group is not None:  # a collision across problems must not merge them
+        same &= group[rep] == group
+    rep = xp.where(same, rep, xp.arange(k))
     programs = xp.flatnonzero(rep == xp.arange(k))
     index = xp.searchsorted(programs, rep)
     return Texts(texts.data, texts.begin[programs], texts.end[programs]), index

@@ -204,23 +204,53 @@ class Verifier:
             first pad_id; neither: every row is T tokens;
         out_cap, timed: as for verify.
         """
+        return self.verify_tokens_batch(tokens, tokenizer, [problem], None, lengths=lengths,
+                                        pad_id=pad_id, out_cap=out_cap, timed=timed)[0]
+
+    def verify_tokens_batch(self, tokens: Any, tokenizer: Any, problems: Sequence[Problem],
+                            rows: Sequence[int] | None, *, lengths: Any = None, pad_id: int | None = None,
+                            out_cap: int = DEFAULT_OUT_CAP, timed: bool = False) -> list[VerifyResult]:
+        """verify_tokens() of many problems in one buffer and one launch per
+        stage: the first rows[0] rows answer problems[0], the next rows[1]
+        problems[1], and so on (an eval's samples, prompt by prompt); None
+        for a single problem: every row. One result per problem, as
+        verify_batch gives."""
+        if rows is None and len(problems) != 1:
+            raise ValueError(f"rows: needed for {len(problems)} problems (one count per problem)")
+        if rows is not None:
+            rows = [int(r) for r in rows]
+            if len(rows) != len(problems) or any(r < 0 for r in rows):
+                raise ValueError(f"rows: expected one count >= 0 per problem ({len(problems)}), got {rows}")
+        if not problems:
+            return []
         link, clock = Link(self.xp), _Clock(self.xp, timed)
         with clock("intake"):
             vocab = self.vocab(tokenizer, link)
             ids, lens = token_buffer(link, tokens, lengths, pad_id, vocab.size)
+            rows = [len(lens)] if rows is None else rows
+            if sum(rows) != len(lens):
+                raise ValueError(f"rows: {sum(rows)} rows in all, but tokens has {len(lens)}")
         with clock("detokenize"):
             texts = detokenize(link, vocab, ids, lens)
         with clock("extract"):
             code = extract(link, texts)
         with clock("dedup"):
-            programs, index = distinct(link, code)
+            owner = np.repeat(np.arange(len(rows), dtype=np.int64), rows)
+            group = link.device(owner) if len(rows) > 1 else None
+            programs, index = distinct(link, code, group)
+            u = len(programs.begin)
+            per = _programs_per_problem(link, index, rows, u) if len(rows) > 1 else [u]
 
-        def source(c: int) -> bytes:
+        def source(c: int) -> bytes:  # c: a row of the whole buffer
             b, e = int(link.item(code.begin[c])), int(link.item(code.end[c]))
             return link.host(code.data[b:e]).tobytes()
 
-        part = _Part(problem, index, (0, len(programs.begin)), source)
-        return self._verify_texts(link, clock, programs, [part], out_cap)[0]
+        parts, row0, prog0 = [], 0, 0
+        for problem, r, u in zip(problems, rows, per):
+            parts.append(_Part(problem, index[row0:row0 + r], (prog0, prog0 + u),
+                               lambda c, row0=row0: source(row0 + c)))
+            row0, prog0 = row0 + r, prog0 + u
+        return self._verify_texts(link, clock, programs, parts, out_cap)
 
     def vocab(self, tokenizer: Any, link: Link | None = None) -> Vocab:
         """The byte table of `tokenizer` in the backend's memory, built and
@@ -336,6 +366,19 @@ class Verifier:
         for name, arr in oc.items():
             arr[dest] = oc2[name]
         return oc, lane_off
+
+
+def _programs_per_problem(link: Link, index, rows: list[int], total: int) -> list[int]:
+    """How many distinct programs each problem's rows hold. Programs come
+    in first-row order and never span problems, so problem p's programs are
+    the ids from index[its first row] up to the next problem's first."""
+    counts = np.zeros(len(rows), dtype=np.int64)
+    starts = np.concatenate([[0], np.cumsum(rows)[:-1]]).astype(np.int64)
+    nonempty = np.flatnonzero(np.asarray(rows) > 0)
+    if len(nonempty):
+        first = link.host(index[link.device(starts[nonempty])]).astype(np.int64)
+        counts[nonempty] = np.diff(np.concatenate([first, [total]]))
+    return counts.tolist()
 
 
 @dataclass

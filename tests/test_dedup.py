@@ -45,6 +45,30 @@ def test_collisions_are_resolved_by_the_bytes(xp, monkeypatch):
     _check(xp, [b"ab", b"ba", b"ab", b"c\n", b"\nc", b"ba", b""], exact=False)
 
 
+def test_groups_keep_equal_texts_of_different_problems_apart(xp, monkeypatch):
+    # rows grouped by problem (an eval's buffer): a text merges within its
+    # problem only, even when the hash of every text is the same
+    rng = random.Random(5)
+    for collide in (False, True):
+        if collide:
+            monkeypatch.setattr(dedup, "_P", 1)
+            monkeypatch.setattr(dedup, "_P_INV", 1)
+        for _ in range(50):
+            sizes = [rng.randint(0, 6) for _ in range(rng.randint(1, 4))]
+            rows = [bytes(rng.choice(b"ab")) for _ in range(sum(sizes))]
+            group = np.repeat(np.arange(len(sizes)), sizes).astype(np.int64)
+            link = Link(xp)
+            programs, index = dedup.distinct_arrays(link, _texts(xp, rows), xp.asarray(group))
+            host_programs, host_index = dedup.distinct(Link(np), _texts(np, rows), group)
+            assert host_index.tolist() == link.host(index).tolist()
+            got, idx = programs.host(link), link.host(index)
+            assert [got[i] for i in idx] == rows
+            owner = {}
+            for g, i in zip(group.tolist(), idx.tolist()):
+                assert owner.setdefault(i, g) == g  # no program serves two problems
+            assert len(got) == len({(g, r) for g, r in zip(group.tolist(), rows)})
+
+
 def test_empty_batch(xp):
     for distinct in (dedup.distinct, dedup.distinct_arrays):
         programs, index = distinct(Link(xp), _texts(xp, []))

@@ -114,10 +114,9 @@ class _ByProblem:
     answers[round][problem name] (the name is in the task text), cycling."""
 
     name = "by-problem"
-    tokenizer = None
 
-    def __init__(self, answers: list[dict[str, list[str]]]) -> None:
-        self.answers, self.calls = answers, []
+    def __init__(self, answers: list[dict[str, list[str]]], tokenizer=None) -> None:
+        self.answers, self.calls, self.tokenizer = answers, [], tokenizer
 
     def generate(self, prompts, n, seed, max_tokens):
         script = self.answers[min(len(self.calls), len(self.answers) - 1)]
@@ -127,7 +126,15 @@ class _ByProblem:
             # the task's own signature comes after the DSL card's example
             name = max(script, key=lambda name: prompt.rfind(f"def {name}("))
             texts += [script[name][j % len(script[name])] for j in range(count)]
-        return Generation(None, None, texts, prompt_index(n), 0.01)
+        if self.tokenizer is None:
+            return Generation(None, None, texts, prompt_index(n), 0.01)
+        import torch  # ids, as an engine hands them out: the eval takes the token path
+
+        ids = [self.tokenizer(t, add_special_tokens=False)["input_ids"] for t in texts]
+        tokens = torch.zeros((len(ids), max(map(len, ids))), dtype=torch.int64)
+        for i, row in enumerate(ids):
+            tokens[i, :len(row)] = torch.tensor(row)
+        return Generation(tokens, torch.tensor([len(r) for r in ids]), None, prompt_index(n), 0.01)
 
 
 PAIRS = """
@@ -160,6 +167,27 @@ def test_feedback_rounds_run_for_the_unsolved_problems_together(tmp_path):
     assert all(r["correct"] == 0 and r["pass_at"] == {"1": 0.0, "2": 0.0} and r["solved"] for r in others)
     assert all(r["rounds"] == 2 and len(r["candidates"]) == 8 and r["winner"] for r in others)
     assert all(c["status"] == "compile: SyntaxError" for r in others for c in r["candidates"][:4])
+
+
+def test_token_buffers_give_the_records_texts_give(tiny_model, tmp_path):
+    from transformers import AutoTokenizer
+
+    ts, refs = _examples()
+    script = [{name: [sol, "```python\n" + sol + "```", "def f(:\n"] for name, sol in refs.items()}]
+    settings = EvalSettings(n=5, ks=[1, 5], rounds=1)
+    got = {}
+    for how, tok in (("texts", None), ("tokens", AutoTokenizer.from_pretrained(tiny_model))):
+        gen = _ByProblem(script, tok)
+        runner = ChunkRunner(settings, "cpu", lambda: gen)
+        calls = []
+        real = runner.verifier.verify_tokens_batch
+        runner.verifier.verify_tokens_batch = lambda *a, **kw: calls.append(1) or real(*a, **kw)
+        folder = ResultsFolder(tmp_path / how, _config(mode="generate", n=5, k=[1, 5]))
+        run_local(runner, plan(ts, settings, set(), None), folder)
+        assert len(calls) == (how == "tokens")  # one buffer, every problem
+        got[how] = _without_seconds(folder.done.values())
+    assert got["tokens"] == got["texts"]
+    assert all(r["correct"] == 4 for r in got["tokens"].values())  # 2 of each 3 pass: 5 cycle to 4
 
 
 def test_a_failing_problem_costs_only_its_own_record(tmp_path, monkeypatch):

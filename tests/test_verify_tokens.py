@@ -134,3 +134,40 @@ def test_bad_buffer_is_an_error_not_a_verdict(cpu):
     problem, _ = answers("digit_sum", 1, 0)
     with pytest.raises(ValueError, match=r"tokens\[0, 1\] = 99999 is not a token id"):
         cpu.verify_tokens(torch.tensor([[1, 99999]]), tok, problem)
+
+
+def test_many_problems_in_one_buffer_get_their_own_results(cpu):
+    # rows grouped by problem, as an eval's samples come: each problem's
+    # result equals verifying its rows alone, and the same text answering
+    # two problems is compiled for each (it merges within a problem only)
+    tok = kit.byte_level()
+    groups = [answers(name, k, seed) for name, k, seed in
+              (("digit_sum", 9, 1), ("caesar", 0, 2), ("running_max", 7, 3), ("is_palindrome", 5, 4))]
+    shared = "```python\n" + (EXAMPLES / "digit_sum.py").read_text() + "```"
+    groups[2][1].append(shared)
+    groups[0][1].append(shared)
+    texts = [t for _, ts in groups for t in ts]
+    ids, lengths = pack(tok, texts)
+    problems = [p for p, _ in groups]
+    rows = [len(ts) for _, ts in groups]
+    batch = cpu.verify_tokens_batch(ids, tok, problems, rows, lengths=lengths)
+    at = 0
+    for (problem, ts), got in zip(groups, batch):
+        alone = cpu.verify_tokens(ids[at:at + len(ts)], tok, problem, lengths=lengths[at:at + len(ts)]) if ts else None
+        at += len(ts)
+        assert got.problem is problem and got.k == len(ts)
+        if alone is not None:
+            same(got, alone)
+            assert got.summary == alone.summary
+            assert [got.source(c) for c in range(got.k)] == [alone.source(c) for c in range(alone.k)]
+    assert batch[0].passed[-1].all() and not batch[2].passed[-1].all()  # digit_sum's program, twice
+
+
+def test_batch_rows_must_cover_the_buffer(cpu):
+    tok = kit.byte_level()
+    problem, texts = answers("digit_sum", 4, 0)
+    ids, lengths = pack(tok, texts)
+    with pytest.raises(ValueError, match=r"rows: 3 rows in all, but tokens has 4"):
+        cpu.verify_tokens_batch(ids, tok, [problem, problem], [1, 2], lengths=lengths)
+    with pytest.raises(ValueError, match=r"rows: expected one count >= 0 per problem \(2\)"):
+        cpu.verify_tokens_batch(ids, tok, [problem, problem], [4], lengths=lengths)
