@@ -17,7 +17,7 @@ import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 import numpy as np
 
@@ -32,7 +32,7 @@ from .prompts import Templates, as_model_input, feedback_prompt, task_prompt
 from .records import CandidateRecord, ProblemRecord, RunConfig
 from .schedule import Parent, choose_parents, split
 from .solver import decode, failure_parents, on_host
-from .tasksets import Task, TaskSet
+from .tasksets import TaskSet
 
 # Lanes (candidates x tests) per verify launch at most: bounds the outcome
 # arrays of one launch (about 56 bytes a lane on the host) to tens of MB.
@@ -291,11 +291,11 @@ class ResultsFolder:
             if line.strip():
                 try:
                     rec = json.loads(line)
-                except ValueError as e:
-                    raise EvalError(f"{self.results_path}:{i}: not JSON: {e}")
-                self.done[rec["task_id"]] = rec
+                    self.done[rec["task_id"]] = rec
+                except (ValueError, KeyError, TypeError) as e:
+                    raise EvalError(f"{self.results_path}:{i}: not a problem record ({type(e).__name__}: {e})")
 
-    def append(self, records: Iterable[dict]) -> None:
+    def append(self, records: Sequence[dict]) -> None:
         """Append finished problems, each a whole line, flushed to disk
         before returning: a kill after this loses none of them."""
         text = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records)
@@ -360,14 +360,10 @@ def plan(taskset: TaskSet, settings: EvalSettings, done: set[str], samples: dict
         elif not samples.get(task.task_id):
             upfront.append(skip_record(task.task_id, "no samples: the samples file has no line for this task"))
         else:
-            items.append((task.task_id, task.problem, [_program(task, c) for c in samples[task.task_id]]))
+            items.append((task.task_id, task.problem, [task.program(c) for c in samples[task.task_id]]))
     n_of = (lambda it: len(it[2])) if samples is not None else (lambda it: settings.n)
     work = list(chunks(items, lambda it: n_of(it) * len(it[1].tests), batch_problems))
     return Plan(upfront, work, "generate" if samples is None else "verify_samples", len(taskset.tasks))
-
-
-def _program(task: Task, completion: str) -> str:
-    return task.program(completion)
 
 
 def run_local(runner: ChunkRunner, p: Plan, folder: ResultsFolder,
