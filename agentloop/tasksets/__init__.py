@@ -136,7 +136,7 @@ class TaskSet:
         return iter(self.tasks)
 
 
-class TaskSetError(ValueError):
+class TaskSetError(ProblemFileError):
     """A task set that cannot be loaded.
 
     path: the file or folder (or the name given), None if unknown.
@@ -146,22 +146,9 @@ class TaskSetError(ValueError):
         'entry_point'; None for syntax errors and whole-file problems.
     message: what is wrong, without the location.
     issues: every issue found, the first one included.
-    str(err) is one 'PATH:LINE: field: message' line per issue, as
-    ProblemFileError writes them.
+    str(err) is one 'PATH:LINE: field: message' line per issue: the
+    fields and the form are ProblemFileError's, whose kind it is.
     """
-
-    def __init__(self, path: str | None, line: int | None, field: str | None,
-                 message: str, issues: list[Issue] | None = None):
-        self.path = path
-        self.line = line
-        self.field = field
-        self.message = message
-        self.issues = issues or [Issue(line, field, message)]
-        super().__init__("\n".join(_format_issue(path, i) for i in self.issues))
-
-    def __reduce__(self):
-        # eval may hand errors between processes: keep them picklable.
-        return type(self), (self.path, self.line, self.field, self.message, self.issues)
 
     @classmethod
     def of_problem(cls, err: ProblemFileError, path: str | None = None, line: int | None = None) -> "TaskSetError":
