@@ -266,10 +266,12 @@ DEV int32_t postfix(Compiler* c) {
   // a bare local: a method may learn its empty list's item type (xs.append(1))
   Local* origin = check(c, TK_NAME) && c->nxt.kind != TK_LPAREN ? find_local(c, c->cur.start, c->cur.len) : 0;
   int32_t t = atom(c);
-  // an item of an empty list read before the list's first append: the
-  // append further on tells the item type (xs = []; ... xs[-1] ...; xs.append(c))
+  // an empty list used before its first append: the append further on tells
+  // the item type (xs = []; ... xs[-1], x in xs, xs.count(x), xs == ys ...;
+  // xs.append(c)), which every use must know, or it would read the items as
+  // another type. Its own append or insert tells the type itself.
   if (origin && t == origin->type && elem_of(&c->types, t) == T_UNK && !failed(c) &&
-      (check(c, TK_LBRACKET) || (check(c, TK_DOT) && tok_is(c, &c->nxt, "pop")))) {
+      !(check(c, TK_DOT) && (tok_is(c, &c->nxt, "append") || tok_is(c, &c->nxt, "insert")))) {
     learn_type(c, origin);
     t = origin->type;
   }

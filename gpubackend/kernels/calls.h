@@ -55,7 +55,7 @@ DEVFN int32_t call_function(Compiler* c, const Token* name, int32_t f) {
     msg_int(c->diag, n);
     return T_BAD;
   }
-  emit(c, OP_CALL, f);
+  emit_call(c, f);
   c->f.depth = d0;
   adjust(c, 1);
   return fs->ret;

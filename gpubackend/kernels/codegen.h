@@ -93,6 +93,13 @@ struct Compiler {
   struct { int32_t start, len, type, twice; int64_t value; } consts[MAX_MODULE_CONSTS];
   int32_t nconsts;
   int32_t nesting;
+  // The entry's answer None where its type says T is a wrong answer when
+  // the verifier called it; a call from the program itself would get the
+  // None back and go on. So a program that both calls its entry and lets
+  // it return None (fall off its end, `return`, an Optional's None) is
+  // refused, as a helper that does so is (compile_program, at the end).
+  int32_t entry_called;
+  struct { int32_t kind, line, col, type; } entry_none;  // the first such return; kind 0: none
   FnState f;              // the function being compiled
   FnState saved;          // its enclosing function's, while a nested def compiles
   TypeTable types;
@@ -460,6 +467,21 @@ DEV void emit_store(Compiler* c, Local* l) {
 }
 
 // The function a call by this name means here, as Python scopes it: inside
+// Kinds of Compiler.entry_none.
+enum EntryNone { EN_NONE, EN_FALLS_OFF, EN_BARE_RETURN, EN_OPTIONAL };
+
+// Where the entry may answer None (the first place is kept).
+DEV void entry_may_return_none(Compiler* c, int32_t kind, int32_t line, int32_t col, int32_t type) {
+  if (c->entry_none.kind) return;
+  c->entry_none.kind = kind; c->entry_none.line = line; c->entry_none.col = col; c->entry_none.type = type;
+}
+
+// A call of function f (a call expression, or a key= function).
+DEV void emit_call(Compiler* c, int32_t f) {
+  if (f == c->entry) c->entry_called = 1;
+  emit(c, OP_CALL, f);
+}
+
 // a top-level function its nested defs first (a local name: -2 while its
 // def statement is still ahead), inside a nested def itself (recursion),
 // then the module's functions. -1: none.

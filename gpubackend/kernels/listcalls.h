@@ -161,7 +161,7 @@ DEVFN int32_t apply_fn(Compiler* c, int32_t t) {
       return T_BAD;
     }
     note_called(c, &name);
-    emit(c, OP_CALL, f);
+    emit_call(c, f);
     adjust(c, -1);  // the argument is consumed
     return fs->ret;
   }

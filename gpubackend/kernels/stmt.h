@@ -178,6 +178,7 @@ DEVFN int return_stmt(Compiler* c) {
     if (check(c, TK_NONE)) advance(c);
     if (ret != T_NONE && !is_opt(&c->types, ret) && c->f.fn == c->entry) {
       emit(c, OP_RAISE, ST_WRONG_ANSWER);  // None from the entry (see funcdef)
+      entry_may_return_none(c, EN_BARE_RETURN, kw.line, kw.col, ret);
       return 0;
     }
     if (ret != T_NONE && !is_opt(&c->types, ret)) {
@@ -197,6 +198,7 @@ DEVFN int return_stmt(Compiler* c) {
       int32_t jok = emit(c, OP_JUMP_IF_TRUE, 0);
       emit(c, OP_RAISE, ST_WRONG_ANSWER);
       patch_here(c, jok);
+      entry_may_return_none(c, EN_OPTIONAL, at.line, at.col, t);
       t = decay(c, t);
     }
     if (!coerce(c, ret, t)) {
@@ -839,6 +841,7 @@ DEVFN void funcdef(Compiler* c, int32_t fi) {
       // CPython's entry returns None here, which no expected value of its
       // type equals: the lane's answer is wrong, with None as the result
       emit(c, OP_RAISE, ST_WRONG_ANSWER);
+      entry_may_return_none(c, EN_FALLS_OFF, f->line, f->col, f->ret);
     } else if (f->ret != T_NONE && !is_opt(&c->types, f->ret)) {
       Token d; d.line = f->line; d.col = f->col;
       error_at(c, &d, DG_TYPE, "function '"); msg_add(c->diag, c->src + f->start, f->len);
@@ -1022,6 +1025,23 @@ DEV void msg_sig(Diag* d, const char* code, int32_t len) {
   msg_code(d, code, len, i + 1);
 }
 
+// A program that calls its entry, which may return None (Compiler.entry_none):
+// the error a helper gets there, and why the entry gets it too.
+DEV void entry_none_error(Compiler* c, const FuncSig* f) {
+  diag_set(c->diag, DG_TYPE, c->entry_none.line, c->entry_none.col);
+  int32_t kind = c->entry_none.kind, ret = f->ret;
+  if (kind == EN_FALLS_OFF) {
+    msg(c->diag, "function '"); msg_add(c->diag, c->src + f->start, f->len);
+    msg(c->diag, "' can end without returning "); msg_type(c, ret);
+  } else if (kind == EN_BARE_RETURN) {
+    msg(c->diag, "return without a value in a function returning "); msg_type(c, ret);
+  } else {
+    msg(c->diag, "returns "); msg_type(c, c->entry_none.type); msg(c->diag, " from a function returning ");
+    msg_type(c, ret);
+  }
+  msg(c->diag, " (it is called in the program)");
+}
+
 // Compile one program: source bytes -> image. `sig` is the entry's expected
 // signature in type codes ("is>b"), from gpubackend/types.py.
 DEV void compile_program(Compiler* c, const char* src, int32_t n, const char* entry, int32_t entry_len,
@@ -1075,8 +1095,14 @@ DEV void compile_program(Compiler* c, const char* src, int32_t n, const char* en
     return;
   }
   c->entry = e;
+  c->entry_called = 0;
+  c->entry_none.kind = EN_NONE;
   module(c);
   if (failed(c)) return;
+  if (c->entry_called && c->entry_none.kind) {
+    entry_none_error(c, f);
+    return;
+  }
   out->n_funcs = c->nfuncs;
   out->entry = e;
   int32_t frame = 0;
