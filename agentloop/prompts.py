@@ -15,6 +15,7 @@ from string import Template
 from typing import Any
 
 from gpubackend import Problem
+from gpubackend.values import normalize
 
 # The templates: prompts/ at the repository root in a checkout, the data
 # package agentloop/prompts_data in an installed wheel (pyproject.toml);
@@ -46,14 +47,24 @@ class Templates:
         return cls(read["dsl_card"].strip(), Template(read["task"]), Template(read["feedback"]))
 
 
+def as_python(value: Any, code: str) -> Any:
+    """A test value as the program sees it: a problem file's JSON or TOML
+    has lists where the signature says tuple, and its repr must say tuple."""
+    try:
+        return normalize(value, code)
+    except (ValueError, TypeError, KeyError):
+        return value  # the problem's own checks name what is wrong with it
+
+
 def call_text(problem: Problem, args: list | tuple) -> str:
     """The entry called on `args`, as Python source: f(1, 'a')."""
-    return f"{problem.entry}({', '.join(repr(a) for a in args)})"
+    codes = [code for _, code in problem.sig.params]
+    return f"{problem.entry}({', '.join(repr(as_python(a, k)) for a, k in zip(args, codes))})"
 
 
 def examples(problem: Problem) -> str:
     """Up to MAX_EXAMPLES visible tests as `f(args) == expected` lines."""
-    lines = [f"{call_text(problem, t.args)} == {t.expected!r}"
+    lines = [f"{call_text(problem, t.args)} == {as_python(t.expected, problem.sig.ret)!r}"
              for t in (problem.tests[i] for i in problem.visible_tests[:MAX_EXAMPLES])]
     return "\n".join(lines) if lines else "(none given)"
 

@@ -46,3 +46,13 @@ def test_a_passing_candidate_has_no_feedback():
 def test_an_unknown_kind_is_refused_by_name():
     with pytest.raises(ValueError, match="failure kind 'odd'"):
         render(Failure("odd", "x"))
+
+
+def test_values_are_shown_as_the_program_sees_them():
+    # the problem file is JSON, with lists where the signature says tuples:
+    # the feedback writes tuples, as CPython would print the program's values
+    problem = Problem.from_file(Path(__file__).parent.parent / "tasks" / "examples" / "pairs_with_sum.json")
+    wrong = ("def pairs_with_sum(xs: list[int], target: int) -> list[tuple[int, int]]:\n"
+             "    return [(0, 1)]\n")
+    text = feedback(Verifier(DEVICE).verify([wrong], problem), 0)
+    assert "pairs_with_sum([1, 2, 3, 4], 5)\nreturned [(0, 1)], expected [(0, 3), (1, 2)]." in text, text

@@ -57,3 +57,10 @@ def test_chat_templates_wrap_the_prompt_as_a_user_turn():
     assert as_model_input("hi", tok) == "<s>user\nhi</s>\n<s>assistant\n"
     tok.chat_template = None
     assert as_model_input("hi", tok) == "hi" and as_model_input("hi", None) == "hi"
+
+
+def test_examples_show_tuples_where_the_signature_says_tuple():
+    from pathlib import Path
+
+    problem = Problem.from_file(Path(__file__).parent.parent / "tasks" / "examples" / "pairs_with_sum.json")
+    assert examples(problem).splitlines()[0] == "pairs_with_sum([1, 2, 3, 4], 5) == [(0, 3), (1, 2)]"
