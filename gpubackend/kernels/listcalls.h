@@ -293,6 +293,9 @@ DEVFN void sort_args(Compiler* c, int32_t items, int32_t elem, int comma_first) 
     keys = new_slots(c, 1);
     kt = map_list(c, items, keys, elem);
     if (failed(c)) return;
+    // skip_to took the argument to its ',' or ')': the key must end there
+    // (`key=len reverse=True` is a missing comma, not a key)
+    if (!check(c, TK_COMMA) && !check(c, TK_RPAREN)) { error_tok(c, &c->cur, DG_SYNTAX, "expected ',' or ')' after key="); return; }
     restore(c, &end);
   }
   emit(c, OP_LOAD, items);
