@@ -1,5 +1,5 @@
 """The synthetic data set of the embedded coder (issue 7): tasks drawn from
-families.py, each reference checked on CPython and on the VM, and repair
+families/, each reference checked on CPython and on the VM, and repair
 examples made from mutants the VM rejects, with the feedback the loop
 would give.
 
