@@ -98,6 +98,11 @@ class ChunkRunner:
     one generator (made by make_generator on first use, so that a Ray actor
     builds its engine where it runs).
 
+    Its verifier calls stop after a timeout (Verifier.verify_batch): a
+    candidate's verdict and first failing test are exact; a looping
+    candidate no longer spends its whole fuel on every test, and its
+    `visible` count leaves out tests after its timeout.
+
     settings: EvalSettings; device: the Verifier's device;
     make_generator: () -> Generator, or None for samples only;
     templates: prompt templates (default: prompts/).
@@ -116,7 +121,8 @@ class ChunkRunner:
         """items: (task_id, problem, programs); one verify launch for all.
         Returns ProblemRecord dicts, in order."""
         states = [_State(tid, prob) for tid, prob, _ in items]
-        results = self.verifier.verify_batch([(programs, prob) for _, prob, programs in items], timed=True)
+        results = self.verifier.verify_batch([(programs, prob) for _, prob, programs in items], timed=True,
+                                             stop_after_timeout=True)
         self._fold_round(states, results, 0, {})
         return [s.record(self.settings.ks) for s in states]
 
@@ -153,14 +159,15 @@ class ChunkRunner:
             if self.verifier.device == "cpu":  # a model on the GPU, a verifier on the host
                 tokens, lengths = on_host(tokens), on_host(lengths)
             try:
-                return self.verifier.verify_tokens_batch(tokens, tok, problems, rows, lengths=lengths, timed=True)
+                return self.verifier.verify_tokens_batch(tokens, tok, problems, rows, lengths=lengths, timed=True,
+                                                         stop_after_timeout=True)
             except UnsupportedTokenizer:
                 pass  # a decoder the byte table cannot express: decode on the host
         texts = gen.texts if gen.texts is not None else decode(gen, tok)
         groups: list[list[str]] = [[] for _ in active]
         for text, pi in zip(texts, gen.prompt):
             groups[owner[pi]].append(extract_code(text))
-        return self.verifier.verify_batch(list(zip(groups, problems)), timed=True)
+        return self.verifier.verify_batch(list(zip(groups, problems)), timed=True, stop_after_timeout=True)
 
     def _prompts(self, active: list[_State], r: int) -> tuple[list[str], list[int], list[int]]:
         """Round r's prompts: the task, then (after the first round) one

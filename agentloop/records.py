@@ -42,7 +42,8 @@ class CandidateRecord(BaseModel):
     status: str = Field(description="'pass', the first failing test's status (wrong_answer, timeout, "
                                     "an exception class, ...) or 'compile: <Class>'.")
     passed: bool = Field(description="Whether it passed every test, hidden ones included.")
-    visible: int = Field(description="Visible tests it passed.")
+    visible: int = Field(description="Visible tests it passed (tests after a timeout are not run: "
+                                     "Verifier.verify_batch, stop_after_timeout).")
     program: str = Field(description="The program as the compiler read it.")
 
 

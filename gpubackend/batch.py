@@ -49,14 +49,21 @@ class ProblemTable:
             rows[p, _COL["PROB_DEPTH"]] = prob.limits.depth
         return cls(list(problems), np.frombuffer(bytes(blob), dtype=np.uint8).copy(), rows)
 
+    def fuel(self) -> np.ndarray:
+        """Each problem's fuel per lane."""
+        return self.rows[:, _COL["PROB_FUEL"]].copy()
+
     def heap_words(self) -> np.ndarray:
         """Each problem's full heap, in words."""
         return np.array([(p.limits.heap_bytes + 7) // 8 for p in self.problems], dtype=np.int64)
 
-    def for_run(self, heap_words: np.ndarray, test_base: np.ndarray) -> np.ndarray:
+    def for_run(self, heap_words: np.ndarray, test_base: np.ndarray, fuel: np.ndarray | None = None) -> np.ndarray:
         """The rows with the run-time words: heap_words [P] (this run's
-        heap per lane) and the problems' first tests in the batch's tests."""
+        heap per lane), the problems' first tests in the batch's tests and,
+        when given, this run's fuel [P] (default: the problems' own)."""
         rows = self.rows.copy()
+        if fuel is not None:
+            rows[:, _COL["PROB_FUEL"]] = fuel
         rows[:, _COL["PROB_HEAP"]] = heap_words
         rows[:, _COL["PROB_TEST_BASE"]] = test_base
         return rows
@@ -115,6 +122,8 @@ class RunPlan:
         None when every run-program has `uniform` lanes (one problem);
     uniform: the lanes per run-program when lane_off is None;
     cand_map: int64 [m], the programs to run (None: all, in order);
+    test_map: int64 [m], with cand_map: the one test each runs (None: all
+        their tests);
     prob_of: int64 [programs], each program's problem (None: all problem 0);
     rows: the problem table for this run (ProblemTable.for_run);
     meta: the table's string blob;
@@ -126,6 +135,7 @@ class RunPlan:
     lane_off: Any
     uniform: int
     cand_map: Any
+    test_map: Any
     prob_of: Any
     rows: Any
     meta: Any

@@ -35,6 +35,8 @@ from .tokens import token_buffer
 from .vocab import Vocab
 
 ST_MEMORY_ERROR = STATUS_NAMES.index("MemoryError")
+ST_TIMEOUT = STATUS_NAMES.index("Timeout")
+ST_NOT_RUN = STATUS_NAMES.index("not_run")
 
 # Words of result kept per lane without a re-run: a scalar needs 1, a str of
 # up to 248 characters fits. Longer results are re-run alone when decoded.
@@ -44,6 +46,10 @@ DEFAULT_OUT_CAP = 32
 # its heap only through MemoryError, so the verdicts are those of one run at
 # the full size, while the GPU fits many more lanes per launch.
 FIRST_HEAP_BYTES = 16 * 1024
+# With stop_after_timeout, lanes first run with 1/FIRST_FUEL_SHARE of their
+# fuel: a candidate that loops then costs a twentieth of its fuel on most of
+# its tests instead of all of it on every test (verify_batch).
+FIRST_FUEL_SHARE = 20
 # Problems whose test suites a Verifier keeps in device memory between calls
 # (an agent's rounds reuse one; an eval walks through many).
 SUITE_CACHE = 16
@@ -155,11 +161,22 @@ class Verifier:
         return self.verify_batch([(candidates, problem)], out_cap=out_cap, timed=timed)[0]
 
     def verify_batch(self, groups: Sequence[tuple[Sequence[str | bytes], Problem]],
-                     out_cap: int = DEFAULT_OUT_CAP, timed: bool = False) -> list[VerifyResult]:
+                     out_cap: int = DEFAULT_OUT_CAP, timed: bool = False,
+                     stop_after_timeout: bool = False) -> list[VerifyResult]:
         """verify() of many problems in one compile launch and one run
         launch: groups[i] = (candidates, problem) gives result i. The
         results share the call's timings and call_transfers (the whole
-        batch's); each has its own summary and lanes."""
+        batch's); each has its own summary and lanes.
+
+        stop_after_timeout: a candidate that runs out of fuel on a test has
+        failed, so its later tests that would run out too are not run to
+        the end: lanes first run with 1/FIRST_FUEL_SHARE of their fuel, and
+        those that run out again at the full fuel in test order, one per
+        candidate at a time; after the first that runs out of the full
+        fuel, the candidate's other lanes that ran out of the small fuel
+        are `not_run`. Every other lane's outcome is what it is without the
+        option, and so is each candidate's first failing test (for an eval,
+        where loops would cost their whole fuel on every test)."""
         groups = list(groups)
         for g, (cands, _) in enumerate(groups):
             if isinstance(cands, (str, bytes)):
@@ -187,7 +204,7 @@ class Verifier:
 
         parts = [_Part(prob, link.device(index), span, source_of(index))
                  for (_, prob), index, span in zip(groups, indices, spans)]
-        return self._verify_texts(link, clock, texts, parts, out_cap)
+        return self._verify_texts(link, clock, texts, parts, out_cap, stop_after_timeout)
 
     def verify_tokens(self, tokens: Any, tokenizer: Any, problem: Problem, *, lengths: Any = None,
                       pad_id: int | None = None, out_cap: int = DEFAULT_OUT_CAP,
@@ -209,12 +226,13 @@ class Verifier:
 
     def verify_tokens_batch(self, tokens: Any, tokenizer: Any, problems: Sequence[Problem],
                             rows: Sequence[int] | None, *, lengths: Any = None, pad_id: int | None = None,
-                            out_cap: int = DEFAULT_OUT_CAP, timed: bool = False) -> list[VerifyResult]:
+                            out_cap: int = DEFAULT_OUT_CAP, timed: bool = False,
+                            stop_after_timeout: bool = False) -> list[VerifyResult]:
         """verify_tokens() of many problems in one buffer and one launch per
         stage: the first rows[0] rows answer problems[0], the next rows[1]
         problems[1], and so on (an eval's samples, prompt by prompt); None
         for a single problem: every row. One result per problem, as
-        verify_batch gives."""
+        verify_batch gives (stop_after_timeout: as there)."""
         if rows is None and len(problems) != 1:
             raise ValueError(f"rows: needed for {len(problems)} problems (one count per problem)")
         if rows is not None:
@@ -250,7 +268,7 @@ class Verifier:
             parts.append(_Part(problem, index[row0:row0 + r], (prog0, prog0 + u),
                                lambda c, row0=row0: source(row0 + c)))
             row0, prog0 = row0 + r, prog0 + u
-        return self._verify_texts(link, clock, programs, parts, out_cap)
+        return self._verify_texts(link, clock, programs, parts, out_cap, stop_after_timeout)
 
     def vocab(self, tokenizer: Any, link: Link | None = None) -> Vocab:
         """The byte table of `tokenizer` in the backend's memory, built and
@@ -286,15 +304,15 @@ class Verifier:
         return held[1]
 
     def _verify_texts(self, link: Link, clock: _Clock, texts: Texts, parts: list["_Part"],
-                      out_cap: int) -> list[VerifyResult]:
+                      out_cap: int, stop_after_timeout: bool = False) -> list[VerifyResult]:
         """Compile the programs texts.data[begin:end], run each on every test
         of its problem and reduce per problem; programs are grouped by
         problem (parts[p].span) and candidate c of part p is program
         parts[p].index[c]."""
         suites = [self._suite(link, part.problem) for part in parts]
-        run = _Run(link, suites, [part.problem for part in parts], [part.span for part in parts])
+        run = _Run(link, suites, [part.problem for part in parts], [part.span for part in parts], stop_after_timeout)
         with clock("compile"):
-            progs = self.backend.compile(texts.data, texts.begin, texts.end, run.d_meta, run.d_rows[False],
+            progs = self.backend.compile(texts.data, texts.begin, texts.end, run.d_meta, run.rows(False, True),
                                          run.d_prob_of, reuse=True)
         fields = self.backend.fields(progs)
         run.frame = int(link.item(fields["frame_slots"].max())) if len(progs) else 1
@@ -345,27 +363,66 @@ class Verifier:
     def _run_all(self, link: Link, progs, run: "_Run", out_cap: int) -> tuple[dict, np.ndarray]:
         """Flat outcomes over every lane, and the lane offsets (host): a
         first run with at most FIRST_HEAP_BYTES of heap, then the programs
-        with a MemoryError again at their problem's full heap."""
+        with a MemoryError again at their problem's full heap; with
+        stop_after_timeout, the first run's Timeouts settled after."""
         xp = self.xp
-        plan = run.plan(None, full_heap=False)
+        plan = run.plan(None, full_heap=False, full_fuel=not run.stopping)
         oc = _flat(self.backend.run(progs, plan, out_cap))
         lane_off = run.lane_off()
-        if run.first_is_full or not plan.lanes:
+        if not plan.lanes:
             return oc, lane_off
-        hit = oc["status"] == ST_MEMORY_ERROR
-        if plan.lane_off is None:
-            again = xp.flatnonzero(hit.reshape(-1, plan.uniform).any(axis=1))
-        else:
-            seen = xp.concatenate([xp.zeros(1, xp.int64), xp.cumsum(hit)])
-            again = xp.flatnonzero(seen[plan.lane_off[1:]] > seen[plan.lane_off[:-1]])
-        if not link.item(xp.asarray(len(again) > 0)):
-            return oc, lane_off
-        again = link.host(again)
-        oc2 = _flat(self.backend.run(progs, run.plan(again, full_heap=True), out_cap))
-        dest = link.device(np.concatenate([np.arange(lane_off[c], lane_off[c + 1]) for c in again]))
-        for name, arr in oc.items():
-            arr[dest] = oc2[name]
+        if not run.first_is_full:
+            hit = oc["status"] == ST_MEMORY_ERROR
+            if plan.lane_off is None:
+                again = xp.flatnonzero(hit.reshape(-1, plan.uniform).any(axis=1))
+            else:
+                seen = xp.concatenate([xp.zeros(1, xp.int64), xp.cumsum(hit)])
+                again = xp.flatnonzero(seen[plan.lane_off[1:]] > seen[plan.lane_off[:-1]])
+            if link.item(xp.asarray(len(again) > 0)):
+                again = link.host(again)
+                oc2 = _flat(self.backend.run(progs, run.plan(again, full_heap=True, full_fuel=not run.stopping),
+                                             out_cap))
+                _scatter(link, oc, oc2, np.concatenate([np.arange(lane_off[c], lane_off[c + 1]) for c in again]))
+        if run.stopping:
+            self._settle_timeouts(link, progs, run, oc, lane_off, out_cap)
         return oc, lane_off
+
+    def _settle_timeouts(self, link: Link, progs, run: "_Run", oc: dict, lane_off: np.ndarray,
+                         out_cap: int) -> None:
+        """Lanes that ran out of the first run's fuel run again at the full
+        fuel, each program's in test order and one launch per step: its
+        first such lane, and the next only if that one finished. After a
+        lane that runs out of the full fuel too (the candidate has failed),
+        the program's later such lanes are left not_run."""
+        timed = np.flatnonzero(link.host(oc["status"]) == ST_TIMEOUT)
+        owner = np.searchsorted(lane_off, timed, side="right") - 1
+        pending = {int(p): timed[owner == p].tolist() for p in np.unique(owner)}
+        while pending:
+            programs = np.array(sorted(pending), dtype=np.int64)
+            lanes = np.array([pending[p][0] for p in programs], dtype=np.int64)
+            plan = run.plan(programs, full_heap=True, full_fuel=True, tests=lanes - lane_off[programs])
+            oc2 = _flat(self.backend.run(progs, plan, out_cap))
+            _scatter(link, oc, oc2, lanes)
+            still = link.host(oc2["status"]) == ST_TIMEOUT
+            skipped = []
+            for p, out_of_fuel in zip(programs.tolist(), still.tolist()):
+                rest = pending.pop(p)[1:]
+                if out_of_fuel:
+                    skipped += rest
+                elif rest:
+                    pending[p] = rest
+            if skipped:
+                d = link.device(np.array(skipped, dtype=np.int64))
+                oc["status"][d] = ST_NOT_RUN
+                for name in ("line", "steps", "out_words"):
+                    oc[name][d] = 0
+
+
+def _scatter(link: Link, oc: dict, part: dict, lanes: np.ndarray) -> None:
+    """oc's lanes `lanes` (host indices) take the outcomes of a re-run."""
+    dest = link.device(np.asarray(lanes, dtype=np.int64))
+    for name, arr in oc.items():
+        arr[dest] = part[name]
 
 
 def _programs_per_problem(link: Link, index, rows: list[int], total: int) -> list[int]:
@@ -397,9 +454,13 @@ class _Run:
     """The launches of one call over its problems: the problem table (a
     single problem's is kept with its suite, so that repeated calls upload
     nothing), the batch's tests, each program's problem (spans: each
-    problem's programs) and, once compiled, the widest frame."""
+    problem's programs) and, once compiled, the widest frame.
 
-    def __init__(self, link: Link, suites: list, problems: list[Problem], spans: list[tuple[int, int]]) -> None:
+    stop_after_timeout: lanes first run with 1/FIRST_FUEL_SHARE of their
+    fuel (verify_batch explains the rule)."""
+
+    def __init__(self, link: Link, suites: list, problems: list[Problem], spans: list[tuple[int, int]],
+                 stop_after_timeout: bool = False) -> None:
         self.link = link
         self.tests = join_tests(link.xp, suites)
         sizes = np.array([b - a for a, b in spans], dtype=np.int64)
@@ -410,29 +471,48 @@ class _Run:
         self.full = self.table.heap_words()
         self.first = np.minimum(self.full, FIRST_HEAP_BYTES // 8)
         self.first_is_full = bool((self.first == self.full).all())
+        self.fuel = self.table.fuel()
+        self.first_fuel = np.maximum(self.fuel // FIRST_FUEL_SHARE, 1) if stop_after_timeout else self.fuel
+        self.stopping = stop_after_timeout and bool((self.first_fuel < self.fuel).any())
         self.frame = 1
-        if held is not None:
-            self.d_meta, self.d_rows, self.d_prob_of = suites[0].meta, suites[0].rows, None
+        self.d_rows: dict[tuple[bool, bool], Any] = {}
+        if held is not None:  # the suite's rows: the problem's own fuel
+            self.d_meta, self.d_prob_of = suites[0].meta, None
+            self.d_rows.update({(heap, True): rows for heap, rows in suites[0].rows.items()})
         else:
             self.d_meta = link.device(self.table.meta)
-            self.d_rows = {heap: link.device(self._rows(heap)) for heap in (False, True)}
             self.d_prob_of = None if self.single else link.device(self.prob_of)
 
-    def _rows(self, full_heap: bool) -> np.ndarray:
-        return self.table.for_run(self.full if full_heap else self.first, self.tests.base)
+    def _rows(self, full_heap: bool, full_fuel: bool) -> np.ndarray:
+        return self.table.for_run(self.full if full_heap else self.first, self.tests.base,
+                                  self.fuel if full_fuel else self.first_fuel)
+
+    def rows(self, full_heap: bool, full_fuel: bool):
+        """The table for a run at these limits, in the backend's memory."""
+        key = (full_heap, full_fuel)
+        if key not in self.d_rows:
+            self.d_rows[key] = self.link.device(self._rows(full_heap, full_fuel))
+        return self.d_rows[key]
 
     def lane_off(self, programs: np.ndarray | None = None) -> np.ndarray:
         """Host lane offsets of `programs` (None: all)."""
         prob = self.prob_of if programs is None else self.prob_of[programs]
         return lane_offsets(self.tests.n[prob])
 
-    def plan(self, programs: np.ndarray | None, full_heap: bool) -> RunPlan:
-        """The launch over `programs` (host indices; None: all)."""
+    def plan(self, programs: np.ndarray | None, full_heap: bool, full_fuel: bool = True,
+             tests: np.ndarray | None = None) -> RunPlan:
+        """The launch over `programs` (host indices; None: all), every test
+        of each, or with `tests` the one test each (problem-local)."""
+        rows = self._rows(full_heap, full_fuel)
+        words = ProblemTable.lane_words(rows, self.frame)
+        d_map = None if programs is None else self.link.device(programs)
+        if tests is not None:
+            return RunPlan(None, 1, d_map, self.link.device(tests), self.d_prob_of,
+                           self.rows(full_heap, full_fuel), self.d_meta, self.tests, words, len(tests))
         off = self.lane_off(programs)
         d_off = None if self.single else self.link.device(off)
-        d_map = None if programs is None else self.link.device(programs)
-        return RunPlan(d_off, int(self.tests.n[0]), d_map, self.d_prob_of, self.d_rows[full_heap], self.d_meta,
-                       self.tests, ProblemTable.lane_words(self._rows(full_heap), self.frame), int(off[-1]))
+        return RunPlan(d_off, int(self.tests.n[0]), d_map, None, self.d_prob_of, self.rows(full_heap, full_fuel),
+                       self.d_meta, self.tests, words, int(off[-1]))
 
 
 def _flat(oc) -> dict:

@@ -93,3 +93,37 @@ def test_one_source_for_two_problems_is_compiled_for_each(verifier):
 def test_a_single_source_string_is_refused(verifier):
     with pytest.raises(TypeError, match=r"groups\[0\]"):
         verifier.verify_batch([("def f(): pass", GROW)])
+
+
+LOOPY = Problem(
+    name="loopy", entry="f", signature="def f(n: int) -> int",
+    tests=[{"args": [n], "expected": n * (n - 1) // 2} for n in (3, 2, 5, 200, 1, 4)],
+    limits={"fuel": 4_000},  # the first run gets 200: test 200's 200 iterations need more
+)
+LOOPY_CANDIDATES = [
+    "def f(n: int) -> int:\n    return sum(range(n))\n",                       # passes, few steps
+    "def f(n: int) -> int:\n    t = 0\n    for i in range(n):\n        t += i\n    return t\n",  # passes; n=200 needs > 200
+    "def f(n: int) -> int:\n    while True:\n        pass\n    return 0\n",      # loops on every test
+    "def f(n: int) -> int:\n    while n == 5:\n        pass\n    return sum(range(n))\n",  # loops on one test
+    "def f(n: int) -> int:\n    if n == 2:\n        return 7\n    while True:\n        pass\n    return 0\n",  # wrong first, then loops
+]
+
+
+def test_stop_after_timeout_keeps_every_verdict_but_the_lanes_after_a_timeout(verifier):
+    plain = verifier.verify(LOOPY_CANDIDATES, LOOPY)
+    quick = verifier.verify_batch([(LOOPY_CANDIDATES, LOOPY)], stop_after_timeout=True)[0]
+    names = [[quick.status_name(c, t) for t in range(quick.n_tests)] for c in range(quick.k)]
+    for c, row in enumerate(names):
+        first_timeout = next((t for t, s in enumerate(row) if s == "Timeout"), None)
+        for t, s in enumerate(row):
+            if s == "not_run":  # only after the candidate ran out of its full fuel
+                assert first_timeout is not None and t > first_timeout, (c, row)
+                assert plain.status_name(c, t) == "Timeout"
+            else:  # the lane's own outcome, exactly
+                assert s == plain.status_name(c, t) and quick.steps[c, t] == plain.steps[c, t], (c, t)
+                assert repr(quick.actual(c, t)) == repr(plain.actual(c, t))
+    assert names[1] == ["pass"] * 6  # 200 iterations: re-run at the full fuel, and passed
+    assert names[2] == ["Timeout"] + ["not_run"] * 5
+    assert names[3] == ["pass", "pass", "Timeout", "pass", "pass", "pass"]
+    assert names[4] == ["Timeout", "wrong_answer", "not_run", "not_run", "not_run", "not_run"]
+    assert quick.summary.to_json() == plain.summary.to_json()  # the first failures decide it

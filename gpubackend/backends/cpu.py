@@ -21,7 +21,7 @@ def library() -> C.CDLL:
     lib = C.CDLL(str(build_library()))
     lib.compile_kernel.argtypes = [_P, _P, _P, C.c_int64, _P, _P, _P, _P]
     lib.compile_kernel.restype = None
-    lib.run_kernel.argtypes = [_P, _P, _P, C.c_int64, _P, _P, _P, _P, _P, _P, _P, _P, C.c_int32, C.c_int64,
+    lib.run_kernel.argtypes = [_P, _P, _P, _P, C.c_int64, _P, _P, _P, _P, _P, _P, _P, _P, C.c_int32, C.c_int64,
                                C.c_int64, C.c_int64, _P, _P, _P]
     lib.run_kernel.restype = None
     lib.sizeof_program.restype = C.c_int64
@@ -96,7 +96,7 @@ class CpuBackend:
             t = plan.tests
             scratch = np.empty(self.lib.max_threads() * plan.lane_words, dtype=np.int64)
             self.lib.run_kernel(
-                _ptr(progs), _ptr(plan.cand_map), _ptr(plan.lane_off), plan.m, _ptr(plan.prob_of),
+                _ptr(progs), _ptr(plan.cand_map), _ptr(plan.test_map), _ptr(plan.lane_off), plan.m, _ptr(plan.prob_of),
                 _ptr(plan.rows), _ptr(plan.meta), _ptr(t.args_words), _ptr(t.args_off), _ptr(t.exp_words),
                 _ptr(t.exp_off), _ptr(self.chars), max(out_cap, 1), plan.lane_words, 0, lanes, _ptr(scratch),
                 _ptr(out_words), _ptr(outcomes))

@@ -140,7 +140,8 @@ class CudaBackend:
             t = plan.tests
             per_launch = max(1, min(lanes, SCRATCH_BUDGET_BYTES // (8 * plan.lane_words)))
             scratch = cp.empty(per_launch * plan.lane_words, dtype=cp.int64)
-            fixed = (progs.buf, _device_or_null(cp, plan.cand_map), _device_or_null(cp, plan.lane_off),
+            fixed = (progs.buf, _device_or_null(cp, plan.cand_map), _device_or_null(cp, plan.test_map),
+                     _device_or_null(cp, plan.lane_off),
                      np.int64(plan.m), _device_or_null(cp, plan.prob_of),
                      *(cp.asarray(a) for a in (plan.rows, plan.meta, t.args_words, t.args_off, t.exp_words,
                                                t.exp_off)),

@@ -63,10 +63,12 @@ DEV void problem_params(const Program* p, const int64_t* row, const char* meta, 
 // cand_map is null) owns lanes [lane_off[j], lane_off[j + 1]), one per test
 // of its problem. Problems differ in their test counts, so a lane finds its
 // program by binary search; a launch of one problem passes no lane_off and
-// divides by its test count (m).
+// divides by its test count (m). A launch of chosen lanes passes test_map:
+// run-program j then runs its problem's test test_map[j] alone (m = 1).
 struct LaneMap {
   const Program* progs;
   const int64_t* cand_map;
+  const int64_t* test_map;  // null: every test of the run-program
   const int64_t* lane_off;  // [m + 1], lane_off[0] = 0; null: every program has m lanes
   int64_t m;
   const int64_t* prob_of;   // program -> problem; null: all problem 0
@@ -96,7 +98,7 @@ DEV void run_one(const LaneMap* lm, int64_t lane, int64_t slot, int64_t* scratch
   }
   int64_t cand = lm->cand_map ? lm->cand_map[j] : j;
   const int64_t* row = lm->prob + (lm->prob_of ? lm->prob_of[cand] : 0) * PROB_WORDS;
-  int64_t test = row[PROB_TEST_BASE] + (lane - first);
+  int64_t test = row[PROB_TEST_BASE] + (lm->test_map ? lm->test_map[j] : lane - first);
   RunParams rp;
   problem_params(lm->progs + cand, row, lm->meta, lm->chars, lm->out_cap, &rp);
   run_lane(lm->progs + cand, &rp, lm->args_words + lm->args_off[test], lm->exp_words + lm->exp_off[test],
@@ -104,11 +106,12 @@ DEV void run_one(const LaneMap* lm, int64_t lane, int64_t slot, int64_t* scratch
 }
 
 #define LANE_MAP_FROM_ARGS                                                                  \
-  LaneMap lm = {progs, cand_map, lane_off, m, prob_of, prob, meta, args_words, args_off,   \
+  LaneMap lm = {progs, cand_map, test_map, lane_off, m, prob_of, prob, meta, args_words, args_off, \
                 exp_words, exp_off, chars, out_cap, lane_words};
 
 #define RUN_KERNEL_PARAMS                                                                   \
-  const Program *progs, const int64_t *cand_map, const int64_t *lane_off, int64_t m,       \
+  const Program *progs, const int64_t *cand_map, const int64_t *test_map, const int64_t *lane_off, \
+      int64_t m,                                                                            \
       const int64_t *prob_of, const int64_t *prob, const char *meta, const int64_t *args_words, \
       const int64_t *args_off, const int64_t *exp_words, const int64_t *exp_off,           \
       const int64_t *chars, int32_t out_cap, int64_t lane_words, int64_t lane_begin,       \
