@@ -5,7 +5,8 @@ A compiler or VM bug can crash the process that runs the kernels (one
 found while building this: docs/coder-data.md, "VM bugs"). The generator
 must survive that, so by default every batch runs in a child forked for
 it (a few milliseconds: the parent has gpubackend imported and never runs
-a kernel itself). When a child dies, the batch is split and run again
+a kernel itself; a process that has loaded the kernels cannot fork them,
+can_fork, and runs in process). When a child dies, the batch is split and run again
 until the one program that kills it is found; it gets the verdict CRASH
 and the rest of the batch its real verdicts. isolate=False runs in
 process, where no crash is expected. (A fork, not a multiprocessing pool:
@@ -82,9 +83,10 @@ class Judge:
 
     def run(self, fn: Callable, groups: list[tuple[list[str], Problem]], tick=lambda n: None) -> list:
         out: list = []
+        isolate = self.isolate and can_fork()
         for i in range(0, len(groups), self.batch):
             chunk = groups[i:i + self.batch]
-            out += self._safe(fn, chunk) if self.isolate else fn(self.device, chunk)
+            out += self._safe(fn, chunk) if isolate else fn(self.device, chunk)
             tick(len(chunk))
         return out
 
@@ -103,6 +105,17 @@ class Judge:
         if len(programs) > 1:  # a mutant group: one row, one verdict per candidate
             return [[self._safe(fn, [([p], problem)])[0][0] for p in programs]]
         return [fn.crashed(programs[0])]
+
+
+def can_fork() -> bool:
+    """Whether a forked child could run the kernels: not once this process
+    has loaded them, as its OpenMP runtime (or CUDA context) does not
+    survive a fork: the child's first parallel region waits forever. A
+    caller that verified before (a test session, an eval) then runs the
+    batches in process."""
+    from gpubackend.backends import cpu
+
+    return cpu.library.cache_info().currsize == 0
 
 
 def _forked(fn: Callable, device: str, chunk: list) -> tuple[bool, Any]:
