@@ -182,7 +182,7 @@ def test_judge_survives_a_crash_in_its_child():
 
     script = """
 import os
-from agentloop.coder.judge import Judge, references
+from agentloop.coder.judge import CRASH, Judge, references
 from gpubackend import Problem
 
 def aborting(device, groups):
