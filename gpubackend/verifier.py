@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 import numpy as np
@@ -64,8 +64,9 @@ STAGES = ("intake", "detokenize", "extract", "dedup", "compile", "run", "reduce"
 class DeviceSuite:
     """A problem's encoded tests in the backend's memory (see EncodedSuite),
     with visible: bool [n], the tests that are not hidden; and, for calls of
-    this problem alone, its ProblemTable (host) and the table's meta and
-    run rows (device; rows[full_heap], see _Run)."""
+    this problem alone, its ProblemTable (host), the table's meta (device)
+    and its run rows (device, by (full heap, full fuel), filled by _Run as
+    runs need them)."""
 
     args_words: Any
     args_off: Any
@@ -75,7 +76,7 @@ class DeviceSuite:
     n_tests: int
     table: Any = None
     meta: Any = None
-    rows: Any = None
+    rows: dict = field(default_factory=dict)
 
 
 def _pack_sources(candidates: Sequence[str | bytes]) -> tuple[np.ndarray, np.ndarray]:
@@ -291,13 +292,9 @@ class Verifier:
         if held is None or held[0] is not enc:
             visible = np.array([not t.hidden for t in problem.tests], dtype=np.bool_)
             table = ProblemTable.of([problem])
-            full = table.heap_words()
-            first = np.minimum(full, FIRST_HEAP_BYTES // 8)
             suite = DeviceSuite(*(link.device(getattr(enc, f)) for f in
                                   ("args_words", "args_off", "exp_words", "exp_off")),
-                                link.device(visible), enc.n_tests, table, link.device(table.meta),
-                                {heap: link.device(table.for_run(words, np.zeros(1, np.int64)))
-                                 for heap, words in ((False, first), (True, full))})
+                                link.device(visible), enc.n_tests, table, link.device(table.meta))
             if len(self._suites) >= SUITE_CACHE:
                 self._suites.pop(next(iter(self._suites)))
             held = self._suites[id(enc)] = (enc, suite)
@@ -316,14 +313,14 @@ class Verifier:
                                          run.d_prob_of, reuse=True)
         fields = self.backend.fields(progs)
         run.frame = int(link.item(fields["frame_slots"].max())) if len(progs) else 1
-        tests = run.tests
         if all(part.problem.sig.ret in ("i", "b", "f", "n") for part in parts):
             out_cap = 1  # a scalar result is one word
         with clock("run"):
             oc, lane_off = self._run_all(link, progs, run, out_cap)
         results = []
         with clock("reduce"):
-            reduced = [self._reduce(link, part, oc, lane_off, fields, tests, p) for p, part in enumerate(parts)]
+            reduced = [self._reduce(link, part, suite, oc, lane_off, fields)
+                       for part, suite in zip(parts, suites)]
         call_transfers = link.counts()
         read_headers = self.backend.header_reader(progs)
         for part, (summary, lanes) in zip(parts, reduced):
@@ -332,19 +329,18 @@ class Verifier:
             results.append(VerifyResult(part.problem, summary, call_transfers, dict(clock.times), lanes))
         return results
 
-    def _reduce(self, link: Link, part: "_Part", oc: dict, lane_off: np.ndarray, fields: dict,
-                tests, p: int):
-        """Problem p's summary and lanes: its programs' rows of the flat
+    def _reduce(self, link: Link, part: "_Part", suite: DeviceSuite, oc: dict, lane_off: np.ndarray,
+                fields: dict):
+        """A part's summary and lanes: its programs' rows of the flat
         outcomes, shaped [programs, tests]."""
         a, b = part.span
-        n = int(tests.n[p])
+        n = suite.n_tests
         shaped = {name: arr[lane_off[a]:lane_off[b]].reshape((b - a, n) + arr.shape[1:])
                   for name, arr in oc.items()}
         index = part.index - a
-        visible = self._suite(link, part.problem).visible
         summary, passes = summarize(link, shaped["status"][index], shaped["steps"][index],
                                     fields["ok"][a:b][index], fields["cls"][a:b][index],
-                                    fields["line"][a:b][index], visible)
+                                    fields["line"][a:b][index], suite.visible)
         lanes = Lanes(link, index, shaped["status"], shaped["line"], shaped["steps"], shaped["out_words"],
                       shaped["out"], passes, None, part.source, None)
         return summary, lanes
@@ -394,9 +390,10 @@ class Verifier:
         first such lane, and the next only if that one finished. After a
         lane that runs out of the full fuel too (the candidate has failed),
         the program's later such lanes are left not_run."""
-        timed = np.flatnonzero(link.host(oc["status"]) == ST_TIMEOUT)
+        timed = np.flatnonzero(link.host(oc["status"]) == ST_TIMEOUT)  # ascending, so grouped by program
         owner = np.searchsorted(lane_off, timed, side="right") - 1
-        pending = {int(p): timed[owner == p].tolist() for p in np.unique(owner)}
+        programs, first = np.unique(owner, return_index=True)
+        pending = {int(p): lanes.tolist() for p, lanes in zip(programs, np.split(timed, first[1:]))}
         while pending:
             programs = np.array(sorted(pending), dtype=np.int64)
             lanes = np.array([pending[p][0] for p in programs], dtype=np.int64)
@@ -475,12 +472,10 @@ class _Run:
         self.first_fuel = np.maximum(self.fuel // FIRST_FUEL_SHARE, 1) if stop_after_timeout else self.fuel
         self.stopping = stop_after_timeout and bool((self.first_fuel < self.fuel).any())
         self.frame = 1
-        self.d_rows: dict[tuple[bool, bool], Any] = {}
-        if held is not None:  # the suite's rows: the problem's own fuel
-            self.d_meta, self.d_prob_of = suites[0].meta, None
-            self.d_rows.update({(heap, True): rows for heap, rows in suites[0].rows.items()})
+        if held is not None:  # the suite's table and rows, kept between calls
+            self.d_meta, self.d_prob_of, self.d_rows = suites[0].meta, None, suites[0].rows
         else:
-            self.d_meta = link.device(self.table.meta)
+            self.d_meta, self.d_rows = link.device(self.table.meta), {}
             self.d_prob_of = None if self.single else link.device(self.prob_of)
 
     def _rows(self, full_heap: bool, full_fuel: bool) -> np.ndarray:
