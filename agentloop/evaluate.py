@@ -23,15 +23,13 @@ import numpy as np
 
 from gpubackend import Problem, Verifier, VerifyResult
 from gpubackend.abi import ST_PASS
-from gpubackend.extract import extract_code
-from gpubackend.vocab import UnsupportedTokenizer
 
-from .generators import Generation, Generator, GeneratorError
+from .generators import Generator, GeneratorError
 from .passk import mean_pass_at_k
 from .prompts import Templates, as_model_input, feedback_prompt, task_prompt
 from .records import CandidateRecord, ProblemRecord, RunConfig
 from .schedule import Parent, choose_parents, split
-from .solver import decode, failure_parents, on_host
+from .solver import failure_parents, verify_generation
 from .tasksets import TaskSet
 
 # Lanes (candidates x tests) per verify launch at most: bounds the outcome
@@ -143,31 +141,10 @@ class ChunkRunner:
             gen = self.generator.generate([as_model_input(p, tok) for p in prompts], counts,
                                           seed=self.settings.seed * 1_000_003 + r,
                                           max_tokens=self.settings.max_tokens)
-            results = self._verify_generation(active, gen, owner)
+            results = verify_generation(self.verifier, gen, tok, [s.problem for s in active], owner,
+                                        stop_after_timeout=True)
             self._fold_round(active, results, r, {"generate": gen.seconds})
         return [s.record(self.settings.ks) for s in states]
-
-    def _verify_generation(self, active: list[_State], gen: Generation, owner: list[int]) -> list[VerifyResult]:
-        """The round's samples verified in one launch per stage: as one
-        token buffer when the engine gave ids (its rows come prompt by
-        prompt, so problem by problem), else as texts."""
-        problems = [s.problem for s in active]
-        tok = self.generator.tokenizer
-        if gen.tokens is not None and tok is not None:
-            rows = np.bincount([owner[pi] for pi in gen.prompt], minlength=len(active)).tolist()
-            tokens, lengths = gen.tokens, gen.lengths
-            if self.verifier.device == "cpu":  # a model on the GPU, a verifier on the host
-                tokens, lengths = on_host(tokens), on_host(lengths)
-            try:
-                return self.verifier.verify_tokens_batch(tokens, tok, problems, rows, lengths=lengths, timed=True,
-                                                         stop_after_timeout=True)
-            except UnsupportedTokenizer:
-                pass  # a decoder the byte table cannot express: decode on the host
-        texts = gen.texts if gen.texts is not None else decode(gen, tok)
-        groups: list[list[str]] = [[] for _ in active]
-        for text, pi in zip(texts, gen.prompt):
-            groups[owner[pi]].append(extract_code(text))
-        return self.verifier.verify_batch(list(zip(groups, problems)), timed=True, stop_after_timeout=True)
 
     def _prompts(self, active: list[_State], r: int) -> tuple[list[str], list[int], list[int]]:
         """Round r's prompts: the task, then (after the first round) one

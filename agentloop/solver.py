@@ -206,17 +206,7 @@ class Solver:
         return report, res, vis_pass
 
     def _verify(self, gen: Generation, problem: Problem) -> VerifyResult:
-        tok = self.generator.tokenizer
-        if gen.tokens is not None and tok is not None:
-            tokens, lengths = gen.tokens, gen.lengths
-            if self.verifier.device == "cpu":  # a model on the GPU, a verifier on the host
-                tokens, lengths = on_host(tokens), on_host(lengths)
-            try:
-                return self.verifier.verify_tokens(tokens, tok, problem, lengths=lengths, timed=True)
-            except UnsupportedTokenizer:
-                pass  # a decoder the byte table cannot express: decode on the host
-        texts = gen.texts if gen.texts is not None else decode(gen, tok)
-        return self.verifier.verify([extract_code(t) for t in texts], problem, timed=True)
+        return verify_generation(self.verifier, gen, self.generator.tokenizer, [problem], [0] * len(gen.prompt))[0]
 
     # ------------------------------------------------------------ outcomes
 
@@ -253,6 +243,31 @@ def failure_parents(problem: Problem, r: int, res: VerifyResult, vis_pass: np.nd
         signature = f"{failure.kind}:{failure.status}:{failure.test}:{failure.line}"
         parents.append(Parent(r, c, int(vis_pass[c]), len(visible), signature, res.source(c), text))
     return parents
+
+
+def verify_generation(verifier: Verifier, gen: Generation, tokenizer: Any, problems: list[Problem],
+                      owner: list[int], **options: Any) -> list[VerifyResult]:
+    """A generate call's samples verified, one result per problem, in one
+    launch per stage; owner[i]: the problem of prompt i (prompts come
+    problem by problem, so the rows do too). Token ids, when the engine gave
+    them, go in as one buffer (the device path); otherwise, or for a decoder
+    the byte table cannot express, the texts decoded on the host.
+    options: as Verifier.verify_batch (timed is always on)."""
+    if gen.tokens is not None and tokenizer is not None:
+        rows = np.bincount([owner[pi] for pi in gen.prompt], minlength=len(problems)).tolist()
+        tokens, lengths = gen.tokens, gen.lengths
+        if verifier.device == "cpu":  # a model on the GPU, a verifier on the host
+            tokens, lengths = on_host(tokens), on_host(lengths)
+        try:
+            return verifier.verify_tokens_batch(tokens, tokenizer, problems, rows, lengths=lengths, timed=True,
+                                                **options)
+        except UnsupportedTokenizer:
+            pass  # a decoder the byte table cannot express: decode on the host
+    texts = gen.texts if gen.texts is not None else decode(gen, tokenizer)
+    groups: list[list[str]] = [[] for _ in problems]
+    for text, pi in zip(texts, gen.prompt):
+        groups[owner[pi]].append(extract_code(text))
+    return verifier.verify_batch(list(zip(groups, problems)), timed=True, **options)
 
 
 def on_host(x: Any) -> Any:
