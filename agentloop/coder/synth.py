@@ -41,6 +41,7 @@ from ..feedback import Failure, render
 from ..tasksets import Task, TaskSet, write_folder
 from . import cpython
 from .families import FAMILIES, HELD_OUT_FAMILIES, Variant
+from .families.names import renamed
 from .judge import CRASH, Judge
 from .judge import mutants as judge_mutants
 from .judge import references as judge_references
@@ -58,6 +59,10 @@ EXAMPLES_PER_REASON = 3  # dropped variants shown in stats.json per reason
 # default of 1,000,000 (endless loops were nearly all the VM's work).
 FUEL = 200_000
 SPLITS = ("train", "valid", "heldout")
+# Variants whose entry is renamed to a name unrelated to the task: enough
+# that the model must copy the signature's name, few enough that most
+# tasks keep a name that fits them, as real ones do.
+RENAMED_SHARE = 0.5
 
 
 @dataclass(frozen=True)
@@ -133,19 +138,23 @@ def task_key(v: Variant) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def draw(seed: int, family: str, n: int) -> tuple[list[Variant], int]:
-    """Up to n distinct variants of a family, and how many draws repeated
-    an earlier one. Each draw has its own Random, seeded by a string (str
-    seeds hash with SHA-512, independent of PYTHONHASHSEED)."""
+def draw(seed: int, family: str, n: int) -> tuple[list[tuple[str, Variant]], int]:
+    """Up to n distinct (task key, variant) pairs of a family, and how many
+    draws repeated an earlier one. Each draw has its own Random, seeded by
+    a string (str seeds hash with SHA-512, independent of PYTHONHASHSEED).
+    A share of the variants is renamed (names.py) after its key is taken,
+    so that one task under two names is one task, in one split."""
     make, found, repeats = FAMILIES[family], {}, 0
     for i in range(MAX_DRAWS * n):
         if len(found) == n:
             break
-        v = make(random.Random(f"{seed}/{family}/{i}"))
+        rng = random.Random(f"{seed}/{family}/{i}")
+        v = make(rng)
         key = task_key(v)
         repeats += key in found
-        found.setdefault(key, v)
-    return list(found.values()), repeats
+        if key not in found:
+            found[key] = renamed(v, rng) if rng.random() < RENAMED_SHARE else v
+    return list(found.items()), repeats
 
 
 # ------------------------------------------------------------ 2. CPython
@@ -295,8 +304,7 @@ def _generate(seed: int, tasks_per_family: int, repairs_per_task: int, names: li
     for fam in names:
         variants, repeats = draw(seed, fam, tasks_per_family)
         stats["families"][fam] = {"drawn": len(variants) + repeats, "repeated_draws": repeats}
-        for v in variants:
-            key = task_key(v)
+        for key, v in variants:
             problem, values, why = on_cpython(v, key)
             if why:
                 _drop(drops, examples, fam, why, v, {})

@@ -41,10 +41,10 @@ def test_enough_families_and_held_out_ones():
 def test_references_compile_and_agree_with_cpython(family, verifier):
     variants, _ = synth.draw(SEED, family, 8)
     groups, expected = [], []
-    for v in variants:
+    for key, v in variants:
         outcomes = cpython.run(v.program, v.entry, list(v.inputs))
         assert all(o.status == "ok" for o in outcomes), (v.program, outcomes)
-        problem, values = synth.to_problem(v, synth.task_key(v), outcomes)
+        problem, values = synth.to_problem(v, key, outcomes)
         groups.append(([v.program], problem))
         expected.append(values)
     for (prog, problem), want, res in zip(groups, expected, verifier.verify_batch(groups)):
@@ -56,12 +56,22 @@ def test_references_compile_and_agree_with_cpython(family, verifier):
 
 @pytest.mark.parametrize("family", sorted(FAMILIES))
 def test_variants_are_distinct(family):
-    variants, _ = synth.draw(SEED, family, 40)
-    assert len(variants) == 40
-    assert len({synth.task_key(v) for v in variants}) == 40
+    drawn, _ = synth.draw(SEED, family, 40)
+    variants = [v for _, v in drawn]
+    assert len({key for key, _ in drawn}) == 40
     # not only the wording: the references themselves differ
     assert len({v.program for v in variants}) >= 30
     assert len({v.signature for v in variants}) >= 10
+
+
+def test_about_half_the_entries_are_renamed():
+    renamed = total = 0
+    for family in FAMILIES:
+        for key, v in synth.draw(SEED, family, 20)[0]:
+            fresh = synth.task_key(v) != key  # the key is the family's own variant
+            renamed += fresh
+            total += 1
+    assert abs(renamed / total - synth.RENAMED_SHARE) < 0.1
 
 
 def test_tests_split_into_visible_and_hidden(data):
