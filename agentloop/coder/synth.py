@@ -28,10 +28,11 @@ import hashlib
 import json
 import random
 import sys
+import textwrap
 import time
 from collections import Counter, defaultdict
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -59,10 +60,14 @@ EXAMPLES_PER_REASON = 3  # dropped variants shown in stats.json per reason
 # default of 1,000,000 (endless loops were nearly all the VM's work).
 FUEL = 200_000
 SPLITS = ("train", "valid", "heldout")
-# Variants whose entry is renamed to a name unrelated to the task: enough
-# that the model must copy the signature's name, few enough that most
-# tasks keep a name that fits them, as real ones do.
-RENAMED_SHARE = 0.5
+# Variants whose entry is renamed to a name unrelated to the task (names.py):
+# most of them, since at half the first model trained this way still wrote
+# a name it knew for the task instead of the signature's; the rest keep a
+# name that fits them, as real tasks do.
+RENAMED_SHARE = 0.75
+# Variants whose description is wrapped over several lines, as problem
+# files written by hand have it (the families write one line).
+WRAPPED_SHARE = 0.5
 
 
 @dataclass(frozen=True)
@@ -142,8 +147,8 @@ def draw(seed: int, family: str, n: int) -> tuple[list[tuple[str, Variant]], int
     """Up to n distinct (task key, variant) pairs of a family, and how many
     draws repeated an earlier one. Each draw has its own Random, seeded by
     a string (str seeds hash with SHA-512, independent of PYTHONHASHSEED).
-    A share of the variants is renamed (names.py) after its key is taken,
-    so that one task under two names is one task, in one split."""
+    A variant is dressed (renamed, its description wrapped) after its key
+    is taken, so that one task under two names is one task, in one split."""
     make, found, repeats = FAMILIES[family], {}, 0
     for i in range(MAX_DRAWS * n):
         if len(found) == n:
@@ -153,8 +158,20 @@ def draw(seed: int, family: str, n: int) -> tuple[list[tuple[str, Variant]], int
         key = task_key(v)
         repeats += key in found
         if key not in found:
-            found[key] = renamed(v, rng) if rng.random() < RENAMED_SHARE else v
+            found[key] = dressed(v, rng)
     return list(found.items()), repeats
+
+
+def dressed(v: Variant, rng: random.Random) -> Variant:
+    """v as a problem file might present it: its entry renamed (a share
+    RENAMED_SHARE of the variants), its description wrapped over lines of
+    60 to 80 columns as a hand-written file wraps it (WRAPPED_SHARE)."""
+    if rng.random() < RENAMED_SHARE:
+        v = renamed(v, rng)
+    if rng.random() < WRAPPED_SHARE:
+        width = rng.randint(60, 80)
+        v = replace(v, description=textwrap.fill(v.description, width, break_long_words=False, break_on_hyphens=False))
+    return v
 
 
 # ------------------------------------------------------------ 2. CPython

@@ -64,14 +64,19 @@ def test_variants_are_distinct(family):
     assert len({v.signature for v in variants}) >= 10
 
 
-def test_about_half_the_entries_are_renamed():
-    renamed = total = 0
-    for family in FAMILIES:
-        for key, v in synth.draw(SEED, family, 20)[0]:
-            fresh = synth.task_key(v) != key  # the key is the family's own variant
-            renamed += fresh
+def test_dressing_renames_and_wraps_its_share():
+    renamed = wrapped = total = 0
+    for family, make in FAMILIES.items():
+        for i in range(20):
+            rng = random.Random(f"dress/{family}/{i}")
+            v = make(rng)
+            w = synth.dressed(v, rng)
+            renamed += w.entry != v.entry
+            wrapped += w.description != v.description
+            assert w.description.split() == v.description.split() and w.inputs == v.inputs
             total += 1
     assert abs(renamed / total - synth.RENAMED_SHARE) < 0.1
+    assert abs(wrapped / total - synth.WRAPPED_SHARE) < 0.15  # short descriptions fit on one line
 
 
 def test_tests_split_into_visible_and_hidden(data):

@@ -6,20 +6,25 @@ Each family names its function from a short list that fits the task
 name as part of the task and writes `def clamp(` whatever the prompt's
 signature says: the first model did so on every task whose name it had not
 seen. Renaming a share of the variants to names unrelated to their task
-(`get_result`, `zorvik`, `f2`) makes copying the signature from the prompt
-the only way to get the name right.
+(`get_result`, `zorvik`, `f2`), or to another task's name (`digit_sum`
+on a clamping task), makes copying the signature from the prompt the only
+way to get the name right.
 """
 
 from __future__ import annotations
 
 import builtins
+import functools
 import io
 import keyword
 import random
 import tokenize
 from dataclasses import replace
 
-from .base import Variant, one_of
+from .base import FAMILIES, Variant, one_of
+
+# Draws per family that family_names() collects names from.
+_NAME_DRAWS = 64
 
 _VERBS = ("get", "compute", "find", "count", "make", "build", "calc", "solve", "check", "process", "transform",
           "apply", "run", "handle", "do", "eval", "fix", "measure", "pick", "scan", "walk", "fold", "map",
@@ -34,13 +39,27 @@ _SYLLABLES = ("ka", "lo", "mi", "zu", "ter", "van", "do", "rex", "pli", "sor", "
 _TAKEN = set(dir(builtins)) | {"math", "Optional", "typing"}
 
 
+@functools.cache
+def family_names() -> tuple[str, ...]:
+    """The names the training families give their functions (from a fixed
+    set of draws): names that fit some task, to be given to another."""
+    from . import HELD_OUT_FAMILIES  # the package's, complete once this is called
+
+    found = {FAMILIES[f](random.Random(f"names/{f}/{i}")).entry
+             for f in FAMILIES if f not in HELD_OUT_FAMILIES for i in range(_NAME_DRAWS)}
+    return tuple(sorted(found))
+
+
 def fresh_name(rng: random.Random) -> str:
-    """A snake_case name unrelated to any task: verb_noun, made-up words, or
-    a short letter name."""
+    """A snake_case name unrelated to the task at hand: another family's
+    name (the hardest case: a fitting name, for the wrong task), verb_noun,
+    made-up words, or a short letter name."""
     kind = rng.randrange(10)
     if kind < 4:
+        return one_of(rng, list(family_names()))
+    if kind < 6:
         return f"{one_of(rng, _VERBS)}_{one_of(rng, _NOUNS)}"
-    if kind < 8:
+    if kind < 9:
         words = ["".join(one_of(rng, _SYLLABLES) for _ in range(rng.randint(1, 3))) for _ in range(rng.randint(1, 2))]
         return "_".join(words)
     return rng.choice("fghpqsw") + (str(rng.randint(0, 9)) if rng.random() < 0.6 else "")
