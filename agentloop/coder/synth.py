@@ -6,8 +6,9 @@ would give.
     python -m agentloop.coder.synth --seed 0 --tasks-per-family 200 --out DIR
 
 writes DIR/train.jsonl, valid.jsonl, heldout.jsonl (one record a line),
-stats.json (counts, and what was dropped and why) and DIR/heldout_tasks/
-(the held-out tasks as problem files: `agentloop eval DIR/heldout_tasks`).
+stats.json (counts, and what was dropped and why), DIR/heldout_tasks/
+(the held-out tasks as problem files: `agentloop eval DIR/heldout_tasks`)
+and DIR/valid_tasks/ (the valid split's tasks, likewise).
 The same seed gives byte-identical files. docs/coder-data.md has the rest.
 
 The pipeline, in order:
@@ -400,18 +401,21 @@ def write_jsonl(records: Iterable[Record], path: str | Path) -> None:
 
 
 def write_dataset(data: Dataset, out: str | Path) -> Path:
-    """train/valid/heldout.jsonl, stats.json and heldout_tasks/ under out."""
+    """train/valid/heldout.jsonl, stats.json, heldout_tasks/ and
+    valid_tasks/ (the valid split's tasks: unseen tasks of the training
+    families) under out."""
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     for s in SPLITS:
         write_jsonl(data.split(s), out / f"{s}.jsonl")
     (out / "stats.json").write_text(json.dumps(data.stats, indent=1) + "\n", encoding="utf-8")
-    folder = out / "heldout_tasks"
-    if folder.is_dir():  # an earlier run's files: write_folder refuses problem files not of this set
-        for old in folder.glob("*.json"):
-            old.unlink()
-    tasks = [Task(p.name, p) for p in data.heldout_problems]
-    write_folder(TaskSet("heldout", str(folder), tasks), folder)
+    valid = [Problem.from_dict({**r.problem, "solution": r.reference}) for r in data.split("valid") if r.kind == "solve"]
+    for name, problems in (("heldout", data.heldout_problems), ("valid", valid)):
+        folder = out / f"{name}_tasks"
+        if folder.is_dir():  # an earlier run's files: write_folder refuses problem files not of this set
+            for old in folder.glob("*.json"):
+                old.unlink()
+        write_folder(TaskSet(name, str(folder), [Task(p.name, p) for p in problems]), folder)
     return out
 
 

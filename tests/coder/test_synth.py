@@ -137,12 +137,14 @@ def test_same_seed_same_bytes(data, tmp_path):
     assert [r.reference for r in other.records] != [r.reference for r in data.records if r.kind == "solve"]
 
 
-def test_heldout_folder_is_a_task_set(data, tmp_path, verifier):
+def test_heldout_and_valid_folders_are_task_sets(data, tmp_path, verifier):
     synth.write_dataset(data, tmp_path)
-    ts = load_taskset(tmp_path / "heldout_tasks")
-    assert len(ts.runnable) == len(data.heldout_problems) > 0 and not ts.skipped
-    results = verifier.verify_batch([([t.problem.solution], t.problem) for t in ts.runnable])
-    assert all(res.all_passed(0) for res in results)
+    valid_solves = [r for r in data.split("valid") if r.kind == "solve"]
+    for name, count in (("heldout", len(data.heldout_problems)), ("valid", len(valid_solves))):
+        ts = load_taskset(tmp_path / f"{name}_tasks")
+        assert len(ts.runnable) == count > 0 and not ts.skipped
+        results = verifier.verify_batch([([t.problem.solution], t.problem) for t in ts.runnable])
+        assert all(res.all_passed(0) for res in results)
     stats = json.loads((tmp_path / "stats.json").read_text())
     assert set(stats["families"]) == set(FAMILIES)
     lines = (tmp_path / "train.jsonl").read_text().splitlines()
