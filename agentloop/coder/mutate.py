@@ -2,7 +2,9 @@
 
 Each kind of mutation is a mistake a model makes: a flipped operator, an
 off-by-one, a wrong constant, a swapped branch, a missing return, a wrong
-or misspelt variable, a type mistake, a dropped update (an endless loop).
+or misspelt variable, a type mistake, a dropped update (an endless loop),
+the entry under a near name (what a model writes when it recalls a task's
+name instead of copying the signature's).
 Sites are found with ast and the program is edited as text at the node's
 position, so a mutant differs from the reference only where it was mutated
 and keeps its layout (ast.unparse would rewrite the whole program).
@@ -17,7 +19,10 @@ import random
 import re
 from dataclasses import dataclass
 
-KINDS = ("operator", "off_by_one", "constant", "branch", "missing_return", "wrong_name", "type", "dropped_update")
+from .families.names import family_names
+
+KINDS = ("operator", "off_by_one", "constant", "branch", "missing_return", "wrong_name", "type", "dropped_update",
+         "entry_name")
 
 # Replacements per operator: the likely slips, not every other operator.
 _BINOP = {ast.Add: ("+", ["-"]), ast.Sub: ("-", ["+"]), ast.Mult: ("*", ["+", "//"]),
@@ -258,6 +263,22 @@ def _type(src: _Source, per_fn: list[tuple[ast.FunctionDef, list[ast.AST]]]) -> 
     return out
 
 
+def _entry_name(src: _Source, funcs: list[ast.FunctionDef]) -> list[list[Edit]]:
+    """The entry (the first def) under a near name: a word too many or too
+    few, or a name that fits another task: the names a model writes when
+    it recalls a task instead of copying the prompt's signature."""
+    if not funcs:
+        return []
+    f = funcs[0]
+    start = src.at(f.lineno, f.col_offset) + len("def ")
+    if src.text[start:start + len(f.name)] != f.name:
+        return []  # `def  name` with odd spacing: leave it
+    words = f.name.split("_")
+    near = [f"{f.name}_{words[-1]}", f"{'my' if words[0] != 'my' else 'the'}_{f.name}", "_".join(words[:-1]),
+            family_names()[sum(map(ord, f.name)) % len(family_names())]]
+    return [[Edit(start, start + len(f.name), n)] for n in dict.fromkeys(near) if n and n != f.name]
+
+
 def sites(program: str) -> dict[str, list[list[Edit]]]:
     """Every mutation site of the program, by kind, in source order."""
     src, funcs = _Source(program), _functions(ast.parse(program))
@@ -266,7 +287,8 @@ def sites(program: str) -> dict[str, list[list[Edit]]]:
     return {"operator": _operator(src, nodes), "off_by_one": _off_by_one(src, nodes),
             "constant": _constant(src, nodes), "branch": _branch(src, nodes),
             "missing_return": _missing_return(src, funcs, nodes), "wrong_name": _wrong_name(src, per_fn),
-            "type": _type(src, per_fn), "dropped_update": _dropped_update(src, nodes)}
+            "type": _type(src, per_fn), "dropped_update": _dropped_update(src, nodes),
+            "entry_name": _entry_name(src, funcs)}
 
 
 def mutants(program: str, rng: random.Random, n: int) -> list[Mutant]:
