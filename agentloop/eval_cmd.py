@@ -3,15 +3,16 @@ set, many problems per verifier launch, pass@k, resumable results."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from . import generator_options as opt
 from .console import err, fail
 from .evaluate import (BATCH_PROBLEMS, ChunkRunner, EvalError, EvalSettings, ResultsFolder, plan, read_samples,
                        run_local)
+from .generator_options import GeneratorSpec
 from .generators import GeneratorError
 from .passk import parse_ks
 from .records import RunConfig
@@ -19,48 +20,23 @@ from .report import publish
 from .tasksets import TaskSetError, load_taskset
 
 
-@dataclass
-class GeneratorSpec:
-    """How to build the generator, picklable, so that each Ray actor builds
-    its own engine where it runs (see solve_cmd for the options)."""
-
-    model: str | None = None
-    server: str | None = None
-    hf: str | None = None
-    served_model: str | None = None
-    tokenizer: str | None = None
-    engine_args: list[str] = field(default_factory=list)
-    temperature: float = 1.0
-
-    @property
-    def label(self) -> str:
-        kind, where = next((k, v) for k, v in (("vllm", self.model), ("server", self.server), ("hf", self.hf)) if v)
-        return f"{kind}:{where}"
-
-    def __call__(self):
-        from .solve_cmd import _generator
-
-        return _generator(self.model, self.server, self.hf, self.served_model, self.tokenizer,
-                          self.engine_args, self.temperature)
-
-
 def eval_(
     taskset: str = typer.Argument(..., help="A folder of problem files, a HumanEval/MBPP/problem JSONL, or 'humaneval'."),
     out: Path = typer.Option(..., "--out", help="The results folder; run again with the same one to resume."),
     samples: Path = typer.Option(None, "--samples", help="Verify these completions (JSONL of task_id, completion) instead of generating."),
-    model: str = typer.Option(None, "--model", help="A model folder or name for vLLM in this process."),
-    server: str = typer.Option(None, "--server", help="The base URL of a running vLLM server."),
-    hf: str = typer.Option(None, "--hf", help="A model folder for torch/transformers."),
-    served_model: str = typer.Option(None, "--served-model", help="With --server: the model name."),
-    tokenizer: str = typer.Option(None, "--tokenizer", help="With --server: the model's tokenizer folder."),
-    engine_arg: list[str] = typer.Option([], "--engine-arg", help="With --model: KEY=VALUE for vllm.LLM, repeatable."),
+    model: str = opt.MODEL,
+    server: str = opt.SERVER,
+    hf: str = opt.HF,
+    served_model: str = opt.SERVED_MODEL,
+    tokenizer: str = opt.TOKENIZER,
+    engine_arg: list[str] = opt.ENGINE_ARG,
     n: int = typer.Option(10, "--n", min=1, help="Samples per problem (pass@k is estimated from the first round's)."),
     k: str = typer.Option("1", "--k", help="The k of pass@k, comma-separated, e.g. 1,10,100."),
     rounds: int = typer.Option(1, "--rounds", min=1, help="Rounds per problem: the first plus feedback rounds for unsolved ones."),
-    max_tokens: int = typer.Option(512, "--max-tokens", min=1, help="Tokens per sample."),
-    temperature: float = typer.Option(1.0, "--temperature", min=0.0, help="Sampling temperature."),
-    seed: int = typer.Option(0, "--seed", help="Makes the sampling reproducible."),
-    device: str = typer.Option("auto", "--device", help="Where the verifier runs: auto, cpu or cuda."),
+    max_tokens: int = opt.MAX_TOKENS,
+    temperature: float = opt.TEMPERATURE,
+    seed: int = opt.SEED,
+    device: str = opt.DEVICE,
     batch_problems: int = typer.Option(BATCH_PROBLEMS, "--batch-problems", min=1, help="Problems per generate call and verifier launch."),
     ray: bool = typer.Option(False, "--ray", help="Spread the chunks over Ray actors (one per GPU)."),
     ray_actors: int = typer.Option(None, "--ray-actors", min=1, help="With --ray: actors (default: one per GPU, else 1)."),
@@ -86,7 +62,7 @@ def eval_(
     config = RunConfig(taskset=taskset, mode="generate" if spec else "samples",
                        samples=str(samples) if samples is not None else None,
                        generator=spec.label if spec else None, n=n, k=ks, rounds=1 if samples else rounds, seed=seed,
-                       temperature=temperature, max_tokens=max_tokens)
+                       temperature=spec.sampling_temperature if spec else 1.0, max_tokens=max_tokens)
     settings = EvalSettings(n=n, ks=ks, rounds=config.rounds, seed=seed, max_tokens=max_tokens)
     try:
         folder = ResultsFolder(out, config)
@@ -113,14 +89,13 @@ def eval_(
 
 
 def _spec(samples, model, server, hf, served_model, tokenizer, engine_args, temperature) -> GeneratorSpec | None:
-    chosen = [name for name, v in (("--model", model), ("--server", server), ("--hf", hf)) if v]
+    chosen = GeneratorSpec(model, server, hf).named
     if samples is not None:
         if chosen:
             raise fail(f"--samples verifies given completions: leave out {', '.join(chosen)}")
         return None
-    if len(chosen) != 1:
-        raise fail("give exactly one of --model, --server, --hf and --samples"
-                   + (f" (got {', '.join(chosen)})" if chosen else ""))
+    if len(chosen) > 1:
+        raise fail(f"give at most one of --model, --server, --hf and --samples (got {', '.join(chosen)})")
     return GeneratorSpec(model, server, hf, served_model, tokenizer, list(engine_args), temperature)
 
 

@@ -1,5 +1,6 @@
 """`agentloop solve PROBLEM`: the loop on one problem file, with a model
-in process (vLLM), behind a vLLM server, or through torch/transformers."""
+in process (vLLM), behind a vLLM server, or through torch/transformers;
+the embedded model (generators/default.py) when none is named."""
 
 from __future__ import annotations
 
@@ -16,7 +17,9 @@ from rich.table import Table
 
 from gpubackend import Verifier
 
+from . import generator_options as opt
 from .console import err, fail, load_problem
+from .generator_options import GeneratorSpec
 from .generators import GeneratorError
 from .solver import RoundReport, SolveReport, Solver
 
@@ -25,29 +28,30 @@ STAGES = ("generate", "intake", "detokenize", "extract", "dedup", "compile", "ru
 
 def solve(
     problem: Path = typer.Argument(..., help="The problem file (TOML or JSON)."),
-    model: str = typer.Option(None, "--model", help="A model folder or name for vLLM in this process."),
-    server: str = typer.Option(None, "--server", help="The base URL of a running vLLM server."),
-    hf: str = typer.Option(None, "--hf", help="A model folder for torch/transformers."),
-    served_model: str = typer.Option(None, "--served-model", help="With --server: the model name (default: the only one served)."),
-    tokenizer: str = typer.Option(None, "--tokenizer", help="With --server: the model's tokenizer folder, for chat templates and token ids."),
-    engine_arg: list[str] = typer.Option([], "--engine-arg", help="With --model: KEY=VALUE for vllm.LLM (VALUE read as JSON when it parses), repeatable."),
+    model: str = opt.MODEL,
+    server: str = opt.SERVER,
+    hf: str = opt.HF,
+    served_model: str = opt.SERVED_MODEL,
+    tokenizer: str = opt.TOKENIZER,
+    engine_arg: list[str] = opt.ENGINE_ARG,
     k: int = typer.Option(16, "--k", min=1, help="Candidates in the first round, and at most per round."),
     rounds: int = typer.Option(4, "--rounds", min=1, help="Rounds at most."),
     max_candidates: int = typer.Option(None, "--max-candidates", min=1, help="Candidates at most over all rounds."),
     time_limit: float = typer.Option(None, "--time-limit", help="Wall-time budget in seconds."),
-    max_tokens: int = typer.Option(512, "--max-tokens", min=1, help="Tokens per sample."),
-    temperature: float = typer.Option(1.0, "--temperature", min=0.0, help="Sampling temperature."),
-    seed: int = typer.Option(0, "--seed", help="Makes the sampling reproducible."),
-    device: str = typer.Option("auto", "--device", help="Where the verifier runs: auto, cpu or cuda."),
+    max_tokens: int = opt.MAX_TOKENS,
+    temperature: float = opt.TEMPERATURE,
+    seed: int = opt.SEED,
+    device: str = opt.DEVICE,
     as_json: bool = typer.Option(False, "--json", help="Print the JSON report on stdout instead of text."),
     out: Path = typer.Option(None, "--out", help="Write the JSON report of every round to this file."),
 ) -> None:
     """Solve PROBLEM: rounds of k candidates, verified and fed back, until one
-    passes every test. Exit 0 when solved, 1 when a budget ran out, 2 on bad input."""
+    passes every test. Without --model, --server or --hf the embedded model
+    writes them. Exit 0 when solved, 1 when a budget ran out, 2 on bad input."""
     prob = load_problem(problem)
-    chosen = [name for name, v in (("--model", model), ("--server", server), ("--hf", hf)) if v]
-    if len(chosen) != 1:
-        raise fail("give exactly one of --model, --server and --hf" + (f" (got {', '.join(chosen)})" if chosen else ""))
+    spec = GeneratorSpec(model, server, hf, served_model, tokenizer, list(engine_arg), temperature)
+    if len(spec.named) > 1:
+        raise fail(f"give at most one of --model, --server and --hf (got {', '.join(spec.named)})")
     if out is not None and not out.parent.exists():
         raise fail(f"--out: folder {out.parent} does not exist")
     try:
@@ -55,7 +59,10 @@ def solve(
     except (ValueError, RuntimeError) as e:
         raise fail(f"--device {device}: {e}")
     try:
-        generator = _generator(model, server, hf, served_model, tokenizer, engine_arg, temperature)
+        if not spec.named and not as_json:
+            err.print("no --model, --server or --hf: the embedded model (agentloop/coder/model, "
+                      "docs/coder-model.md)", highlight=False, soft_wrap=True)
+        generator = spec()
         quiet = as_json
         show = _Display(quiet)
         solver = Solver(generator, verifier, k=k, rounds=rounds, max_candidates=max_candidates,
@@ -72,33 +79,6 @@ def solve(
     else:
         _print_outcome(report)
     raise typer.Exit(0 if report.solved else 1)
-
-
-def _generator(model, server, hf, served_model, tokenizer, engine_args, temperature):
-    if model:
-        from .generators.vllm_engine import VLLMGenerator
-
-        return VLLMGenerator(model, temperature=temperature, **_engine_kwargs(engine_args))
-    if server:
-        from .generators.vllm_server import ServerGenerator
-
-        return ServerGenerator(server, served_model, tokenizer, temperature=temperature)
-    from .generators.hf import HFGenerator
-
-    return HFGenerator(hf, temperature=temperature)
-
-
-def _engine_kwargs(pairs: list[str]) -> dict:
-    kwargs = {}
-    for pair in pairs:
-        key, eq, value = pair.partition("=")
-        if not eq or not key:
-            raise ValueError(f"--engine-arg {pair!r}: expected KEY=VALUE")
-        try:
-            kwargs[key] = json.loads(value)
-        except ValueError:
-            kwargs[key] = value
-    return kwargs
 
 
 def _write_atomic(path: Path, text: str) -> None:

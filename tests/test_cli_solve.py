@@ -34,6 +34,16 @@ def test_hf_model_rounds_write_the_report(tiny_model, tmp_path):
     assert len(progress) == 2 and "4 candidates, 0 compiled" in progress[0] and "generate" in progress[0]
 
 
+def test_without_a_model_option_the_embedded_model_solves(monkeypatch, tmp_path):
+    pytest.importorskip("transformers")
+    monkeypatch.setenv("AGENTLOOP_ENGINE", "hf")
+    out = tmp_path / "r.json"
+    r = _solve(PROBLEM, "--device", "cpu", "--out", str(out))
+    assert r.exit_code == 0, r.output
+    report = json.loads(out.read_text())
+    assert report["solved"] and report["generator"].startswith("hf:") and report["generator"].endswith("coder/model")
+
+
 def test_json_goes_to_stdout(tiny_model):
     r = _solve(PROBLEM, "--hf", str(tiny_model), "--k", "2", "--rounds", "1", "--max-tokens", "8",
                "--device", "cpu", "--json")
@@ -67,9 +77,20 @@ def test_in_process_vllm_solve(vllm_env, tiny_model, tmp_path):
     assert report["generator"] == f"vllm:{tiny_model}" and report["rounds"][0]["k"] == 3
 
 
+def test_the_readme_command_solves_with_the_embedded_model_on_vllm(vllm_env, tmp_path):
+    """No model option where vLLM is installed: the embedded model on an
+    in-process engine, in a fresh process as the README runs it."""
+    out = tmp_path / "r.json"
+    env = {k: v for k, v in os.environ.items() if k != "AGENTLOOP_ENGINE"}
+    p = subprocess.run([sys.executable, "-m", "agentloop.cli", "solve", PROBLEM, "--device", "cpu", "--out", str(out)],
+                       capture_output=True, text=True, env=env, timeout=600)
+    assert p.returncode == 0, p.stderr[-3000:]
+    report = json.loads(out.read_text())
+    assert report["solved"] and report["generator"].startswith("vllm:") and report["generator"].endswith("coder/model")
+
+
 @pytest.mark.parametrize("args, message", [
-    ([], "give exactly one of --model, --server and --hf"),
-    (["--hf", "x", "--server", "http://127.0.0.1:9"], "(got --server, --hf)"),
+    (["--hf", "x", "--server", "http://127.0.0.1:9"], "give at most one of --model, --server and --hf (got --server, --hf)"),
     (["--server", "http://127.0.0.1:9"], "http://127.0.0.1:9 is not reachable"),
     (["--hf", "/no/such/model"], "hf: cannot load model '/no/such/model'"),
     (["--model", "m", "--engine-arg", "novalue"], "--engine-arg 'novalue': expected KEY=VALUE"),

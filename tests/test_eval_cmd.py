@@ -102,8 +102,8 @@ def test_samples_run_writes_the_folder_and_the_table(tmp_path):
 
 
 def test_bad_input_is_one_line_with_status_2(tmp_path):
-    r = _eval(EXAMPLES, "--out", str(tmp_path / "o"))
-    assert r.exit_code == 2 and "give exactly one of --model, --server, --hf and --samples" in r.stderr
+    r = _eval(EXAMPLES, "--out", str(tmp_path / "o"), "--hf", "x", "--model", "y")
+    assert r.exit_code == 2 and "give at most one of --model, --server, --hf and --samples" in r.stderr
     r = _eval(EXAMPLES, "--out", str(tmp_path / "o"), "--samples", str(tmp_path / "none.jsonl"))
     assert r.exit_code == 2 and "none.jsonl" in r.stderr
     r = _eval(EXAMPLES, "--out", str(tmp_path / "o"), "--samples", "x", "--k", "1,ten")
@@ -131,3 +131,16 @@ def test_hf_model_run(tiny_model, tmp_path):
     recs = _records(out)
     # random weights: nothing compiles, so every problem gets its feedback round
     assert all(rec["n"] == 2 and rec["rounds"] == 2 and len(rec["candidates"]) == 4 for rec in recs.values())
+
+
+def test_without_a_generator_option_the_embedded_model_runs(monkeypatch, tmp_path):
+    pytest.importorskip("transformers")
+    from agentloop.generators import default
+
+    monkeypatch.setenv("AGENTLOOP_ENGINE", "hf")
+    r = _eval(EXAMPLES, "--n", "4", "--max-tokens", "256", "--device", "cpu", "--out", str(tmp_path / "o"),
+              "--json", "--no-plot")
+    assert r.exit_code == 0, r.output
+    summary = json.loads(r.stdout)
+    assert summary["config"]["generator"] == "default" and summary["evaluated"] == 7
+    assert summary["config"]["temperature"] == default.TEMPERATURE

