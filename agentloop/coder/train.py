@@ -44,7 +44,7 @@ MIN_POSITIONS = 2048  # ... and never below: a feedback prompt plus a full answe
 class Config:
     out: str
     seed: int = 0
-    tasks_per_family: int = 200
+    tasks_per_family: int = 300
     repairs_per_task: int = 2
     families: list[str] | None = None
     vocab_size: int = VOCAB_SIZE
@@ -52,7 +52,7 @@ class Config:
     layers: int = 4
     heads: int = 4
     ffn: int = 0              # intermediate size; 0: 4 * d_model
-    steps: int = 1500         # optimizer steps (the cosine schedule's length): ~3 epochs at 200 tasks a family
+    steps: int = 1500         # optimizer steps (the cosine schedule's length): ~2 epochs at 300 tasks a family
     minutes: float = 0.0      # wall-clock limit of the training loop; 0: none
     batch_tokens: int = 8192  # padded tokens per batch (batch rows x longest row)
     lr: float = 3e-3
