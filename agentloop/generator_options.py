@@ -46,9 +46,11 @@ class GeneratorSpec:
 
     @property
     def label(self) -> str:
-        kind, where = next(((k, v) for k, v in (("vllm", self.model), ("server", self.server), ("hf", self.hf))
-                            if v), ("default", None))
-        return f"{kind}:{where}" if where else kind
+        """vllm:MODEL, server:URL, hf:PATH, or default (the embedded model)."""
+        for kind, where in (("vllm", self.model), ("server", self.server), ("hf", self.hf)):
+            if where:
+                return f"{kind}:{where}"
+        return "default"
 
     @property
     def sampling_temperature(self) -> float:

@@ -34,6 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from agentloop.coder.families import FAMILIES  # noqa: E402
+from agentloop.generators.default import ENGINE_KWARGS  # noqa: E402
 
 MODES = ("feedback", "resample")
 
@@ -46,9 +47,8 @@ def run_eval(tasks: str, mode: str, seed: int, args: argparse.Namespace) -> dict
     cmd = ["agentloop", "eval", tasks, "--out", str(out), f"--{'hf' if args.engine == 'hf' else 'model'}",
            args.model, "--n", str(n), "--rounds", str(rounds), "--temperature", str(args.temperature),
            "--seed", str(seed), "--max-tokens", str(args.max_tokens), "--device", args.device, "--json", "--no-plot"]
-    if args.engine == "vllm":
-        cmd += [f"--engine-arg={a}" for a in ("dtype=float32", "max_model_len=2048", "enforce_eager=true",
-                                               f"kv_cache_memory_bytes={512 * 2**20}")]
+    if args.engine == "vllm":  # the settings the default generator gives the embedded model
+        cmd += [f"--engine-arg={k}={json.dumps(v)}" for k, v in ENGINE_KWARGS.items()]
     start = time.perf_counter()
     p = subprocess.run(cmd, capture_output=True, text=True)
     if p.returncode != 0:

