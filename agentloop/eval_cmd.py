@@ -35,6 +35,7 @@ def eval_(
     rounds: int = typer.Option(1, "--rounds", min=1, help="Rounds per problem: the first plus feedback rounds for unsolved ones."),
     max_tokens: int = opt.MAX_TOKENS,
     temperature: float = opt.TEMPERATURE,
+    open_answer: bool = opt.OPEN_ANSWER,
     seed: int = opt.SEED,
     device: str = opt.DEVICE,
     batch_problems: int = typer.Option(BATCH_PROBLEMS, "--batch-problems", min=1, help="Problems per generate call and verifier launch."),
@@ -50,7 +51,7 @@ def eval_(
         ks = parse_ks(k)
     except ValueError as e:
         raise fail(str(e))
-    spec = _spec(samples, model, server, hf, served_model, tokenizer, engine_arg, temperature)
+    spec = _spec(samples, model, server, hf, served_model, tokenizer, engine_arg, temperature, open_answer)
     try:
         tasks = load_taskset(taskset)
         completions = read_samples(samples) if samples is not None else None
@@ -62,7 +63,8 @@ def eval_(
     config = RunConfig(taskset=taskset, mode="generate" if spec else "samples",
                        samples=str(samples) if samples is not None else None,
                        generator=spec.label if spec else None, n=n, k=ks, rounds=1 if samples else rounds, seed=seed,
-                       temperature=spec.sampling_temperature if spec else 1.0, max_tokens=max_tokens)
+                       temperature=spec.sampling_temperature if spec else 1.0, max_tokens=max_tokens,
+                       open_answer=spec.opens_answer if spec else False)
     settings = EvalSettings(n=n, ks=ks, rounds=config.rounds, seed=seed, max_tokens=max_tokens)
     try:
         folder = ResultsFolder(out, config)
@@ -88,7 +90,8 @@ def eval_(
     publish(out, len(tasks.tasks), as_json, plot)
 
 
-def _spec(samples, model, server, hf, served_model, tokenizer, engine_args, temperature) -> GeneratorSpec | None:
+def _spec(samples, model, server, hf, served_model, tokenizer, engine_args, temperature,
+          open_answer) -> GeneratorSpec | None:
     chosen = GeneratorSpec(model, server, hf).named
     if samples is not None:
         if chosen:
@@ -96,7 +99,7 @@ def _spec(samples, model, server, hf, served_model, tokenizer, engine_args, temp
         return None
     if len(chosen) > 1:
         raise fail(f"give at most one of --model, --server, --hf and --samples (got {', '.join(chosen)})")
-    return GeneratorSpec(model, server, hf, served_model, tokenizer, list(engine_args), temperature)
+    return GeneratorSpec(model, server, hf, served_model, tokenizer, list(engine_args), temperature, open_answer)
 
 
 def _warn_unknown(completions: dict, known: set[str], path: Path) -> None:

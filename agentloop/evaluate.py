@@ -26,10 +26,10 @@ from gpubackend.abi import ST_PASS
 
 from .generators import Generator, GeneratorError
 from .passk import mean_pass_at_k
-from .prompts import Templates, as_model_input, feedback_prompt, task_prompt
+from .prompts import Templates, feedback_prompt, task_prompt
 from .records import CandidateRecord, ProblemRecord, RunConfig
 from .schedule import Parent, choose_parents, split
-from .solver import failure_parents, verify_generation
+from .solver import failure_parents, sample, verify_generation
 from .tasksets import TaskSet
 
 # Lanes (candidates x tests) per verify launch at most: bounds the outcome
@@ -137,12 +137,10 @@ class ChunkRunner:
             if not active:
                 break
             prompts, owner, counts = self._prompts(active, r)
-            tok = self.generator.tokenizer
-            gen = self.generator.generate([as_model_input(p, tok) for p in prompts], counts,
-                                          seed=self.settings.seed * 1_000_003 + r,
-                                          max_tokens=self.settings.max_tokens)
-            results = verify_generation(self.verifier, gen, tok, [s.problem for s in active], owner,
-                                        stop_after_timeout=True)
+            gen = sample(self.generator, prompts, [active[a].problem for a in owner], counts,
+                         seed=self.settings.seed * 1_000_003 + r, max_tokens=self.settings.max_tokens)
+            results = verify_generation(self.verifier, gen, self.generator.tokenizer, [s.problem for s in active],
+                                        owner, stop_after_timeout=True)
             self._fold_round(active, results, r, {"generate": gen.seconds})
         return [s.record(self.settings.ks) for s in states]
 

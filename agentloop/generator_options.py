@@ -21,6 +21,9 @@ ENGINE_ARG = typer.Option([], "--engine-arg", help="With --model or the embedded
 MAX_TOKENS = typer.Option(512, "--max-tokens", min=1, help="Tokens per sample.")
 TEMPERATURE = typer.Option(None, "--temperature", min=0.0,
                            help="Sampling temperature (default: 1.0, or the embedded model's own).")
+OPEN_ANSWER = typer.Option(None, "--open-answer/--no-open-answer",
+                           help="Begin each answer with a code fence and the problem's def line for the model to "
+                                "continue (default: on for the embedded model, off for a named one).")
 SEED = typer.Option(0, "--seed", help="Makes the sampling reproducible.")
 DEVICE = typer.Option("auto", "--device", help="Where the verifier runs: auto, cpu or cuda.")
 
@@ -38,6 +41,7 @@ class GeneratorSpec:
     tokenizer: str | None = None
     engine_args: list[str] = field(default_factory=list)
     temperature: float | None = None  # None: 1.0, or the embedded model's own
+    open_answer: bool | None = None  # None: only the embedded model's answers are opened
 
     @property
     def named(self) -> list[str]:
@@ -63,9 +67,18 @@ class GeneratorSpec:
 
         return DEFAULT
 
+    @property
+    def opens_answer(self) -> bool:
+        """Whether the loop opens the generator's answers (Generator.opens_answer)."""
+        return self.open_answer if self.open_answer is not None else not self.named
+
     def __call__(self):
         """The generator (a GeneratorError or ValueError names what failed)."""
-        temperature = self.sampling_temperature
+        generator = self._build(self.sampling_temperature)
+        generator.opens_answer = self.opens_answer
+        return generator
+
+    def _build(self, temperature: float):
         if self.model:
             from .generators.vllm_engine import VLLMGenerator
 

@@ -9,6 +9,7 @@ user message with the generation prompt appended, else as plain text.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from string import Template
@@ -22,6 +23,12 @@ from gpubackend.values import normalize
 # AGENTLOOP_PROMPTS points elsewhere, e.g. at a tuned copy.
 _CHECKOUT = Path(__file__).resolve().parents[1] / "prompts"
 DEFAULT_DIR = _CHECKOUT if _CHECKOUT.is_dir() else Path(__file__).resolve().parent / "prompts_data"
+# The fence a right answer opens with (train.py writes the embedded model's
+# answers so; extract.py's rule finds the code after it).
+ANSWER_FENCE = "```python\n"
+# typing names a signature may spell its types with; each one used must be
+# imported (LANGUAGE.md), so an opened answer imports it before the def.
+TYPING_NAMES = ("Optional", "List", "Tuple", "Dict", "Set")
 # Visible tests shown as examples: enough to pin the behaviour down, few
 # enough that the prompt stays short for a small context window.
 MAX_EXAMPLES = 6
@@ -80,6 +87,20 @@ def feedback_prompt(problem: Problem, templates: Templates, program: str, feedba
     """A later round's prompt: the task, an earlier program and what went wrong."""
     return templates.feedback.substitute(task=task_prompt(problem, templates).strip(),
                                          program=program.strip("\n"), feedback=feedback.strip()).strip() + "\n"
+
+
+def answer_opening(problem: Problem) -> str:
+    """The first words of a right answer, fixed by the problem: the fence,
+    the typing import its signature needs and its def line up to the colon.
+    A generator that opens answers (Generator.opens_answer) is prompted with
+    this at the end of its input and continues it, so that its program has
+    the problem's entry name and parameters whatever it recalls of similar
+    tasks. It stops before the newline: the newline and the body's
+    indentation are one token to many tokenizers (the embedded model's too),
+    and a prompt cut inside a token leads the model astray."""
+    used = [n for n in TYPING_NAMES if re.search(rf"\b{n}\b", problem.signature)]
+    imports = f"from typing import {', '.join(used)}\n\n\n" if used else ""
+    return f"{ANSWER_FENCE}{imports}{problem.signature}:"
 
 
 def as_model_input(text: str, tokenizer: Any | None) -> str:

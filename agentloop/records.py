@@ -33,6 +33,8 @@ class RunConfig(BaseModel):
     seed: int = Field(0, description="Sampling seed.")
     temperature: float = Field(1.0, description="Sampling temperature.")
     max_tokens: int = Field(512, description="Tokens per sample.")
+    open_answer: bool = Field(False, description="Whether the loop began each answer with the problem's def "
+                                                 "line for the model (Generator.opens_answer).")
 
 
 class CandidateRecord(BaseModel):

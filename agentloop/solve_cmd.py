@@ -40,6 +40,7 @@ def solve(
     time_limit: float = typer.Option(None, "--time-limit", help="Wall-time budget in seconds."),
     max_tokens: int = opt.MAX_TOKENS,
     temperature: float = opt.TEMPERATURE,
+    open_answer: bool = opt.OPEN_ANSWER,
     seed: int = opt.SEED,
     device: str = opt.DEVICE,
     as_json: bool = typer.Option(False, "--json", help="Print the JSON report on stdout instead of text."),
@@ -49,7 +50,7 @@ def solve(
     passes every test. Without --model, --server or --hf the embedded model
     writes them. Exit 0 when solved, 1 when a budget ran out, 2 on bad input."""
     prob = load_problem(problem)
-    spec = GeneratorSpec(model, server, hf, served_model, tokenizer, list(engine_arg), temperature)
+    spec = GeneratorSpec(model, server, hf, served_model, tokenizer, list(engine_arg), temperature, open_answer)
     if len(spec.named) > 1:
         raise fail(f"give at most one of --model, --server and --hf (got {', '.join(spec.named)})")
     if out is not None and not out.parent.exists():

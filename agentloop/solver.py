@@ -25,8 +25,8 @@ from gpubackend.extract import extract_code
 from gpubackend.vocab import UnsupportedTokenizer
 
 from .feedback import failure_of, render
-from .generators import Generation, Generator
-from .prompts import Templates, as_model_input, feedback_prompt, task_prompt
+from .generators import Generation, Generator, opens_answer
+from .prompts import Templates, answer_opening, as_model_input, feedback_prompt, task_prompt
 from .schedule import Parent, choose_parents, next_k, split
 from .select import choose
 
@@ -183,9 +183,8 @@ class Solver:
             feedback_prompt(problem, self.templates, p.program, p.feedback) for p in parents]
         n = split(k, len(prompts))
         self.on_stage(r, "generate")
-        tok = self.generator.tokenizer
-        gen = self.generator.generate([as_model_input(p, tok) for p in prompts], n,
-                                      seed=self.seed * 1_000_003 + r, max_tokens=self.max_tokens)
+        gen = sample(self.generator, prompts, [problem] * len(prompts), n, seed=self.seed * 1_000_003 + r,
+                     max_tokens=self.max_tokens)
         self.on_stage(r, "verify")
         res = self._verify(gen, problem)
         status = res.status  # [k, n] codes, fetched once for the per-candidate counts
@@ -243,6 +242,21 @@ def failure_parents(problem: Problem, r: int, res: VerifyResult, vis_pass: np.nd
         signature = f"{failure.kind}:{failure.status}:{failure.test}:{failure.line}"
         parents.append(Parent(r, c, int(vis_pass[c]), len(visible), signature, res.source(c), text))
     return parents
+
+
+def sample(generator: Generator, prompts: list[str], problems: list[Problem], n: list[int], seed: int,
+           max_tokens: int) -> Generation:
+    """n[i] completions of prompts[i] (a task or feedback prompt for
+    problems[i]), in the model's input format; a generator that opens
+    answers gets each problem's answer_opening after its prompt, and its
+    completions come back with the opening in front."""
+    tok = generator.tokenizer
+    inputs = [as_model_input(p, tok) for p in prompts]
+    if not opens_answer(generator):
+        return generator.generate(inputs, n, seed=seed, max_tokens=max_tokens)
+    openings = [answer_opening(pr) for pr in problems]
+    gen = generator.generate([i + o for i, o in zip(inputs, openings)], n, seed=seed, max_tokens=max_tokens)
+    return gen.opened(openings, tok)
 
 
 def verify_generation(verifier: Verifier, gen: Generation, tokenizer: Any, problems: list[Problem],

@@ -3,7 +3,8 @@ resampling at the same number of samples, through `agentloop eval`.
 
     python bench/bench_coder.py --tasks DIR/heldout_tasks --tasks tasks/examples \\
         [--model agentloop/coder/model] [--engine hf|vllm] [--samples 16] [--rounds 4] \\
-        [--temperature 0.8] [--seeds 0,1,2] [--per-family N] [--out build/coder-eval] [--md FILE]
+        [--temperature 0.8] [--seeds 0,1,2] [--per-family N] [--no-open-answer] \
+        [--out build/coder-eval] [--md FILE]
 
 For each task set and seed it runs two evals of the same model:
 
@@ -11,7 +12,9 @@ For each task set and seed it runs two evals of the same model:
   then feedback rounds of as many for the problems still unsolved;
 - resample:  --n samples --rounds 1: all the samples at once, no feedback.
 
-Both draw at most `samples` candidates a problem; a problem is solved when
+Both open the model's answers with each problem's def line, as the default
+generator does (--no-open-answer: the model writes the whole answer). Both
+draw at most `samples` candidates a problem; a problem is solved when
 a candidate passes every test, hidden ones included. The table gives the
 solve rates (mean over seeds, and each seed's), per held-out family too,
 the mean samples a problem used and the wall time; --md writes it as
@@ -46,7 +49,8 @@ def run_eval(tasks: str, mode: str, seed: int, args: argparse.Namespace) -> dict
     n, rounds = (args.samples // args.rounds, args.rounds) if mode == "feedback" else (args.samples, 1)
     cmd = ["agentloop", "eval", tasks, "--out", str(out), f"--{'hf' if args.engine == 'hf' else 'model'}",
            args.model, "--n", str(n), "--rounds", str(rounds), "--temperature", str(args.temperature),
-           "--seed", str(seed), "--max-tokens", str(args.max_tokens), "--device", args.device, "--json", "--no-plot"]
+           "--seed", str(seed), "--max-tokens", str(args.max_tokens), "--device", args.device, "--json", "--no-plot",
+           "--open-answer" if args.open_answer else "--no-open-answer"]
     if args.engine == "vllm":  # the settings the default generator gives the embedded model
         cmd += [f"--engine-arg={k}={json.dumps(v)}" for k, v in ENGINE_KWARGS.items()]
     start = time.perf_counter()
@@ -93,7 +97,8 @@ def subset(tasks: str, per_family: int, out: Path) -> str:
 
 
 def table(results: dict, seeds: list[int], args: argparse.Namespace) -> str:
-    lines = [f"model `{args.model}` ({args.engine}), {args.samples} samples a problem at most, "
+    lines = [f"model `{args.model}` ({args.engine}, answers {'opened' if args.open_answer else 'not opened'}), "
+             f"{args.samples} samples a problem at most, "
              f"feedback: {args.samples // args.rounds} x {args.rounds} rounds; temperature {args.temperature}, "
              f"seeds {','.join(map(str, seeds))}", "",
              "| task set | family | problems | feedback solved | resample solved | feedback samples used | "
@@ -129,6 +134,8 @@ def main() -> None:
     ap.add_argument("--seeds", default="0")
     ap.add_argument("--per-family", type=int, default=0, help="evaluate the first N tasks of each family (0: all)")
     ap.add_argument("--device", default="cpu", help="the verifier's")
+    ap.add_argument("--open-answer", action=argparse.BooleanOptionalAction, default=True,
+                    help="open the answers with the def line, as the default generator does")
     ap.add_argument("--out", default=str(ROOT / "build" / "coder-eval"))
     ap.add_argument("--md", default=None, help="write the table to this markdown file too")
     args = ap.parse_args()

@@ -15,6 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from agentloop.cli import app
+from agentloop.tasksets import load_taskset
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = str(ROOT / "tasks" / "examples")
@@ -131,6 +132,19 @@ def test_hf_model_run(tiny_model, tmp_path):
     recs = _records(out)
     # random weights: nothing compiles, so every problem gets its feedback round
     assert all(rec["n"] == 2 and rec["rounds"] == 2 and len(rec["candidates"]) == 4 for rec in recs.values())
+    assert not summary["config"]["open_answer"]
+
+
+def test_open_answer_puts_each_problems_def_line_in_front(tiny_model, tmp_path):
+    out = tmp_path / "o"
+    r = _eval(EXAMPLES, "--hf", str(tiny_model), "--open-answer", "--n", "2", "--max-tokens", "8",
+              "--device", "cpu", "--out", str(out), "--json", "--no-plot")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["config"]["open_answer"]
+    tasks = load_taskset(EXAMPLES).by_id
+    for task_id, rec in _records(out).items():
+        signature = tasks[task_id].problem.signature
+        assert all(c["program"].startswith(signature + ":") for c in rec["candidates"]), rec["candidates"]
 
 
 def test_without_a_generator_option_the_embedded_model_runs(monkeypatch, tmp_path):
@@ -143,4 +157,4 @@ def test_without_a_generator_option_the_embedded_model_runs(monkeypatch, tmp_pat
     assert r.exit_code == 0, r.output
     summary = json.loads(r.stdout)
     assert summary["config"]["generator"] == "default" and summary["evaluated"] == 7
-    assert summary["config"]["temperature"] == default.TEMPERATURE
+    assert summary["config"]["temperature"] == default.TEMPERATURE and summary["config"]["open_answer"]

@@ -5,8 +5,8 @@ import re
 
 import pytest
 
-from agentloop.prompts import (DEFAULT_DIR, Templates, as_model_input, call_text, examples, feedback_prompt,
-                               task_prompt)
+from agentloop.prompts import (DEFAULT_DIR, Templates, answer_opening, as_model_input, call_text, examples,
+                               feedback_prompt, task_prompt)
 from gpubackend import Problem
 
 FIELDS = {"dsl_card.md": set(), "task.md": {"card", "signature", "description", "examples"},
@@ -64,3 +64,24 @@ def test_examples_show_tuples_where_the_signature_says_tuple():
 
     problem = Problem.from_file(Path(__file__).parent.parent / "tasks" / "examples" / "pairs_with_sum.json")
     assert examples(problem).splitlines()[0] == "pairs_with_sum([1, 2, 3, 4], 5) == [(0, 3), (1, 2)]"
+
+
+def _problem(signature: str, args: list, expected) -> Problem:
+    return Problem.from_dict({"name": "t", "entry": "f", "signature": signature,
+                              "tests": [{"args": args, "expected": expected}]})
+
+
+def test_an_opened_answer_is_the_fence_and_the_def_line_up_to_its_colon():
+    assert answer_opening(_problem("def f(n: int) -> int", [1], 1)) == "```python\ndef f(n: int) -> int:"
+
+
+@pytest.mark.parametrize("signature, args, names", [
+    ("def f(xs: list[int]) -> Optional[int]", [[1]], "Optional"),
+    ("def f(xs: List[int], t: Tuple[int, int]) -> Optional[Dict[str, int]]", [[1], [1, 2]],
+     "Optional, List, Tuple, Dict"),
+])
+def test_an_opened_answer_imports_the_typing_names_its_signature_uses(signature, args, names):
+    opening = answer_opening(_problem(signature, args, None))
+    assert opening == f"```python\nfrom typing import {names}\n\n\n{signature}:"
+    source = opening.removeprefix("```python\n") + "\n    return None\n"
+    compile(source, "opened", "exec")  # a complete program once a body follows

@@ -102,3 +102,15 @@ def test_round_size_follows_the_pass_rate():
 def test_bad_budgets_are_named(kw, message):
     with pytest.raises(ValueError, match=message):
         Solver(ReplayGenerator([[ECHO]]), Verifier(DEVICE), **kw)
+
+
+def test_a_generator_that_opens_answers_continues_the_def_line(tokenizer):
+    opening = f"```python\n{P.signature}:"
+    body = P.solution.removeprefix(P.signature + ":")  # what the model writes after the opening
+    gen = ReplayGenerator([[body.replace("% 26", "% 25"), ECHO], [body + "```"]], tokenizer)
+    gen.opens_answer = True
+    report = Solver(gen, Verifier(DEVICE), k=2, rounds=3, seed=1).solve(P)
+    assert all(p.endswith("\n" + opening) for call in gen.prompts for p in call)
+    assert report.solved and report.winner.round == 1 and report.winner.program == P.solution
+    # round 0's ECHO follows the opening too: a def line twice does not compile
+    assert report.rounds[0].compiled == 1

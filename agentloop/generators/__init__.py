@@ -49,6 +49,22 @@ class Generation:
     def k(self) -> int:
         return len(self.prompt)
 
+    def opened(self, openings: Sequence[str], tokenizer: Any | None) -> "Generation":
+        """The completions with each one's opening in front: openings[i] is
+        the text prompt i ended with, which its completions continue (see
+        Generator.opens_answer). Token rows get the opening's ids, tokenized
+        apart as the verifier will read them back; a row stays one buffer
+        row, longer by its opening."""
+        if self.prompt and len(openings) <= max(self.prompt):
+            raise ValueError(f"openings: expected one per prompt, got {len(openings)} for prompt {max(self.prompt)}")
+        texts = None if self.texts is None else [openings[p] + t for t, p in zip(self.texts, self.prompt)]
+        tokens, lengths = self.tokens, self.lengths
+        if tokens is not None and tokenizer is not None:
+            tokens, lengths = _prefixed(tokens, lengths, self.prompt, openings, tokenizer)
+        elif tokens is not None:
+            tokens = lengths = None  # ids without their tokenizer cannot take the opening: the texts carry it
+        return Generation(tokens, lengths, texts, self.prompt, self.seconds)
+
 
 class Generator(Protocol):
     """What the loop needs of a generator.
@@ -56,6 +72,12 @@ class Generator(Protocol):
     name: a short label for reports ("vllm:/models/x", "hf:...").
     tokenizer: the model's tokenizer (a transformers tokenizer), or None;
         it applies the chat template and gives the verifier its byte table.
+    opens_answer (optional, False when absent): the loop begins each
+        answer for the model, with prompts.answer_opening (the fence and
+        the problem's def line) at the end of its input, and puts that
+        opening back in front of each completion. For a model trained to
+        answer in exactly that form (the embedded coder), which then cannot
+        get the entry's name or parameters wrong.
     """
 
     name: str
@@ -92,3 +114,30 @@ def check_counts(prompts: Sequence[str], n: Sequence[int]) -> None:
         raise ValueError(f"n: expected one count per prompt ({len(prompts)}), got {len(n)}")
     if any(ni < 0 for ni in n):
         raise ValueError(f"n: counts must be >= 0, got {list(n)}")
+
+
+def opens_answer(generator: Any) -> bool:
+    """Whether the loop opens `generator`'s answers (Generator.opens_answer)."""
+    return bool(getattr(generator, "opens_answer", False))
+
+
+def _prefixed(tokens: Any, lengths: Any, prompt: list[int], openings: Sequence[str], tokenizer: Any):
+    """[k, T] token rows and their lengths with each row's opening ids in
+    front; rows of one prompt are contiguous (prompt_index), so one copy
+    per prompt."""
+    import torch
+
+    tokens, lengths = torch.as_tensor(tokens), torch.as_tensor(lengths)
+    ids = [tokenizer(o, add_special_tokens=False)["input_ids"] for o in openings]
+    width = max((len(i) for i in ids), default=0)
+    pad = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else 0
+    out = torch.full((tokens.shape[0], width + tokens.shape[1]), pad, dtype=tokens.dtype, device=tokens.device)
+    grown = lengths.clone()
+    start = 0
+    for p, count in enumerate(torch.bincount(torch.tensor(prompt, dtype=torch.int64), minlength=len(ids)).tolist()):
+        rows, n = slice(start, start + count), len(ids[p])
+        out[rows, :n] = torch.tensor(ids[p], dtype=tokens.dtype, device=tokens.device)
+        out[rows, n:n + tokens.shape[1]] = tokens[rows]
+        grown[rows] += n
+        start += count
+    return out, grown

@@ -74,9 +74,15 @@ def default_generator(temperature: float | None = None, engine_args: dict[str, A
     if which == "vllm":
         from .vllm_engine import VLLMGenerator
 
-        return VLLMGenerator(path, temperature=temperature, **{**ENGINE_KWARGS, **(engine_args or {})})
-    if which == "hf":
+        generator = VLLMGenerator(path, temperature=temperature, **{**ENGINE_KWARGS, **(engine_args or {})})
+    elif which == "hf":
         from .hf import HFGenerator  # a GeneratorError names torch or transformers when either is missing
 
-        return HFGenerator(path, temperature=temperature)
-    raise ValueError(f"which: expected 'vllm' or 'hf', got {which!r}")
+        generator = HFGenerator(path, temperature=temperature)
+    else:
+        raise ValueError(f"which: expected 'vllm' or 'hf', got {which!r}")
+    # Trained to answer with the fence and the def line first (train.py),
+    # the model continues an answer the loop opens with the problem's own
+    # def line; left to write it, it often recalls a training task's name.
+    generator.opens_answer = True
+    return generator

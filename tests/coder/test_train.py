@@ -18,7 +18,7 @@ pytest.importorskip("tokenizers")
 from agentloop.coder import synth
 from agentloop.coder import train as tr
 from agentloop.coder.tokenizer import BOS, EOS, PAD, train_tokenizer
-from agentloop.prompts import Templates, task_prompt
+from agentloop.prompts import Templates, answer_opening, task_prompt
 
 FAMILIES = ["arithmetic", "digits", "counting", "prefix_suffix"]  # seed 0: valid records too
 
@@ -52,6 +52,27 @@ def test_render_is_the_loops_prompt_and_answer():
     assert target == "```python\n" + solve.reference + "```"
     prompt, _ = tr.render(repair, templates)
     assert repair.wrong_program.strip("\n") in prompt and repair.feedback.strip() in prompt
+
+
+def test_every_answer_continues_the_opening_the_loop_gives_the_model():
+    """The default generator opens each answer (prompts.answer_opening): the
+    trained answers must begin with it, and the opening must end where a
+    token ends, or the model is asked to continue a token it never saw cut."""
+    from transformers import AutoTokenizer
+
+    from agentloop.generators.default import MODEL_DIR
+    from gpubackend import Problem
+
+    tok = AutoTokenizer.from_pretrained(MODEL_DIR)
+    records = synth.generate(0, 3, 1).split("train")
+    assert any("Optional" in r.problem["signature"] for r in records)
+    for r in records:
+        _, target = tr.render(r, Templates.load())
+        opening = answer_opening(Problem.from_dict(r.problem))
+        assert target.startswith(opening), (opening, target)
+        ids = tok(target, add_special_tokens=False)["input_ids"]
+        ends = {len(tok.decode(ids[:i])) for i in range(1, len(ids) + 1)}
+        assert len(opening) in ends, opening
 
 
 def test_tokenizer_round_trips_and_the_verifier_builds_its_table():

@@ -64,6 +64,7 @@ def hf_default():
 def test_transformers_serves_it_at_the_default_temperature(hf_default):
     assert hf_default.name == f"hf:{default.MODEL_DIR}" and hf_default.temperature == default.TEMPERATURE
     assert str(hf_default.model.dtype) == "torch.float32"  # float16 weights, computed in float32 on a CPU
+    assert hf_default.opens_answer  # the loop writes the def line, the model the rest
 
 
 def test_it_solves_an_example_through_the_loop(hf_default):

@@ -3,7 +3,7 @@
 import pytest
 import torch
 
-from agentloop.generators import adds_special_tokens, check_counts, prompt_index
+from agentloop.generators import Generation, adds_special_tokens, check_counts, opens_answer, prompt_index
 from agentloop.generators.pack import pack
 from agentloop.generators.replay import ReplayGenerator
 
@@ -41,3 +41,35 @@ def test_replay_cycles_its_rounds_and_records_prompts():
     assert g.prompts == [["p"], ["p", "q"], ["p"]]
     with pytest.raises(ValueError, match="at least one answer"):
         ReplayGenerator([[]])
+
+
+def test_opened_completions_carry_their_prompts_opening_in_text_and_tokens():
+    from tests import model_kit
+
+    tok = model_kit.tokenizer()
+    texts = ["\n    return 1\n```", "\n    return 2\n```", "\n    return x\n```"]
+    ids = [tok(t, add_special_tokens=False)["input_ids"] for t in texts]
+    T = max(map(len, ids))
+    tokens = torch.tensor([i + [0] * (T - len(i)) for i in ids])
+    gen = Generation(tokens, torch.tensor([len(i) for i in ids]), texts, [0, 0, 2], 0.5)
+    openings = ["```python\ndef f() -> int:", "unused", "```python\ndef g(x: int) -> int:"]
+    opened = gen.opened(openings, tok)
+    want = [openings[0] + texts[0], openings[0] + texts[1], openings[2] + texts[2]]
+    assert opened.texts == want and opened.prompt == gen.prompt and opened.seconds == 0.5
+    rows = [tok.decode(opened.tokens[i, :opened.lengths[i]].tolist()) for i in range(3)]
+    assert rows == want
+    with pytest.raises(ValueError, match="openings: expected one per prompt, got 2 for prompt 2"):
+        gen.opened(openings[:2], tok)
+
+
+def test_ids_without_a_tokenizer_leave_the_opening_to_the_texts():
+    gen = Generation(torch.zeros((1, 2), dtype=torch.int64), torch.tensor([2]), ["body"], [0], 0.0)
+    opened = gen.opened(["head:"], None)
+    assert opened.tokens is None and opened.texts == ["head:body"]
+
+
+def test_a_generator_opens_answers_only_when_it_says_so():
+    g = ReplayGenerator([["a"]])
+    assert not opens_answer(g)
+    g.opens_answer = True
+    assert opens_answer(g)
