@@ -43,7 +43,7 @@ from ..feedback import Failure, render
 from ..tasksets import Task, TaskSet, write_folder
 from . import cpython
 from .families import FAMILIES, HELD_OUT_FAMILIES, Variant
-from .families.names import renamed, renamed_params
+from .families.names import renamed
 from .judge import CRASH, Judge
 from .judge import mutants as judge_mutants
 from .judge import references as judge_references
@@ -66,10 +66,6 @@ SPLITS = ("train", "valid", "heldout")
 # a name it knew for the task instead of the signature's; the rest keep a
 # name that fits them, as real tasks do.
 RENAMED_SHARE = 0.75
-# Variants whose parameters are renamed (names.py): half, so that the body
-# must use the def line's names, which the loop writes for the model, and
-# the family's own names stay common, as they are in real tasks.
-PARAMS_RENAMED_SHARE = 0.5
 # Variants whose description is wrapped over several lines, as problem
 # files written by hand have it (the families write one line).
 WRAPPED_SHARE = 0.5
@@ -169,13 +165,10 @@ def draw(seed: int, family: str, n: int) -> tuple[list[tuple[str, Variant]], int
 
 def dressed(v: Variant, rng: random.Random) -> Variant:
     """v as a problem file might present it: its entry renamed (a share
-    RENAMED_SHARE of the variants), its parameters renamed
-    (PARAMS_RENAMED_SHARE), its description wrapped over lines of 60 to 80
-    columns as a hand-written file wraps it (WRAPPED_SHARE)."""
+    RENAMED_SHARE of the variants), its description wrapped over lines of
+    60 to 80 columns as a hand-written file wraps it (WRAPPED_SHARE)."""
     if rng.random() < RENAMED_SHARE:
         v = renamed(v, rng)
-    if rng.random() < PARAMS_RENAMED_SHARE:
-        v = renamed_params(v, rng)
     if rng.random() < WRAPPED_SHARE:
         width = rng.randint(60, 80)
         v = replace(v, description=textwrap.fill(v.description, width, break_long_words=False, break_on_hyphens=False))

@@ -1,6 +1,5 @@
-"""Names drawn apart from the task: a variant renamed so that its
-function's name says nothing of what it does, and its parameters' names
-are not the family's own.
+"""Entry names drawn apart from the task: a variant renamed so that its
+function's name says nothing of what it does.
 
 Each family names its function from a short list that fits the task
 (`digit_sum`, `clamp`). Trained on those alone, a small model learns the
@@ -10,12 +9,6 @@ seen. Renaming a share of the variants to names unrelated to their task
 (`get_result`, `zorvik`, `f2`), or to another task's name (`digit_sum`
 on a clamping task), makes copying the signature from the prompt the only
 way to get the name right.
-
-Parameters likewise: each family draws them from a few names (`xs`, `s`,
-`n`), and a model trained on those alone writes `xs` in the body of a task
-whose def line says `scores`. The loop opens the model's answer with the
-problem's def line (agentloop/prompts.py), so a body that uses the names
-it was given is all it takes; renamed parameters teach that.
 """
 
 from __future__ import annotations
@@ -25,7 +18,6 @@ import functools
 import io
 import keyword
 import random
-import re
 import tokenize
 from dataclasses import replace
 
@@ -42,9 +34,6 @@ _NOUNS = ("result", "value", "answer", "items", "data", "thing", "numbers", "tex
           "signal", "pair", "level", "step", "part", "block", "token", "case", "input", "series")
 _SYLLABLES = ("ka", "lo", "mi", "zu", "ter", "van", "do", "rex", "pli", "sor", "quo", "ne", "bat", "fim",
               "gor", "ula", "xen", "yar", "wib", "hap", "cro", "jen", "tal", "vik", "mun")
-# Words a parameter may be named that a description also uses as English:
-# such a parameter keeps its name, since its mentions cannot be told apart.
-_ENGLISH = {"a", "i", "an", "as", "at", "by", "in", "is", "it", "of", "on", "or", "to", "no", "be", "if"}
 # Names the program may mean something else by: the DSL's builtins and
 # modules, and the typing import.
 _TAKEN = set(dir(builtins)) | {"math", "Optional", "typing"}
@@ -86,57 +75,6 @@ def renamed(v: Variant, rng: random.Random, tries: int = 20) -> Variant:
             return replace(v, entry=name, signature=_swap(v.signature, v.entry, name),
                            program=_swap(v.program, v.entry, name))
     return v
-
-
-@functools.cache
-def family_params() -> tuple[str, ...]:
-    """The names the training families give their parameters."""
-    from . import HELD_OUT_FAMILIES
-
-    found = {n for f in FAMILIES if f not in HELD_OUT_FAMILIES for i in range(_NAME_DRAWS)
-             for n in _params(FAMILIES[f](random.Random(f"names/{f}/{i}")).signature)}
-    return tuple(sorted(found))
-
-
-def fresh_param(rng: random.Random) -> str:
-    """A parameter name: another family's (the hardest case: a fitting
-    name, for another kind of value), a noun, a made-up word or a letter."""
-    kind = rng.randrange(10)
-    if kind < 4:
-        return one_of(rng, list(family_params()))
-    if kind < 6:
-        return one_of(rng, _NOUNS)
-    if kind < 8:
-        return "".join(one_of(rng, _SYLLABLES) for _ in range(rng.randint(1, 2)))
-    return rng.choice("abcdefghkmnpqrstuvwxyz") + (str(rng.randint(0, 9)) if rng.random() < 0.3 else "")
-
-
-def renamed_params(v: Variant, rng: random.Random, tries: int = 20) -> Variant:
-    """v with each parameter renamed to a fresh name no name of the program
-    uses, in the signature, the program and the description's words; a
-    parameter named like an English word of the description (`a`) keeps
-    its name, as does one the description puts after an article ("the
-    count": a word there, not only the parameter) and one none of `tries`
-    draws finds a free name for."""
-    used = _names(v.program) | _TAKEN | {v.entry}
-    signature, program, description = v.signature, v.program, v.description
-    for old in _params(v.signature):
-        if old in _ENGLISH or re.search(rf"\b(?:a|an|the)\s+{re.escape(old)}\b", description, re.IGNORECASE):
-            continue
-        new = next((n for n in (fresh_param(rng) for _ in range(tries))
-                    if n not in used and n not in _ENGLISH and not keyword.iskeyword(n)), None)
-        if new is None:
-            continue
-        used.add(new)
-        signature, program = _swap(signature, old, new), _swap(program, old, new)
-        description = re.sub(rf"(?<![\w.]){re.escape(old)}(?!\w)", new, description)
-    return replace(v, signature=signature, program=program, description=description)
-
-
-def _params(signature: str) -> list[str]:
-    """The parameter names of a def line (`def f(xs: list[int], k: int) -> int`)."""
-    inside = signature[signature.index("(") + 1:signature.rindex(")")]
-    return [part.split(":")[0].strip() for part in inside.split(",") if ":" in part]
 
 
 def _names(program: str) -> set[str]:
