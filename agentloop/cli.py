@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -18,6 +19,10 @@ from .console import err, load_problem
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="A GPU-native verify loop for model-written code.")
+
+# stdout is the commands' output (tables, --json); vLLM logs to stdout
+# unless told otherwise, and its engine process inherits the setting.
+os.environ.setdefault("VLLM_LOGGING_STREAM", "ext://sys.stderr")
 
 
 def _read_program(path: Path) -> str:

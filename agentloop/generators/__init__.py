@@ -52,9 +52,10 @@ class Generation:
     def opened(self, openings: Sequence[str], tokenizer: Any | None) -> "Generation":
         """The completions with each one's opening in front: openings[i] is
         the text prompt i ended with, which its completions continue (see
-        Generator.opens_answer). Token rows get the opening's ids, tokenized
-        apart as the verifier will read them back; a row stays one buffer
-        row, longer by its opening."""
+        Generator.opens_answer). Token rows get the opening's ids in front,
+        tokenized alone (the verifier reads the bytes the ids stand for, so
+        any tokenization of the opening reads back the same), and their
+        lengths grow by as many."""
         if self.prompt and len(openings) <= max(self.prompt):
             raise ValueError(f"openings: expected one per prompt, got {len(openings)} for prompt {max(self.prompt)}")
         texts = None if self.texts is None else [openings[p] + t for t, p in zip(self.texts, self.prompt)]
