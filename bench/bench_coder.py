@@ -3,7 +3,7 @@ resampling at the same number of samples, through `agentloop eval`.
 
     python bench/bench_coder.py --tasks DIR/heldout_tasks --tasks tasks/examples \\
         [--model agentloop/coder/model] [--engine hf|vllm] [--samples 16] [--rounds 4] \\
-        [--temperature 0.8] [--seeds 0,1,2] [--per-family N] [--no-open-answer] \
+        [--temperature 0.8] [--seeds 0,1,2] [--per-family N] [--no-open-answer] \\
         [--out build/coder-eval] [--md FILE]
 
 For each task set and seed it runs two evals of the same model:

@@ -77,8 +77,8 @@ class Generator(Protocol):
         answer for the model, with prompts.answer_opening (the fence and
         the problem's def line) at the end of its input, and puts that
         opening back in front of each completion. For a model trained to
-        answer in exactly that form (the embedded coder), which then cannot
-        get the entry's name or parameters wrong.
+        answer in exactly that form (the embedded coder): its def line is
+        then the problem's, whatever name it recalls from similar tasks.
     """
 
     name: str
