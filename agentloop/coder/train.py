@@ -66,6 +66,8 @@ class Config:
     device: str = "cpu"
     dtype: str = "float16"     # of the saved weights: float16, bfloat16 or float32
     threads: int = 0           # torch CPU threads; 0: torch's default
+    init: str = ""             # a trained model's folder to go on from (its weights and tokenizer); "": a new model
+    extra: list[str] = field(default_factory=list)  # JSONL files of more train records (selfrepair.py writes them)
     progress: bool = True
     command: list[str] = field(default_factory=list)
 
@@ -171,6 +173,19 @@ def build_model(cfg: Config, tok: Any, max_positions: int) -> Any:
     return LlamaForCausalLM(config).to(torch.float32)
 
 
+def load_model(path: str, longest: int) -> Any:
+    """A trained model to go on training, in float32 (it may be saved in
+    float16); its positions must hold the longest example."""
+    import torch
+    from transformers import AutoModelForCausalLM
+
+    model = AutoModelForCausalLM.from_pretrained(path, dtype=torch.float32)
+    if longest > model.config.max_position_embeddings:
+        raise SystemExit(f"--init {path}: the longest example has {longest} tokens, more than the model's "
+                         f"max_position_embeddings ({model.config.max_position_embeddings})")
+    return model
+
+
 def lr_at(step: int, cfg: Config) -> float:
     """Linear warmup to cfg.lr, then cosine decay to lr * min_lr_ratio at cfg.steps."""
     if step < cfg.warmup:
@@ -229,12 +244,18 @@ def prepare(cfg: Config, data: Any = None) -> dict:
         data = synth.generate(cfg.seed, cfg.tasks_per_family, cfg.repairs_per_task, families=cfg.families)
     t_data = time.perf_counter() - t0
     templates = Templates.load()
-    train_pairs = [render(r, templates) for r in data.split("train")]
+    extra = [json.loads(line) for path in cfg.extra for line in Path(path).read_text().splitlines() if line.strip()]
+    train_pairs = [render(r, templates) for r in data.split("train") + extra]
     valid_pairs = [render(r, templates) for r in data.split("valid")]
     if not train_pairs:
         raise SystemExit("train: no training records (more --tasks-per-family, or other --families)")
     t1 = time.perf_counter()
-    tok = train_tokenizer((text for pair in train_pairs for text in pair), cfg.vocab_size)
+    if cfg.init:  # the model's own tokenizer: its ids are what the weights know
+        from transformers import AutoTokenizer
+
+        tok = AutoTokenizer.from_pretrained(cfg.init)
+    else:
+        tok = train_tokenizer((text for pair in train_pairs for text in pair), cfg.vocab_size)
     t_tok = time.perf_counter() - t1
     train = encode(train_pairs, tok)
     valid = encode(valid_pairs, tok)
@@ -245,6 +266,7 @@ def prepare(cfg: Config, data: Any = None) -> dict:
     lengths = [len(e.ids) for e in train]
     stats = {"records": {s: len(data.split(s)) for s in ("train", "valid", "heldout")},
              "train_kinds": {k: sum(r.kind == k for r in data.split("train")) for k in ("solve", "repair")},
+             "extra_records": len(extra),
              "valid_examples_used": len(valid),
              "train_tokens": sum(lengths), "train_target_tokens": sum(len(e.ids) - e.n_prompt for e in train),
              "example_tokens": {"min": min(lengths), "mean": round(sum(lengths) / len(lengths), 1),
@@ -266,7 +288,8 @@ def train(cfg: Config, data: Any = None) -> dict:
         torch.set_num_threads(cfg.threads)
     prep = prepare(cfg, data)
     tok, train_ex, valid_ex = prep["tok"], prep["train"], prep["valid"]
-    model = build_model(cfg, tok, positions_for(prep["longest"])).to(cfg.device)
+    model = (load_model(cfg.init, prep["longest"]) if cfg.init
+             else build_model(cfg, tok, positions_for(prep["longest"]))).to(cfg.device)
     model.train()
     opt = optimizer_for(model, cfg)
     plan = batches(train_ex, cfg.batch_tokens)
@@ -330,6 +353,7 @@ def train(cfg: Config, data: Any = None) -> dict:
     _portable_tokenizer_config(out)
     weights = out / "model.safetensors"
     report = {"command": cfg.command or None, "seed": cfg.seed, "config": _config_json(cfg),
+              "init_command": _init_command(cfg.init),
               "data": prep["stats"],
               "model": {"parameters": sum(p.numel() for p in model.parameters()),
                         "max_position_embeddings": model.config.max_position_embeddings,
@@ -352,7 +376,15 @@ def _portable_tokenizer_config(out: Path) -> None:
     path = out / "tokenizer_config.json"
     spec = json.loads(path.read_text())
     spec["tokenizer_class"] = "PreTrainedTokenizerFast"
+    for key in ("is_local", "local_files_only"):  # how an --init tokenizer was loaded, not what it is
+        spec.pop(key, None)
     path.write_text(json.dumps(spec, indent=2) + "\n")
+
+
+def _init_command(init: str) -> list[str] | None:
+    """The command that made the --init model, from its training.json."""
+    path = Path(init) / "training.json"
+    return json.loads(path.read_text()).get("command") if init and path.exists() else None
 
 
 def _config_json(cfg: Config) -> dict:
@@ -391,6 +423,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--device", default=d.device, help="cpu or cuda[:i]")
     ap.add_argument("--dtype", default=d.dtype, choices=["float16", "bfloat16", "float32"])
     ap.add_argument("--threads", type=int, default=d.threads)
+    ap.add_argument("--init", default="", help="go on training this model folder (its weights and tokenizer; "
+                    "--d-model, --layers, --heads, --ffn and --vocab-size are then its own)")
+    ap.add_argument("--extra", action="append", default=[], help="a JSONL file of more train records "
+                    "(python -m agentloop.coder.selfrepair writes one); repeatable")
     ap.add_argument("--no-progress", action="store_true")
     a = ap.parse_args(argv)
     cfg = Config(out=a.out, seed=a.seed, tasks_per_family=a.tasks_per_family, repairs_per_task=a.repairs_per_task,
@@ -398,7 +434,8 @@ def main(argv: list[str] | None = None) -> int:
                  d_model=a.d_model, layers=a.layers, heads=a.heads, ffn=a.ffn, steps=a.steps, minutes=a.minutes,
                  batch_tokens=a.batch_tokens, lr=a.lr, warmup=a.warmup, weight_decay=a.weight_decay, clip=a.clip,
                  valid_examples=a.valid_examples, eval_every=a.eval_every, log_every=a.log_every,
-                 device=a.device, dtype=a.dtype, threads=a.threads, progress=not a.no_progress,
+                 device=a.device, dtype=a.dtype, threads=a.threads, init=a.init, extra=a.extra,
+                 progress=not a.no_progress,
                  command=["python", "-m", "agentloop.coder.train", *argv])
     r = train(cfg)
     print(f"{r['steps']} steps ({r['stopped_by']}), train loss {r['final_train_loss']}, "

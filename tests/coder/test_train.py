@@ -182,3 +182,29 @@ def test_command_line(tmp_path):
                     "--warmup", "1", "--no-progress", "--threads", "1"]) == 0
     saved = json.loads((out / "training.json").read_text())
     assert saved["command"][:3] == ["python", "-m", "agentloop.coder.train"] and saved["steps"] == 2
+
+
+def test_init_goes_on_from_a_model_with_its_tokenizer(tmp_path):
+    """--init: the weights and the tokenizer are the given model's (0 steps
+    saves them unchanged), and --extra records join the train split."""
+    from safetensors.torch import load_file
+
+    base = tmp_path / "base"
+    tr.train(tiny(base, command=["python", "-m", "agentloop.coder.train", "--out", str(base)]), dataset())
+    repair = next(r for r in dataset().split("train") if r.kind == "repair")
+    extra = tmp_path / "extra.jsonl"
+    extra.write_text(json.dumps(repair.to_json() | {"mutation": "model"}) + "\n")
+
+    same = tr.train(tiny(tmp_path / "same", init=str(base), steps=0, extra=[str(extra)]), dataset())
+    wa, wb = load_file(base / "model.safetensors"), load_file(tmp_path / "same" / "model.safetensors")
+    assert wa.keys() == wb.keys() and all(torch.equal(wa[k], wb[k]) for k in wa)
+    for name in ("tokenizer.json", "tokenizer_config.json"):
+        assert (tmp_path / "same" / name).read_text() == (base / name).read_text()
+    assert same["data"]["extra_records"] == 1
+    assert same["data"]["records"]["train"] == len(dataset().split("train"))
+    assert same["init_command"] == ["python", "-m", "agentloop.coder.train", "--out", str(base)]
+
+    more = tr.train(tiny(tmp_path / "more", init=str(base), steps=2), dataset())
+    wc = load_file(tmp_path / "more" / "model.safetensors")
+    assert any(not torch.equal(wa[k], wc[k]) for k in wa)
+    assert more["data"]["extra_records"] == 0
