@@ -38,6 +38,7 @@ from typing import Any
 from gpubackend import Problem, Verifier
 
 from ..feedback import failure_of, render
+from ..generators.default import default_generator
 from ..prompts import Templates, task_prompt
 from ..solver import sample, verify_generation
 from .synth import Record
@@ -143,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
 
     start = time.perf_counter()
-    generator = _generator(args.model, args.engine, args.temperature)
+    generator = default_generator(args.temperature, which=args.engine, path=args.model)
     tasks = train_tasks(args.seed, args.tasks_per_family, args.per_family)
     verifier = Verifier(args.device)
     from rich.progress import Progress
@@ -161,20 +162,6 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{len(got.records)} repair records from {len(tasks)} tasks (pass rate {got.stats['pass_rate']:.1%}) "
           f"-> {out} in {stats['seconds']} s", file=sys.stderr)
     return 0
-
-
-def _generator(model: str, engine: str, temperature: float) -> Any:
-    if engine == "vllm":
-        from ..generators.default import ENGINE_KWARGS
-        from ..generators.vllm_engine import VLLMGenerator
-
-        generator = VLLMGenerator(model, temperature=temperature, **ENGINE_KWARGS)
-    else:
-        from ..generators.hf import HFGenerator
-
-        generator = HFGenerator(model, temperature=temperature)
-    generator.opens_answer = True  # as the loop samples the embedded model
-    return generator
 
 
 if __name__ == "__main__":

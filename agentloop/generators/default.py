@@ -63,13 +63,15 @@ def engine() -> str:
 
 
 def default_generator(temperature: float | None = None, engine_args: dict[str, Any] | None = None,
-                      which: str | None = None):
+                      which: str | None = None, path: str | Path | None = None):
     """The embedded model behind `which` engine (default: engine()).
 
     temperature: sampling temperature (default: TEMPERATURE);
-    engine_args: with vLLM, settings over ENGINE_KWARGS (vllm.LLM's keywords).
+    engine_args: with vLLM, settings over ENGINE_KWARGS (vllm.LLM's keywords);
+    path: another model of the same kind, served the same way (a folder
+        agentloop.coder.train wrote); default: the embedded model.
     """
-    path, which = str(model_dir()), which or engine()
+    path, which = str(path or model_dir()), which or engine()
     temperature = TEMPERATURE if temperature is None else temperature
     if which == "vllm":
         from .vllm_engine import VLLMGenerator

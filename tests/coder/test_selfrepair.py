@@ -39,9 +39,9 @@ def test_train_tasks_are_train_solve_records_a_few_a_family():
 
 
 def test_failures_of_the_real_model_become_repair_records():
-    from agentloop.generators.default import MODEL_DIR
+    from agentloop.generators.default import default_generator
 
-    gen = selfrepair._generator(str(MODEL_DIR), "hf", 1.5)  # hot: some samples fail
+    gen = default_generator(1.5, which="hf")  # hot: some samples fail
     verifier = Verifier("cpu")
     done = []
     got = selfrepair.collect(gen, verifier, tasks(), samples=4, seed=0, max_tokens=96, batch=2,

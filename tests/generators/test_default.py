@@ -67,6 +67,16 @@ def test_transformers_serves_it_at_the_default_temperature(hf_default):
     assert hf_default.opens_answer  # the loop writes the def line, the model the rest
 
 
+def test_another_folder_of_the_same_kind_is_served_the_same_way(tmp_path):
+    """path: a model the trainer wrote (selfrepair samples one this way)."""
+    pytest.importorskip("transformers")
+    import shutil
+
+    copy = shutil.copytree(default.MODEL_DIR, tmp_path / "model")
+    gen = default.default_generator(0.5, which="hf", path=copy)
+    assert gen.name == f"hf:{copy}" and gen.temperature == 0.5 and gen.opens_answer
+
+
 def test_it_solves_an_example_through_the_loop(hf_default):
     problem = Problem.from_file("tasks/examples/digit_sum.toml")
     report = Solver(hf_default, Verifier("cpu"), k=8, rounds=4, max_tokens=256, seed=0).solve(problem)
