@@ -42,6 +42,9 @@ ARG_KINDS = {
     "LL": "locals a (bits 0-7) and b (bits 8-15), comparison (bits 16-18) of a fused instruction",
     "N": "a count: the items a LIST_NEW or TUPLE_NEW pops, an UNPACK_* pushes, or a tuple index",
     "KC": "constant index k of a type code (bits 0-15) and comparison (bits 16-18)",
+    "M": "memo: the first hidden state slot (bits 0-7) and the function (bits 8-15) of a memoized "
+         "function; 0 before a function that is not memoized, whose code starts after it "
+         "(gpubackend/kernels/memo.h)",
 }
 
 # What each compile diagnostic class means. A class missing here gets an

@@ -15,7 +15,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from .abi import MAX_STACK_SLOTS, PROB_FIELDS, PROB_WORDS
+from .abi import MAX_STACK_SLOTS, PROB_FIELDS, PROB_WORDS, limits
 from .problem import Problem
 
 _COL = {name: i for i, name in enumerate(PROB_FIELDS)}
@@ -57,13 +57,16 @@ class ProblemTable:
         """Each problem's full heap, in words."""
         return np.array([(p.limits.heap_bytes + 7) // 8 for p in self.problems], dtype=np.int64)
 
-    def for_run(self, heap_words: np.ndarray, test_base: np.ndarray, fuel: np.ndarray | None = None) -> np.ndarray:
+    def for_run(self, heap_words: np.ndarray, test_base: np.ndarray, fuel: np.ndarray | None = None,
+                memo_slots: int = 0) -> np.ndarray:
         """The rows with the run-time words: heap_words [P] (this run's
-        heap per lane), the problems' first tests in the batch's tests and,
-        when given, this run's fuel [P] (default: the problems' own)."""
+        heap per lane), the problems' first tests in the batch's tests,
+        when given this run's fuel [P] (default: the problems' own), and
+        the memo's entries per lane (kernels/memo.h; 0: off)."""
         rows = self.rows.copy()
         if fuel is not None:
             rows[:, _COL["PROB_FUEL"]] = fuel
+        rows[:, _COL["PROB_MEMO"]] = memo_slots
         rows[:, _COL["PROB_HEAP"]] = heap_words
         rows[:, _COL["PROB_TEST_BASE"]] = test_base
         return rows
@@ -72,10 +75,11 @@ class ProblemTable:
     def lane_words(rows: np.ndarray, frame_slots: int) -> int:
         """Scratch words one lane needs at most over the rows, for programs
         of at most `frame_slots`: operand stack (verifier.cu,
-        stack_slots_for), two words per frame, heap (vm.h, run_lane)."""
+        stack_slots_for), two words per frame, heap, memo (vm.h, run_lane)."""
         depth = rows[:, _COL["PROB_DEPTH"]]
         stack = np.minimum(max(frame_slots, 1) * depth + 16, MAX_STACK_SLOTS)
-        need = stack + 2 * depth + rows[:, _COL["PROB_HEAP"]]
+        memo = rows[:, _COL["PROB_MEMO"]] * (1 + limits()["MEMO_ENTRY_WORDS"])
+        need = stack + 2 * depth + rows[:, _COL["PROB_HEAP"]] + memo
         return int(need.max()) if len(need) else 1
 
 

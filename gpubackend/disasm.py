@@ -30,6 +30,9 @@ def disassemble(prog, names: list[str] | None = None) -> str:
     ops = opcodes()
     code, lines, konst = prog["code"], prog["lines"], prog["konst"]
     starts = {int(prog["funcs"][i]["pc"]): i for i in range(int(prog["n_funcs"]))}
+    # a function that is not memoized starts after a dead MEMO_ENTER: its header goes above it
+    memo_enter = next(o.code for o in ops if o.name == "MEMO_ENTER")
+    starts = {pc - 1 if pc > 0 and int(code[pc - 1]) == memo_enter else pc: i for pc, i in starts.items()}
     out: list[str] = []
     pc = 0
     while pc < int(prog["n_code"]):
@@ -68,6 +71,8 @@ def disassemble(prog, names: list[str] | None = None) -> str:
         elif op.arg == "KC":
             k = arg & 0xFFFF
             text += f" {CMP_NAMES[(arg >> 16) & 7]} {_const(konst, k, 'CONST_STR')}"
+        elif op.arg == "M":
+            text += f" state {arg & 0xFF}, function {arg >> 8}" if arg else " (not memoized: skipped)"
         elif op.arg in ("L", "F", "S", "N"):
             text += f" {arg}"
             if op.size == 2:

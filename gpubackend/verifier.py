@@ -22,7 +22,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from .abi import PROGRAM_HEAD_BYTES, STATUS_NAMES
+from .abi import PROGRAM_HEAD_BYTES, STATUS_NAMES, limits
 from .batch import ProblemTable, RunPlan, join_tests, lane_offsets
 from .dedup import distinct
 from .detok import Texts, detokenize
@@ -133,13 +133,19 @@ class Verifier:
     device: "cpu" (the kernels built for the host, OpenMP), "cuda" (the same
         kernels through NVRTC/CuPy; an error when no GPU is usable) or "auto"
         (CUDA when usable, else CPU).
+    memo: within a lane, return at once from a call of a pure recursive
+        function (scalar parameters and result) that was made before, with
+        its fuel, heap and depth charged again: the same results, statuses
+        and steps, without the exponential time of naive recursion
+        (kernels/memo.h). False only to measure or to test that sameness.
 
     A Verifier keeps what repeats across rounds in the backend's memory:
     the test suites of recent problems and the byte tables of tokenizers.
     """
 
-    def __init__(self, device: str = "auto") -> None:
+    def __init__(self, device: str = "auto", memo: bool = True) -> None:
         self.backend = _backend(device)
+        self.memo = memo
         self.device = self.backend.name
         self.xp = self.backend.xp
         self._suites: dict[int, tuple[Any, DeviceSuite]] = {}
@@ -312,7 +318,7 @@ class Verifier:
             progs = self.backend.compile(texts.data, texts.begin, texts.end, run.d_meta, run.rows(False, True),
                                          run.d_prob_of, reuse=True)
         fields = self.backend.fields(progs)
-        run.frame = int(link.item(fields["frame_slots"].max())) if len(progs) else 1
+        run.compiled(link, fields, self.memo)
         if all(part.problem.sig.ret in ("i", "b", "f", "n") for part in parts):
             out_cap = 1  # a scalar result is one word
         with clock("run"):
@@ -352,7 +358,7 @@ class Verifier:
             # compiled afresh: the images above live in an arena reused by the next call
             one = self.compile([part.source(c)], problem)
             run = _Run(Link(self.xp), [_one_test(problem.encoded(), t)], [problem], [(0, 1)])
-            run.frame = int(self.backend.fields(one)["frame_slots"].max())
+            run.compiled(Link(self.xp), self.backend.fields(one), self.memo)
             return link.host(self.backend.run(one, run.plan(None, full_heap=True), cap).out[0])
         return rerun
 
@@ -472,19 +478,27 @@ class _Run:
         self.first_fuel = np.maximum(self.fuel // FIRST_FUEL_SHARE, 1) if stop_after_timeout else self.fuel
         self.stopping = stop_after_timeout and bool((self.first_fuel < self.fuel).any())
         self.frame = 1
+        self.memo_slots = 0
         if held is not None:  # the suite's table and rows, kept between calls
             self.d_meta, self.d_prob_of, self.d_rows = suites[0].meta, None, suites[0].rows
         else:
             self.d_meta, self.d_rows = link.device(self.table.meta), {}
             self.d_prob_of = None if self.single else link.device(self.prob_of)
 
+    def compiled(self, link: Link, fields: dict, memo: bool) -> None:
+        """Size the runs for the compiled programs: the widest frame, and
+        the memo's table when memo is on and a program memoizes calls."""
+        n = len(fields["frame_slots"])
+        self.frame = int(link.item(fields["frame_slots"].max())) if n else 1
+        self.memo_slots = limits()["MEMO_SLOTS"] if memo and n and link.item(fields["memo"].max()) else 0
+
     def _rows(self, full_heap: bool, full_fuel: bool) -> np.ndarray:
         return self.table.for_run(self.full if full_heap else self.first, self.tests.base,
-                                  self.fuel if full_fuel else self.first_fuel)
+                                  self.fuel if full_fuel else self.first_fuel, self.memo_slots)
 
     def rows(self, full_heap: bool, full_fuel: bool):
         """The table for a run at these limits, in the backend's memory."""
-        key = (full_heap, full_fuel)
+        key = (full_heap, full_fuel, self.memo_slots)
         if key not in self.d_rows:
             self.d_rows[key] = self.link.device(self._rows(full_heap, full_fuel))
         return self.d_rows[key]

@@ -83,8 +83,8 @@ class CpuBackend:
         return lambda rows: heads[rows]
 
     def fields(self, progs: np.ndarray) -> dict[str, np.ndarray]:
-        """Per program: ok, frame_slots, and the diagnostic's cls and line."""
-        return {"ok": progs["ok"], "frame_slots": progs["frame_slots"],
+        """Per program: ok, frame_slots, memo, and the diagnostic's cls and line."""
+        return {"ok": progs["ok"], "frame_slots": progs["frame_slots"], "memo": progs["memo"],
                 "cls": progs["diag"]["cls"], "line": progs["diag"]["line"]}
 
     def run(self, progs: np.ndarray, plan: RunPlan, out_cap: int) -> Outcomes:

@@ -95,8 +95,8 @@ class CudaBackend:
         self.compiler_bytes = (int(library().sizeof_compiler()) + 63) // 64 * 64
 
     def header_reader(self, progs):
-        """rows -> the leading fields (ok, frame_slots, diag) of programs
-        `rows` on the host: 152 bytes each cross the bus, not the whole
+        """rows -> the leading fields (ok, frame_slots, memo, diag) of programs
+        `rows` on the host: 156 bytes each cross the bus, not the whole
         images (which each compile allocates afresh, so they stay valid)."""
         def read(rows: np.ndarray) -> np.ndarray:
             raw = progs.buf.reshape(progs.k, PROGRAM.itemsize)[self.cp.asarray(rows), :PROGRAM_HEAD_BYTES]
@@ -105,10 +105,11 @@ class CudaBackend:
         return read
 
     def fields(self, progs) -> dict:
-        """Per program, on the device: ok, frame_slots, the diagnostic's cls and line."""
+        """Per program, on the device: ok, frame_slots, memo, the diagnostic's cls and line."""
         raw = progs.buf.reshape(progs.k, PROGRAM.itemsize)
         return {"ok": _field(raw, PROGRAM, ("ok",), self.cp),
                 "frame_slots": _field(raw, PROGRAM, ("frame_slots",), self.cp),
+                "memo": _field(raw, PROGRAM, ("memo",), self.cp),
                 "cls": _field(raw, PROGRAM, ("diag", "cls"), self.cp),
                 "line": _field(raw, PROGRAM, ("diag", "line"), self.cp)}
 

@@ -26,6 +26,9 @@ struct FuncSig {
   int32_t ret;
   int32_t parent;   // the enclosing top-level function of a nested def, or -1
   int32_t defined;  // a nested def: its def statement has been compiled
+  uint32_t callees; // bit g: the body calls function g (memo_pass)
+  int32_t memo_pc;  // its MEMO_ENTER when its signature could be memoized, else -1
+  int32_t returns;  // its RETURNs, chained through their arguments (-1 ends)
 };
 
 struct Loop {
@@ -479,7 +482,17 @@ DEV void entry_may_return_none(Compiler* c, int32_t kind, int32_t line, int32_t 
 // A call of function f (a call expression, or a key= function).
 DEV void emit_call(Compiler* c, int32_t f) {
   if (f == c->entry) c->entry_called = 1;
+  if (c->f.fn >= 0) c->funcs[c->f.fn].callees |= 1u << f;
   emit(c, OP_CALL, f);
+}
+
+// A RETURN, chained into its function's list: memo_pass makes it a
+// MEMO_RETURN if the function is memoized.
+DEV void emit_return(Compiler* c) {
+  FuncSig* f = &c->funcs[c->f.fn];
+  int32_t pc = emit(c, OP_RETURN, 0);
+  c->out->code[pc] = INSN(OP_RETURN, f->returns);
+  f->returns = pc;
 }
 
 // a top-level function its nested defs first (a local name: -2 while its

@@ -62,6 +62,7 @@ struct Program {
   int32_t n_funcs;
   int32_t entry;       // index of the entry function in funcs
   int32_t frame_slots; // max over functions of nlocals + max_stack
+  int32_t memo;        // 1 when a function's calls are memoized (memo.h)
   Diag diag;
   FuncInfo funcs[MAX_FUNCS];
   int32_t code[MAX_CODE];
@@ -93,6 +94,7 @@ enum ProblemWord {
   PROB_DEPTH,      // call frames per lane
   PROB_HEAP,       // heap words per lane (this run's: see FIRST_HEAP_BYTES)
   PROB_TEST_BASE,  // the problem's first test in the batch's test arrays
+  PROB_MEMO,       // memo entries per lane in this run (MEMO_SLOTS, or 0: off)
   PROB_WORDS
 };
 
@@ -101,6 +103,7 @@ struct Heap {
   int64_t* base;
   int64_t top;  // words in use
   int64_t cap;  // words available
+  int64_t peak; // the highest top given back since the last memo entry (memo.h)
 };
 
 // A string value is a reference (a pointer stored in a 64-bit slot) to

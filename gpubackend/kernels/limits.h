@@ -47,3 +47,20 @@
 #define MAX_SIG 64
 // Parameters per function.
 #define MAX_PARAMS 16
+
+// ---- the memo of pure recursive calls (memo.h)
+// Parameters of a function whose calls may be memoized: the key is the
+// argument words, so each one widens every entry; the recursive helpers
+// models write (fib(n), paths(r, c), ways(n, k, m)) take one to three.
+#define MEMO_MAX_ARGS 3
+// Entries of a lane's memo table, a power of two (an entry's place is a
+// hash of its key masked by MEMO_SLOTS - 1): room for the distinct calls of
+// a recursion over a 20 x 20 grid, in 36 KB of the lane's scratch.
+#define MEMO_SLOTS 512
+// Words of one entry: MEMO_MAX_ARGS argument words, the result, then what
+// the call cost (fuel, heap growth, heap peak, frames and stack reached).
+#define MEMO_ENTRY_WORDS 8
+// Hidden frame slots of a memoized function, after its own: the fuel, heap
+// top, heap peak and frame and stack high-water marks at its entry, then a
+// copy of its arguments (the body may assign to its parameters).
+#define MEMO_STATE_SLOTS 5

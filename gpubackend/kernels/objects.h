@@ -589,7 +589,7 @@ DEVFN int rt_sort_(Heap* h, int64_t* keys, int64_t* items, int64_t n, const char
     for (int64_t i = 0; i < n; i++) keys[i] = sk[i];
     if (items) for (int64_t i = 0; i < n; i++) items[i] = si[i];
   }
-  h->top = mark;
+  heap_give_back(h, mark);
   return st;
 }
 

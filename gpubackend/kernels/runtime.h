@@ -32,6 +32,14 @@ DEV int64_t* heap_alloc(Heap* h, int64_t words) {
   return p;
 }
 
+// Give back the words above `mark`, scratch borrowed for one operation
+// (sorting, float parsing). The highest top is kept in peak: a memoized
+// call's heap need is its peak, not its growth (memo.h).
+DEV void heap_give_back(Heap* h, int64_t mark) {
+  if (h->top > h->peak) h->peak = h->top;
+  h->top = mark;
+}
+
 // An uninitialised string object of len bytes. The last word is zeroed so
 // the padding is zero whatever the caller writes: word-wise comparison and
 // hashing of strings may rely on it.

@@ -207,7 +207,7 @@ DEVFN int return_stmt(Compiler* c) {
       return 0;
     }
   }
-  emit0(c, OP_RETURN);
+  emit_return(c);
   return 0;
 }
 
@@ -819,6 +819,47 @@ DEVFN void func_header_(Compiler* c, FuncSig* f) {
   if (!check(c, TK_COLON)) error_tok(c, &c->cur, DG_SYNTAX, "expected ':'");
 }
 
+// Whether calls of f could be memoized (memo.h): 1 to MEMO_MAX_ARGS
+// parameters and a result, all int, bool or float.
+DEV int memo_signature(const FuncSig* f) {
+  if (f->nparams < 1 || f->nparams > MEMO_MAX_ARGS) return 0;
+  if (f->ret != T_INT && f->ret != T_BOOL && f->ret != T_FLOAT) return 0;
+  for (int32_t i = 0; i < f->nparams; i++)
+    if (f->ptype[i] != T_INT && f->ptype[i] != T_BOOL && f->ptype[i] != T_FLOAT) return 0;
+  return 1;
+}
+
+// After the last function: memoize the functions with a memo signature
+// that can reach themselves through calls (the call graph's transitive
+// closure, Warshall's algorithm on bit rows). Each gets its hidden state
+// slots and MEMO_RETURNs; the others start after their MEMO_ENTER, which
+// stays as a dead word with argument 0.
+DEV void memo_pass(Compiler* c) {
+  uint32_t reach[MAX_FUNCS];
+  for (int32_t i = 0; i < c->nfuncs; i++) reach[i] = c->funcs[i].callees;
+  for (int32_t k = 0; k < c->nfuncs; k++)
+    for (int32_t i = 0; i < c->nfuncs; i++)
+      if (reach[i] >> k & 1) reach[i] |= reach[k];
+  for (int32_t i = 0; i < c->nfuncs; i++) {
+    FuncSig* f = &c->funcs[i];
+    FuncInfo* info = &c->out->funcs[i];
+    int32_t base = info->nlocals;
+    int memo = f->memo_pc >= 0 && (reach[i] >> i & 1) && base + MEMO_STATE_SLOTS + f->nparams <= MAX_SLOTS;
+    if (memo) {
+      info->nlocals = base + MEMO_STATE_SLOTS + f->nparams;
+      c->out->code[f->memo_pc] = INSN(OP_MEMO_ENTER, base | i << 8);
+      c->out->memo = 1;
+    } else if (f->memo_pc >= 0) {
+      info->pc = f->memo_pc + 1;
+    }
+    for (int32_t pc = f->returns; pc >= 0;) {
+      int32_t next = INSN_ARG(c->out->code[pc]);
+      c->out->code[pc] = memo ? INSN(OP_MEMO_RETURN, base | i << 8) : INSN(OP_RETURN, 0);
+      pc = next;
+    }
+  }
+}
+
 // funcdef := header block       (the header was read by the prepass)
 DEVFN void funcdef(Compiler* c, int32_t fi) {
   FuncSig* f = &c->funcs[fi];
@@ -834,6 +875,7 @@ DEVFN void funcdef(Compiler* c, int32_t fi) {
     declare_local(c, &p, f->ptype[i], 0);
   }
   int32_t pc = c->out->n_code;
+  if (memo_signature(f)) f->memo_pc = emit(c, OP_MEMO_ENTER, 0);
   label(c);
   int falls = block(c);
   if (falls && !failed(c)) {
@@ -849,7 +891,7 @@ DEVFN void funcdef(Compiler* c, int32_t fi) {
       return;
     }
     emit_int(c, 0);
-    emit0(c, OP_RETURN);
+    emit_return(c);
   }
   FuncInfo* info = &c->out->funcs[fi];
   info->pc = pc; info->nparams = f->nparams; info->nlocals = c->f.nslots; info->max_stack = c->f.max_depth;
@@ -970,6 +1012,7 @@ DEVFN void prepass(Compiler* c) {
       if (failed(c)) return;
       f->parent = level == 0 ? -1 : top;
       f->defined = 0;
+      f->callees = 0; f->memo_pc = -1; f->returns = -1;
       int dup = 0;
       for (int32_t i = 0; i < c->nfuncs; i++)
         if (c->funcs[i].parent == f->parent && same_name(c, c->funcs[i].start, c->funcs[i].len, f->start, f->len)) dup = 1;
@@ -1047,6 +1090,7 @@ DEV void entry_none_error(Compiler* c, const FuncSig* f) {
 DEV void compile_program(Compiler* c, const char* src, int32_t n, const char* entry, int32_t entry_len,
                          const char* sig, int32_t sig_len, Program* out) {
   out->ok = 0; out->n_code = 0; out->n_const = 0; out->n_funcs = 0; out->entry = -1; out->frame_slots = 0;
+  out->memo = 0;
   out->diag.cls = DG_OK; out->diag.line = 0; out->diag.col = 0; out->diag.msg[0] = 0; out->diag.sealed = 0;
   c->src = src; c->out = out; c->diag = &out->diag; c->nfuncs = 0; c->math_imported = 0; c->nfrom_math = 0;
   c->ntyping = 0; c->typing_all = 0; c->in_header = 0; c->discovering = 0; c->nconsts = 0;
@@ -1105,6 +1149,7 @@ DEV void compile_program(Compiler* c, const char* src, int32_t n, const char* en
   }
   out->n_funcs = c->nfuncs;
   out->entry = e;
+  memo_pass(c);
   int32_t frame = 0;
   for (int32_t i = 0; i < c->nfuncs; i++) {
     int32_t s = out->funcs[i].nlocals + out->funcs[i].max_stack;

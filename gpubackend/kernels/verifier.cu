@@ -57,6 +57,7 @@ DEV void problem_params(const Program* p, const int64_t* row, const char* meta, 
   rp->heap_words = row[PROB_HEAP];
   rp->chars = chars;
   rp->out_cap = out_cap;
+  rp->memo_slots = row[PROB_MEMO];
 }
 
 // The lanes of one launch: run-program j (program cand_map[j], or j when

@@ -4,6 +4,7 @@
 // scratch (stack, frames, heap), the read-only program and test data.
 #pragma once
 #include "objects.h"
+#include "memo.h"
 
 // Where a lane keeps its frames: the caller's next instruction and locals
 // (two words, so `depth` frames take 2 * depth words of the lane's scratch).
@@ -25,6 +26,7 @@ struct RunParams {
   const int64_t* chars;    // CHAR_TABLE_WORDS: 128 one-character strings {1, c},
                            // then '' (word 256), 'True' (257), 'False' (259)
   int32_t out_cap;         // words of result room per lane
+  int64_t memo_slots;      // memo entries per lane (memo.h), after the heap; 0: off
 };
 
 // Overflow-checked int arithmetic as statuses, for the CHECKED_INT pattern.
@@ -100,8 +102,8 @@ DEVI void slice_given(int32_t sel, int64_t* lo, int64_t* hi, int64_t* st) {
   if ((sel & 4) && *st == INT64_MIN_) (*st)++;
 }
 
-// Run one lane. `scratch` holds stack_slots words of stack, `depth` frames
-// and heap_words of heap.
+// Run one lane. `scratch` holds stack_slots words of stack, `depth` frames,
+// heap_words of heap and the memo's memo_slots entries.
 DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, const int64_t* expected,
                   int64_t* scratch, int64_t* out, Outcome* oc) {
   oc->status = ST_RUNNING_; oc->line = 0; oc->steps = 0; oc->out_words = 0;
@@ -112,6 +114,7 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
   heap.base = scratch + rp->stack_slots + 2 * (int64_t)rp->depth;
   heap.top = 0;
   heap.cap = rp->heap_words;
+  heap.peak = 0;
   const int64_t* chars = rp->chars;
   const int64_t* empty = chars + 2 * 128;
   const int32_t* code = p->code;
@@ -135,7 +138,13 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
   const int32_t depth_limit = rp->depth;
   const int32_t* ip = code + entry->pc;  // the next instruction
   int status = ST_RUNNING_;
-  int64_t result = 0;
+  int64_t result = 0;  // the lane's answer; also the value a RETURN carries
+  // The memo (memo.h), and the high-water marks of frames open and of the
+  // stack reached by calls, which a memoized call measures from its entry.
+  Memo memo;
+  memo_init(&memo, heap.base + rp->heap_words, rp->memo_slots);
+  int32_t hi_frames = 1;
+  int64_t* hi_extent = stack;
 
 #define PUSH(v) (*sp++ = (v))
 #define POP() (*--sp)
@@ -231,25 +240,64 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
         SPEND();
         const FuncInfo* f = &p->funcs[a];
         int64_t* nb = sp - f->nparams;
-        if (nframes >= depth_limit || nb + f->nlocals + f->max_stack > stack_end) RAISE(ST_RECURSION_ERROR);
+        int64_t* extent = nb + f->nlocals + f->max_stack;
+        if (nframes >= depth_limit || extent > stack_end) RAISE(ST_RECURSION_ERROR);
         frames[nframes].ret_ip = ip;
         frames[nframes].locals = locals;
         nframes++;
+        if (nframes > hi_frames) hi_frames = nframes;
+        if (extent > hi_extent) hi_extent = extent;
         for (int64_t* q = sp; q < nb + f->nlocals; q++) *q = 0;
         locals = nb;
         sp = nb + f->nlocals;
         ip = code + f->pc;
         NEXT;
       }
-      CASE(RETURN): {
-        int64_t r = POP();
+      CASE(RETURN):
+        result = POP();
+      return_result:  // MEMO_ENTER's hits and MEMO_RETURN return from here
         nframes--;
-        if (nframes == 0) { result = r; goto done; }
+        if (nframes == 0) goto done;
         sp = locals;
         locals = frames[nframes].locals;
         ip = frames[nframes].ret_ip;
-        PUSH(r);
+        PUSH(result);
         NEXT;
+      CASE(MEMO_ENTER): {
+        if (!memo.mask) NEXT;
+        int64_t* state = locals + (a & 0xff);
+        int32_t fn = a >> 8, nargs = p->funcs[fn].nparams;
+        const int64_t* e = memo_find(&memo, fn, locals, nargs);
+        if (e && fuel >= e[MEMO_FUEL] && e[MEMO_PEAK] <= heap.cap - heap.top &&
+            nframes + MEMO_FRAMES(e) <= depth_limit && MEMO_EXTENT(e) <= stack_end - locals) {
+          // the call has run before and would finish now: charge its costs
+          fuel -= e[MEMO_FUEL];
+          if (heap.top + e[MEMO_PEAK] > heap.peak) heap.peak = heap.top + e[MEMO_PEAK];
+          heap.top += e[MEMO_GROWTH];
+          if (nframes + MEMO_FRAMES(e) > hi_frames) hi_frames = nframes + MEMO_FRAMES(e);
+          if (locals + MEMO_EXTENT(e) > hi_extent) hi_extent = locals + MEMO_EXTENT(e);
+          result = e[MEMO_RESULT];
+          goto return_result;
+        }
+        state[0] = fuel; state[1] = heap.top; state[2] = heap.peak;
+        state[3] = hi_frames; state[4] = AS_WORD(hi_extent);
+        for (int32_t i = 0; i < nargs; i++) state[MEMO_STATE_SLOTS + i] = locals[i];
+        heap.peak = heap.top; hi_frames = nframes; hi_extent = locals;
+        NEXT;
+      }
+      CASE(MEMO_RETURN): {
+        result = POP();
+        if (!memo.mask) goto return_result;
+        const int64_t* state = locals + (a & 0xff);
+        int32_t fn = a >> 8;
+        int64_t peak = heap.peak > heap.top ? heap.peak : heap.top;
+        memo_put(&memo, fn, state + MEMO_STATE_SLOTS, p->funcs[fn].nparams, result, state[0] - fuel,
+                 heap.top - state[1], peak - state[1], hi_frames - nframes, hi_extent - locals);
+        // the marks go on for the calls this one is inside
+        if (state[2] > heap.peak) heap.peak = state[2];
+        if (state[3] > hi_frames) hi_frames = (int32_t)state[3];
+        if ((int64_t*)(uint64_t)state[4] > hi_extent) hi_extent = (int64_t*)(uint64_t)state[4];
+        goto return_result;
       }
       CASE(RAISE): RAISE(a);
 
@@ -324,7 +372,7 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
         const int64_t* s = AS_STR(TOP);
         double d;
         int st = rt_parse_float(STR_BYTES(s), STR_LEN_OF(s), (uint32_t*)big, &d);
-        heap.top = mark;
+        heap_give_back(&heap, mark);
         CHECK(st);
         TOP = AS_W(d);
         NEXT;

@@ -29,7 +29,7 @@ static uint64_t g_in_sum[N_INPUTS];
 // on each side stay POISON for ever.
 static int64_t g_heap_words[GUARD + HEAP_WORDS + GUARD];
 #define HEAP_BASE (g_heap_words + GUARD)
-static Heap g_heap = {HEAP_BASE, 0, HEAP_WORDS};
+static Heap g_heap = {HEAP_BASE, 0, HEAP_WORDS, 0};
 static int g_bad;
 
 static uint64_t in_sum_(int k);

@@ -32,7 +32,7 @@ DEV int64_t case_fbits_(double f) {
 
 DEV void run_case(const int64_t* cs, const int64_t* pool, const int64_t* chars,
                   const int64_t* empty, int64_t* heapw, int64_t* res) {
-  Heap h = {heapw, 0, CASE_HEAP};
+  Heap h = {heapw, 0, CASE_HEAP, 0};
   int64_t op = cs[0], a = cs[1], b = cs[2], c = cs[3], d = cs[4];
   const int64_t* s = cs[5] >= 0 ? pool + cs[5] : nullptr;
   const int64_t* t = cs[6] >= 0 ? pool + cs[6] : nullptr;
