@@ -45,6 +45,8 @@ ARG_KINDS = {
     "M": "memo: the first hidden state slot (bits 0-7) and the function (bits 8-15) of a memoized "
          "function; 0 before a function that is not memoized, whose code starts after it "
          "(gpubackend/kernels/memo.h)",
+    "R": "a loop's state local a (bits 0-7) and its target local b (bits 8-15); bit 16: also set b's "
+         "unbound-flag slot b+1",
 }
 
 # What each compile diagnostic class means. A class missing here gets an

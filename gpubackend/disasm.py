@@ -62,7 +62,8 @@ def disassemble(prog, names: list[str] | None = None) -> str:
             a, b = arg & 0xFF, (arg >> 8) & (0x3FF if op.arg == "LK" else 0xFF)
             cmp = (arg >> (18 if op.arg == "LK" else 16)) & 7
             other = f"konst[{b}] = {_const(konst, b, 'CONST')}" if op.arg == "LK" else f"local {b}"
-            only_k = op.name.startswith("CMP_INT_K")  # x OP k: no local
+            # x OP k and x OP b compare the stack's top: no local a
+            only_k = op.name.startswith("CMP_INT_K") or op.name in ("CMP_INT_L", "CMP_INT_L_JF")
             text += f" {other}" if only_k else f" local {a}, {other}"
             if op.name.startswith("CMP"):
                 text += f", {CMP_NAMES[cmp]}"
@@ -71,6 +72,9 @@ def disassemble(prog, names: list[str] | None = None) -> str:
         elif op.arg == "KC":
             k = arg & 0xFFFF
             text += f" {CMP_NAMES[(arg >> 16) & 7]} {_const(konst, k, 'CONST_STR')}"
+        elif op.arg == "R":
+            text += f" state {arg & 0xFF}, to local {(arg >> 8) & 0xFF}" + (" (flagged)" if arg >> 16 & 1 else "")
+            text += f"  {'back' if op.name.endswith('NEXT') else 'exit'} -> {pc + 2 + int(code[pc + 1]):04d}"
         elif op.arg == "M":
             text += f" state {arg & 0xFF}, function {arg >> 8}" if arg else " (not memoized: skipped)"
         elif op.arg in ("L", "F", "S", "N"):

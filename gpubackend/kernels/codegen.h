@@ -276,6 +276,16 @@ DEV int32_t emit_int_op(Compiler* c, int op, int32_t arg) {
     c->f.prev2 = -1;
     return emit(c, OP_CMP_INT_K, k << 8 | arg << 18);
   }
+  // x OP b: the local joins the comparison
+  if (op == OP_CMP_INT && p1 >= 0 && p1 == p->n_code - 1 && INSN_OP(p->code[p1]) == OP_LOAD &&
+      INSN_ARG(p->code[p1]) < 256) {
+    int32_t b = INSN_ARG(p->code[p1]);
+    p->n_code = p1;
+    c->f.depth -= 1;
+    c->f.prev1 = c->f.prev2;
+    c->f.prev2 = -1;
+    return emit(c, OP_CMP_INT_L, b << 8 | arg << 16);
+  }
   return emit(c, op, arg);
 }
 
@@ -294,7 +304,8 @@ DEV int32_t emit_jump_if_false(Compiler* c) {
   if (p1 >= 0 && p1 == p->n_code - 1) {
     int op = INSN_OP(p->code[p1]);
     int jf = op == OP_CMP_INT ? OP_CMP_INT_JF : op == OP_CMP_INT_LK ? OP_CMP_INT_LK_JF
-           : op == OP_CMP_INT_LL ? OP_CMP_INT_LL_JF : op == OP_CMP_INT_K ? OP_CMP_INT_K_JF : -1;
+           : op == OP_CMP_INT_LL ? OP_CMP_INT_LL_JF : op == OP_CMP_INT_K ? OP_CMP_INT_K_JF
+           : op == OP_CMP_INT_L ? OP_CMP_INT_L_JF : -1;
     if (jf >= 0) {
       int32_t arg = INSN_ARG(p->code[p1]);
       p->n_code = p1;
@@ -340,6 +351,16 @@ DEV void patch_list(Compiler* c, int32_t list) {
 DEV void emit_loop(Compiler* c, int32_t head) {
   int32_t pc = emit(c, OP_LOOP, 0);
   patch_to(c, pc, head);
+}
+
+// The end of a loop whose head is at `head` (not a `continue`, which goes
+// to the head): a range loop steps itself here, one dispatch a round instead
+// of LOOP then FOR_RANGE_ST; the loop's exit is right after.
+DEV void emit_loop_end(Compiler* c, int32_t head) {
+  int32_t w = c->out->code[head];
+  if (INSN_OP(w) != OP_FOR_RANGE_ST) { emit_loop(c, head); return; }
+  int32_t pc = emit(c, OP_FOR_RANGE_NEXT, INSN_ARG(w));
+  c->out->code[pc + 1] = (head + 2) - (pc + 2);
 }
 
 // Insert one instruction word at pc, moving the code after it along.
@@ -456,13 +477,30 @@ DEV int fuse_store(Compiler* c, int32_t slot) {
   return 1;
 }
 
+// A FOR_* head just emitted, then a store of its item to `slot`: the head
+// stores it itself (FOR_*_ST), setting the slot's unbound-flag when `mark`.
+DEV int fuse_for_store(Compiler* c, int32_t slot, int mark) {
+  int32_t p1 = c->f.prev1;
+  Program* p = c->out;
+  if (p1 < 0 || p1 != p->n_code - 2) return 0;
+  int32_t w = p->code[p1];
+  int op = INSN_OP(w);
+  int st = op == OP_FOR_RANGE ? OP_FOR_RANGE_ST : op == OP_FOR_STR ? OP_FOR_STR_ST
+         : op == OP_FOR_LIST ? OP_FOR_LIST_ST : -1;
+  if (st < 0 || INSN_ARG(w) > 0xff || slot > 0xff) return 0;
+  p->code[p1] = INSN(st, INSN_ARG(w) | slot << 8 | (mark ? 1 << 16 : 0));
+  c->f.depth -= 1;  // the item is stored, not pushed
+  c->f.prev1 = c->f.prev2 = -1;
+  return 1;
+}
+
 // Store to l; the rest of block `serial` (default: the innermost) may read it unchecked.
 DEV void emit_store_in(Compiler* c, Local* l, int32_t serial) {
   l->narrow_in = 0;  // a store may make it None again (store_name_in narrows a T)
   int bound = l->bound_in && block_open(c, l->bound_in);  // its flag is already set
   int op = l->checked && !bound ? OP_STORE_MARK : OP_STORE;
   if (op == OP_STORE && fuse_store(c, l->slot)) return;
-  emit(c, op, l->slot);
+  if (!fuse_for_store(c, l->slot, op == OP_STORE_MARK)) emit(c, op, l->slot);
   if (l->checked && !bound) l->bound_in = serial;
 }
 DEV void emit_store(Compiler* c, Local* l) {

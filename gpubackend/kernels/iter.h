@@ -185,7 +185,7 @@ DEVFN void bind_targets(Compiler* c, const Token* names, int32_t n, const Iter* 
   for (int32_t i = n - 1; i >= 0 && !failed(c); i--) {
     if (!fresh) { store_name_in(c, &names[i], types[i], 1, serial); continue; }
     Local* l = declare_local(c, &names[i], types[i], 0);
-    if (l) emit(c, OP_STORE, l->slot);
+    if (l && !fuse_for_store(c, l->slot, 0)) emit(c, OP_STORE, l->slot);
   }
 }
 
@@ -263,7 +263,7 @@ DEVFN int32_t comprehension(Compiler* c, int sink) {
   }
   for (int32_t i = nfor - 1; i >= 0 && !failed(c); i--) {
     patch_list(c, next[i]);
-    emit_loop(c, heads[i]);
+    emit_loop_end(c, heads[i]);
     patch_here(c, heads[i]);
   }
   patch_list(c, done);

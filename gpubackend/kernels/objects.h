@@ -382,11 +382,37 @@ DEV int rt_list_copy(Heap* h, const int64_t* l, int64_t** out) {
   return rt_list_slice(h, l, INT64_MIN_, INT64_MIN_, INT64_MIN_, out);
 }
 
+// One string compared with many (the scans of `in`, index, count): what
+// rt_str_eq_ works out from the length, worked out once for the one.
+struct StrKey_ {
+  const int64_t* s;
+  int64_t full;    // whole words of bytes
+  uint64_t mask;   // the used bytes of the last, partial word; 0 if none
+};
+DEVI StrKey_ rt_str_key_(const int64_t* s) {
+  int64_t n = STR_LEN_OF(s), rest = n % 8;
+  StrKey_ k = {s, n / 8, rest ? (1ULL << (8 * rest)) - 1 : 0};
+  return k;
+}
+DEVI int rt_str_key_eq_(const StrKey_* k, const int64_t* t) {
+  if (t == k->s) return 1;
+  if (t[0] != k->s[0]) return 0;
+  for (int64_t w = 1; w <= k->full; w++)
+    if (t[w] != k->s[w]) return 0;
+  return !k->mask || (((uint64_t)t[k->full + 1] ^ (uint64_t)k->s[k->full + 1]) & k->mask) == 0;
+}
+
 // The first index i >= 0 with l[i] == v by elem_code's ==, or -1.
 // (v in l, l.index(v): ValueError at -1, l.remove(v): ValueError at -1.)
 DEVFN int64_t rt_list_find(const int64_t* l, int64_t v, const char* elem_code) {
   int64_t n = LIST_LEN(l);
   const int64_t* d = LIST_ITEMS(l);
+  if (elem_code[0] == 's') {
+    StrKey_ k = rt_str_key_(AS_PTR(v));
+    for (int64_t i = 0; i < n; i++)
+      if (rt_str_key_eq_(&k, AS_PTR(d[i]))) return i;
+    return -1;
+  }
   for (int64_t i = 0; i < n; i++)
     if (rt_item_eq_(d[i], v, elem_code)) return i;
   return -1;
@@ -395,6 +421,11 @@ DEVFN int64_t rt_list_find(const int64_t* l, int64_t v, const char* elem_code) {
 DEVFN int64_t rt_list_count(const int64_t* l, int64_t v, const char* elem_code) {
   int64_t n = LIST_LEN(l), c = 0;
   const int64_t* d = LIST_ITEMS(l);
+  if (elem_code[0] == 's') {
+    StrKey_ k = rt_str_key_(AS_PTR(v));
+    for (int64_t i = 0; i < n; i++) c += rt_str_key_eq_(&k, AS_PTR(d[i]));
+    return c;
+  }
   for (int64_t i = 0; i < n; i++) c += rt_item_eq_(d[i], v, elem_code);
   return c;
 }

@@ -160,7 +160,7 @@ DEVFN int for_stmt(Compiler* c) {
   bind_targets(c, names, n, &it, 0, c->f.block_serial + 1);  // the serial block() gives the body
   if (!loop_begin(c, head)) return 1;
   block(c);
-  emit_loop(c, head);
+  emit_loop_end(c, head);
   patch_here(c, head);
   int broke = c->f.loops[c->f.nloops - 1].has_break;
   int else_falls = loop_end(c);

@@ -552,11 +552,59 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
       CASE(LIST_GET_LK): { int64_t r; CHECK(rt_list_get(AS_PTR(LK_X), LK_Y, &r)); PUSH(r); NEXT; }
       CASE(LIST_GET_LL): { int64_t r; CHECK(rt_list_get(AS_PTR(LK_X), LL_Y, &r)); PUSH(r); NEXT; }
       CASE(CMP_INT_K_JF): { int32_t j = *ip++; int64_t x = POP(); if (!rt_cmp_int(x, LK_Y, (a >> 18) & 7)) ip += j; NEXT; }
+      CASE(CMP_INT_L): TOP = rt_cmp_int(TOP, LL_Y, (a >> 16) & 7); NEXT;
+      CASE(CMP_INT_L_JF): { int32_t j = *ip++; int64_t x = POP(); if (!rt_cmp_int(x, LL_Y, (a >> 16) & 7)) ip += j; NEXT; }
       CASE(CMP_INT_LK_JF): { int32_t j = *ip++; if (!rt_cmp_int(LK_X, LK_Y, (a >> 18) & 7)) ip += j; NEXT; }
       CASE(CMP_INT_LL_JF): { int32_t j = *ip++; if (!rt_cmp_int(LK_X, LL_Y, (a >> 16) & 7)) ip += j; NEXT; }
       CASE(ADD_INT_LK_ST): { int64_t r; CHECK(add_ovf_st(LK_X, LK_Y, &r)); LK_X = r; NEXT; }
       CASE(SUB_INT_LK_ST): { int64_t r; CHECK(sub_ovf_st(LK_X, LK_Y, &r)); LK_X = r; NEXT; }
       CASE(ADD_INT_LL_ST): { int64_t r; CHECK(add_ovf_st(LK_X, LL_Y, &r)); LK_X = r; NEXT; }
+
+      // loops storing their item: R packs the state local, the target and its flag
+#define R_STATE (locals + (a & 0xff))
+#define R_STORE(v) do { int64_t* t_ = locals + ((a >> 8) & 0xff); t_[0] = (v); if (a & 0x10000) t_[1] = 1; } while (0)
+      CASE(FOR_RANGE_ST): {
+        int32_t exit = *ip++;
+        int64_t* r = R_STATE;
+        if (r[1] <= 0) { ip += exit; NEXT; }
+        R_STORE(r[0]);
+        r[0] = (int64_t)((uint64_t)r[0] + (uint64_t)r[2]);
+        r[1]--;
+        NEXT;
+      }
+      CASE(FOR_RANGE_NEXT): {
+        SPEND();
+        int32_t back = *ip++;
+        int64_t* r = R_STATE;
+        if (r[1] <= 0) NEXT;
+        R_STORE(r[0]);
+        r[0] = (int64_t)((uint64_t)r[0] + (uint64_t)r[2]);
+        r[1]--;
+        ip += back;
+        NEXT;
+      }
+      CASE(FOR_STR_ST): {
+        int32_t exit = *ip++;
+        int64_t* r = R_STATE;
+        const int64_t* s = AS_STR(r[0]);
+        int64_t i = r[1];
+        if (i >= STR_LEN_OF(s)) { ip += exit; NEXT; }
+        r[1] = i + 1;
+        R_STORE(AS_WORD(chars + 2 * (uint8_t)STR_BYTES(s)[i]));
+        NEXT;
+      }
+      CASE(FOR_LIST_ST): {
+        int32_t exit = *ip++;
+        int64_t* r = R_STATE;
+        const int64_t* l = AS_PTR(r[0]);
+        int64_t i = r[1];
+        if (i >= LIST_LEN(l)) { ip += exit; NEXT; }
+        r[1] = i + 1;
+        R_STORE(LIST_ITEMS(l)[i]);
+        NEXT;
+      }
+#undef R_STATE
+#undef R_STORE
 #undef LK_X
 #undef LK_Y
 #undef LL_Y
