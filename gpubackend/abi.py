@@ -71,6 +71,7 @@ def _program_dtype() -> np.dtype:
         ("ok", "<i4"), ("n_code", "<i4"), ("n_const", "<i4"), ("n_funcs", "<i4"),
         ("entry", "<i4"), ("frame_slots", "<i4"), ("memo", "<i4"), ("diag", diag),
         ("funcs", func, (L["MAX_FUNCS"],)),
+        ("n_loop_tests", "<i4"), ("loop_tests", "<i4", (L["MAX_LOOP_TESTS"], 2)),
         ("code", "<i4", (L["MAX_CODE"],)), ("lines", "<i4", (L["MAX_CODE"],)),
         ("konst", "<i8", (L["MAX_CONST_WORDS"],)),
     ], align=True)

@@ -84,6 +84,8 @@ struct Compiler {
   int32_t nfuncs;
   int32_t next_fi;        // the next def the main pass reaches
   int32_t math_imported;  // an `import math` at module level
+  int32_t and_jumps;      // armed by an if/while whose test is an `and` chain (cond_and_chain)
+  int32_t false_list;     // that chain's jumps out, for the statement to patch (false_list_add)
   int32_t from_math[MAX_FROM_MATH];  // a module-level `from math import ...`: name starts
   int32_t nfrom_math;
   int32_t entry;          // the entry function's index in funcs
@@ -475,6 +477,100 @@ DEV int fuse_store(Compiler* c, int32_t slot) {
   p->code[p1] = INSN(st, INSN_ARG(w));
   c->f.depth -= 1;  // the sum is stored, not pushed
   return 1;
+}
+
+// Whether a while loop's test may be run again at its end: straight-line
+// code that spends no fuel (no jumps, calls, returns or raises).
+DEV int copyable_in_test(int op) {
+  return op_size(op) == 1 && op != OP_JUMP && op != OP_JUMP_IF_FALSE && op != OP_JUMP_IF_TRUE &&
+         op != OP_LOOP && op != OP_CALL && op != OP_RETURN && op != OP_MEMO_RETURN &&
+         op != OP_MEMO_ENTER && op != OP_RAISE;
+}
+
+// A while test's exit jump made the jump back into the body: its
+// comparison negated (5 - c: < and >=, <= and >, == and != are each
+// other's negations on ints), or JUMP_IF_TRUE for JUMP_IF_FALSE; 0 if none.
+DEV int32_t jump_back_of(int32_t w) {
+  int op = INSN_OP(w);
+  int32_t a = INSN_ARG(w);
+  switch (op) {
+    case OP_JUMP_IF_FALSE: return INSN(OP_JUMP_IF_TRUE, 0);
+    case OP_CMP_INT_JF: return INSN(op, 5 - a);
+    case OP_CMP_INT_K_JF: case OP_CMP_INT_LK_JF:
+      return INSN(op, (a & ~(7 << 18)) | (5 - ((a >> 18) & 7)) << 18);
+    case OP_CMP_INT_L_JF: case OP_CMP_INT_LL_JF:
+      return INSN(op, (a & ~(7 << 16)) | (5 - ((a >> 16) & 7)) << 16);
+  }
+  return 0;
+}
+
+// The jumps of an `and` chain to its statement's false target, chained
+// through their own offsets (the second word of a two-word jump).
+DEV int32_t* jump_field(Program* p, int32_t pc) {
+  return op_size(INSN_OP(p->code[pc])) == 2 ? &p->code[pc + 1] : 0;
+}
+DEV void false_list_add(Compiler* c, int32_t pc) {
+  int32_t* f = jump_field(c->out, pc);
+  if (f) *f = c->false_list;
+  else c->out->code[pc] = INSN(INSN_OP(c->out->code[pc]), c->false_list);
+  c->false_list = pc;
+}
+// Whether pc is on the jump list `list`.
+DEV int on_false_list(Program* p, int32_t list, int32_t pc) {
+  while (list >= 0) {
+    if (list == pc) return 1;
+    int32_t* f = jump_field(p, list);
+    list = f ? *f : INSN_ARG(p->code[list]);
+  }
+  return 0;
+}
+DEV void patch_false_list(Compiler* c, int32_t list) {
+  while (list >= 0) {
+    int32_t* f = jump_field(c->out, list);
+    int32_t next = f ? *f : INSN_ARG(c->out->code[list]);
+    patch_here(c, list);
+    list = next;
+  }
+}
+
+// The end of a while loop whose test is [head, jump), `jump` its exit jump
+// and `falses` the jumps of an `and` test to the exit: the test again,
+// jumping back to the body while it holds, one dispatch a round fewer than
+// LOOP back to the head. Going back spends the round's fuel, as LOOP did
+// before the test; the ways out (the last jump not taken, an `and`
+// operand's jump) go through a LOOP of 0 that spends it.
+// A lane whose copied test raises with no fuel left stops with Timeout, as
+// LOOP would have stopped it first (vm.h, `stop`, reads loop_tests). A test
+// that calls, raises a status itself or is long keeps LOOP to the head.
+DEV void emit_loop_test(Compiler* c, int32_t head, int32_t jump, int32_t body, int32_t falses) {
+  Program* p = c->out;
+  int32_t back = jump_back_of(p->code[jump]);
+  int ok = back != 0 && jump - head <= MAX_TEST_COPY && p->n_loop_tests < MAX_LOOP_TESTS &&
+           p->n_code + (jump - head) + 3 <= MAX_CODE;
+  for (int32_t pc = head; ok && pc < jump; pc += op_size(INSN_OP(p->code[pc])))
+    ok = copyable_in_test(INSN_OP(p->code[pc])) || on_false_list(p, falses, pc);
+  if (!ok) { emit_loop(c, head); return; }
+  int32_t start = p->n_code;
+  for (int32_t pc = head; pc < jump; pc++) {
+    p->code[p->n_code] = p->code[pc];
+    p->lines[p->n_code] = p->lines[pc];
+    p->n_code++;
+  }
+  int32_t saved = c->false_list;
+  c->false_list = -1;  // the copies' jumps out, to the LOOP of 0 below
+  for (int32_t pc = head; pc < jump; pc += op_size(INSN_OP(p->code[pc])))
+    if (on_false_list(p, falses, pc)) false_list_add(c, start + (pc - head));
+  int32_t outs = c->false_list;
+  c->false_list = saved;
+  int32_t at = emit_word(c, back);  // on the loop's last line, as LOOP
+  if (op_size(INSN_OP(back)) == 2) emit_word(c, body - (at + 2));
+  else p->code[at] = INSN(INSN_OP(back), body - (at + 1));
+  p->loop_tests[p->n_loop_tests][0] = start;
+  p->loop_tests[p->n_loop_tests][1] = at;
+  p->n_loop_tests++;
+  patch_false_list(c, outs);
+  emit_word(c, INSN(OP_LOOP, 0));  // the way out spends the round's fuel
+  label(c);
 }
 
 // A FOR_* head just emitted, then a store of its item to `slot`: the head

@@ -279,6 +279,11 @@ DEVFN int32_t not_test(Compiler* c, int cond) {
 
 DEVFN int32_t logic(Compiler* c, int cond, int is_or) {
   int kw = is_or ? TK_OR : TK_AND;
+  // the `and` chain that is an if/while test entire: each operand but the
+  // last jumps to the statement's false target (c->false_list) at once,
+  // not through the value the chain would leave (DUP, JUMP_IF_FALSE, POP)
+  int jumps = !is_or && c->and_jumps;
+  if (jumps) c->and_jumps = 0;
   Local* nl[MAX_CHAIN_NARROW];
   int32_t old_in[MAX_CHAIN_NARROW], old_loops[MAX_CHAIN_NARROW], nn = 0;
   Local* l = none_test(c, !is_or, kw);
@@ -290,10 +295,16 @@ DEVFN int32_t logic(Compiler* c, int cond, int is_or) {
     }
     Token op = c->cur;
     advance(c);
-    emit0(c, OP_DUP);
-    if (t != T_BOOL && t != T_INT) emit_truth(c, t);  // the jumps test an int's truth themselves
-    int32_t j = emit(c, is_or ? OP_JUMP_IF_TRUE : OP_JUMP_IF_FALSE, 0);
-    emit0(c, OP_POP);
+    int32_t j = -1;
+    if (jumps) {
+      if (t != T_BOOL && t != T_INT) emit_truth(c, t);
+      false_list_add(c, emit_jump_if_false(c));
+    } else {
+      emit0(c, OP_DUP);
+      if (t != T_BOOL && t != T_INT) emit_truth(c, t);  // the jumps test an int's truth themselves
+      j = emit(c, is_or ? OP_JUMP_IF_TRUE : OP_JUMP_IF_FALSE, 0);
+      emit0(c, OP_POP);
+    }
     l = none_test(c, !is_or, kw);
     int32_t r = is_or ? logic(c, cond, 0) : not_test(c, cond);
     if (r != T_BAD && t != T_BAD && unify_types(c, t, r) != T_BAD) t = unify_types(c, t, r);
@@ -301,7 +312,7 @@ DEVFN int32_t logic(Compiler* c, int cond, int is_or) {
       type_error2(c, &op, is_or ? "'or' operands must have one type, got " : "'and' operands must have one type, got ", t, r);
       return T_BAD;
     }
-    patch_here(c, j);
+    if (j >= 0) patch_here(c, j);
   }
   while (nn > 0) { nn--; nl[nn]->narrow_in = old_in[nn]; nl[nn]->narrow_loops = old_loops[nn]; }
   return t;

@@ -48,6 +48,14 @@
 // Parameters per function.
 #define MAX_PARAMS 16
 
+// While loops per program whose test is copied to their end (codegen.h,
+// emit_loop_test): the VM reads their table only when a lane stops with an
+// error. A loop past it keeps LOOP back to its test: slower, not an error.
+#define MAX_LOOP_TESTS 32
+// Words of a while loop's test that may be copied to its end: a test is a
+// few comparisons; a long one is run from the head instead.
+#define MAX_TEST_COPY 16
+
 // ---- the memo of pure recursive calls (memo.h)
 // Parameters of a function whose calls may be memoized: the key is the
 // argument words, so each one widens every entry; the recursive helpers

@@ -63,6 +63,38 @@ DEV void join_branch(Compiler* c, Joined* j, int32_t serial, int falls) {
 // `if x is not None:` narrows x in its block; `if x is None:` in the else
 // block (with no elif between), and after the statement when its block
 // cannot fall through; what every branch leaves narrowed stays so after.
+// Whether the test ahead (up to its ':' at bracket depth 0) is an `and`
+// chain entire: no `or`, conditional expression or lambda at its top.
+DEVFN int and_chain_ahead(Compiler* c) {
+  Mark m;
+  mark(c, &m);
+  int32_t depth = 0;
+  int ands = 0, other = 0;
+  while (!failed(c) && !check(c, TK_EOF) && !check(c, TK_NEWLINE)) {
+    int d = bracket_delta(c->cur.kind);
+    if (depth == 0 && (d < 0 || check(c, TK_COLON))) break;
+    if (depth == 0 && check(c, TK_AND)) ands = 1;
+    if (depth == 0 && (check(c, TK_OR) || check(c, TK_IF) || check(c, TK_LAMBDA))) other = 1;
+    depth += d;
+    advance(c);
+  }
+  restore(c, &m);
+  return ands && !other;
+}
+
+// An if/while test: expr_cond, where an `and` chain's operands but the
+// last jump out themselves (logic); *falses gets their jump list, which
+// the statement patches to where its own jump on false goes.
+DEVFN int32_t cond_test(Compiler* c, int32_t* falses) {
+  c->false_list = -1;
+  c->and_jumps = and_chain_ahead(c);
+  int32_t t = expr_cond(c);
+  c->and_jumps = 0;
+  *falses = c->false_list;
+  c->false_list = -1;
+  return t;
+}
+
 DEVFN int if_stmt(Compiler* c) {
   int32_t ends = -1;  // a jump list
   int32_t falls = 0, has_else = 0, first = 1, elifs = 0;
@@ -74,7 +106,8 @@ DEVFN int if_stmt(Compiler* c) {
     advance(c);  // 'if' or 'elif'
     Local* not_none = none_test(c, 1, TK_COLON);
     if (first) is_none = none_test(c, 0, TK_COLON);
-    if (expr_cond(c) == T_BAD) return 1;
+    int32_t falses;
+    if (cond_test(c, &falses) == T_BAD) return 1;
     int32_t jnext = emit_jump_if_false(c);
     int32_t serial = c->f.block_serial + 1;  // the serial block() gives
     if (not_none) narrow(c, not_none, serial);
@@ -85,6 +118,7 @@ DEVFN int if_stmt(Compiler* c) {
     else elifs = 1;
     if (check(c, TK_ELIF) || check(c, TK_ELSE)) ends = jump_list_add(c, ends, OP_JUMP);
     patch_here(c, jnext);
+    patch_false_list(c, falses);
     first = 0;
   } while (check(c, TK_ELIF) && !failed(c));
   if (accept(c, TK_ELSE)) {
@@ -133,13 +167,16 @@ DEVFN int while_stmt(Compiler* c) {
   int forever = (check(c, TK_TRUE) || (check(c, TK_INT) && c->cur.ival != 0)) && c->nxt.kind == TK_COLON;
   label(c);
   int32_t head = c->out->n_code;
-  if (expr_cond(c) == T_BAD) return 1;
+  int32_t falses;
+  if (cond_test(c, &falses) == T_BAD) return 1;
   int32_t jexit = emit_jump_if_false(c);
+  int32_t body = c->out->n_code;
   Loop* l = loop_begin(c, head);
   if (!l) return 1;
   block(c);
-  emit_loop(c, head);
+  emit_loop_test(c, head, jexit, body, falses);
   patch_here(c, jexit);
+  patch_false_list(c, falses);
   int broke = c->f.loops[c->f.nloops - 1].has_break;
   int else_falls = loop_end(c);
   return (!forever && else_falls) || broke;
@@ -1090,10 +1127,11 @@ DEV void entry_none_error(Compiler* c, const FuncSig* f) {
 DEV void compile_program(Compiler* c, const char* src, int32_t n, const char* entry, int32_t entry_len,
                          const char* sig, int32_t sig_len, Program* out) {
   out->ok = 0; out->n_code = 0; out->n_const = 0; out->n_funcs = 0; out->entry = -1; out->frame_slots = 0;
-  out->memo = 0;
+  out->memo = 0; out->n_loop_tests = 0;
   out->diag.cls = DG_OK; out->diag.line = 0; out->diag.col = 0; out->diag.msg[0] = 0; out->diag.sealed = 0;
   c->src = src; c->out = out; c->diag = &out->diag; c->nfuncs = 0; c->math_imported = 0; c->nfrom_math = 0;
   c->ntyping = 0; c->typing_all = 0; c->in_header = 0; c->discovering = 0; c->nconsts = 0;
+  c->and_jumps = 0; c->false_list = -1;
   types_init(&c->types);
   c->f.fn = -1;
   c->lex.n = n; c->nesting = 0;

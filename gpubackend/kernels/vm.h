@@ -198,7 +198,7 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
 
       CASE(JUMP): ip += a; NEXT;
       CASE(JUMP_IF_FALSE): if (!POP()) ip += a; NEXT;
-      CASE(JUMP_IF_TRUE): if (POP()) ip += a; NEXT;
+      CASE(JUMP_IF_TRUE): if (POP()) { if (a < 0) SPEND(); ip += a; } NEXT;
       CASE(LOOP): SPEND(); ip += a; NEXT;
       CASE(RANGE_INIT): {
         int64_t step = POP(), stop = POP(), start = POP();
@@ -547,15 +547,18 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
       CASE(FLOORDIV_INT_LL): FUSED_INT(rt_floordiv_int, LL_Y); NEXT;
       CASE(MOD_INT_LL): FUSED_INT(rt_mod_int, LL_Y); NEXT;
       CASE(CMP_INT_LL): PUSH(rt_cmp_int(LK_X, LL_Y, (a >> 16) & 7)); NEXT;
-      CASE(CMP_INT_JF): { int32_t j = *ip++; int64_t y = POP(), x = POP(); if (!rt_cmp_int(x, y, a)) ip += j; NEXT; }
+      // a jump taken backward is a while loop's test at its end (codegen.h,
+      // emit_loop_test) going round again: it spends the round's fuel, as LOOP does
+#define JUMP_BY(j) do { if ((j) < 0) SPEND(); ip += (j); } while (0)
+      CASE(CMP_INT_JF): { int32_t j = *ip++; int64_t y = POP(), x = POP(); if (!rt_cmp_int(x, y, a)) JUMP_BY(j); NEXT; }
       CASE(CMP_INT_K): TOP = rt_cmp_int(TOP, LK_Y, (a >> 18) & 7); NEXT;
       CASE(LIST_GET_LK): { int64_t r; CHECK(rt_list_get(AS_PTR(LK_X), LK_Y, &r)); PUSH(r); NEXT; }
       CASE(LIST_GET_LL): { int64_t r; CHECK(rt_list_get(AS_PTR(LK_X), LL_Y, &r)); PUSH(r); NEXT; }
-      CASE(CMP_INT_K_JF): { int32_t j = *ip++; int64_t x = POP(); if (!rt_cmp_int(x, LK_Y, (a >> 18) & 7)) ip += j; NEXT; }
+      CASE(CMP_INT_K_JF): { int32_t j = *ip++; int64_t x = POP(); if (!rt_cmp_int(x, LK_Y, (a >> 18) & 7)) JUMP_BY(j); NEXT; }
       CASE(CMP_INT_L): TOP = rt_cmp_int(TOP, LL_Y, (a >> 16) & 7); NEXT;
-      CASE(CMP_INT_L_JF): { int32_t j = *ip++; int64_t x = POP(); if (!rt_cmp_int(x, LL_Y, (a >> 16) & 7)) ip += j; NEXT; }
-      CASE(CMP_INT_LK_JF): { int32_t j = *ip++; if (!rt_cmp_int(LK_X, LK_Y, (a >> 18) & 7)) ip += j; NEXT; }
-      CASE(CMP_INT_LL_JF): { int32_t j = *ip++; if (!rt_cmp_int(LK_X, LL_Y, (a >> 16) & 7)) ip += j; NEXT; }
+      CASE(CMP_INT_L_JF): { int32_t j = *ip++; int64_t x = POP(); if (!rt_cmp_int(x, LL_Y, (a >> 16) & 7)) JUMP_BY(j); NEXT; }
+      CASE(CMP_INT_LK_JF): { int32_t j = *ip++; if (!rt_cmp_int(LK_X, LK_Y, (a >> 18) & 7)) JUMP_BY(j); NEXT; }
+      CASE(CMP_INT_LL_JF): { int32_t j = *ip++; if (!rt_cmp_int(LK_X, LL_Y, (a >> 16) & 7)) JUMP_BY(j); NEXT; }
       CASE(ADD_INT_LK_ST): { int64_t r; CHECK(add_ovf_st(LK_X, LK_Y, &r)); LK_X = r; NEXT; }
       CASE(SUB_INT_LK_ST): { int64_t r; CHECK(sub_ovf_st(LK_X, LK_Y, &r)); LK_X = r; NEXT; }
       CASE(ADD_INT_LL_ST): { int64_t r; CHECK(add_ovf_st(LK_X, LL_Y, &r)); LK_X = r; NEXT; }
@@ -603,6 +606,7 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
         R_STORE(LIST_ITEMS(l)[i]);
         NEXT;
       }
+#undef JUMP_BY
 #undef R_STATE
 #undef R_STORE
 #undef LK_X
@@ -620,10 +624,21 @@ done:
   oc->steps = rp->fuel - fuel;
   oc->status = check_result(rp, result, expected, out, oc);
   return;
-stop:
+stop: {
+  int32_t pc = (int32_t)(ip - code - 1);  // the raising instruction (or a FOR's, a JF's second word)
+  // A while test copied to its loop's end (codegen.h, emit_loop_test) runs
+  // before its round's fuel is spent, where the LOOP it replaces spent it
+  // first: a raise there is charged that fuel, or is the LOOP's Timeout.
+  for (int32_t k = 0; k < p->n_loop_tests && status != ST_TIMEOUT; k++) {
+    if (pc < p->loop_tests[k][0] || pc >= p->loop_tests[k][1]) continue;
+    if (fuel == 0) { status = ST_TIMEOUT; pc = p->loop_tests[k][1]; }
+    else fuel--;
+    break;
+  }
   oc->steps = rp->fuel - (fuel < 0 ? 0 : fuel);
   oc->status = status;
-  oc->line = p->lines[ip - code - 1];  // every raising instruction is one word
+  oc->line = p->lines[pc];
+  }
 #undef PUSH
 #undef POP
 #undef TOP
