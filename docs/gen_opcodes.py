@@ -45,6 +45,8 @@ ARG_KINDS = {
     "M": "memo: the first hidden state slot (bits 0-7) and the function (bits 8-15) of a memoized "
          "function; 0 before a function that is not memoized, whose code starts after it "
          "(gpubackend/kernels/memo.h)",
+    "MK": "a modulo's operands as LL (locals a, b) or LK (local a, constant k) in bits 0-15, b or k below "
+          "256, then comparison (bits 16-18) and constant k2 (bits 19-23) of a fused test",
     "R": "a loop's state local a (bits 0-7) and its target local b (bits 8-15); bit 16: also set b's "
          "unbound-flag slot b+1",
 }

@@ -72,6 +72,11 @@ def disassemble(prog, names: list[str] | None = None) -> str:
         elif op.arg == "KC":
             k = arg & 0xFFFF
             text += f" {CMP_NAMES[(arg >> 16) & 7]} {_const(konst, k, 'CONST_STR')}"
+        elif op.arg == "MK":
+            a, b, k2 = arg & 0xFF, (arg >> 8) & 0xFF, (arg >> 19) & 31
+            rhs = f"local {b}" if op.name.startswith("MOD_INT_LL") else f"konst[{b}] = {_const(konst, b, 'CONST')}"
+            text += (f" local {a} % {rhs}, {CMP_NAMES[(arg >> 16) & 7]} konst[{k2}] = {_const(konst, k2, 'CONST')}"
+                     f"  unless -> {pc + 2 + int(code[pc + 1]):04d}")
         elif op.arg == "R":
             text += f" state {arg & 0xFF}, to local {(arg >> 8) & 0xFF}" + (" (flagged)" if arg >> 16 & 1 else "")
             text += f"  {'back' if op.name.endswith('NEXT') else 'exit'} -> {pc + 2 + int(code[pc + 1]):04d}"

@@ -61,6 +61,13 @@ def f(k: int) -> int:
         d += 1
     return d
 """, "d < k and 100 // (k - d - 5) != 0 and k % d != 0", [[0], [7], [9], [25], [49], [97], [131]]),
+    "modulo_raises_in_test": ("""
+def f(k: int) -> int:
+    d = k // 3
+    while k % d != 1:
+        d -= 1
+    return d
+""", "k % d != 1", [[3], [9], [10], [30], [64], [90]]),
     "continue_goes_to_the_head": ("""
 def f(k: int) -> int:
     i = 0

@@ -303,6 +303,22 @@ DEV int32_t emit_jump_if_false(Compiler* c) {
     c->f.prev2 = -1;
     p1 = c->f.prev1;
   }
+  if (p1 >= 0 && p1 == p->n_code - 1 && INSN_OP(p->code[p1]) == OP_CMP_INT_K && c->f.prev2 == p1 - 1) {
+    // a % b OP k and a % k2 OP k, the divisibility and parity tests: the
+    // modulo joins the jump when the constants' indices fit its fields
+    int32_t mod = p->code[p1 - 1], cmp = INSN_ARG(p->code[p1]);
+    int32_t k = (cmp >> 8) & 0x3ff, m = INSN_ARG(mod);
+    int f = INSN_OP(mod) == OP_MOD_INT_LL ? OP_MOD_INT_LL_K_JF
+          : INSN_OP(mod) == OP_MOD_INT_LK && ((m >> 8) & 0x3ff) < 256 ? OP_MOD_INT_LK_K_JF : -1;
+    if (f >= 0 && k < 32) {
+      p->n_code = p1 - 1;
+      c->f.depth -= 1;  // the modulo's push (the comparison pops and pushes)
+      c->f.prev1 = c->f.prev2 = -1;
+      emit(c, f, (m & 0xffff) | ((cmp >> 18) & 7) << 16 | k << 19);
+      label(c);
+      return p1 - 1;
+    }
+  }
   if (p1 >= 0 && p1 == p->n_code - 1) {
     int op = INSN_OP(p->code[p1]);
     int jf = op == OP_CMP_INT ? OP_CMP_INT_JF : op == OP_CMP_INT_LK ? OP_CMP_INT_LK_JF
@@ -498,7 +514,7 @@ DEV int32_t jump_back_of(int32_t w) {
     case OP_CMP_INT_JF: return INSN(op, 5 - a);
     case OP_CMP_INT_K_JF: case OP_CMP_INT_LK_JF:
       return INSN(op, (a & ~(7 << 18)) | (5 - ((a >> 18) & 7)) << 18);
-    case OP_CMP_INT_L_JF: case OP_CMP_INT_LL_JF:
+    case OP_CMP_INT_L_JF: case OP_CMP_INT_LL_JF: case OP_MOD_INT_LL_K_JF: case OP_MOD_INT_LK_K_JF:
       return INSN(op, (a & ~(7 << 16)) | (5 - ((a >> 16) & 7)) << 16);
   }
   return 0;
@@ -562,11 +578,17 @@ DEV void emit_loop_test(Compiler* c, int32_t head, int32_t jump, int32_t body, i
     if (on_false_list(p, falses, pc)) false_list_add(c, start + (pc - head));
   int32_t outs = c->false_list;
   c->false_list = saved;
-  int32_t at = emit_word(c, back);  // on the loop's last line, as LOOP
-  if (op_size(INSN_OP(back)) == 2) emit_word(c, body - (at + 2));
-  else p->code[at] = INSN(INSN_OP(back), body - (at + 1));
+  // the jump's spend reports the loop's last line, as LOOP (the last word);
+  // a fused modulo in its first word, the test's own line
+  int32_t at = emit_word(c, back), spend = at;
+  if (op_size(INSN_OP(back)) == 2) {
+    p->lines[at] = p->lines[jump];
+    spend = emit_word(c, body - (at + 2));
+  } else {
+    p->code[at] = INSN(INSN_OP(back), body - (at + 1));
+  }
   p->loop_tests[p->n_loop_tests][0] = start;
-  p->loop_tests[p->n_loop_tests][1] = at;
+  p->loop_tests[p->n_loop_tests][1] = spend;
   p->n_loop_tests++;
   patch_false_list(c, outs);
   emit_word(c, INSN(OP_LOOP, 0));  // the way out spends the round's fuel

@@ -66,7 +66,7 @@ struct Program {
   Diag diag;
   FuncInfo funcs[MAX_FUNCS];
   int32_t n_loop_tests;
-  int32_t loop_tests[MAX_LOOP_TESTS][2];  // a while loop's copied test: its first word, its jump
+  int32_t loop_tests[MAX_LOOP_TESTS][2];  // a while test copied to its loop's end: its first word, its spending word
   int32_t code[MAX_CODE];
   int32_t lines[MAX_CODE];  // pc -> source line, parallel to code
   int64_t konst[MAX_CONST_WORDS];

@@ -606,6 +606,21 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
         R_STORE(LIST_ITEMS(l)[i]);
         NEXT;
       }
+      // the modulo raises from the first word (the test's line), a spend from the second
+      CASE(MOD_INT_LL_K_JF): {
+        int64_t r;
+        CHECK(rt_mod_int(LK_X, LL_Y, &r));
+        int32_t j = *ip++;
+        if (!rt_cmp_int(r, konst[(a >> 19) & 31], (a >> 16) & 7)) JUMP_BY(j);
+        NEXT;
+      }
+      CASE(MOD_INT_LK_K_JF): {
+        int64_t r;
+        CHECK(rt_mod_int(LK_X, konst[(a >> 8) & 0xff], &r));
+        int32_t j = *ip++;
+        if (!rt_cmp_int(r, konst[(a >> 19) & 31], (a >> 16) & 7)) JUMP_BY(j);
+        NEXT;
+      }
 #undef JUMP_BY
 #undef R_STATE
 #undef R_STORE
@@ -625,7 +640,7 @@ done:
   oc->status = check_result(rp, result, expected, out, oc);
   return;
 stop: {
-  int32_t pc = (int32_t)(ip - code - 1);  // the raising instruction (or a FOR's, a JF's second word)
+  int32_t pc = (int32_t)(ip - code - 1);  // the raising word: the first, or the second of a spending jump
   // A while test copied to its loop's end (codegen.h, emit_loop_test) runs
   // before its round's fuel is spent, where the LOOP it replaces spent it
   // first: a raise there is charged that fuel, or is the LOOP's Timeout.
