@@ -4,6 +4,7 @@ build.py) and called through ctypes on NumPy arrays."""
 from __future__ import annotations
 
 import ctypes as C
+import threading
 from functools import cache
 
 import numpy as np
@@ -52,6 +53,10 @@ class CpuBackend:
         self.lib = library()
         self.chars = char_table()
         self._arena = np.empty(0, dtype=PROGRAM)  # program images, reused across calls
+        # the lanes' scratch, reused so that a run does not fault its pages in
+        # afresh; a run while another holds it (threads) takes its own
+        self._scratch = np.empty(0, dtype=np.int64)
+        self._scratch_lock = threading.Lock()
 
     def compile(self, src: np.ndarray, begin: np.ndarray, end: np.ndarray, meta: np.ndarray, rows: np.ndarray,
                 prob_of: np.ndarray | None = None, reuse: bool = False) -> np.ndarray:
@@ -93,12 +98,24 @@ class CpuBackend:
         outcomes = np.zeros(lanes, dtype=OUTCOME)
         out_words = np.zeros((lanes, max(out_cap, 1)), dtype=np.int64)
         if lanes:
-            t = plan.tests
-            scratch = np.empty(self.lib.max_threads() * plan.lane_words, dtype=np.int64)
-            self.lib.run_kernel(
-                _ptr(progs), _ptr(plan.cand_map), _ptr(plan.test_map), _ptr(plan.lane_off), plan.m, _ptr(plan.prob_of),
-                _ptr(plan.rows), _ptr(plan.meta), _ptr(t.args_words), _ptr(t.args_off), _ptr(t.exp_words),
-                _ptr(t.exp_off), _ptr(self.chars), max(out_cap, 1), plan.lane_words, 0, lanes, _ptr(scratch),
-                _ptr(out_words), _ptr(outcomes))
+            words = self.lib.max_threads() * plan.lane_words
+            if not self._scratch_lock.acquire(blocking=False):
+                self._launch(progs, plan, out_cap, np.empty(words, dtype=np.int64), out_words, outcomes)
+            else:
+                try:
+                    if len(self._scratch) < words:
+                        self._scratch = np.empty(words, dtype=np.int64)
+                    self._launch(progs, plan, out_cap, self._scratch, out_words, outcomes)
+                finally:
+                    self._scratch_lock.release()
         return Outcomes(outcomes["status"], outcomes["line"], outcomes["steps"], outcomes["out_words"],
                         out_words)
+
+    def _launch(self, progs: np.ndarray, plan: RunPlan, out_cap: int, scratch: np.ndarray,
+                out_words: np.ndarray, outcomes: np.ndarray) -> None:
+        t = plan.tests
+        self.lib.run_kernel(
+            _ptr(progs), _ptr(plan.cand_map), _ptr(plan.test_map), _ptr(plan.lane_off), plan.m, _ptr(plan.prob_of),
+            _ptr(plan.rows), _ptr(plan.meta), _ptr(t.args_words), _ptr(t.args_off), _ptr(t.exp_words),
+            _ptr(t.exp_off), _ptr(self.chars), max(out_cap, 1), plan.lane_words, 0, plan.lanes, _ptr(scratch),
+            _ptr(out_words), _ptr(outcomes))

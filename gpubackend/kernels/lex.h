@@ -126,17 +126,33 @@ DEV int span_eq(const char* s, int32_t len, const char* word) {
   return word[i] == 0;
 }
 
-// Keywords, in the order of their TokenKind (TK_AND .. TK_YIELD).
+// The keyword a name is, or TK_NAME: a switch on its first letter, then
+// the few keywords that start with it (every name is looked up here).
 DEVFN int keyword_kind(const char* s, int32_t len) {
-  // every keyword is 2..8 lowercase letters, or False/None/True
-  if (len < 2 || len > 8 || s[0] < 'F' || s[0] > 'y' || (s[0] > 'T' && s[0] < 'a')) return TK_NAME;
-  const char* words[] = {"and", "assert", "break", "continue", "def", "elif", "else", "False",
-                         "for", "from", "if", "import", "in", "is", "None", "not", "or",
-                         "pass", "raise", "return", "True", "while",
-                         "as", "async", "await", "class", "del", "except", "finally", "global",
-                         "lambda", "nonlocal", "try", "with", "yield"};
-  for (int k = 0; k <= TK_YIELD - TK_AND; k++)
-    if (span_eq(s, len, words[k])) return TK_AND + k;
+  if (len < 2 || len > 8) return TK_NAME;
+#define KW(word, kind) if (span_eq(s, len, word)) return kind;
+  switch (s[0]) {
+    case 'F': KW("False", TK_FALSE) break;
+    case 'N': KW("None", TK_NONE) break;
+    case 'T': KW("True", TK_TRUE) break;
+    case 'a': KW("and", TK_AND) KW("assert", TK_ASSERT) KW("as", TK_AS) KW("async", TK_ASYNC) KW("await", TK_AWAIT) break;
+    case 'b': KW("break", TK_BREAK) break;
+    case 'c': KW("continue", TK_CONTINUE) KW("class", TK_CLASS) break;
+    case 'd': KW("def", TK_DEF) KW("del", TK_DEL) break;
+    case 'e': KW("elif", TK_ELIF) KW("else", TK_ELSE) KW("except", TK_EXCEPT) break;
+    case 'f': KW("for", TK_FOR) KW("from", TK_FROM) KW("finally", TK_FINALLY) break;
+    case 'g': KW("global", TK_GLOBAL) break;
+    case 'i': KW("if", TK_IF) KW("import", TK_IMPORT) KW("in", TK_IN) KW("is", TK_IS) break;
+    case 'l': KW("lambda", TK_LAMBDA) break;
+    case 'n': KW("not", TK_NOT) KW("nonlocal", TK_NONLOCAL) break;
+    case 'o': KW("or", TK_OR) break;
+    case 'p': KW("pass", TK_PASS) break;
+    case 'r': KW("raise", TK_RAISE) KW("return", TK_RETURN) break;
+    case 't': KW("try", TK_TRY) break;
+    case 'w': KW("while", TK_WHILE) KW("with", TK_WITH) break;
+    case 'y': KW("yield", TK_YIELD) break;
+  }
+#undef KW
   return TK_NAME;
 }
 
@@ -208,26 +224,38 @@ DEVFN Token lex_string(Lexer* L, int32_t start, int32_t flags);
 DEVFN Token lex_operator(Lexer* L, int32_t start) {
   int c = lex_peekc(L, 0), c1 = lex_peekc(L, 1), c2 = lex_peekc(L, 2);
   int kind = TK_ERROR, n = 1;
-#define ONE(ch, k) if (c == ch) { kind = k; }
-#define TWO(ch, ch1, k) if (c == ch && c1 == ch1) { kind = k; n = 2; }
-#define THREE(ch, ch1, ch2, k) if (c == ch && c1 == ch1 && c2 == ch2) { kind = k; n = 3; }
-  ONE('(', TK_LPAREN) ONE(')', TK_RPAREN) ONE('[', TK_LBRACKET) ONE(']', TK_RBRACKET)
-  ONE('{', TK_LBRACE) ONE('}', TK_RBRACE) ONE(',', TK_COMMA) ONE(':', TK_COLON)
-  ONE('.', TK_DOT) ONE(';', TK_SEMI) ONE('@', TK_AT) ONE('~', TK_TILDE)
-  ONE('+', TK_PLUS) ONE('-', TK_MINUS) ONE('*', TK_STAR) ONE('/', TK_SLASH)
-  ONE('%', TK_PERCENT) ONE('&', TK_AMP) ONE('|', TK_PIPE) ONE('^', TK_CARET)
-  ONE('<', TK_LT) ONE('>', TK_GT) ONE('=', TK_ASSIGN)
-  TWO('-', '>', TK_ARROW) TWO('*', '*', TK_DSTAR) TWO('/', '/', TK_DSLASH)
-  TWO('<', '<', TK_LSHIFT) TWO('>', '>', TK_RSHIFT) TWO('<', '=', TK_LE) TWO('>', '=', TK_GE)
-  TWO('=', '=', TK_EQEQ) TWO('!', '=', TK_NE) TWO(':', '=', TK_WALRUS)
-  TWO('+', '=', TK_PLUS_EQ) TWO('-', '=', TK_MINUS_EQ) TWO('*', '=', TK_STAR_EQ)
-  TWO('/', '=', TK_SLASH_EQ) TWO('%', '=', TK_PERCENT_EQ) TWO('&', '=', TK_AMP_EQ)
-  TWO('|', '=', TK_PIPE_EQ) TWO('^', '=', TK_CARET_EQ)
-  THREE('/', '/', '=', TK_DSLASH_EQ) THREE('*', '*', '=', TK_DSTAR_EQ)
-  THREE('<', '<', '=', TK_LSHIFT_EQ) THREE('>', '>', '=', TK_RSHIFT_EQ)
-#undef ONE
-#undef TWO
-#undef THREE
+  // the longest operator that starts here: X, X=, and for some XX and XX=
+#define OR_EQ(k1, keq) do { if (c1 == '=') { kind = keq; n = 2; } else kind = k1; } while (0)
+#define DOUBLED(k1, keq, k2, k2eq) do { \
+    if (c1 == c) { kind = c2 == '=' ? k2eq : k2; n = c2 == '=' ? 3 : 2; } else OR_EQ(k1, keq); } while (0)
+  switch (c) {
+    case '(': kind = TK_LPAREN; break;
+    case ')': kind = TK_RPAREN; break;
+    case '[': kind = TK_LBRACKET; break;
+    case ']': kind = TK_RBRACKET; break;
+    case '{': kind = TK_LBRACE; break;
+    case '}': kind = TK_RBRACE; break;
+    case ',': kind = TK_COMMA; break;
+    case '.': kind = TK_DOT; break;
+    case ';': kind = TK_SEMI; break;
+    case '@': kind = TK_AT; break;
+    case '~': kind = TK_TILDE; break;
+    case ':': OR_EQ(TK_COLON, TK_WALRUS); break;
+    case '+': OR_EQ(TK_PLUS, TK_PLUS_EQ); break;
+    case '-': if (c1 == '>') { kind = TK_ARROW; n = 2; } else OR_EQ(TK_MINUS, TK_MINUS_EQ); break;
+    case '%': OR_EQ(TK_PERCENT, TK_PERCENT_EQ); break;
+    case '&': OR_EQ(TK_AMP, TK_AMP_EQ); break;
+    case '|': OR_EQ(TK_PIPE, TK_PIPE_EQ); break;
+    case '^': OR_EQ(TK_CARET, TK_CARET_EQ); break;
+    case '=': OR_EQ(TK_ASSIGN, TK_EQEQ); break;
+    case '!': if (c1 == '=') { kind = TK_NE; n = 2; } break;
+    case '*': DOUBLED(TK_STAR, TK_STAR_EQ, TK_DSTAR, TK_DSTAR_EQ); break;
+    case '/': DOUBLED(TK_SLASH, TK_SLASH_EQ, TK_DSLASH, TK_DSLASH_EQ); break;
+    case '<': DOUBLED(TK_LT, TK_LE, TK_LSHIFT, TK_LSHIFT_EQ); break;
+    case '>': DOUBLED(TK_GT, TK_GE, TK_RSHIFT, TK_RSHIFT_EQ); break;
+  }
+#undef OR_EQ
+#undef DOUBLED
   if (kind == TK_ERROR) { L->pos++; return lex_fail(L, start, "invalid character in source"); }
   L->pos += n;
   if (kind == TK_LPAREN || kind == TK_LBRACKET || kind == TK_LBRACE) L->parens++;
