@@ -412,7 +412,8 @@ DEV const int64_t* rt_char_(const int64_t* chars, int c) { return chars + 2 * c;
 
 // str.isspace on ASCII (Py_UNICODE_ISSPACE): \t \n \v \f \r, the separators
 // \x1c..\x1f, and space; strip() uses the same set.
-DEV int rt_is_space_(int c) { return c == ' ' || (c >= 9 && c <= 13) || (c >= 0x1c && c <= 0x1f); }
+// (One test of a bit mask: every such character is at most ' '.)
+DEV int rt_is_space_(int c) { return c >= 0 && c <= ' ' && (0x1F0003E00ULL >> c) & 1; }
 // int(str) skips only C's isspace (Py_ISSPACE): CPython maps non-ASCII
 // spaces to ' ' first but leaves ASCII alone, so \x1c..\x1f are errors.
 DEV int rt_is_c_space_(int c) { return c == ' ' || (c >= 9 && c <= 13); }
