@@ -268,25 +268,17 @@ DEV int32_t emit_int_op(Compiler* c, int op, int32_t arg) {
       return emit(c, f, packed);
     }
   }
-  // x OP k: the constant joins the comparison
-  if (op == OP_CMP_INT && p1 >= 0 && p1 == p->n_code - 1 && INSN_OP(p->code[p1]) == OP_CONST &&
-      INSN_ARG(p->code[p1]) < 1024) {
-    int32_t k = INSN_ARG(p->code[p1]);
-    p->n_code = p1;
-    c->f.depth -= 1;
-    c->f.prev1 = c->f.prev2;
-    c->f.prev2 = -1;
-    return emit(c, OP_CMP_INT_K, k << 8 | arg << 18);
-  }
-  // x OP b: the local joins the comparison
-  if (op == OP_CMP_INT && p1 >= 0 && p1 == p->n_code - 1 && INSN_OP(p->code[p1]) == OP_LOAD &&
-      INSN_ARG(p->code[p1]) < 256) {
-    int32_t b = INSN_ARG(p->code[p1]);
-    p->n_code = p1;
-    c->f.depth -= 1;
-    c->f.prev1 = c->f.prev2;
-    c->f.prev2 = -1;
-    return emit(c, OP_CMP_INT_L, b << 8 | arg << 16);
+  // x OP k and x OP b: the constant or the local joins the comparison
+  if (op == OP_CMP_INT && p1 >= 0 && p1 == p->n_code - 1) {
+    int32_t w = p->code[p1], v = INSN_ARG(w);
+    int k = INSN_OP(w) == OP_CONST && v < 1024, b = INSN_OP(w) == OP_LOAD && v < 256;
+    if (k || b) {
+      p->n_code = p1;
+      c->f.depth -= 1;
+      c->f.prev1 = c->f.prev2;
+      c->f.prev2 = -1;
+      return k ? emit(c, OP_CMP_INT_K, v << 8 | arg << 18) : emit(c, OP_CMP_INT_L, v << 8 | arg << 16);
+    }
   }
   return emit(c, op, arg);
 }

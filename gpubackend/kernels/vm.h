@@ -607,16 +607,9 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
         NEXT;
       }
       // the modulo raises from the first word (the test's line), a spend from the second
-      CASE(MOD_INT_LL_K_JF): {
+      CASE(MOD_INT_LL_K_JF): CASE(MOD_INT_LK_K_JF): {
         int64_t r;
-        CHECK(rt_mod_int(LK_X, LL_Y, &r));
-        int32_t j = *ip++;
-        if (!rt_cmp_int(r, konst[(a >> 19) & 31], (a >> 16) & 7)) JUMP_BY(j);
-        NEXT;
-      }
-      CASE(MOD_INT_LK_K_JF): {
-        int64_t r;
-        CHECK(rt_mod_int(LK_X, konst[(a >> 8) & 0xff], &r));
+        CHECK(rt_mod_int(LK_X, INSN_OP(w) == OP_MOD_INT_LL_K_JF ? LL_Y : konst[(a >> 8) & 0xff], &r));
         int32_t j = *ip++;
         if (!rt_cmp_int(r, konst[(a >> 19) & 31], (a >> 16) & 7)) JUMP_BY(j);
         NEXT;
