@@ -586,24 +586,15 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
         ip += back;
         NEXT;
       }
-      CASE(FOR_STR_ST): {
+      CASE(FOR_STR_ST): CASE(FOR_LIST_ST): {
+        // a str and a list both keep their length in their first word
         int32_t exit = *ip++;
         int64_t* r = R_STATE;
-        const int64_t* s = AS_STR(r[0]);
+        const int64_t* s = AS_PTR(r[0]);
         int64_t i = r[1];
-        if (i >= STR_LEN_OF(s)) { ip += exit; NEXT; }
+        if (i >= s[0]) { ip += exit; NEXT; }
         r[1] = i + 1;
-        R_STORE(AS_WORD(chars + 2 * (uint8_t)STR_BYTES(s)[i]));
-        NEXT;
-      }
-      CASE(FOR_LIST_ST): {
-        int32_t exit = *ip++;
-        int64_t* r = R_STATE;
-        const int64_t* l = AS_PTR(r[0]);
-        int64_t i = r[1];
-        if (i >= LIST_LEN(l)) { ip += exit; NEXT; }
-        r[1] = i + 1;
-        R_STORE(LIST_ITEMS(l)[i]);
+        R_STORE(INSN_OP(w) == OP_FOR_STR_ST ? AS_WORD(chars + 2 * (uint8_t)STR_BYTES(s)[i]) : LIST_ITEMS(s)[i]);
         NEXT;
       }
       // the modulo raises from the first word (the test's line), a spend from the second
