@@ -547,9 +547,10 @@ DEV void patch_false_list(Compiler* c, int32_t list) {
 // LOOP back to the head. Going back spends the round's fuel, as LOOP did
 // before the test; the ways out (the last jump not taken, an `and`
 // operand's jump) go through a LOOP of 0 that spends it.
-// A lane whose copied test raises with no fuel left stops with Timeout, as
-// LOOP would have stopped it first (vm.h, `stop`, reads loop_tests). A test
-// that calls, raises a status itself or is long keeps LOOP to the head.
+// A raise in the copied test is charged the round's fuel, which LOOP had
+// spent before the test, or with no fuel left is LOOP's Timeout (vm.h,
+// `stop`, reads loop_tests). A test that calls, raises a status itself or
+// is long keeps LOOP to the head.
 DEV void emit_loop_test(Compiler* c, int32_t head, int32_t jump, int32_t body, int32_t falses) {
   Program* p = c->out;
   int32_t back = jump_back_of(p->code[jump]);
