@@ -259,3 +259,25 @@ def f(n: int) -> int:
     return g(n)
 """
     assert_same_run(verifiers, [src], problem("def f(n: int) -> int", [[n] for n in range(12)]))
+
+
+@pytest.mark.parametrize("fuel", [6, 10, 1_000_000])
+def test_generated_programs_run_the_same(verifiers, fuel):
+    # the differential generator's programs (tests/difftest/gen.py), whose
+    # helpers recurse down a depth argument; at fuel 6 and 10 some lanes run
+    # out just where a remembered call comes again (without the memo's fuel
+    # check, both differ)
+    from tests.difftest.dsl_types import placeholder
+    from tests.difftest.gen import group_from_seed
+
+    memoizing = 0
+    for seed in range(300):
+        cases = group_from_seed(seed, 8)
+        first = cases[0]
+        tests = [{"args": list(a), "expected": placeholder(first.ret)} for a in first.args_list]
+        p = Problem(name="gen", entry=first.entry, signature=first.signature, tests=tests,
+                    limits={"fuel": fuel, "heap_bytes": 8 * 2**20, "depth": 256})
+        sources = [c.source for c in cases]
+        assert_same_run(verifiers, sources, p)
+        memoizing += int(Verifier("cpu").compile(sources, p)["memo"].sum())
+    assert memoizing >= 40, f"only {memoizing} generated programs memoize a call"
