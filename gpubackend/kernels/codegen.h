@@ -84,8 +84,8 @@ struct Compiler {
   int32_t nfuncs;
   int32_t next_fi;        // the next def the main pass reaches
   int32_t math_imported;  // an `import math` at module level
-  int32_t and_jumps;      // armed by an if/while whose test is an `and` chain (cond_and_chain)
-  int32_t false_list;     // that chain's jumps out, for the statement to patch (false_list_add)
+  int32_t and_jumps;      // armed by an if/while whose test is an `and` chain (stmt.h, cond_test)
+  int32_t false_list;     // that chain's jumps out, a jump list for the statement to patch
   int32_t from_math[MAX_FROM_MATH];  // a module-level `from math import ...`: name starts
   int32_t nfrom_math;
   int32_t entry;          // the entry function's index in funcs
@@ -344,16 +344,29 @@ DEV void patch_here(Compiler* c, int32_t pc) {
   label(c);
 }
 
-// Pending forward jumps chained through their own arguments, as in Lua's
-// lcode.c: no array on the (GPU) stack however many there are. -1 ends a list.
-DEV int32_t jump_list_add(Compiler* c, int32_t list, int op) {
-  int32_t pc = emit(c, op, 0);
-  c->out->code[pc] = INSN(op, list);
+// Pending forward jumps chained through their own offsets (the argument, or
+// the second word of a two-word jump), as in Lua's lcode.c: no array on the
+// (GPU) stack however many there are. -1 ends a list.
+DEV int32_t list_next(const Program* p, int32_t pc) {
+  return op_size(INSN_OP(p->code[pc])) == 2 ? p->code[pc + 1] : INSN_ARG(p->code[pc]);
+}
+// Put the jump at pc at the head of `list`; returns the new list.
+DEV int32_t list_link(Program* p, int32_t pc, int32_t list) {
+  if (op_size(INSN_OP(p->code[pc])) == 2) p->code[pc + 1] = list;
+  else p->code[pc] = INSN(INSN_OP(p->code[pc]), list);
   return pc;
+}
+DEV int32_t jump_list_add(Compiler* c, int32_t list, int op) {
+  return list_link(c->out, emit(c, op, 0), list);
+}
+DEV int on_list(const Program* p, int32_t list, int32_t pc) {
+  for (; list >= 0; list = list_next(p, list))
+    if (list == pc) return 1;
+  return 0;
 }
 DEV void patch_list(Compiler* c, int32_t list) {
   while (list >= 0) {
-    int32_t next = INSN_ARG(c->out->code[list]);
+    int32_t next = list_next(c->out, list);
     patch_here(c, list);
     list = next;
   }
@@ -512,35 +525,6 @@ DEV int32_t jump_back_of(int32_t w) {
   return 0;
 }
 
-// The jumps of an `and` chain to its statement's false target, chained
-// through their own offsets (the second word of a two-word jump).
-DEV int32_t* jump_field(Program* p, int32_t pc) {
-  return op_size(INSN_OP(p->code[pc])) == 2 ? &p->code[pc + 1] : 0;
-}
-DEV void false_list_add(Compiler* c, int32_t pc) {
-  int32_t* f = jump_field(c->out, pc);
-  if (f) *f = c->false_list;
-  else c->out->code[pc] = INSN(INSN_OP(c->out->code[pc]), c->false_list);
-  c->false_list = pc;
-}
-// Whether pc is on the jump list `list`.
-DEV int on_false_list(Program* p, int32_t list, int32_t pc) {
-  while (list >= 0) {
-    if (list == pc) return 1;
-    int32_t* f = jump_field(p, list);
-    list = f ? *f : INSN_ARG(p->code[list]);
-  }
-  return 0;
-}
-DEV void patch_false_list(Compiler* c, int32_t list) {
-  while (list >= 0) {
-    int32_t* f = jump_field(c->out, list);
-    int32_t next = f ? *f : INSN_ARG(c->out->code[list]);
-    patch_here(c, list);
-    list = next;
-  }
-}
-
 // The end of a while loop whose test is [head, jump), `jump` its exit jump
 // and `falses` the jumps of an `and` test to the exit: the test again,
 // jumping back to the body while it holds, one dispatch a round fewer than
@@ -557,7 +541,7 @@ DEV void emit_loop_test(Compiler* c, int32_t head, int32_t jump, int32_t body, i
   int ok = back != 0 && jump - head <= MAX_TEST_COPY && p->n_loop_tests < MAX_LOOP_TESTS &&
            p->n_code + (jump - head) + 3 <= MAX_CODE;
   for (int32_t pc = head; ok && pc < jump; pc += op_size(INSN_OP(p->code[pc])))
-    ok = copyable_in_test(INSN_OP(p->code[pc])) || on_false_list(p, falses, pc);
+    ok = copyable_in_test(INSN_OP(p->code[pc])) || on_list(p, falses, pc);
   if (!ok) { emit_loop(c, head); return; }
   int32_t start = p->n_code;
   for (int32_t pc = head; pc < jump; pc++) {
@@ -565,12 +549,9 @@ DEV void emit_loop_test(Compiler* c, int32_t head, int32_t jump, int32_t body, i
     p->lines[p->n_code] = p->lines[pc];
     p->n_code++;
   }
-  int32_t saved = c->false_list;
-  c->false_list = -1;  // the copies' jumps out, to the LOOP of 0 below
+  int32_t outs = -1;  // the copies' jumps out, to the LOOP of 0 below
   for (int32_t pc = head; pc < jump; pc += op_size(INSN_OP(p->code[pc])))
-    if (on_false_list(p, falses, pc)) false_list_add(c, start + (pc - head));
-  int32_t outs = c->false_list;
-  c->false_list = saved;
+    if (on_list(p, falses, pc)) outs = list_link(p, start + (pc - head), outs);
   // the jump's spend reports the loop's last line, as LOOP (the last word);
   // a fused modulo in its first word, the test's own line
   int32_t at = emit_word(c, back), spend = at;
@@ -583,7 +564,7 @@ DEV void emit_loop_test(Compiler* c, int32_t head, int32_t jump, int32_t body, i
   p->loop_tests[p->n_loop_tests][0] = start;
   p->loop_tests[p->n_loop_tests][1] = spend;
   p->n_loop_tests++;
-  patch_false_list(c, outs);
+  patch_list(c, outs);
   emit_word(c, INSN(OP_LOOP, 0));  // the way out spends the round's fuel
   label(c);
 }

@@ -296,12 +296,11 @@ DEVFN int32_t logic(Compiler* c, int cond, int is_or) {
     Token op = c->cur;
     advance(c);
     int32_t j = -1;
+    if (!jumps) emit0(c, OP_DUP);
+    if (t != T_BOOL && t != T_INT) emit_truth(c, t);  // the jumps test an int's truth themselves
     if (jumps) {
-      if (t != T_BOOL && t != T_INT) emit_truth(c, t);
-      false_list_add(c, emit_jump_if_false(c));
+      c->false_list = list_link(c->out, emit_jump_if_false(c), c->false_list);
     } else {
-      emit0(c, OP_DUP);
-      if (t != T_BOOL && t != T_INT) emit_truth(c, t);  // the jumps test an int's truth themselves
       j = emit(c, is_or ? OP_JUMP_IF_TRUE : OP_JUMP_IF_FALSE, 0);
       emit0(c, OP_POP);
     }

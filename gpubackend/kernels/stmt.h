@@ -59,10 +59,6 @@ DEV void join_branch(Compiler* c, Joined* j, int32_t serial, int falls) {
   j->n = k;
 }
 
-// if_stmt := 'if' expression block ('elif' expression block)* ['else' block]
-// `if x is not None:` narrows x in its block; `if x is None:` in the else
-// block (with no elif between), and after the statement when its block
-// cannot fall through; what every branch leaves narrowed stays so after.
 // Whether the test ahead (up to its ':' at bracket depth 0) is an `and`
 // chain entire: no `or`, conditional expression or lambda at its top.
 DEVFN int and_chain_ahead(Compiler* c) {
@@ -95,6 +91,10 @@ DEVFN int32_t cond_test(Compiler* c, int32_t* falses) {
   return t;
 }
 
+// if_stmt := 'if' expression block ('elif' expression block)* ['else' block]
+// `if x is not None:` narrows x in its block; `if x is None:` in the else
+// block (with no elif between), and after the statement when its block
+// cannot fall through; what every branch leaves narrowed stays so after.
 DEVFN int if_stmt(Compiler* c) {
   int32_t ends = -1;  // a jump list
   int32_t falls = 0, has_else = 0, first = 1, elifs = 0;
@@ -118,7 +118,7 @@ DEVFN int if_stmt(Compiler* c) {
     else elifs = 1;
     if (check(c, TK_ELIF) || check(c, TK_ELSE)) ends = jump_list_add(c, ends, OP_JUMP);
     patch_here(c, jnext);
-    patch_false_list(c, falses);
+    patch_list(c, falses);
     first = 0;
   } while (check(c, TK_ELIF) && !failed(c));
   if (accept(c, TK_ELSE)) {
@@ -176,7 +176,7 @@ DEVFN int while_stmt(Compiler* c) {
   block(c);
   emit_loop_test(c, head, jexit, body, falses);
   patch_here(c, jexit);
-  patch_false_list(c, falses);
+  patch_list(c, falses);
   int broke = c->f.loops[c->f.nloops - 1].has_break;
   int else_falls = loop_end(c);
   return (!forever && else_falls) || broke;
@@ -890,7 +890,7 @@ DEV void memo_pass(Compiler* c) {
       info->pc = f->memo_pc + 1;
     }
     for (int32_t pc = f->returns; pc >= 0;) {
-      int32_t next = INSN_ARG(c->out->code[pc]);
+      int32_t next = list_next(c->out, pc);
       c->out->code[pc] = memo ? INSN(OP_MEMO_RETURN, base | i << 8) : INSN(OP_RETURN, 0);
       pc = next;
     }
