@@ -162,10 +162,13 @@ KERNEL void compile_kernel(const char* src, const int64_t* src_begin, const int6
 }
 
 // The host runs lanes with one scratch per OpenMP thread: `scratch` holds
-// omp_get_max_threads() lanes' worth.
+// omp_get_max_threads() lanes' worth. Lanes are shared out even in small
+// runs (a few heavy lanes, e.g. one candidate's tests, take both cores) and
+// in shrinking chunks (guided), so that a run's slow lanes do not wait
+// behind one thread's chunk.
 KERNEL void run_kernel(RUN_KERNEL_PARAMS) {
   LANE_MAP_FROM_ARGS
-#pragma omp parallel for schedule(dynamic, 16) if (lane_count >= 256)
+#pragma omp parallel for schedule(guided) if (lane_count >= 2)
   for (int64_t t = 0; t < lane_count; t++)
     run_one(&lm, lane_begin + t, omp_get_thread_num(), scratch, out_words, outcomes);
 }
