@@ -75,59 +75,143 @@ class Summary:
         return d | {"signatures": [s.to_json() for s in self.signatures]}
 
 
-def pass_counts(xp, status, visible):
-    """Per candidate: (visible tests passed, all tests passed), int32 [k]."""
-    passed = status == ST_PASS
-    return (passed & visible).sum(axis=1).astype(xp.int32), passed.sum(axis=1).astype(xp.int32)
-
-
 def summarize(link: Link, status, steps, compiled, diag_cls, diag_line, visible) -> tuple[Summary, Any]:
     """The Summary (on the host) and each candidate's count of tests passed
-    (int32 [k], left on the device); status/steps: [k, n];
+    (int32 [k], left on the device) of one problem; status/steps: [k, n];
     compiled/diag_cls/diag_line: [k]; visible: bool [n]."""
     xp = link.xp
     k, n = status.shape
-    if k == 0:
-        return Summary(0, 0, 0, 0, -1, 0, 0, (), 0), xp.zeros(0, xp.int32)
-    vis_pass, all_pass = pass_counts(xp, status, visible)
-    n_visible = visible.sum()
-    vis_steps = xp.where(visible, steps, 0).sum(axis=1)
-    top = vis_pass.max()
-    ranked = xp.where(vis_pass == top, vis_steps, np.iinfo(np.int64).max)
-    best = xp.argmin(ranked)
-    keys = _signature_keys(xp, status, compiled, diag_cls, diag_line, visible)
-    sig_rows = _top_signatures(xp, keys)
-    scalars = xp.stack([compiled.sum(), (vis_pass == n_visible).sum(), (all_pass == n).sum(),
-                        best, vis_pass[best], vis_steps[best]]).astype(xp.int64)
-    packed = link.host(xp.concatenate([scalars, sig_rows.ravel()]))
-    s, rows = packed[:_SCALARS], packed[_SCALARS:].reshape(3, -1)
-    sigs = tuple(_signature(int(key), int(count), int(cand)) for key, count, cand in rows.T)
-    return Summary(k, int(s[0]), int(s[1]), int(s[2]), int(s[3]), int(s[4]), int(s[5]), sigs,
-                   int(packed.nbytes)), all_pass
+    return summarize_parts(link, status.reshape(-1), steps.reshape(-1), compiled, diag_cls, diag_line,
+                           xp.arange(k + 1, dtype=xp.int64) * n, None, visible, xp.arange(k, dtype=xp.int64),
+                           [k], [n])[0]
 
 
-def _signature_keys(xp, status, compiled, diag_cls, diag_line, visible):
-    """One int64 per candidate: its failure signature, or -1 when it passed
+def summarize_parts(link: Link, status, steps, ok, cls, line, lane_off, prog_part, visible, cand_prog,
+                    cand_counts: list[int], n_tests: list[int]) -> list[tuple[Summary, Any]]:
+    """summarize() of many problems ("parts") at once, in a fixed number of
+    array operations however many parts (an eval's hundred problems cost
+    what one does), and one transfer to the host.
+
+    status/steps: [L], the lanes of all programs, program p's tests in
+    order at [lane_off[p], lane_off[p + 1]); ok/cls/line: [P] per program
+    (compiled, diagnostic class and line); lane_off: int64 [P + 1];
+    prog_part: int64 [P], each program's part (None: all part 0);
+    visible: bool, the parts' visible masks end to end; cand_prog: int64
+    [K], the parts' candidates end to end, each as its program (identical
+    candidates share one); cand_counts, n_tests: the candidates and tests
+    of each part (host). Returns (Summary, passes int32 [k]) per part."""
+    xp = link.xp
+    if sum(cand_counts) == 0:
+        return [(Summary(0, 0, 0, 0, -1, 0, 0, (), 0), xp.zeros(0, xp.int32)) for _ in cand_counts]
+    vis_base, n_q, cand_off = _part_meta(link, n_tests, cand_counts)
+    prog_part = xp.zeros(len(ok), xp.int64) if prog_part is None else prog_part
+    vis_pass, all_pass, n_fail, vis_steps, first = _program_counts(xp, status, steps, lane_off, prog_part,
+                                                                   visible, vis_base)
+    key = _signature_keys(xp, status, ok, cls, line, lane_off, n_fail, first)
+    # per candidate, with its part and its index within the part
+    part = prog_part[cand_prog]
+    local = xp.arange(len(cand_prog), dtype=xp.int64) - cand_off[part]
+    c_vis, c_all, c_steps, c_ok = vis_pass[cand_prog], all_pass[cand_prog], vis_steps[cand_prog], ok[cand_prog] != 0
+    seen = xp.concatenate([xp.zeros(1, xp.int64), xp.cumsum(visible, dtype=xp.int64)])
+    n_vis = seen[vis_base + n_q] - seen[vis_base]
+    counts = _segment_sums(xp, xp.stack([c_ok, c_vis == n_vis[part], c_all == n_q[part]]).astype(xp.int64),
+                           cand_off[:-1], cand_off[1:])
+    # best: the most visible passes, then the fewest steps, then the lowest index
+    order = xp.lexsort(xp.stack([local, c_steps, -c_vis, part]))
+    head = order[xp.minimum(cand_off[:-1], len(order) - 1)]
+    scalars = xp.concatenate([counts, xp.stack([local[head], c_vis[head], c_steps[head]])])
+    rows = _top_signatures(xp, key[cand_prog], part, local)
+    packed = link.host(xp.concatenate([scalars.ravel(), rows.ravel()]))
+    return _summaries(xp, packed, cand_counts, c_all.astype(xp.int32))
+
+
+def _summaries(xp, packed: np.ndarray, cand_counts: list[int], passes) -> list[tuple[Summary, Any]]:
+    """The parts' Summaries from the packed transfer: [_SCALARS, q] scalars,
+    then the [4, m] signature rows; passes: int32 [K], cut per part."""
+    q = len(cand_counts)
+    scalars = packed[:_SCALARS * q].reshape(_SCALARS, q).T.tolist()
+    rows = packed[_SCALARS * q:].reshape(4, -1)
+    cuts = np.searchsorted(rows[0], np.arange(q + 1)).tolist()
+    sig_rows = rows[1:].T.tolist()
+    start = np.concatenate([[0], np.cumsum(cand_counts)]).tolist()
+    out = []
+    for p, k in enumerate(cand_counts):
+        if k == 0:
+            out.append((Summary(0, 0, 0, 0, -1, 0, 0, (), 0), xp.zeros(0, xp.int32)))
+            continue
+        sigs = tuple(_signature(*row) for row in sig_rows[cuts[p]:cuts[p + 1]])
+        nbytes = 8 * (_SCALARS + 3 * len(sigs))  # this part's share of the transfer
+        out.append((Summary(k, *scalars[p], sigs, nbytes), passes[start[p]:start[p + 1]]))
+    return out
+
+
+def _part_meta(link: Link, n_tests: list[int], cand_counts: list[int]):
+    """Per part, on the device: where its visible mask starts, its tests,
+    and its candidates' offsets [q + 1]. One part's are made on the device,
+    so that repeated calls of one problem upload nothing."""
+    xp = link.xp
+    if len(n_tests) == 1:
+        return (xp.zeros(1, xp.int64), xp.full(1, n_tests[0], xp.int64),
+                xp.arange(2, dtype=xp.int64) * cand_counts[0])
+    n = np.asarray(n_tests, dtype=np.int64)
+    meta = link.device(np.concatenate([[0], np.cumsum(n)[:-1], n, [0], np.cumsum(cand_counts)]).astype(np.int64))
+    q = len(n_tests)
+    return meta[:q], meta[q:2 * q], meta[2 * q:]
+
+
+def _segment_sums(xp, values, starts, ends):
+    """Sums of values[..., starts[i]:ends[i]] for every i, by one cumsum."""
+    run = xp.cumsum(values, axis=-1)
+    run = xp.concatenate([xp.zeros(run.shape[:-1] + (1,), run.dtype), run], axis=-1)
+    return run[..., ends] - run[..., starts]
+
+
+def _program_counts(xp, status, steps, lane_off, prog_part, visible, vis_base):
+    """Per program: visible tests passed, tests passed, visible tests
+    failed, steps on visible tests, and the lane of its first failing
+    visible test (meaningful where it has one)."""
+    starts, ends = lane_off[:-1], lane_off[1:]
+    lane = xp.arange(len(status), dtype=xp.int64)
+    prog = xp.searchsorted(ends, lane, side="right")
+    vis = visible[vis_base[prog_part[prog]] + lane - starts[prog]]
+    passed = status == ST_PASS
+    fails = vis & ~passed
+    lanes = xp.stack([passed & vis, passed, fails, xp.where(vis, steps, 0)]).astype(xp.int64)
+    run = xp.concatenate([xp.zeros((4, 1), xp.int64), xp.cumsum(lanes, axis=1)], axis=1)
+    vis_pass, all_pass, n_fail, vis_steps = run[:, ends] - run[:, starts]
+    # the first lane where the running count of failures passes the count before the program
+    first = xp.searchsorted(run[2], run[2][starts] + 1, side="left") - 1
+    return vis_pass, all_pass, n_fail, vis_steps, first
+
+
+def _signature_keys(xp, status, ok, cls, line, lane_off, n_fail, first):
+    """One int64 per program: its failure signature, or -1 when it passed
     every visible test."""
-    failing = visible & (status != ST_PASS)
-    first_fail = xp.argmax(failing, axis=1)
-    any_fail = failing.any(axis=1)
-    fail_status = xp.take_along_axis(status, first_fail[:, None], axis=1)[:, 0]
-    test_key = (_TEST << 48) | (fail_status.astype(xp.int64) << 32) | first_fail.astype(xp.int64)
-    compile_key = (_COMPILE << 48) | (diag_cls.astype(xp.int64) << 32) | diag_line.astype(xp.int64)
-    return xp.where(compiled != 0, xp.where(any_fail, test_key, -1), compile_key)
+    at = xp.clip(first, 0, max(len(status) - 1, 0))
+    fail_status = status[at].astype(xp.int64) if len(status) else xp.zeros(len(ok), xp.int64)
+    test_key = (_TEST << 48) | (fail_status << 32) | (first - lane_off[:-1])
+    compile_key = (_COMPILE << 48) | (cls.astype(xp.int64) << 32) | line.astype(xp.int64)
+    return xp.where(ok != 0, xp.where(n_fail > 0, test_key, -1), compile_key)
 
 
-def _top_signatures(xp, keys):
-    """[3, m] int64: the m <= MAX_SIGNATURES most frequent keys (ties: the
-    one seen first), their counts and first candidates."""
-    cands = xp.flatnonzero(keys >= 0)
-    if len(cands) == 0:
-        return xp.zeros((3, 0), xp.int64)
-    uniq, first, counts = xp.unique(keys[cands], return_index=True, return_counts=True)
-    first_cand = cands[first]
-    order = xp.argsort(-counts.astype(xp.int64) * (len(keys) + 1) + first_cand)[:MAX_SIGNATURES]
-    return xp.stack([uniq[order], counts[order].astype(xp.int64), first_cand[order].astype(xp.int64)])
+def _top_signatures(xp, keys, part, local):
+    """[4, m] int64, by part and then rank: per part, its m_p <=
+    MAX_SIGNATURES most frequent keys (ties: the one seen first), with
+    their counts and first candidates; rows part, key, count, candidate."""
+    sel = xp.flatnonzero(keys >= 0)
+    if len(sel) == 0:
+        return xp.zeros((4, 0), xp.int64)
+    order = xp.lexsort(xp.stack([local[sel], keys[sel], part[sel]]))
+    p, k, c = part[sel][order], keys[sel][order], local[sel][order]
+    new = xp.concatenate([xp.ones(1, xp.bool_), (p[1:] != p[:-1]) | (k[1:] != k[:-1])])
+    run = xp.flatnonzero(new)
+    count = xp.diff(xp.concatenate([run, xp.full(1, len(p), run.dtype)]))
+    p, k, c = p[run], k[run], c[run]
+    order = xp.lexsort(xp.stack([c, -count, p]))
+    p, k, count, c = p[order], k[order], count[order], c[order]
+    rank = xp.arange(len(p), dtype=xp.int64) - xp.searchsorted(p, p, side="left")
+    keep = rank < MAX_SIGNATURES
+    return xp.stack([p[keep], k[keep], count[keep].astype(xp.int64), c[keep]])
 
 
 def _signature(key: int, count: int, cand: int) -> Signature:

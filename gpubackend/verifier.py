@@ -29,7 +29,7 @@ from .detok import Texts, detokenize
 from .extract import extract
 from .link import Link
 from .problem import Problem
-from .reduce import summarize
+from .reduce import Summary, summarize_parts
 from .result import Diagnostic, Lanes, VerifyResult
 from .tokens import token_buffer
 from .vocab import Vocab
@@ -51,8 +51,10 @@ FIRST_HEAP_BYTES = 16 * 1024
 # its tests instead of all of it on every test (verify_batch).
 FIRST_FUEL_SHARE = 20
 # Problems whose test suites a Verifier keeps in device memory between calls
-# (an agent's rounds reuse one; an eval walks through many).
-SUITE_CACHE = 16
+# (an agent's rounds reuse one; an eval's batches come back to the same few
+# hundred: HumanEval has 164). A suite is a few KB, so holding a whole set
+# costs little, where a smaller bound had every batch rebuild every suite.
+SUITE_CACHE = 512
 # What verify_tokens(timed=True) reports, in order: checking the buffer
 # (and building or uploading a tokenizer's table on first use), the four
 # stages of the device path before the kernels, then the kernels and the
@@ -325,8 +327,7 @@ class Verifier:
             oc, lane_off = self._run_all(link, progs, run, out_cap)
         results = []
         with clock("reduce"):
-            reduced = [self._reduce(link, part, suite, oc, lane_off, fields)
-                       for part, suite in zip(parts, suites)]
+            reduced = self._reduce(link, run, parts, suites, oc, lane_off, fields)
         call_transfers = link.counts()
         read_headers = self.backend.header_reader(progs)
         for part, (summary, lanes) in zip(parts, reduced):
@@ -335,21 +336,26 @@ class Verifier:
             results.append(VerifyResult(part.problem, summary, call_transfers, dict(clock.times), lanes))
         return results
 
-    def _reduce(self, link: Link, part: "_Part", suite: DeviceSuite, oc: dict, lane_off: np.ndarray,
-                fields: dict):
-        """A part's summary and lanes: its programs' rows of the flat
-        outcomes, shaped [programs, tests]."""
-        a, b = part.span
-        n = suite.n_tests
-        shaped = {name: arr[lane_off[a]:lane_off[b]].reshape((b - a, n) + arr.shape[1:])
-                  for name, arr in oc.items()}
-        index = part.index - a
-        summary, passes = summarize(link, shaped["status"][index], shaped["steps"][index],
-                                    fields["ok"][a:b][index], fields["cls"][a:b][index],
-                                    fields["line"][a:b][index], suite.visible)
-        lanes = Lanes(link, index, shaped["status"], shaped["line"], shaped["steps"], shaped["out_words"],
-                      shaped["out"], passes, None, part.source, None)
-        return summary, lanes
+    def _reduce(self, link: Link, run: "_Run", parts: list["_Part"], suites: list[DeviceSuite], oc: dict,
+                lane_off: np.ndarray, fields: dict) -> list[tuple[Summary, Lanes]]:
+        """Each part's summary (one reduction over all parts) and its lanes:
+        its programs' rows of the flat outcomes, shaped [programs, tests]."""
+        xp = link.xp
+        one = len(parts) == 1
+        reduced = summarize_parts(
+            link, oc["status"], oc["steps"], fields["ok"], fields["cls"], fields["line"], run.d_lane_off(),
+            run.d_prob_of, suites[0].visible if one else xp.concatenate([s.visible for s in suites]),
+            parts[0].index if one else xp.concatenate([part.index for part in parts]),
+            [len(part.index) for part in parts], [s.n_tests for s in suites])
+        out = []
+        for part, suite, (summary, passes) in zip(parts, suites, reduced):
+            a, b = part.span
+            shaped = {name: arr[lane_off[a]:lane_off[b]].reshape((b - a, suite.n_tests) + arr.shape[1:])
+                      for name, arr in oc.items()}
+            lanes = Lanes(link, part.index - a, shaped["status"], shaped["line"], shaped["steps"],
+                          shaped["out_words"], shaped["out"], passes, None, part.source, None)
+            out.append((summary, lanes))
+        return out
 
     def _rerun_fn(self, link: Link, part: "_Part"):
         problem = part.problem
@@ -479,6 +485,7 @@ class _Run:
         self.stopping = stop_after_timeout and bool((self.first_fuel < self.fuel).any())
         self.frame = 1
         self.memo_slots = 0
+        self._d_lane_off = None
         if held is not None:  # the suite's table and rows, kept between calls
             self.d_meta, self.d_prob_of, self.d_rows = suites[0].meta, None, suites[0].rows
         else:
@@ -508,6 +515,17 @@ class _Run:
         prob = self.prob_of if programs is None else self.prob_of[programs]
         return lane_offsets(self.tests.n[prob])
 
+    def d_lane_off(self):
+        """Every program's lane offsets in the backend's memory, uploaded
+        once per call (one problem's are made there: nothing to upload)."""
+        if self._d_lane_off is None:
+            if self.single:
+                n = int(self.tests.n[0])
+                self._d_lane_off = self.link.xp.arange(len(self.prob_of) + 1, dtype=self.link.xp.int64) * n
+            else:
+                self._d_lane_off = self.link.device(self.lane_off())
+        return self._d_lane_off
+
     def plan(self, programs: np.ndarray | None, full_heap: bool, full_fuel: bool = True,
              tests: np.ndarray | None = None) -> RunPlan:
         """The launch over `programs` (host indices; None: all), every test
@@ -519,7 +537,7 @@ class _Run:
             return RunPlan(None, 1, d_map, self.link.device(tests), self.d_prob_of,
                            self.rows(full_heap, full_fuel), self.d_meta, self.tests, words, len(tests))
         off = self.lane_off(programs)
-        d_off = None if self.single else self.link.device(off)
+        d_off = None if self.single else self.d_lane_off() if programs is None else self.link.device(off)
         return RunPlan(d_off, int(self.tests.n[0]), d_map, None, self.d_prob_of, self.rows(full_heap, full_fuel),
                        self.d_meta, self.tests, words, int(off[-1]))
 

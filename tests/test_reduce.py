@@ -8,7 +8,7 @@ import numpy as np
 
 from gpubackend.abi import DIAG_CLASSES, ST_PASS, STATUS_NAMES
 from gpubackend.link import Link
-from gpubackend.reduce import MAX_SIGNATURES, summarize
+from gpubackend.reduce import MAX_SIGNATURES, summarize, summarize_parts
 
 WRONG = STATUS_NAMES.index("wrong_answer")
 TIMEOUT = STATUS_NAMES.index("Timeout")
@@ -69,3 +69,34 @@ def test_no_candidates(xp):
     s, passes = summarize(Link(xp), z, z.astype(xp.int64), xp.zeros(0, xp.int32), xp.zeros(0, xp.int32),
                   xp.zeros(0, xp.int32), xp.ones(3, bool))
     assert s.k == 0 and s.best == -1 and s.signatures == () and len(passes) == 0
+
+
+def test_parts_reduce_as_each_problem_alone(xp):
+    """Many problems in one summarize_parts: each part's summary is its own
+    summarize's, with candidates that share a program (dedup) and a part
+    without candidates."""
+    rng = np.random.default_rng(7)
+    parts, cand_prog, prog0 = [], [], 0
+    for k, n in [(3, 4), (0, 2), (50, 9), (1, 1), (200, 13), (7, 3)]:
+        u = max(1, k // 2) if k else 0  # programs; candidates map onto them
+        arrays = _random_outcomes(rng, u, n)
+        index = rng.integers(0, u, k) if k else np.zeros(0, np.int64)
+        parts.append((arrays, index, n))
+        cand_prog.append(index + prog0)
+        prog0 += u
+    status = np.concatenate([a[0].ravel() for a, _, _ in parts])
+    steps = np.concatenate([a[1].ravel() for a, _, _ in parts])
+    per_prog = [np.concatenate([a[i] for a, _, _ in parts]) for i in (2, 3, 4)]
+    lanes = np.concatenate([[0], np.cumsum([n for a, _, n in parts for _ in range(len(a[2]))])])
+    prog_part = np.repeat(np.arange(len(parts)), [len(a[2]) for a, _, _ in parts])
+    visible = np.concatenate([a[5] for a, _, _ in parts])
+    link = Link(xp)
+    got = summarize_parts(link, *(xp.asarray(v) for v in (status, steps, *per_prog, lanes, prog_part, visible,
+                                                            np.concatenate(cand_prog))),
+                          [len(i) for _, i, _ in parts], [n for _, _, n in parts])
+    for (arrays, index, n), (summary, passes) in zip(parts, got):
+        alone = [a[index] for a in arrays[:5]] + [arrays[5]]
+        want, want_passes = summarize(Link(xp), *(xp.asarray(a) for a in alone))
+        assert summary == want
+        assert Link(xp).host(passes).tolist() == Link(xp).host(want_passes).tolist()
+    assert got[1][0].k == 0 and got[1][0].best == -1
