@@ -86,6 +86,8 @@ struct Compiler {
   int32_t math_imported;  // an `import math` at module level
   int32_t and_jumps;      // armed by an if/while whose test is an `and` chain (stmt.h, cond_test)
   int32_t false_list;     // that chain's jumps out, a jump list for the statement to patch
+  int32_t or_jumps;       // armed by an if whose test is an `or` chain (stmt.h, cond_test)
+  int32_t true_list;      // that chain's jumps into the block, for the statement to patch
   int32_t from_math[MAX_FROM_MATH];  // a module-level `from math import ...`: name starts
   int32_t nfrom_math;
   int32_t entry;          // the entry function's index in funcs
@@ -328,6 +330,33 @@ DEV int32_t emit_jump_if_false(Compiler* c) {
   }
   return emit(c, OP_JUMP_IF_FALSE, 0);
 }
+// An int comparison's instruction w with its comparison field (at bit
+// `at` of the argument) negated: 5 - c, as < and >=, <= and >, == and !=
+// are each other's negations on ints (not on floats, for NaN).
+DEV int32_t cmp_negated(int32_t w, int at) {
+  int32_t a = INSN_ARG(w);
+  return INSN(INSN_OP(w), (a & ~(7 << at)) | (5 - ((a >> at) & 7)) << at);
+}
+
+// A jump taken when the value on top is true (an `or` operand's way into
+// its if block): an int comparison just emitted is turned into its
+// negation (cmp_negated), so that the fused jumps of emit_jump_if_false
+// serve; anything else, JUMP_IF_TRUE.
+DEV int32_t emit_jump_if_true(Compiler* c) {
+  int32_t p1 = c->f.prev1;
+  Program* p = c->out;
+  if (p1 >= 0 && p1 == p->n_code - 1) {
+    int op = INSN_OP(p->code[p1]);
+    // where the comparison field lies: C, or the LK and LL layouts (opcodes.def)
+    int at = op == OP_CMP_INT ? 0 : op == OP_CMP_INT_LK || op == OP_CMP_INT_K ? 18
+           : op == OP_CMP_INT_LL || op == OP_CMP_INT_L ? 16 : -1;
+    if (at >= 0) {
+      p->code[p1] = cmp_negated(p->code[p1], at);
+      return emit_jump_if_false(c);
+    }
+  }
+  return emit(c, OP_JUMP_IF_TRUE, 0);
+}
 DEV int32_t emit0(Compiler* c, int op) { return emit(c, op, 0); }
 
 // Point the jump at pc (its argument, or the second word of a FOR_*) at target.
@@ -377,12 +406,16 @@ DEV void emit_loop(Compiler* c, int32_t head) {
 }
 
 // The end of a loop whose head is at `head` (not a `continue`, which goes
-// to the head): a range loop steps itself here, one dispatch a round instead
-// of LOOP then FOR_RANGE_ST; the loop's exit is right after.
+// to the head): a loop over a range, a str or a list steps itself here, one
+// dispatch a round instead of LOOP then its FOR_*_ST; the loop's exit is
+// right after.
 DEV void emit_loop_end(Compiler* c, int32_t head) {
   int32_t w = c->out->code[head];
-  if (INSN_OP(w) != OP_FOR_RANGE_ST) { emit_loop(c, head); return; }
-  int32_t pc = emit(c, OP_FOR_RANGE_NEXT, INSN_ARG(w));
+  int op = INSN_OP(w);
+  int next = op == OP_FOR_RANGE_ST ? OP_FOR_RANGE_NEXT : op == OP_FOR_STR_ST ? OP_FOR_STR_NEXT
+           : op == OP_FOR_LIST_ST ? OP_FOR_LIST_NEXT : -1;
+  if (next < 0) { emit_loop(c, head); return; }
+  int32_t pc = emit(c, next, INSN_ARG(w));
   c->out->code[pc + 1] = (head + 2) - (pc + 2);
 }
 
@@ -509,18 +542,15 @@ DEV int copyable_in_test(int op) {
 }
 
 // A while test's exit jump made the jump back into the body: its
-// comparison negated (5 - c: < and >=, <= and >, == and != are each
-// other's negations on ints), or JUMP_IF_TRUE for JUMP_IF_FALSE; 0 if none.
+// comparison negated (cmp_negated), or JUMP_IF_TRUE for JUMP_IF_FALSE; 0
+// if none.
 DEV int32_t jump_back_of(int32_t w) {
-  int op = INSN_OP(w);
-  int32_t a = INSN_ARG(w);
-  switch (op) {
+  switch (INSN_OP(w)) {
     case OP_JUMP_IF_FALSE: return INSN(OP_JUMP_IF_TRUE, 0);
-    case OP_CMP_INT_JF: return INSN(op, 5 - a);
-    case OP_CMP_INT_K_JF: case OP_CMP_INT_LK_JF:
-      return INSN(op, (a & ~(7 << 18)) | (5 - ((a >> 18) & 7)) << 18);
+    case OP_CMP_INT_JF: return cmp_negated(w, 0);
+    case OP_CMP_INT_K_JF: case OP_CMP_INT_LK_JF: return cmp_negated(w, 18);
     case OP_CMP_INT_L_JF: case OP_CMP_INT_LL_JF: case OP_MOD_INT_LL_K_JF: case OP_MOD_INT_LK_K_JF:
-      return INSN(op, (a & ~(7 << 16)) | (5 - ((a >> 16) & 7)) << 16);
+      return cmp_negated(w, 16);
   }
   return 0;
 }

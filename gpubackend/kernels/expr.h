@@ -281,9 +281,13 @@ DEVFN int32_t logic(Compiler* c, int cond, int is_or) {
   int kw = is_or ? TK_OR : TK_AND;
   // the `and` chain that is an if/while test entire: each operand but the
   // last jumps to the statement's false target (c->false_list) at once,
-  // not through the value the chain would leave (DUP, JUMP_IF_FALSE, POP)
+  // not through the value the chain would leave (DUP, JUMP_IF_FALSE, POP);
+  // the `or` chain that is an if test entire: each but the last jumps into
+  // the block (c->true_list)
   int jumps = !is_or && c->and_jumps;
+  int trues = is_or && c->or_jumps;
   if (jumps) c->and_jumps = 0;
+  if (trues) c->or_jumps = 0;
   Local* nl[MAX_CHAIN_NARROW];
   int32_t old_in[MAX_CHAIN_NARROW], old_loops[MAX_CHAIN_NARROW], nn = 0;
   Local* l = none_test(c, !is_or, kw);
@@ -296,10 +300,12 @@ DEVFN int32_t logic(Compiler* c, int cond, int is_or) {
     Token op = c->cur;
     advance(c);
     int32_t j = -1;
-    if (!jumps) emit0(c, OP_DUP);
+    if (!jumps && !trues) emit0(c, OP_DUP);
     if (t != T_BOOL && t != T_INT) emit_truth(c, t);  // the jumps test an int's truth themselves
     if (jumps) {
       c->false_list = list_link(c->out, emit_jump_if_false(c), c->false_list);
+    } else if (trues) {
+      c->true_list = list_link(c->out, emit_jump_if_true(c), c->true_list);
     } else {
       j = emit(c, is_or ? OP_JUMP_IF_TRUE : OP_JUMP_IF_FALSE, 0);
       emit0(c, OP_POP);

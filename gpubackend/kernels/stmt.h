@@ -59,35 +59,45 @@ DEV void join_branch(Compiler* c, Joined* j, int32_t serial, int falls) {
   j->n = k;
 }
 
-// Whether the test ahead (up to its ':' at bracket depth 0) is an `and`
-// chain entire: no `or`, conditional expression or lambda at its top.
-DEVFN int and_chain_ahead(Compiler* c) {
+// The test ahead (up to its ':' at bracket depth 0): CHAIN_AND when it is
+// an `and` chain entire (no `or`, conditional expression or lambda at its
+// top), CHAIN_OR when an `or` chain entire (its operands may be `and`s).
+enum { CHAIN_NONE, CHAIN_AND, CHAIN_OR };
+DEVFN int chain_ahead(Compiler* c) {
   Mark m;
   mark(c, &m);
   int32_t depth = 0;
-  int ands = 0, other = 0;
+  int ands = 0, ors = 0, other = 0;
   while (!failed(c) && !check(c, TK_EOF) && !check(c, TK_NEWLINE)) {
     int d = bracket_delta(c->cur.kind);
     if (depth == 0 && (d < 0 || check(c, TK_COLON))) break;
     if (depth == 0 && check(c, TK_AND)) ands = 1;
-    if (depth == 0 && (check(c, TK_OR) || check(c, TK_IF) || check(c, TK_LAMBDA))) other = 1;
+    if (depth == 0 && check(c, TK_OR)) ors = 1;
+    if (depth == 0 && (check(c, TK_IF) || check(c, TK_LAMBDA))) other = 1;
     depth += d;
     advance(c);
   }
   restore(c, &m);
-  return ands && !other;
+  return other ? CHAIN_NONE : ors ? CHAIN_OR : ands ? CHAIN_AND : CHAIN_NONE;
 }
 
 // An if/while test: expr_cond, where an `and` chain's operands but the
 // last jump out themselves (logic); *falses gets their jump list, which
-// the statement patches to where its own jump on false goes.
-DEVFN int32_t cond_test(Compiler* c, int32_t* falses) {
-  c->false_list = -1;
-  c->and_jumps = and_chain_ahead(c);
+// the statement patches to where its own jump on false goes. With `ors`
+// (an if, whose block follows the test), an `or` chain's operands but the
+// last jump into the block themselves; *trues gets that list, for the
+// statement to patch to its block. (A while's test is copied to its end,
+// where a jump into the block would go backward: its `or`s keep values.)
+DEVFN int32_t cond_test(Compiler* c, int ors, int32_t* falses, int32_t* trues) {
+  c->false_list = c->true_list = -1;
+  int chain = chain_ahead(c);
+  c->and_jumps = chain == CHAIN_AND;
+  c->or_jumps = ors && chain == CHAIN_OR;
   int32_t t = expr_cond(c);
-  c->and_jumps = 0;
+  c->and_jumps = c->or_jumps = 0;
   *falses = c->false_list;
-  c->false_list = -1;
+  *trues = c->true_list;
+  c->false_list = c->true_list = -1;
   return t;
 }
 
@@ -106,9 +116,10 @@ DEVFN int if_stmt(Compiler* c) {
     advance(c);  // 'if' or 'elif'
     Local* not_none = none_test(c, 1, TK_COLON);
     if (first) is_none = none_test(c, 0, TK_COLON);
-    int32_t falses;
-    if (cond_test(c, &falses) == T_BAD) return 1;
+    int32_t falses, trues;
+    if (cond_test(c, 1, &falses, &trues) == T_BAD) return 1;
     int32_t jnext = emit_jump_if_false(c);
+    patch_list(c, trues);
     int32_t serial = c->f.block_serial + 1;  // the serial block() gives
     if (not_none) narrow(c, not_none, serial);
     int body_falls = block(c);
@@ -167,8 +178,8 @@ DEVFN int while_stmt(Compiler* c) {
   int forever = (check(c, TK_TRUE) || (check(c, TK_INT) && c->cur.ival != 0)) && c->nxt.kind == TK_COLON;
   label(c);
   int32_t head = c->out->n_code;
-  int32_t falses;
-  if (cond_test(c, &falses) == T_BAD) return 1;
+  int32_t falses, trues;
+  if (cond_test(c, 0, &falses, &trues) == T_BAD) return 1;
   int32_t jexit = emit_jump_if_false(c);
   int32_t body = c->out->n_code;
   Loop* l = loop_begin(c, head);
@@ -1132,6 +1143,7 @@ DEV void compile_program(Compiler* c, const char* src, int32_t n, const char* en
   c->src = src; c->out = out; c->diag = &out->diag; c->nfuncs = 0; c->math_imported = 0; c->nfrom_math = 0;
   c->ntyping = 0; c->typing_all = 0; c->in_header = 0; c->discovering = 0; c->nconsts = 0;
   c->and_jumps = 0; c->false_list = -1;
+  c->or_jumps = 0; c->true_list = -1;
   types_init(&c->types);
   c->f.fn = -1;
   c->lex.n = n; c->nesting = 0;

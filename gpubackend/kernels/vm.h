@@ -586,6 +586,18 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
         ip += back;
         NEXT;
       }
+      CASE(FOR_STR_NEXT): CASE(FOR_LIST_NEXT): {
+        SPEND();
+        int32_t back = *ip++;
+        int64_t* r = R_STATE;
+        const int64_t* s = AS_PTR(r[0]);
+        int64_t i = r[1];
+        if (i >= s[0]) NEXT;
+        r[1] = i + 1;
+        R_STORE(INSN_OP(w) == OP_FOR_STR_NEXT ? AS_WORD(chars + 2 * (uint8_t)STR_BYTES(s)[i]) : LIST_ITEMS(s)[i]);
+        ip += back;
+        NEXT;
+      }
       CASE(FOR_STR_ST): CASE(FOR_LIST_ST): {
         // a str and a list both keep their length in their first word
         int32_t exit = *ip++;

@@ -798,6 +798,17 @@ class FuncGen(ContainerGen):
             return self.truth_operand(d)
         return self.expr(self.rng.choice([INT, FLOAT, STR]), d)
 
+    def test(self, d) -> str:
+        """An if/elif test: a condition, or a few joined by `and`/`or`
+        unparenthesized, which the compiler turns into jumps (stmt.h,
+        cond_test) where a parenthesized one keeps its value."""
+        if self.rng.random() < 0.7:
+            return self.cond(d)
+        out = self.expr(BOOL, d)  # bools: `and`/`or` operands have one type
+        for _ in range(self.rng.choice([1, 1, 2])):
+            out += f" {self.rng.choice(['and', 'or'])} {self.expr(BOOL, d)}"
+        return out
+
     def edepth(self) -> int:
         return self.rng.choice([1, 1, 2, 2, 3, 3, 4])
 
@@ -931,10 +942,10 @@ class FuncGen(ContainerGen):
     def st_if(self, depth):
         rng = self.rng
         new_vars: list[str] = []
-        head = f"if {self.cond(self.edepth())}:"  # before the blocks: it sees none of their names
+        head = f"if {self.test(self.edepth())}:"  # before the blocks: it sees none of their names
         blocks = [(None, self.sub_block(depth, new_vars=new_vars))]
         for _ in range(rng.choice([0, 0, 0, 1, 2])):
-            hdr = f"elif {self.cond(self.edepth())}:"
+            hdr = f"elif {self.test(self.edepth())}:"
             blocks.append((hdr, self.sub_block(depth, new_vars=new_vars)))
         if rng.random() < 0.45:
             blocks.append(("else:", self.sub_block(depth, new_vars=new_vars)))
@@ -1036,7 +1047,7 @@ class FuncGen(ContainerGen):
     def st_early_return(self, depth):
         if self.rng.random() < 0.15:
             return [self.ret_stmt()], True
-        return [Stmt(f"if {self.cond(self.edepth())}:", [(None, [self.ret_stmt()])])], False
+        return [Stmt(f"if {self.test(self.edepth())}:", [(None, [self.ret_stmt()])])], False
 
     def st_assert(self, depth):
         c = self.cond(self.edepth())
