@@ -533,6 +533,34 @@ DEV int fuse_store(Compiler* c, int32_t slot) {
   return 1;
 }
 
+// `x += e` or `x -= e` on an int local x whose plain LOAD is at `load`,
+// the add or subtract just emitted, e straight-line code between: the LOAD
+// goes and the operation stores the sum itself (ADD_INT_ST, SUB_INT_ST),
+// two dispatches fewer; 1 if fused. Reading x after e instead of before is
+// the same value, as straight-line code stores nothing, and when e raises
+// nothing is stored either way.
+DEV int copyable_in_test(int op);
+DEV int fuse_aug_store(Compiler* c, int32_t load, int32_t slot) {
+  Program* p = c->out;
+  int32_t last = p->n_code - 1;
+  if (c->f.prev1 != last || last <= load || p->code[load] != INSN(OP_LOAD, slot)) return 0;
+  int op = INSN_OP(p->code[last]);
+  int st = op == OP_ADD_INT ? OP_ADD_INT_ST : op == OP_SUB_INT ? OP_SUB_INT_ST : -1;
+  if (st < 0) return 0;
+  for (int32_t pc = load + 1; pc < last; pc++) {
+    int q = INSN_OP(p->code[pc]);
+    if (!copyable_in_test(q) || q == OP_STORE || q == OP_STORE_MARK) return 0;
+  }
+  // no jump crosses [load, last]: those before it were patched to `load`
+  // at the latest, and e has none
+  for (int32_t pc = load; pc < last; pc++) { p->code[pc] = p->code[pc + 1]; p->lines[pc] = p->lines[pc + 1]; }
+  p->code[last - 1] = INSN(st, slot);
+  p->n_code = last;
+  c->f.depth -= 1;  // the sum is stored, not pushed
+  label(c);
+  return 1;
+}
+
 // Whether a while loop's test may be run again at its end: straight-line
 // code that spends no fuel (no jumps, calls, returns or raises).
 DEV int copyable_in_test(int op) {

@@ -465,6 +465,7 @@ DEVFN void aug_name(Compiler* c, const Token* name) {
   advance(c);
   Local* l = find_local(c, name->start, name->len);
   if (!l) { error_at(c, name, DG_NAME, "name '"); msg_tok(c, name); msg(c->diag, "' is not defined"); return; }
+  int32_t load = c->out->n_code;
   emit_load(c, l);
   if (is_list(&c->types, l->type) && op.kind == TK_PLUS_EQ) {
     int32_t t = list_iadd(c, l->type);
@@ -479,6 +480,7 @@ DEVFN void aug_name(Compiler* c, const Token* name) {
     msg(c->diag, ", the result is "); msg_type(c, t);
     return;
   }
+  if (t == T_INT && fuse_aug_store(c, load, l->slot)) return;
   emit_store(c, l);
 }
 

@@ -559,6 +559,8 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
       CASE(CMP_INT_L_JF): { int32_t j = *ip++; int64_t x = POP(); if (!rt_cmp_int(x, LL_Y, (a >> 16) & 7)) JUMP_BY(j); NEXT; }
       CASE(CMP_INT_LK_JF): { int32_t j = *ip++; if (!rt_cmp_int(LK_X, LK_Y, (a >> 18) & 7)) JUMP_BY(j); NEXT; }
       CASE(CMP_INT_LL_JF): { int32_t j = *ip++; if (!rt_cmp_int(LK_X, LL_Y, (a >> 16) & 7)) JUMP_BY(j); NEXT; }
+      CASE(ADD_INT_ST): { int64_t y = POP(), r; CHECK(add_ovf_st(locals[a], y, &r)); locals[a] = r; NEXT; }
+      CASE(SUB_INT_ST): { int64_t y = POP(), r; CHECK(sub_ovf_st(locals[a], y, &r)); locals[a] = r; NEXT; }
       CASE(ADD_INT_LK_ST): { int64_t r; CHECK(add_ovf_st(LK_X, LK_Y, &r)); LK_X = r; NEXT; }
       CASE(SUB_INT_LK_ST): { int64_t r; CHECK(sub_ovf_st(LK_X, LK_Y, &r)); LK_X = r; NEXT; }
       CASE(ADD_INT_LL_ST): { int64_t r; CHECK(add_ovf_st(LK_X, LL_Y, &r)); LK_X = r; NEXT; }
