@@ -61,9 +61,10 @@ def disassemble(prog, names: list[str] | None = None) -> str:
         elif op.arg in ("LK", "LL"):
             a, b = arg & 0xFF, (arg >> 8) & (0x3FF if op.arg == "LK" else 0xFF)
             cmp = (arg >> (18 if op.arg == "LK" else 16)) & 7
-            other = f"konst[{b}] = {_const(konst, b, 'CONST')}" if op.arg == "LK" else f"local {b}"
+            kind = "CONST_STR" if op.name.startswith("CMP_STR") else "CONST"
+            other = f"konst[{b}] = {_const(konst, b, kind)}" if op.arg == "LK" else f"local {b}"
             # x OP k and x OP b compare the stack's top: no local a
-            only_k = op.name.startswith("CMP_INT_K") or op.name in ("CMP_INT_L", "CMP_INT_L_JF")
+            only_k = op.name.startswith(("CMP_INT_K", "CMP_STR_K")) or op.name in ("CMP_INT_L", "CMP_INT_L_JF")
             text += f" {other}" if only_k else f" local {a}, {other}"
             if op.name.startswith("CMP"):
                 text += f", {CMP_NAMES[cmp]}"

@@ -285,6 +285,22 @@ DEV int32_t emit_int_op(Compiler* c, int op, int32_t arg) {
   return emit(c, op, arg);
 }
 
+// A comparison of strs; against a constant (c == '(', s != 'abc') the
+// constant joins it, CMP_STR_K, whose == and != test equality alone.
+DEV int32_t emit_str_cmp(Compiler* c, int32_t cmp) {
+  int32_t p1 = c->f.prev1;
+  Program* p = c->out;
+  if (p1 >= 0 && p1 == p->n_code - 1 && INSN_OP(p->code[p1]) == OP_CONST_STR && INSN_ARG(p->code[p1]) < 1024) {
+    int32_t k = INSN_ARG(p->code[p1]);
+    p->n_code = p1;
+    c->f.depth -= 1;
+    c->f.prev1 = c->f.prev2;
+    c->f.prev2 = -1;
+    return emit(c, OP_CMP_STR_K, k << 8 | cmp << 18);
+  }
+  return emit(c, OP_CMP_STR, cmp);
+}
+
 // JUMP_IF_FALSE after a comparison of ints becomes the comparison's jumping
 // form. Returns the pc to patch (patch_to knows two-word instructions).
 DEV int32_t emit_jump_if_false(Compiler* c) {

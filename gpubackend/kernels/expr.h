@@ -179,7 +179,7 @@ DEVFN int32_t emit_compare(Compiler* c, const Token* op, int not_in, int is_not,
   else if (a == T_FLOAT && b == T_FLOAT) emit(c, OP_CMP_FLOAT, k);
   else if (is_intlike(a) && b == T_FLOAT) emit(c, OP_CMP_INT_FLOAT, k);
   else if (a == T_FLOAT && is_intlike(b)) emit(c, OP_CMP_FLOAT_INT, k);
-  else if (a == T_STR && b == T_STR) emit(c, OP_CMP_STR, k);
+  else if (a == T_STR && b == T_STR) emit_str_cmp(c, k);
   else if (a >= N_SCALARS && unify_types(c, a, b) != T_BAD) {
     if (is_opt(tt, a) && k != CMP_EQ && k != CMP_NE) { unsupported(c, op, "ordering Optional values"); return T_BAD; }
     emit(c, OP_CMP_OBJ, type_const(c, unify_types(c, a, b)) | k << 16);

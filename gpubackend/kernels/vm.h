@@ -359,6 +359,14 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
       CASE(STR_CONTAINS): { const int64_t* s = AS_STR(POP()); const int64_t* t = AS_STR(POP()); PUSH(rt_str_contains(s, t)); NEXT; }
       CASE(STR_LEN): TOP = STR_LEN_OF(AS_STR(TOP)); NEXT;
       CASE(CMP_STR): { const int64_t* t = AS_STR(POP()); const int64_t* s = AS_STR(POP()); PUSH(rt_cmp_int(rt_str_cmp(s, t), 0, a)); NEXT; }
+      CASE(CMP_STR_K): {
+        const int64_t* s = AS_STR(TOP);
+        const int64_t* k = konst + ((a >> 8) & 0x3ff);
+        int cmp = (a >> 18) & 7;
+        int64_t order = cmp == CMP_EQ || cmp == CMP_NE ? !rt_str_eq_(s, k) : rt_str_cmp(s, k);
+        TOP = rt_cmp_int(order, 0, cmp);
+        NEXT;
+      }
       CASE(TRUTH_STR): TOP = STR_LEN_OF(AS_STR(TOP)) != 0; NEXT;
       CASE(MIN_STR): { int64_t y = POP(), x = POP(); PUSH(rt_str_cmp(AS_STR(y), AS_STR(x)) < 0 ? y : x); NEXT; }
       CASE(MAX_STR): { int64_t y = POP(), x = POP(); PUSH(rt_str_cmp(AS_STR(y), AS_STR(x)) > 0 ? y : x); NEXT; }
