@@ -333,7 +333,7 @@ DEV int32_t emit_jump_if_false(Compiler* c) {
     int op = INSN_OP(p->code[p1]);
     int jf = op == OP_CMP_INT ? OP_CMP_INT_JF : op == OP_CMP_INT_LK ? OP_CMP_INT_LK_JF
            : op == OP_CMP_INT_LL ? OP_CMP_INT_LL_JF : op == OP_CMP_INT_K ? OP_CMP_INT_K_JF
-           : op == OP_CMP_INT_L ? OP_CMP_INT_L_JF : -1;
+           : op == OP_CMP_INT_L ? OP_CMP_INT_L_JF : op == OP_CMP_STR_K ? OP_CMP_STR_K_JF : -1;
     if (jf >= 0) {
       int32_t arg = INSN_ARG(p->code[p1]);
       p->n_code = p1;
@@ -346,9 +346,9 @@ DEV int32_t emit_jump_if_false(Compiler* c) {
   }
   return emit(c, OP_JUMP_IF_FALSE, 0);
 }
-// An int comparison's instruction w with its comparison field (at bit
-// `at` of the argument) negated: 5 - c, as < and >=, <= and >, == and !=
-// are each other's negations on ints (not on floats, for NaN).
+// An int or str comparison's instruction w with its comparison field (at
+// bit `at` of the argument) negated: 5 - c, as < and >=, <= and >, == and
+// != are each other's negations on ints and strs (not on floats, for NaN).
 DEV int32_t cmp_negated(int32_t w, int at) {
   int32_t a = INSN_ARG(w);
   return INSN(INSN_OP(w), (a & ~(7 << at)) | (5 - ((a >> at) & 7)) << at);
@@ -364,7 +364,7 @@ DEV int32_t emit_jump_if_true(Compiler* c) {
   if (p1 >= 0 && p1 == p->n_code - 1) {
     int op = INSN_OP(p->code[p1]);
     // where the comparison field lies: C, or the LK and LL layouts (opcodes.def)
-    int at = op == OP_CMP_INT ? 0 : op == OP_CMP_INT_LK || op == OP_CMP_INT_K ? 18
+    int at = op == OP_CMP_INT ? 0 : op == OP_CMP_INT_LK || op == OP_CMP_INT_K || op == OP_CMP_STR_K ? 18
            : op == OP_CMP_INT_LL || op == OP_CMP_INT_L ? 16 : -1;
     if (at >= 0) {
       p->code[p1] = cmp_negated(p->code[p1], at);
@@ -592,7 +592,7 @@ DEV int32_t jump_back_of(int32_t w) {
   switch (INSN_OP(w)) {
     case OP_JUMP_IF_FALSE: return INSN(OP_JUMP_IF_TRUE, 0);
     case OP_CMP_INT_JF: return cmp_negated(w, 0);
-    case OP_CMP_INT_K_JF: case OP_CMP_INT_LK_JF: return cmp_negated(w, 18);
+    case OP_CMP_INT_K_JF: case OP_CMP_INT_LK_JF: case OP_CMP_STR_K_JF: return cmp_negated(w, 18);
     case OP_CMP_INT_L_JF: case OP_CMP_INT_LL_JF: case OP_MOD_INT_LL_K_JF: case OP_MOD_INT_LK_K_JF:
       return cmp_negated(w, 16);
   }

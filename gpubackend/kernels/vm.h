@@ -29,6 +29,13 @@ struct RunParams {
   int64_t memo_slots;      // memo entries per lane (memo.h), after the heap; 0: off
 };
 
+// s OP k for a str constant k (CMP_STR_K): == and != test equality alone.
+DEVI int rt_cmp_str_k(const int64_t* s, const int64_t* k, int cmp) {
+  if (cmp == CMP_EQ) return rt_str_eq_(s, k);
+  if (cmp == CMP_NE) return !rt_str_eq_(s, k);
+  return rt_cmp_int(rt_str_cmp(s, k), 0, cmp);
+}
+
 // Overflow-checked int arithmetic as statuses, for the CHECKED_INT pattern.
 DEV int add_ovf_st(int64_t a, int64_t b, int64_t* r) { return add_ovf(a, b, r) ? ST_OVERFLOW_ERROR : ST_PASS; }
 DEV int sub_ovf_st(int64_t a, int64_t b, int64_t* r) { return sub_ovf(a, b, r) ? ST_OVERFLOW_ERROR : ST_PASS; }
@@ -359,14 +366,7 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
       CASE(STR_CONTAINS): { const int64_t* s = AS_STR(POP()); const int64_t* t = AS_STR(POP()); PUSH(rt_str_contains(s, t)); NEXT; }
       CASE(STR_LEN): TOP = STR_LEN_OF(AS_STR(TOP)); NEXT;
       CASE(CMP_STR): { const int64_t* t = AS_STR(POP()); const int64_t* s = AS_STR(POP()); PUSH(rt_cmp_int(rt_str_cmp(s, t), 0, a)); NEXT; }
-      CASE(CMP_STR_K): {
-        const int64_t* s = AS_STR(TOP);
-        const int64_t* k = konst + ((a >> 8) & 0x3ff);
-        int cmp = (a >> 18) & 7;
-        int64_t order = cmp == CMP_EQ || cmp == CMP_NE ? !rt_str_eq_(s, k) : rt_str_cmp(s, k);
-        TOP = rt_cmp_int(order, 0, cmp);
-        NEXT;
-      }
+      CASE(CMP_STR_K): TOP = rt_cmp_str_k(AS_STR(TOP), konst + ((a >> 8) & 0x3ff), (a >> 18) & 7); NEXT;
       CASE(TRUTH_STR): TOP = STR_LEN_OF(AS_STR(TOP)) != 0; NEXT;
       CASE(MIN_STR): { int64_t y = POP(), x = POP(); PUSH(rt_str_cmp(AS_STR(y), AS_STR(x)) < 0 ? y : x); NEXT; }
       CASE(MAX_STR): { int64_t y = POP(), x = POP(); PUSH(rt_str_cmp(AS_STR(y), AS_STR(x)) > 0 ? y : x); NEXT; }
@@ -562,6 +562,8 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
       CASE(CMP_INT_K): TOP = rt_cmp_int(TOP, LK_Y, (a >> 18) & 7); NEXT;
       CASE(LIST_GET_LK): { int64_t r; CHECK(rt_list_get(AS_PTR(LK_X), LK_Y, &r)); PUSH(r); NEXT; }
       CASE(LIST_GET_LL): { int64_t r; CHECK(rt_list_get(AS_PTR(LK_X), LL_Y, &r)); PUSH(r); NEXT; }
+      CASE(CMP_STR_K_JF): { int32_t j = *ip++;
+        if (!rt_cmp_str_k(AS_STR(POP()), konst + ((a >> 8) & 0x3ff), (a >> 18) & 7)) JUMP_BY(j); NEXT; }
       CASE(CMP_INT_K_JF): { int32_t j = *ip++; int64_t x = POP(); if (!rt_cmp_int(x, LK_Y, (a >> 18) & 7)) JUMP_BY(j); NEXT; }
       CASE(CMP_INT_L): TOP = rt_cmp_int(TOP, LL_Y, (a >> 16) & 7); NEXT;
       CASE(CMP_INT_L_JF): { int32_t j = *ip++; int64_t x = POP(); if (!rt_cmp_int(x, LL_Y, (a >> 16) & 7)) JUMP_BY(j); NEXT; }
