@@ -64,7 +64,7 @@ def disassemble(prog, names: list[str] | None = None) -> str:
             kind = "CONST_STR" if op.name.startswith("CMP_STR") else "CONST"
             other = f"konst[{b}] = {_const(konst, b, kind)}" if op.arg == "LK" else f"local {b}"
             # x OP k and x OP b compare the stack's top: no local a
-            only_k = op.name.startswith(("CMP_INT_K", "CMP_STR_K")) or op.name in ("CMP_INT_L", "CMP_INT_L_JF")
+            only_k = op.name.endswith(("_K", "_K_JF")) or op.name in ("CMP_INT_L", "CMP_INT_L_JF")
             text += f" {other}" if only_k else f" local {a}, {other}"
             if op.name.startswith("CMP"):
                 text += f", {CMP_NAMES[cmp]}"

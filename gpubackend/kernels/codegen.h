@@ -270,6 +270,17 @@ DEV int32_t emit_int_op(Compiler* c, int op, int32_t arg) {
       return emit(c, f, packed);
     }
   }
+  // x op k, x any int on the stack: the constant joins the operation
+  int fk = op == OP_ADD_INT ? OP_ADD_INT_K : op == OP_SUB_INT ? OP_SUB_INT_K : op == OP_MUL_INT ? OP_MUL_INT_K
+         : op == OP_FLOORDIV_INT ? OP_FLOORDIV_INT_K : op == OP_MOD_INT ? OP_MOD_INT_K : -1;
+  if (fk >= 0 && p1 >= 0 && p1 == p->n_code - 1 && INSN_OP(p->code[p1]) == OP_CONST && INSN_ARG(p->code[p1]) < 1024) {
+    int32_t k = INSN_ARG(p->code[p1]);
+    p->n_code = p1;
+    c->f.depth -= 1;
+    c->f.prev1 = c->f.prev2;
+    c->f.prev2 = -1;
+    return emit(c, fk, k << 8);
+  }
   // x OP k and x OP b: the constant or the local joins the comparison
   if (op == OP_CMP_INT && p1 >= 0 && p1 == p->n_code - 1) {
     int32_t w = p->code[p1], v = INSN_ARG(w);

@@ -559,6 +559,13 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
       // emit_loop_test) going round again: it spends the round's fuel, as LOOP does
 #define JUMP_BY(j) do { if ((j) < 0) SPEND(); ip += (j); } while (0)
       CASE(CMP_INT_JF): { int32_t j = *ip++; int64_t y = POP(), x = POP(); if (!rt_cmp_int(x, y, a)) JUMP_BY(j); NEXT; }
+#define TOP_INT_K(fn) do { int64_t r; CHECK(fn(TOP, LK_Y, &r)); TOP = r; } while (0)
+      CASE(ADD_INT_K): TOP_INT_K(add_ovf_st); NEXT;
+      CASE(SUB_INT_K): TOP_INT_K(sub_ovf_st); NEXT;
+      CASE(MUL_INT_K): TOP_INT_K(mul_ovf_st); NEXT;
+      CASE(FLOORDIV_INT_K): TOP_INT_K(rt_floordiv_int); NEXT;
+      CASE(MOD_INT_K): TOP_INT_K(rt_mod_int); NEXT;
+#undef TOP_INT_K
       CASE(CMP_INT_K): TOP = rt_cmp_int(TOP, LK_Y, (a >> 18) & 7); NEXT;
       CASE(LIST_GET_LK): { int64_t r; CHECK(rt_list_get(AS_PTR(LK_X), LK_Y, &r)); PUSH(r); NEXT; }
       CASE(LIST_GET_LL): { int64_t r; CHECK(rt_list_get(AS_PTR(LK_X), LL_Y, &r)); PUSH(r); NEXT; }
