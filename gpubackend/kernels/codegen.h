@@ -560,31 +560,51 @@ DEV int fuse_store(Compiler* c, int32_t slot) {
   return 1;
 }
 
+// The plain LOAD at `load` (of local a) taken out when the code after it
+// up to `end` is straight-line and stores nothing, so that the operation
+// that used its value can read local a itself: reading it later is the
+// same value, and when that code raises nothing else has happened either
+// way. No jump crosses the word: those before it were patched to `load` at
+// the latest, and the code after has none. Returns a, or -1 (nothing done).
+DEV int copyable_in_test(int op);
+DEV int32_t drop_load(Compiler* c, int32_t load, int32_t end) {
+  Program* p = c->out;
+  if (load < 0 || load >= end || INSN_OP(p->code[load]) != OP_LOAD) return -1;
+  for (int32_t pc = load + 1; pc < end; pc++) {
+    int q = INSN_OP(p->code[pc]);
+    if (!copyable_in_test(q) || q == OP_STORE || q == OP_STORE_MARK) return -1;
+  }
+  int32_t a = INSN_ARG(p->code[load]);
+  for (int32_t pc = load; pc + 1 < p->n_code; pc++) { p->code[pc] = p->code[pc + 1]; p->lines[pc] = p->lines[pc + 1]; }
+  p->n_code--;
+  c->f.depth -= 1;
+  label(c);
+  return a;
+}
+
 // `x += e` or `x -= e` on an int local x whose plain LOAD is at `load`,
 // the add or subtract just emitted, e straight-line code between: the LOAD
-// goes and the operation stores the sum itself (ADD_INT_ST, SUB_INT_ST),
-// two dispatches fewer; 1 if fused. Reading x after e instead of before is
-// the same value, as straight-line code stores nothing, and when e raises
-// nothing is stored either way.
-DEV int copyable_in_test(int op);
+// goes (drop_load) and the operation stores the sum itself (ADD_INT_ST,
+// SUB_INT_ST), two dispatches fewer; 1 if fused.
 DEV int fuse_aug_store(Compiler* c, int32_t load, int32_t slot) {
   Program* p = c->out;
   int32_t last = p->n_code - 1;
   if (c->f.prev1 != last || last <= load || p->code[load] != INSN(OP_LOAD, slot)) return 0;
   int op = INSN_OP(p->code[last]);
   int st = op == OP_ADD_INT ? OP_ADD_INT_ST : op == OP_SUB_INT ? OP_SUB_INT_ST : -1;
-  if (st < 0) return 0;
-  for (int32_t pc = load + 1; pc < last; pc++) {
-    int q = INSN_OP(p->code[pc]);
-    if (!copyable_in_test(q) || q == OP_STORE || q == OP_STORE_MARK) return 0;
-  }
-  // no jump crosses [load, last]: those before it were patched to `load`
-  // at the latest, and e has none
-  for (int32_t pc = load; pc < last; pc++) { p->code[pc] = p->code[pc + 1]; p->lines[pc] = p->lines[pc + 1]; }
-  p->code[last - 1] = INSN(st, slot);
-  p->n_code = last;
-  c->f.depth -= 1;  // the sum is stored, not pushed
-  label(c);
+  if (st < 0 || drop_load(c, load, last) < 0) return 0;
+  p->code[p->n_code - 1] = INSN(st, slot);  // the sum is stored, not pushed
+  c->f.depth -= 1;
+  return 1;
+}
+
+// xs[e] or s[e] read from a list or str local whose plain LOAD is at
+// `load`, e straight-line code: the LOAD goes (drop_load) and the read
+// names the local (LIST_GET_L, STR_INDEX_L); 1 if fused.
+DEV int fuse_get_local(Compiler* c, int32_t load, int op) {
+  int32_t a = drop_load(c, load, c->out->n_code);
+  if (a < 0) return 0;
+  emit(c, op, a);
   return 1;
 }
 

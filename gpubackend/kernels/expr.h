@@ -515,6 +515,8 @@ DEVFN int32_t tuple_subscript(Compiler* c, const Token* open, int32_t t) {
 // subscript := '[' (expression | [expression] ':' [expression] [':' [expression]]) ']'
 DEVFN int32_t subscript(Compiler* c, int32_t t) {
   Token open = c->cur;
+  // a local read just before: its LOAD may join the item read (fuse_get_local)
+  int32_t p1 = c->f.prev1, load = p1 >= 0 && p1 == c->out->n_code - 1 ? p1 : -1;
   advance(c);
   TypeTable* tt = &c->types;
   t = decay(c, t);
@@ -545,8 +547,10 @@ DEVFN int32_t subscript(Compiler* c, int32_t t) {
   if (failed(c) || t == T_BAD) return T_BAD;
   int list = t != T_STR;
   if (!slice) {
-    if (list) emit_int_op(c, OP_LIST_GET, 0);  // LOAD xs; LOAD i; LIST_GET fuse
-    else emit0(c, OP_STR_INDEX);
+    // LOAD xs; LOAD i (or CONST k); LIST_GET fuse; else LOAD xs and any i
+    int fused = list && c->f.prev2 >= 0 && c->f.prev2 == load && c->f.prev1 == load + 1;
+    if (fused) emit_int_op(c, OP_LIST_GET, 0);
+    else if (!fuse_get_local(c, load, list ? OP_LIST_GET_L : OP_STR_INDEX_L)) emit0(c, list ? OP_LIST_GET : OP_STR_INDEX);
     return list ? item_type(c, &open, elem_of(tt, t)) : T_STR;
   }
   while (parts < 3) { emit_absent(c); parts++; }

@@ -387,6 +387,15 @@ DEV int undo_item_read(Compiler* c, const Token* at, int32_t* slice = 0) {
     label(c);
     return 1;
   }
+  if (op == OP_LIST_GET_L) {  // the index on the stack: the list under it
+    int32_t a = INSN_ARG(p->code[last]);
+    p->n_code = last;
+    label(c);
+    emit(c, OP_LOAD, a);
+    emit0(c, OP_SWAP);
+    label(c);
+    return 1;
+  }
   if (op == OP_LIST_SLICE && slice) {
     *slice = INSN_ARG(p->code[last]);  // which bounds are given
     p->n_code = last;
@@ -395,7 +404,7 @@ DEV int undo_item_read(Compiler* c, const Token* at, int32_t* slice = 0) {
     return 1;
   }
   if (failed(c)) return 0;
-  if (op == OP_STR_INDEX) error_at(c, at, DG_TYPE, "'str' object does not support item assignment");
+  if (op == OP_STR_INDEX || op == OP_STR_INDEX_L) error_at(c, at, DG_TYPE, "'str' object does not support item assignment");
   else if (op == OP_TUPLE_GET) error_at(c, at, DG_TYPE, "'tuple' object does not support item assignment");
   else if (op == OP_LIST_SLICE) unsupported(c, at, "augmented assignment to a slice");
   else error_at(c, at, DG_SYNTAX, "cannot assign to this expression");

@@ -568,6 +568,8 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
 #undef TOP_INT_K
       CASE(CMP_INT_K): TOP = rt_cmp_int(TOP, LK_Y, (a >> 18) & 7); NEXT;
       CASE(LIST_GET_LK): { int64_t r; CHECK(rt_list_get(AS_PTR(LK_X), LK_Y, &r)); PUSH(r); NEXT; }
+      CASE(LIST_GET_L): { int64_t r; CHECK(rt_list_get(AS_PTR(locals[a]), TOP, &r)); TOP = r; NEXT; }
+      CASE(STR_INDEX_L): { const int64_t* r; CHECK(rt_str_index(AS_STR(locals[a]), TOP, chars, &r)); TOP = AS_WORD(r); NEXT; }
       CASE(LIST_GET_LL): { int64_t r; CHECK(rt_list_get(AS_PTR(LK_X), LL_Y, &r)); PUSH(r); NEXT; }
       CASE(CMP_STR_K_JF): { int32_t j = *ip++;
         if (!rt_cmp_str_k(AS_STR(POP()), konst + ((a >> 8) & 0x3ff), (a >> 18) & 7)) JUMP_BY(j); NEXT; }
