@@ -221,7 +221,7 @@ DEV int rt_list_append(Heap* h, int64_t* l, int64_t v) {
 }
 
 // l[i] and l[i] = v, negative i counting from the end; IndexError.
-DEV int rt_list_get(const int64_t* l, int64_t i, int64_t* out) {
+DEVI int rt_list_get(const int64_t* l, int64_t i, int64_t* out) {
   int64_t n = LIST_LEN(l);
   if (i < 0) i += n;
   if (i < 0 || i >= n) return ST_INDEX_ERROR;
