@@ -453,7 +453,16 @@ DEVFN int32_t list_iadd(Compiler* c, int32_t t) {
     type_error2(c, &at, "+= of ", r, T_BAD); msg(c->diag, " to a "); msg_type(c, t);
     return T_BAD;
   }
-  emit0(c, OP_LIST_EXTEND);
+  Program* p = c->out;
+  int32_t p1 = c->f.prev1;
+  if (p1 >= 0 && p1 == p->n_code - 1 && p->code[p1] == INSN(OP_LIST_NEW, 1)) {
+    p->n_code = p1;  // xs += [x] appends x: no one-item list is made to be copied
+    c->f.prev1 = c->f.prev2;
+    c->f.prev2 = -1;
+    emit0(c, OP_LIST_APPEND);
+  } else {
+    emit0(c, OP_LIST_EXTEND);
+  }
   return unify_types(c, t, r);
 }
 
