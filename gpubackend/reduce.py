@@ -106,7 +106,7 @@ def summarize_parts(link: Link, status, steps, ok, cls, line, lane_off, prog_par
     vis_base, n_q, cand_off = _part_meta(link, n_tests, cand_counts)
     prog_part = xp.zeros(len(ok), xp.int64) if prog_part is None else prog_part
     vis_pass, all_pass, n_fail, vis_steps, first = _program_counts(xp, status, steps, lane_off, prog_part,
-                                                                   visible, vis_base)
+                                                                   visible, vis_base, n_tests)
     key = _signature_keys(xp, status, ok, cls, line, lane_off, n_fail, first)
     # per candidate, with its part and its index within the part
     part = prog_part[cand_prog]
@@ -166,21 +166,35 @@ def _segment_sums(xp, values, starts, ends):
     return run[..., ends] - run[..., starts]
 
 
-def _program_counts(xp, status, steps, lane_off, prog_part, visible, vis_base):
+def _program_counts(xp, status, steps, lane_off, prog_part, visible, vis_base, n_tests: list[int]):
     """Per program: visible tests passed, tests passed, visible tests
     failed, steps on visible tests, and the lane of its first failing
     visible test (meaningful where it has one)."""
+    n = n_tests[0]
+    if n > 0 and all(m == n for m in n_tests):  # every program n tests: [P, n] views
+        vis = visible.reshape(-1, n)[prog_part]
+        passed = status.reshape(-1, n) == ST_PASS
+        fails = vis & ~passed
+        return ((passed & vis).sum(axis=1), passed.sum(axis=1), fails.sum(axis=1),
+                xp.where(vis, steps.reshape(-1, n), 0).sum(axis=1), lane_off[:-1] + xp.argmax(fails, axis=1))
     starts, ends = lane_off[:-1], lane_off[1:]
     lane = xp.arange(len(status), dtype=xp.int64)
     prog = xp.searchsorted(ends, lane, side="right")
     vis = visible[vis_base[prog_part[prog]] + lane - starts[prog]]
     passed = status == ST_PASS
     fails = vis & ~passed
-    lanes = xp.stack([passed & vis, passed, fails, xp.where(vis, steps, 0)]).astype(xp.int64)
-    run = xp.concatenate([xp.zeros((4, 1), xp.int64), xp.cumsum(lanes, axis=1)], axis=1)
-    vis_pass, all_pass, n_fail, vis_steps = run[:, ends] - run[:, starts]
+
+    def upto(run, i):  # the running total before lane i
+        return xp.where(i > 0, run[xp.maximum(i - 1, 0)], 0) if len(run) else xp.zeros(len(i), run.dtype)
+
+    def segment(values, dtype):
+        run = xp.cumsum(values, dtype=dtype)
+        return upto(run, ends) - upto(run, starts), run
+    (vis_pass, _), (all_pass, _) = segment(passed & vis, xp.int32), segment(passed, xp.int32)
+    n_fail, run = segment(fails, xp.int32)
+    vis_steps, _ = segment(xp.where(vis, steps, 0), xp.int64)
     # the first lane where the running count of failures passes the count before the program
-    first = xp.searchsorted(run[2], run[2][starts] + 1, side="left") - 1
+    first = xp.searchsorted(run, upto(run, starts) + 1, side="left")
     return vis_pass, all_pass, n_fail, vis_steps, first
 
 

@@ -5,6 +5,7 @@ where a GPU is usable, on CuPy."""
 from collections import Counter
 
 import numpy as np
+import pytest
 
 from gpubackend.abi import DIAG_CLASSES, ST_PASS, STATUS_NAMES
 from gpubackend.link import Link
@@ -71,13 +72,15 @@ def test_no_candidates(xp):
     assert s.k == 0 and s.best == -1 and s.signatures == () and len(passes) == 0
 
 
-def test_parts_reduce_as_each_problem_alone(xp):
+@pytest.mark.parametrize("sizes", [[(3, 4), (0, 2), (50, 9), (1, 1), (200, 13), (7, 3)],  # tests differ
+                                   [(3, 5), (0, 5), (60, 5), (1, 5)]])  # every part 5 tests: [P, n] views
+def test_parts_reduce_as_each_problem_alone(xp, sizes):
     """Many problems in one summarize_parts: each part's summary is its own
     summarize's, with candidates that share a program (dedup) and a part
     without candidates."""
     rng = np.random.default_rng(7)
     parts, cand_prog, prog0 = [], [], 0
-    for k, n in [(3, 4), (0, 2), (50, 9), (1, 1), (200, 13), (7, 3)]:
+    for k, n in sizes:
         u = max(1, k // 2) if k else 0  # programs; candidates map onto them
         arrays = _random_outcomes(rng, u, n)
         index = rng.integers(0, u, k) if k else np.zeros(0, np.int64)
