@@ -42,10 +42,7 @@ exit status is 1.
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import random
-import shlex
 import sys
 import time
 from dataclasses import dataclass
@@ -60,7 +57,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(ROOT / "tests"))  # tokenizer_kit, as difftest.py imports tests/difftest
 
-from bench_verify import (_loadavg, best, consoles, machine_info, results_md, run_cpython,  # noqa: E402
+from bench_verify import (_loadavg, best, consoles, machine_info, run_cpython, write_reports,  # noqa: E402
                           same_result, workload_names)
 from gpubackend import Problem, Verifier  # noqa: E402
 from gpubackend.abi import STATUS_NAMES  # noqa: E402
@@ -459,14 +456,7 @@ def main(argv: list[str] | None = None) -> int:
         console.print("[green]The token path equals the string path on every field, and CPython "
                       "agrees on every pass/fail.[/]")
 
-    command = "python " + " ".join(shlex.quote(x) for x in [os.path.relpath(__file__, ROOT)]
-                                   + (sys.argv[1:] if argv is None else argv))
-    if a.json:
-        Path(a.json).write_text(json.dumps({"command": command, "machine": info, "args": vars(a),
-                                            "workloads": rows}, indent=1, default=str))
-    if a.md:
-        Path(a.md).write_text(results_md("Token-buffer verify benchmark", command, info,
-                                         console.export_text(styles=False)))
+    write_reports(a, __file__, argv, "Token-buffer verify benchmark", info, console, {"workloads": rows})
     return 1 if problems else 0
 
 

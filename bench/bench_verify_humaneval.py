@@ -33,9 +33,6 @@ shows the many small problems, where fixed costs count).
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import shlex
 import sys
 import time
 from pathlib import Path
@@ -49,7 +46,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(HERE))
 
 from bench_eval import load_subset, samples_for  # noqa: E402
-from bench_verify import _loadavg, consoles, machine_info, results_md, run_cpython  # noqa: E402
+from bench_verify import _loadavg, consoles, machine_info, run_cpython, write_reports  # noqa: E402
 from gpubackend import Problem, Verifier  # noqa: E402
 from gpubackend.abi import STATUS_NAMES  # noqa: E402
 
@@ -184,17 +181,10 @@ def main(argv: list[str] | None = None) -> int:
             console.print(f"[bold red]  {msg}[/]")
     else:
         console.print("[green]CPython and the Verifier agree on every lane.[/]")
-    command = "python " + " ".join(shlex.quote(x) for x in [os.path.relpath(__file__, ROOT)]
-                                   + (sys.argv[1:] if argv is None else argv))
     per_problem = [{"problem": prob.name, "samples": len(progs), "tests": len(prob.tests), "cpython_s": s}
                    for (progs, prob), s in zip(groups, cp_s)]
-    if a.json:
-        Path(a.json).write_text(json.dumps({"command": command, "machine": info, "args": vars(a),
-                                            "dropped": dropped, "rows": rows, "problems": per_problem,
-                                            "disagreements": problems}, indent=1, default=str))
-    if a.md:
-        Path(a.md).write_text(results_md("Verifier on HumanEval", command, info,
-                                         console.export_text(styles=False)))
+    write_reports(a, __file__, argv, "Verifier on HumanEval", info, console,
+                  {"dropped": dropped, "rows": rows, "problems": per_problem, "disagreements": problems})
     return 1 if problems else 0
 
 
