@@ -366,7 +366,7 @@ DEV int32_t cmp_negated(int32_t w, int at) {
 }
 
 // A jump taken when the value on top is true (an `or` operand's way into
-// its if block): an int comparison just emitted is turned into its
+// its if block): an int or str comparison just emitted is turned into its
 // negation (cmp_negated), so that the fused jumps of emit_jump_if_false
 // serve; anything else, JUMP_IF_TRUE.
 DEV int32_t emit_jump_if_true(Compiler* c) {
@@ -567,12 +567,22 @@ DEV int fuse_store(Compiler* c, int32_t slot) {
 // way. No jump crosses the word: those before it were patched to `load` at
 // the latest, and the code after has none. Returns a, or -1 (nothing done).
 DEV int copyable_in_test(int op);
+// Whether op writes a local (an expression's straight-line code has none of
+// these, but the test below need not rely on that).
+DEV int writes_local(int op) {
+  switch (op) {
+    case OP_STORE: case OP_STORE_MARK: case OP_RANGE_INIT: case OP_RANGE_REV: case OP_ITER_INIT:
+    case OP_ENUM_INIT: case OP_ZIP_INIT: case OP_LIST_REV_INIT: case OP_ADD_INT_LK_ST:
+    case OP_SUB_INT_LK_ST: case OP_ADD_INT_LL_ST: case OP_ADD_INT_ST: case OP_SUB_INT_ST: return 1;
+  }
+  return 0;
+}
 DEV int32_t drop_load(Compiler* c, int32_t load, int32_t end) {
   Program* p = c->out;
   if (load < 0 || load >= end || INSN_OP(p->code[load]) != OP_LOAD) return -1;
   for (int32_t pc = load + 1; pc < end; pc++) {
     int q = INSN_OP(p->code[pc]);
-    if (!copyable_in_test(q) || q == OP_STORE || q == OP_STORE_MARK) return -1;
+    if (!copyable_in_test(q) || writes_local(q)) return -1;
   }
   int32_t a = INSN_ARG(p->code[load]);
   for (int32_t pc = load; pc + 1 < p->n_code; pc++) { p->code[pc] = p->code[pc + 1]; p->lines[pc] = p->lines[pc + 1]; }
