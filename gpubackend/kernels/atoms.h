@@ -118,30 +118,44 @@ DEVFN int32_t list_display(Compiler* c) {
   return checked_list(c, &open, t);
 }
 
-DEVFN int32_t tuple_rest(Compiler* c, const Token* at, int32_t t0, int close);
+DEVFN int32_t tuple_rest(Compiler* c, const Token* at, int32_t t0, int close, int32_t want = -1);
 
 // paren_expr := '(' expression ')' | '(' expression ',' [expression (',' expression)* [',']] ')'
 DEVFN int32_t paren_expr(Compiler* c) {
   Token open = c->cur;
+  int32_t want = c->want_tuple;  // for this display only, not those inside it
+  c->want_tuple = -1;
   advance(c);
   if (check(c, TK_RPAREN)) { unsupported(c, &open, "the empty tuple"); return T_BAD; }
   if (ahead_is_for(c)) { unsupported(c, &open, "generator expression outside a call of sum, any, all, min, max, sorted, list or join"); return T_BAD; }
   int32_t r = expression(c);
-  if (check(c, TK_COMMA)) return tuple_rest(c, &open, r, TK_RPAREN);
+  if (check(c, TK_COMMA)) return tuple_rest(c, &open, r, TK_RPAREN, want);
   expect(c, TK_RPAREN, "expected ')'");
   return failed(c) ? T_BAD : r;
 }
 
+// Item i of a tuple display just compiled (type t, its value on top), in a
+// display that is to take the tuple type `want` (or -1): where want's item
+// is Optional[T] and t is None or T, that Optional (the T boxed).
+DEV int32_t want_item(Compiler* c, int32_t want, int32_t i, int32_t t) {
+  if (want < 0 || t == T_BAD || i >= c->types.t[want].n) return t;
+  int32_t w = c->types.t[want].items[i];
+  return is_opt(&c->types, w) && !type_fits(&c->types, w, t) && coerce(c, w, t) ? w : t;
+}
+
 // The rest of a tuple display whose first item (of type t0) is compiled:
 // (',' expression)* [','] up to `close` (')', or the end of a statement).
-DEVFN int32_t tuple_rest(Compiler* c, const Token* at, int32_t t0, int close) {
+// want: the tuple type it is to take (return_stmt), or -1.
+DEVFN int32_t tuple_rest(Compiler* c, const Token* at, int32_t t0, int close, int32_t want) {
   int32_t ts[MAX_TUPLE];
   int32_t n = 0;
-  ts[n++] = t0;
+  ts[n] = want_item(c, want, n, t0);
+  n++;
   while (accept(c, TK_COMMA) && !failed(c)) {
     if (check(c, close) || (close != TK_RPAREN && (check(c, TK_NEWLINE) || check(c, TK_SEMI) || check(c, TK_EOF)))) break;
     if (n == MAX_TUPLE) { limit_error(c, "MAX_TUPLE (items of a tuple)"); return T_BAD; }
-    ts[n++] = expression(c);
+    ts[n] = want_item(c, want, n, expression(c));
+    n++;
   }
   if (close == TK_RPAREN) expect(c, TK_RPAREN, "expected ')' after a tuple");
   for (int32_t i = 0; i < n; i++) {

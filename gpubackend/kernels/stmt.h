@@ -215,6 +215,25 @@ DEVFN int for_stmt(Compiler* c) {
   return else_falls || broke;
 }
 
+// Whether the '(' here closes right before the statement's end (its
+// expression is that parenthesized one entire). The scan stops on the ')':
+// past a line's end the lexer would take in the next line's indentation,
+// which a Mark does not restore (none_test).
+DEVFN int paren_ends_statement(Compiler* c) {
+  Mark m;
+  mark(c, &m);
+  int32_t depth = 0;
+  for (;;) {
+    depth += bracket_delta(c->cur.kind);
+    if (depth <= 0 || failed(c) || check(c, TK_EOF) || check(c, TK_NEWLINE)) break;
+    advance(c);
+  }
+  int k = c->nxt.kind;
+  int ends = depth == 0 && check(c, TK_RPAREN) && (k == TK_NEWLINE || k == TK_SEMI || k == TK_EOF);
+  restore(c, &m);
+  return ends;
+}
+
 // return_stmt := 'return' [expression]
 DEVFN int return_stmt(Compiler* c) {
   Token kw = c->cur;
@@ -236,9 +255,14 @@ DEVFN int return_stmt(Compiler* c) {
     emit_int(c, 0);
   } else {
     Token at = c->cur;
+    // a tuple display returned takes the function's tuple type: its None
+    // and T items become the Optionals that type says
+    int32_t want = is_tuple(&c->types, ret) ? ret : -1;
+    c->want_tuple = want >= 0 && check(c, TK_LPAREN) && paren_ends_statement(c) ? want : -1;
     int32_t t = expression(c);
+    c->want_tuple = -1;
     if (t == T_BAD) return 0;
-    if (check(c, TK_COMMA)) t = tuple_rest(c, &at, t, TK_NEWLINE);
+    if (check(c, TK_COMMA)) t = tuple_rest(c, &at, t, TK_NEWLINE, want);
     if (t == T_BAD) return 0;
     if (c->f.fn == c->entry && is_opt(&c->types, t) && type_fits(&c->types, ret, elem_of(&c->types, t))) {
       // the entry returns None where its type says T: CPython's None is a wrong answer
@@ -1164,6 +1188,7 @@ DEV void compile_program(Compiler* c, const char* src, int32_t n, const char* en
   c->ntyping = 0; c->typing_all = 0; c->in_header = 0; c->discovering = 0; c->nconsts = 0;
   c->and_jumps = 0; c->false_list = -1;
   c->or_jumps = 0; c->true_list = -1;
+  c->want_tuple = -1;
   types_init(&c->types);
   c->f.fn = -1;
   c->lex.n = n; c->nesting = 0;
