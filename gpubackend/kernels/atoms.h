@@ -145,7 +145,7 @@ DEV int32_t want_item(Compiler* c, int32_t want, int32_t i, int32_t t) {
 
 // The rest of a tuple display whose first item (of type t0) is compiled:
 // (',' expression)* [','] up to `close` (')', or the end of a statement).
-// want: the tuple type it is to take (return_stmt), or -1.
+// want: the tuple type it is to take (expression_as, return_stmt), or -1.
 DEVFN int32_t tuple_rest(Compiler* c, const Token* at, int32_t t0, int close, int32_t want) {
   int32_t ts[MAX_TUPLE];
   int32_t n = 0;

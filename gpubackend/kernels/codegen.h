@@ -88,7 +88,7 @@ struct Compiler {
   int32_t false_list;     // that chain's jumps out, a jump list for the statement to patch
   int32_t or_jumps;       // armed by an if whose test is an `or` chain (stmt.h, cond_test)
   int32_t true_list;      // that chain's jumps into the block, for the statement to patch
-  int32_t want_tuple;     // return (a, b): the function's tuple type, which the display takes (atoms.h), or -1
+  int32_t want_tuple;     // the tuple type a display is to take (stmt.h, expression_as), or -1
   int32_t from_math[MAX_FROM_MATH];  // a module-level `from math import ...`: name starts
   int32_t nfrom_math;
   int32_t entry;          // the entry function's index in funcs

@@ -234,6 +234,17 @@ DEVFN int paren_ends_statement(Compiler* c) {
   return ends;
 }
 
+// An expression whose value is to be of type `want` (a return, an annotated
+// assignment): a parenthesized tuple display that is the rest of the
+// statement takes want's tuple type, its None and T items the Optionals
+// that type says (atoms.h, tuple_rest).
+DEVFN int32_t expression_as(Compiler* c, int32_t want) {
+  c->want_tuple = is_tuple(&c->types, want) && check(c, TK_LPAREN) && paren_ends_statement(c) ? want : -1;
+  int32_t t = expression(c);
+  c->want_tuple = -1;
+  return t;
+}
+
 // return_stmt := 'return' [expression]
 DEVFN int return_stmt(Compiler* c) {
   Token kw = c->cur;
@@ -255,14 +266,9 @@ DEVFN int return_stmt(Compiler* c) {
     emit_int(c, 0);
   } else {
     Token at = c->cur;
-    // a tuple display returned takes the function's tuple type: its None
-    // and T items become the Optionals that type says
-    int32_t want = is_tuple(&c->types, ret) ? ret : -1;
-    c->want_tuple = want >= 0 && check(c, TK_LPAREN) && paren_ends_statement(c) ? want : -1;
-    int32_t t = expression(c);
-    c->want_tuple = -1;
+    int32_t t = expression_as(c, ret);  // a tuple display returned takes the function's tuple type
     if (t == T_BAD) return 0;
-    if (check(c, TK_COMMA)) t = tuple_rest(c, &at, t, TK_NEWLINE, want);
+    if (check(c, TK_COMMA)) t = tuple_rest(c, &at, t, TK_NEWLINE, is_tuple(&c->types, ret) ? ret : -1);
     if (t == T_BAD) return 0;
     if (c->f.fn == c->entry && is_opt(&c->types, t) && type_fits(&c->types, ret, elem_of(&c->types, t))) {
       // the entry returns None where its type says T: CPython's None is a wrong answer
@@ -559,7 +565,7 @@ DEVFN void annotated(Compiler* c, const Token* name) {
   }
   if (!accept(c, TK_ASSIGN)) return;  // a bare annotation binds nothing
   Token at = c->cur;
-  int32_t t = expression(c);
+  int32_t t = expression_as(c, ann);
   if (t == T_BAD) return;
   if (!coerce(c, ann, t)) { error_at(c, &at, DG_TYPE, "value is "); msg_type(c, t); msg(c->diag, ", annotation says "); msg_type(c, ann); return; }
   if (l && !failed(c)) emit_store(c, l);
