@@ -93,7 +93,7 @@ def time_cpython(groups: list[Group], repeat: int) -> tuple[list[float], list[fl
     return seconds, cpu, verdicts
 
 
-def time_verifier(v: Verifier, groups: list[Group], repeat: int) -> dict[str, Any]:
+def time_batch(v: Verifier, groups: list[Group], repeat: int) -> dict[str, Any]:
     """verify_batch of all groups, the best of `repeat` after a warm-up:
     wall and process CPU seconds, and its stages."""
     v.verify_batch(groups)
@@ -164,12 +164,12 @@ def main(argv: list[str] | None = None) -> int:
     cp_s, cp_cpu, verdicts = time_cpython(groups, a.repeat)
     problems = disagreements(v, groups, verdicts)
     heavy = set(np.argsort(cp_s)[::-1][:a.heavy].tolist())
-    rows = [row("all", groups, sum(cp_s), sum(cp_cpu), time_verifier(v, groups, a.repeat))]
+    rows = [row("all", groups, sum(cp_s), sum(cp_cpu), time_batch(v, groups, a.repeat))]
     light = [i for i in range(len(groups)) if i not in heavy]
     if heavy and light:
         names = ", ".join(groups[i][1].name for i in sorted(heavy))
         rows.append(row(f"less {names}", [groups[i] for i in light], sum(cp_s[i] for i in light),
-                        sum(cp_cpu[i] for i in light), time_verifier(v, [groups[i] for i in light], a.repeat)))
+                        sum(cp_cpu[i] for i in light), time_batch(v, [groups[i] for i in light], a.repeat)))
     info["loadavg_end"] = _loadavg()
     report(rows, console)
     console.print(f"Left out: {dropped['infinite_loop mutants']} infinite_loop mutants, "

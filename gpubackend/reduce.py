@@ -102,7 +102,7 @@ def summarize_parts(link: Link, status, steps, ok, cls, line, lane_off, prog_par
     of each part (host). Returns (Summary, passes int32 [k]) per part."""
     xp = link.xp
     if sum(cand_counts) == 0:
-        return [(Summary(0, 0, 0, 0, -1, 0, 0, (), 0), xp.zeros(0, xp.int32)) for _ in cand_counts]
+        return [_no_candidates(xp) for _ in cand_counts]
     vis_base, n_q, cand_off = _part_meta(link, n_tests, cand_counts)
     prog_part = xp.zeros(len(ok), xp.int64) if prog_part is None else prog_part
     vis_pass, all_pass, n_fail, vis_steps, first = _program_counts(xp, status, steps, lane_off, prog_part,
@@ -137,12 +137,17 @@ def _summaries(xp, packed: np.ndarray, cand_counts: list[int], passes) -> list[t
     out = []
     for p, k in enumerate(cand_counts):
         if k == 0:
-            out.append((Summary(0, 0, 0, 0, -1, 0, 0, (), 0), xp.zeros(0, xp.int32)))
+            out.append(_no_candidates(xp))
             continue
         sigs = tuple(_signature(*row) for row in sig_rows[cuts[p]:cuts[p + 1]])
         nbytes = 8 * (_SCALARS + 3 * len(sigs))  # this part's share of the transfer
         out.append((Summary(k, *scalars[p], sigs, nbytes), passes[start[p]:start[p + 1]]))
     return out
+
+
+def _no_candidates(xp) -> tuple[Summary, Any]:
+    """The summary and passes of a part without candidates."""
+    return Summary(0, 0, 0, 0, -1, 0, 0, (), 0), xp.zeros(0, xp.int32)
 
 
 def _part_meta(link: Link, n_tests: list[int], cand_counts: list[int]):
@@ -159,10 +164,16 @@ def _part_meta(link: Link, n_tests: list[int], cand_counts: list[int]):
     return meta[:q], meta[q:2 * q], meta[2 * q:]
 
 
-def _segment_sums(xp, values, starts, ends):
+def _running(xp, values, dtype=None):
+    """Running totals along the last axis, a 0 before the first: the sum of
+    values[..., i:j] is run[..., j] - run[..., i]."""
+    run = xp.cumsum(values, axis=-1, dtype=dtype)
+    return xp.concatenate([xp.zeros(run.shape[:-1] + (1,), run.dtype), run], axis=-1)
+
+
+def _segment_sums(xp, values, starts, ends, dtype=None):
     """Sums of values[..., starts[i]:ends[i]] for every i, by one cumsum."""
-    run = xp.cumsum(values, axis=-1)
-    run = xp.concatenate([xp.zeros(run.shape[:-1] + (1,), run.dtype), run], axis=-1)
+    run = _running(xp, values, dtype)
     return run[..., ends] - run[..., starts]
 
 
@@ -183,19 +194,13 @@ def _program_counts(xp, status, steps, lane_off, prog_part, visible, vis_base, n
     vis = visible[vis_base[prog_part[prog]] + lane - starts[prog]]
     passed = status == ST_PASS
     fails = vis & ~passed
-
-    def upto(run, i):  # the running total before lane i
-        return xp.where(i > 0, run[xp.maximum(i - 1, 0)], 0) if len(run) else xp.zeros(len(i), run.dtype)
-
-    def segment(values, dtype):
-        run = xp.cumsum(values, dtype=dtype)
-        return upto(run, ends) - upto(run, starts), run
-    (vis_pass, _), (all_pass, _) = segment(passed & vis, xp.int32), segment(passed, xp.int32)
-    n_fail, run = segment(fails, xp.int32)
-    vis_steps, _ = segment(xp.where(vis, steps, 0), xp.int64)
+    vis_pass = _segment_sums(xp, passed & vis, starts, ends, xp.int32)
+    all_pass = _segment_sums(xp, passed, starts, ends, xp.int32)
+    vis_steps = _segment_sums(xp, xp.where(vis, steps, 0), starts, ends, xp.int64)
+    run = _running(xp, fails, xp.int32)
     # the first lane where the running count of failures passes the count before the program
-    first = xp.searchsorted(run, upto(run, starts) + 1, side="left")
-    return vis_pass, all_pass, n_fail, vis_steps, first
+    first = xp.searchsorted(run, run[starts] + 1, side="left") - 1
+    return vis_pass, all_pass, run[ends] - run[starts], vis_steps, first
 
 
 def _signature_keys(xp, status, ok, cls, line, lane_off, n_fail, first):

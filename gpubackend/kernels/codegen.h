@@ -252,6 +252,21 @@ DEV int fused_op(int op, int ll) {
   return -1;
 }
 
+// The argument of a push `op` (CONST, CONST_STR, LOAD) that was the last
+// instruction emitted, no label since, taken back so that the instruction
+// about to be emitted carries it in a field: only when arg < below; -1 (and
+// nothing done) otherwise.
+DEV int32_t take_push(Compiler* c, int op, int32_t below) {
+  int32_t p1 = c->f.prev1;
+  Program* p = c->out;
+  if (p1 < 0 || p1 != p->n_code - 1 || INSN_OP(p->code[p1]) != op || INSN_ARG(p->code[p1]) >= below) return -1;
+  p->n_code = p1;
+  c->f.depth -= 1;
+  c->f.prev1 = c->f.prev2;
+  c->f.prev2 = -1;
+  return INSN_ARG(p->code[p1]);
+}
+
 // Emit an int operation, fused with the two pushes before it when they are
 // LOAD a; CONST k or LOAD a; LOAD b and no label lies between (the
 // peephole of the one-pass compiler: those are its operands).
@@ -274,43 +289,19 @@ DEV int32_t emit_int_op(Compiler* c, int op, int32_t arg) {
   // x op k, x any int on the stack: the constant joins the operation
   int fk = op == OP_ADD_INT ? OP_ADD_INT_K : op == OP_SUB_INT ? OP_SUB_INT_K : op == OP_MUL_INT ? OP_MUL_INT_K
          : op == OP_FLOORDIV_INT ? OP_FLOORDIV_INT_K : op == OP_MOD_INT ? OP_MOD_INT_K : -1;
-  if (fk >= 0 && p1 >= 0 && p1 == p->n_code - 1 && INSN_OP(p->code[p1]) == OP_CONST && INSN_ARG(p->code[p1]) < 1024) {
-    int32_t k = INSN_ARG(p->code[p1]);
-    p->n_code = p1;
-    c->f.depth -= 1;
-    c->f.prev1 = c->f.prev2;
-    c->f.prev2 = -1;
-    return emit(c, fk, k << 8);
-  }
-  // x OP k and x OP b: the constant or the local joins the comparison
-  if (op == OP_CMP_INT && p1 >= 0 && p1 == p->n_code - 1) {
-    int32_t w = p->code[p1], v = INSN_ARG(w);
-    int k = INSN_OP(w) == OP_CONST && v < 1024, b = INSN_OP(w) == OP_LOAD && v < 256;
-    if (k || b) {
-      p->n_code = p1;
-      c->f.depth -= 1;
-      c->f.prev1 = c->f.prev2;
-      c->f.prev2 = -1;
-      return k ? emit(c, OP_CMP_INT_K, v << 8 | arg << 18) : emit(c, OP_CMP_INT_L, v << 8 | arg << 16);
-    }
-  }
+  int32_t k = fk >= 0 || op == OP_CMP_INT ? take_push(c, OP_CONST, 1024) : -1;
+  if (k >= 0) return fk >= 0 ? emit(c, fk, k << 8) : emit(c, OP_CMP_INT_K, k << 8 | arg << 18);
+  // x OP b: the local joins the comparison
+  int32_t b = op == OP_CMP_INT ? take_push(c, OP_LOAD, 256) : -1;
+  if (b >= 0) return emit(c, OP_CMP_INT_L, b << 8 | arg << 16);
   return emit(c, op, arg);
 }
 
 // A comparison of strs; against a constant (c == '(', s != 'abc') the
 // constant joins it, CMP_STR_K, whose == and != test equality alone.
 DEV int32_t emit_str_cmp(Compiler* c, int32_t cmp) {
-  int32_t p1 = c->f.prev1;
-  Program* p = c->out;
-  if (p1 >= 0 && p1 == p->n_code - 1 && INSN_OP(p->code[p1]) == OP_CONST_STR && INSN_ARG(p->code[p1]) < 1024) {
-    int32_t k = INSN_ARG(p->code[p1]);
-    p->n_code = p1;
-    c->f.depth -= 1;
-    c->f.prev1 = c->f.prev2;
-    c->f.prev2 = -1;
-    return emit(c, OP_CMP_STR_K, k << 8 | cmp << 18);
-  }
-  return emit(c, OP_CMP_STR, cmp);
+  int32_t k = take_push(c, OP_CONST_STR, 1024);
+  return k >= 0 ? emit(c, OP_CMP_STR_K, k << 8 | cmp << 18) : emit(c, OP_CMP_STR, cmp);
 }
 
 // JUMP_IF_FALSE after a comparison of ints becomes the comparison's jumping
@@ -799,19 +790,9 @@ DEV int32_t emit_count(Compiler* c, int op, int32_t n) {
 
 // Drop the value on top; a push just made (no label between) is unmade instead.
 DEV void emit_pop(Compiler* c) {
-  int32_t p1 = c->f.prev1;
-  Program* p = c->out;
-  if (p1 >= 0 && p1 == p->n_code - 1) {
-    int op = INSN_OP(p->code[p1]);
-    if (op == OP_CONST || op == OP_LOAD || op == OP_CONST_STR) {
-      p->n_code = p1;
-      c->f.depth--;
-      c->f.prev1 = c->f.prev2;
-      c->f.prev2 = -1;
-      return;
-    }
-  }
-  emit0(c, OP_POP);
+  const int32_t any = 1 << 24;  // every argument
+  if (take_push(c, OP_CONST, any) < 0 && take_push(c, OP_LOAD, any) < 0 && take_push(c, OP_CONST_STR, any) < 0)
+    emit0(c, OP_POP);
 }
 
 // The constant index of t's type code as a string object, made once.
