@@ -69,14 +69,19 @@ DEV void note_called(Compiler* c, const Token* name) {
   c->f.called_len[c->f.ncalled++] = name->len;
 }
 
+// The instruction of str(x) for a scalar x of type t (int, bool, float), or -1.
+DEV int str_of_scalar_op(int32_t t) {
+  return t == T_INT ? OP_STR_OF_INT : t == T_BOOL ? OP_STR_OF_BOOL : t == T_FLOAT ? OP_STR_OF_FLOAT : -1;
+}
+
 // str(o) of an Optional on the stack: 'None', or str() of its value.
 DEVFN int32_t str_of_optional(Compiler* c, const Pos* at, int32_t t) {
   int32_t e = elem_of(&c->types, t);
-  if (e != T_INT && e != T_BOOL && e != T_STR) { unsupported(c, at, "str() of an Optional["); msg_type(c, e); msg(c->diag, "]"); return T_BAD; }
+  if (e != T_STR && str_of_scalar_op(e) < 0) { unsupported(c, at, "str() of an Optional["); msg_type(c, e); msg(c->diag, "]"); return T_BAD; }
   emit0(c, OP_DUP);
   int32_t jnone = emit(c, OP_JUMP_IF_FALSE, 0);
   emit(c, e == T_STR ? OP_UNWRAP : OP_UNBOX, ST_TYPE_ERROR);  // cannot fail: tested
-  if (e != T_STR) emit0(c, e == T_INT ? OP_STR_OF_INT : OP_STR_OF_BOOL);
+  if (e != T_STR) emit0(c, str_of_scalar_op(e));
   int32_t jend = emit(c, OP_JUMP, 0);
   patch_here(c, jnone);
   emit0(c, OP_POP);
@@ -198,10 +203,8 @@ DEVFN int32_t builtin_call(Compiler* c, const Token* name) {
   if (IS("str")) {
     if (n == 0) { emit(c, OP_CONST_STR, const_str_alloc(c, 0)); return T_STR; }
     if (n != 1) return arity_error(c, name, "at most 1 argument");
-    if (t == T_INT) { emit0(c, OP_STR_OF_INT); return T_STR; }
-    if (t == T_BOOL) { emit0(c, OP_STR_OF_BOOL); return T_STR; }
+    if (str_of_scalar_op(t) >= 0) { emit0(c, str_of_scalar_op(t)); return T_STR; }
     if (t == T_STR) return T_STR;
-    if (t == T_FLOAT) { unsupported(c, name, "str() of a float"); return T_BAD; }
     return arg_type_error(c, &at[0], name, t);
   }
   if (IS("bool")) {

@@ -101,7 +101,7 @@ DEVFN int32_t key_builtin(Compiler* c, const Token* name, int32_t t) {
   if (span_eq(s, len, "len") && (t == T_STR || is_list(&c->types, t))) { emit0(c, t == T_STR ? OP_STR_LEN : OP_LIST_LEN); return T_INT; }
   if (span_eq(s, len, "abs") && is_number(t)) { emit0(c, t == T_FLOAT ? OP_ABS_FLOAT : OP_ABS_INT); return t == T_BOOL ? T_INT : t; }
   if (span_eq(s, len, "str") && t == T_STR) return T_STR;
-  if (span_eq(s, len, "str") && is_intlike(t)) { emit0(c, t == T_INT ? OP_STR_OF_INT : OP_STR_OF_BOOL); return T_STR; }
+  if (span_eq(s, len, "str") && str_of_scalar_op(t) >= 0) { emit0(c, str_of_scalar_op(t)); return T_STR; }
   if (span_eq(s, len, "int") && is_intlike(t)) return T_INT;
   if (span_eq(s, len, "int") && t == T_STR) { emit0(c, OP_INT_OF_STR); return T_INT; }
   if (span_eq(s, len, "int") && t == T_FLOAT) { emit0(c, OP_FLOAT_TO_INT); return T_INT; }

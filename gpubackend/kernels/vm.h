@@ -5,6 +5,7 @@
 #pragma once
 #include "objects.h"
 #include "memo.h"
+#include "dtoa.h"
 
 // Where a lane keeps its frames: the caller's next instruction and locals
 // (two words, so `depth` frames take 2 * depth words of the lane's scratch).
@@ -372,6 +373,20 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
       CASE(MAX_STR): { int64_t y = POP(), x = POP(); PUSH(rt_str_cmp(AS_STR(y), AS_STR(x)) > 0 ? y : x); NEXT; }
       CASE(STR_OF_INT): { const int64_t* r; CHECK(rt_str_of_int(&heap, POP(), chars, &r)); PUSH(AS_WORD(r)); NEXT; }
       CASE(STR_OF_BOOL): { int64_t b = POP(); PUSH(AS_WORD(empty + (b ? 1 : 3))); NEXT; }
+      CASE(STR_OF_FLOAT): {
+        // as FLOAT_OF_STR, the conversion's big integers borrow heap words
+        int64_t mark = heap.top;
+        int64_t* big = heap_alloc(&heap, STRTOD_SCRATCH_LIMBS / 2);
+        if (!big) RAISE(ST_MEMORY_ERROR);
+        char text[DTOA_REPR_MAX];
+        int32_t n = dtoa_repr(AS_F(TOP), (uint32_t*)big, text);
+        heap_give_back(&heap, mark);
+        int64_t* r;
+        CHECK(rt_new_str(&heap, n, &r));
+        rt_copy_(rt_wbytes_(r), text, n);
+        TOP = AS_WORD(r);
+        NEXT;
+      }
       CASE(FLOAT_OF_STR): {
         // the conversion's big integers borrow heap words, given back after
         int64_t mark = heap.top;

@@ -33,7 +33,7 @@ one type; plain and annotated assignment; reads that may be unbound); + - * /
 0..69, sometimes negative: ValueError), int/float/bool mixing, comparisons and
 chains (int/float exact, str, bool), and/or on same-typed non-bool operands,
 conditional expressions; abs min max int float str bool len ord chr round(1
-arg) pow, int(str) with CPython's literal rules, math.sqrt/floor/ceil/gcd/
+arg) pow, int(str) with CPython's literal rules, str(float) (CPython's repr), math.sqrt/floor/ceil/gcd/
 isqrt/fabs/inf/pi; str indexing and slicing (negative indices, steps, step 0),
 in / not in, + and * (bounded), lower upper strip lstrip rstrip strip(chars)
 replace find rfind index count startswith endswith isdigit isalpha isalnum
@@ -95,7 +95,7 @@ helper that mutates it, ``xs += ys`` (in place: an alias sees it) vs
 (ints often small, so items repeat for count/index/remove/sort stability).
 
 Not covered (outside tiers 1-4 or outside the envelope below): dicts, sets,
-str(float), f-strings, global names, chained assignment (the compiler says
+f-strings, global names, chained assignment (the compiler says
 Unsupported), bin, pow with 3 args, round with 2 args, float ** and int ** with
 a negative exponent (the VM says Unsupported: a named deviation), slice
 assignment and del (Unsupported), tuple(...), list(zip/enumerate(...)) and
@@ -177,6 +177,7 @@ ALL_FEATURES = frozenset(
         "assert",
         "while",
         "aug_shift",  # x <<= k, x >>= k
+        "str_float",  # str(x) of a float: CPython's repr
         "int_literal_styles",  # 0x1F 0o17 0b101 1_000
         "float_literal_styles",  # 3. .5 1E3 1_000.5
         "str_literal_styles",  # "..." r'...' '\x41' 'ab' 'cd' '\101'
@@ -397,7 +398,7 @@ class FuncGen(ContainerGen):
             (BOOL, FLOAT): [f"({name} > 0.0)", f"bool({name})", f"({name} != {name})"],
             (BOOL, STR): [f"bool({name})", f"{name}.isdigit()"],
             (STR, INT): [f"str({name})"],
-            (STR, FLOAT): [f"str(int({name} > 0))"],
+            (STR, FLOAT): [f"str(int({name} > 0))"] + ([f"str({name})"] if "str_float" in self.features else []),
             (STR, BOOL): [f"str({name})"],
         }[(t, pt)]
         return self.rng.choice(conv)
@@ -701,7 +702,8 @@ class FuncGen(ContainerGen):
     def s_str(self, d):
         if self.t34 and "optional_str" in self.features and self.rng.random() < 0.1:
             return f"str({self.opt_expr(self.rng.choice(OPT_TYPES), d) or 'None'})"
-        return f"str({self.expr(self.rng.choice([INT, INT, BOOL]), d)})"
+        kinds = [INT, INT, BOOL] + ([FLOAT] if "str_float" in self.features else [])
+        return f"str({self.expr(self.rng.choice(kinds), d)})"
 
     def s_chr(self, d):
         rng = self.rng
