@@ -226,7 +226,13 @@ DEVFN int32_t builtin_call(Compiler* c, const Token* name) {
     return T_STR;
   }
   if (IS("round")) {
-    if (n != 1) { if (n == 2) { unsupported(c, name, "round() with ndigits"); return T_BAD; } return arity_error(c, name, "1 or 2 arguments"); }
+    if (n != 1 && n != 2) return arity_error(c, name, "1 or 2 arguments");
+    if (n == 2) {  // round(x, ndigits): x's own type
+      if (!is_intlike(ts[1])) return arg_type_error(c, &at[1], name, ts[1]);
+      if (is_intlike(t)) { emit0(c, OP_ROUND_INT_N); return T_INT; }
+      if (t == T_FLOAT) { emit0(c, OP_ROUND_FLOAT_N); return T_FLOAT; }
+      return arg_type_error(c, &at[0], name, t);
+    }
     if (is_intlike(t)) return T_INT;
     if (t == T_FLOAT) { emit0(c, OP_ROUND_FLOAT); return T_INT; }
     return arg_type_error(c, &at[0], name, t);

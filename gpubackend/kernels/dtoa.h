@@ -19,6 +19,7 @@
 //      shortest string that reads back, the nearest to x among those.
 //   3. CPython's layout: fixed notation for 1e-4 <= |x| < 1e16, else
 //      d.ddde+XX; '.0' after a whole number; 'inf', 'nan', '-0.0'.
+// The same digits give round(x, ndigits) (dtoa_round).
 //
 // Sizes: x = m * 2**e with m < 2**53 and e in [-1074, 971], and
 // E = floor(log10 x) in [-324, 308]. N = m * 2**(e-E) * 5**-E as far as the
@@ -32,6 +33,11 @@
 #define DTOA_DIGITS 17
 // The longest repr: '-2.2250738585072014e-308' has 24 characters.
 #define DTOA_REPR_MAX 24
+// ndigits past which round(x, ndigits) is x itself, and below which it is
+// +-0.0: CPython's NDIGITS_MAX and NDIGITS_MIN, (53 + 1021) * log10(2)
+// and -(1024 + 1) * log10(2), truncated.
+#define DTOA_NDIGITS_MAX 323
+#define DTOA_NDIGITS_MIN (-308)
 // Limbs of one big integer here: three share strtod's scratch, and 58
 // limbs (1856 bits) hold the 810 bits the header bounds them by.
 #define DTOA_BIG_LIMBS (STRTOD_SCRATCH_LIMBS / 3)
@@ -103,14 +109,20 @@ DEVFN void dtoa_digits_(double x, uint32_t* scratch, DtoaDigits* g) {
   g->rest = c < 0 ? 1 : (c == 0 ? 2 : 3);
 }
 
-// Whether d[0:p) rounds up to the nearest p-digit decimal, half to even.
-DEV int dtoa_round_up_(const DtoaDigits* g, int32_t p) {
-  int odd = (g->d[p - 1] - '0') & 1;
-  if (p == DTOA_DIGITS) return g->rest == 3 || (g->rest == 2 && odd);
-  if (g->d[p] != '5') return g->d[p] > '5';
-  for (int32_t i = p + 1; i < DTOA_DIGITS; i++)
+// Where x's digits from d[k] on lie against half a unit of the place
+// before d[k]: -1 below (zero included), 0 exactly half, 1 above.
+DEV int dtoa_tail_(const DtoaDigits* g, int32_t k) {
+  if (k == DTOA_DIGITS) return g->rest == 3 ? 1 : (g->rest == 2 ? 0 : -1);
+  if (g->d[k] != '5') return g->d[k] > '5' ? 1 : -1;
+  for (int32_t i = k + 1; i < DTOA_DIGITS; i++)
     if (g->d[i] != '0') return 1;
-  return g->rest != 0 || odd;
+  return g->rest ? 1 : 0;
+}
+
+// Whether d[0:p) rounds up to the nearest p-digit decimal, ties to even.
+DEV int dtoa_round_up_(const DtoaDigits* g, int32_t p) {
+  int tail = dtoa_tail_(g, p);
+  return tail > 0 || (tail == 0 && ((g->d[p - 1] - '0') & 1));
 }
 
 // c[0:p) += one unit of its last digit; a carry out of the first digit
@@ -195,4 +207,40 @@ DEVFN int32_t dtoa_repr(double x, uint32_t* scratch, char* out) {
     if (n <= decpt) k = dtoa_put_(out, k, ".0");
   }
   return k;
+}
+
+// round(x, ndigits) of a float, as CPython's float.__round__ (double_round:
+// dtoa's mode 3, then strtod): x's exact value rounded to a multiple of
+// 10**-ndigits, ties to even, read back as the nearest double; nan, inf and
+// zeros are themselves; OverflowError when the result is past DBL_MAX.
+// With p significant digits kept, p >= 17 leaves x itself (the rounding
+// moves it by at most 5e-17 of itself, less than half an ulp) and p <= 0
+// leaves 0 or one unit (dtoa: one digit '1' only past half a unit).
+DEVFN int dtoa_round(double x, int64_t ndigits, uint32_t* scratch, double* out) {
+  uint64_t bits = (uint64_t)double_to_bits(x);
+  int neg = (int)(bits >> 63);
+  uint64_t mag = bits & ~(1ULL << 63);
+  double zero = bits_to_double((int64_t)(bits & (1ULL << 63)));  // 0.0 with x's sign
+  *out = x;
+  if (mag == 0 || mag >= 0x7ff0000000000000ULL || ndigits > DTOA_NDIGITS_MAX) return ST_PASS;
+  if (ndigits < DTOA_NDIGITS_MIN) { *out = zero; return ST_PASS; }
+  DtoaDigits g;
+  dtoa_digits_(bits_to_double((int64_t)mag), scratch, &g);
+  int32_t p = g.exp10 + 1 + (int32_t)ndigits;
+  if (p >= DTOA_DIGITS) return ST_PASS;
+  char c[DTOA_DIGITS];
+  int32_t exp10 = g.exp10;
+  if (p <= 0) {
+    if (p < 0 || dtoa_tail_(&g, 0) <= 0) { *out = zero; return ST_PASS; }
+    c[0] = '1';
+    p = 1;
+    exp10 = (int32_t)-ndigits;
+  } else {
+    for (int32_t i = 0; i < p; i++) c[i] = g.d[i];
+    if (dtoa_round_up_(&g, p)) dtoa_bump_(c, p, &exp10);
+  }
+  double r = strtod_decimal(c, p, exp10 - p + 1, neg, scratch);
+  if ((double_to_bits(r) & ~(1LL << 63)) == 0x7ff0000000000000LL) return ST_OVERFLOW_ERROR;
+  *out = r;
+  return ST_PASS;
 }

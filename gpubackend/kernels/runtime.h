@@ -328,6 +328,24 @@ DEV int rt_float_to_int(double f, int64_t* r) {
 // what CPython's round-then-fix-halfway computes.
 DEV int rt_round_float(double f, int64_t* r) { return rt_double_to_int_(f_rint(f), r); }
 
+// round(x, ndigits) of an int, as CPython's int.__round__: x itself for
+// ndigits >= 0, else the nearest multiple of 10**-ndigits, ties to the even
+// multiple (round(25, -1) == 20, round(-15, -1) == -20); OverflowError past
+// int64. (Ties to even are symmetric, so the magnitude is rounded; from
+// 10**20 up every multiple but 0 is more than twice any int64 away.)
+DEV int rt_round_int_n(int64_t x, int64_t ndigits, int64_t* r) {
+  if (ndigits >= 0) { *r = x; return ST_PASS; }
+  if (ndigits < -19) { *r = 0; return ST_PASS; }
+  uint64_t p = 1;
+  for (int64_t i = 0; i < -ndigits; i++) p *= 10;  // <= 10**19 < 2**64
+  uint64_t m = rt_uabs_(x), q = m / p, rem = m % p;
+  if (rem > p - rem || (rem == p - rem && (q & 1))) q++;
+  uint64_t mag = q * p;  // <= m + p: no wrap
+  if (mag > (x < 0 ? (uint64_t)INT64_MAX_ + 1 : (uint64_t)INT64_MAX_)) return ST_OVERFLOW_ERROR;
+  *r = x < 0 ? (int64_t)(0 - mag) : (int64_t)mag;
+  return ST_PASS;
+}
+
 // math.floor(f) and math.ceil(f) as ints.
 DEV int rt_floor_float(double f, int64_t* r) { return rt_double_to_int_(f_floor(f), r); }
 DEV int rt_ceil_float(double f, int64_t* r) { return rt_double_to_int_(f_ceil(f), r); }

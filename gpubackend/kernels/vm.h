@@ -347,6 +347,19 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
       CASE(MIN_FLOAT): BIN_FLOAT(y < x ? y : x); NEXT;
       CASE(MAX_FLOAT): BIN_FLOAT(y > x ? y : x); NEXT;
       CASE(ROUND_FLOAT): { int64_t r; CHECK(rt_round_float(AS_F(POP()), &r)); PUSH(r); NEXT; }
+      CASE(ROUND_INT_N): { int64_t n = POP(), r; CHECK(rt_round_int_n(TOP, n, &r)); TOP = r; NEXT; }
+      CASE(ROUND_FLOAT_N): {
+        // as FLOAT_OF_STR, the conversion's big integers borrow heap words
+        int64_t n = POP(), mark = heap.top;
+        int64_t* big = heap_alloc(&heap, STRTOD_SCRATCH_LIMBS / 2);
+        if (!big) RAISE(ST_MEMORY_ERROR);
+        double r;
+        int st = dtoa_round(AS_F(TOP), n, (uint32_t*)big, &r);
+        heap_give_back(&heap, mark);
+        CHECK(st);
+        TOP = AS_W(r);
+        NEXT;
+      }
       CASE(FLOOR_FLOAT): { int64_t r; CHECK(rt_floor_float(AS_F(POP()), &r)); PUSH(r); NEXT; }
       CASE(CEIL_FLOAT): { int64_t r; CHECK(rt_ceil_float(AS_F(POP()), &r)); PUSH(r); NEXT; }
       CASE(SQRT): { double r; CHECK(rt_sqrt(AS_F(POP()), &r)); PUSH(AS_W(r)); NEXT; }

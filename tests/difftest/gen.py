@@ -32,8 +32,8 @@ one type; plain and annotated assignment; reads that may be unbound); + - * /
 // % ** (int ** with exponents 0..4), unary - + ~ not, & | ^ << >> (counts
 0..69, sometimes negative: ValueError), int/float/bool mixing, comparisons and
 chains (int/float exact, str, bool), and/or on same-typed non-bool operands,
-conditional expressions; abs min max int float str bool len ord chr round(1
-arg) pow, int(str) with CPython's literal rules, str(float) (CPython's repr), math.sqrt/floor/ceil/gcd/
+conditional expressions; abs min max int float str bool len ord chr round
+(1 and 2 args) pow, int(str) with CPython's literal rules, str(float) (CPython's repr), math.sqrt/floor/ceil/gcd/
 isqrt/fabs/inf/pi; str indexing and slicing (negative indices, steps, step 0),
 in / not in, + and * (bounded), lower upper strip lstrip rstrip strip(chars)
 replace find rfind index count startswith endswith isdigit isalpha isalnum
@@ -96,7 +96,7 @@ helper that mutates it, ``xs += ys`` (in place: an alias sees it) vs
 
 Not covered (outside tiers 1-4 or outside the envelope below): dicts, sets,
 f-strings, global names, chained assignment (the compiler says
-Unsupported), bin, pow with 3 args, round with 2 args, float ** and int ** with
+Unsupported), bin, pow with 3 args, float ** and int ** with
 a negative exponent (the VM says Unsupported: a named deviation), slice
 assignment and del (Unsupported), tuple(...), list(zip/enumerate(...)) and
 zip/enumerate outside a for (Unsupported), sum with a start value, sort keys
@@ -178,6 +178,7 @@ ALL_FEATURES = frozenset(
         "while",
         "aug_shift",  # x <<= k, x >>= k
         "str_float",  # str(x) of a float: CPython's repr
+        "round_ndigits",  # round(x, n) of an int or a float
         "int_literal_styles",  # 0x1F 0o17 0b101 1_000
         "float_literal_styles",  # 3. .5 1E3 1_000.5
         "str_literal_styles",  # "..." r'...' '\x41' 'ab' 'cd' '\101'
@@ -490,6 +491,8 @@ class FuncGen(ContainerGen):
         if r < 0.55 and "int_of_str" in self.features:
             return f"int({self.str_num(d)})"
         if r < 0.75:
+            if "round_ndigits" in self.features and rng.random() < 0.25:
+                return f"round({self.expr(rng.choice([INT, INT, BOOL]), d)}, {self.ndigits(d, -5, 2)})"
             return f"round({self.expr(rng.choice([FLOAT, FLOAT, INT]), d)})"
         return f"math.{rng.choice(['floor', 'ceil'])}({self.expr(rng.choice([FLOAT, FLOAT, INT]), d)})"
 
@@ -605,10 +608,21 @@ class FuncGen(ContainerGen):
         n = self.rng.choice([2, 2, 3])
         return f"{self.rng.choice(['min', 'max'])}({', '.join(self.expr(FLOAT, d) for _ in range(n))})"
 
+    def ndigits(self, d, lo: int, hi: int) -> str:
+        """round()'s second argument: a literal in lo..hi, or an int expression
+        brought into that range."""
+        rng = self.rng
+        if rng.random() < 0.7:
+            n = rng.randint(lo, hi)
+            return f"({n})" if n < 0 else str(n)
+        return f"({self.expr(INT, d)} % {hi - lo + 1} + ({lo}))"
+
     def f_conv(self, d):
         rng = self.rng
         if "float_of_str" in self.features and rng.random() < 0.15:
             return f"float({self.str_num(d)})"
+        if "round_ndigits" in self.features and rng.random() < 0.15:
+            return f"round({self.expr(FLOAT, d)}, {self.ndigits(d, -3, 17)})"
         return f"float({self.expr(rng.choice([INT, INT, BOOL, FLOAT]), d)})"
 
     def f_sqrt(self, d):

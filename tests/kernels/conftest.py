@@ -82,7 +82,7 @@ def rt(tmp_path_factory):
         "h_run_cases": ([ctypes.c_void_p, i64, ctypes.c_void_p, ctypes.c_void_p], None),
         "h_take_violations": ([], i32),
     }
-    for name in ["floordiv_int", "mod_int", "pow_int", "lshift", "rshift", "gcd"]:
+    for name in ["floordiv_int", "mod_int", "pow_int", "lshift", "rshift", "gcd", "round_int_n"]:
         sigs["h_" + name] = ([i64, i64, pi64], i32)
     for name in ["neg_int", "abs_int", "isqrt"]:
         sigs["h_" + name] = ([i64, pi64], i32)

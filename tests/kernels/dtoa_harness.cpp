@@ -56,3 +56,13 @@ extern "C" int d_big_limbs(void) { return DTOA_BIG_LIMBS; }
 // The high-water mark and fence flag since the last call, then reset.
 extern "C" int d_take_high_water(void) { int h = g_high; g_high = 0; return h; }
 extern "C" int d_take_fence(void) { int f = g_fence; g_fence = 0; return f; }
+
+// round(x, ndigits) of a float: the status (ST_PASS or ST_OVERFLOW_ERROR)
+// and the result's bits.
+extern "C" int d_round(uint64_t bits, int64_t ndigits, uint64_t* out) {
+  double r;
+  int st = dtoa_round(bits_to_double((int64_t)bits), ndigits, prepare_(), &r);
+  check_fence_();
+  *out = (uint64_t)double_to_bits(r);
+  return st;
+}

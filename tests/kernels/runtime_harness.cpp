@@ -106,6 +106,7 @@ int h_rshift(int64_t a, int64_t b, int64_t* r) { return rt_rshift(a, b, r); }
 int h_neg_int(int64_t a, int64_t* r) { return rt_neg_int(a, r); }
 int h_abs_int(int64_t a, int64_t* r) { return rt_abs_int(a, r); }
 int h_gcd(int64_t a, int64_t b, int64_t* r) { return rt_gcd(a, b, r); }
+int h_round_int_n(int64_t a, int64_t b, int64_t* r) { return rt_round_int_n(a, b, r); }
 uint64_t h_range_len(int64_t start, int64_t stop, int64_t step) { return rt_range_len(start, stop, step); }
 int h_isqrt(int64_t a, int64_t* r) { return rt_isqrt(a, r); }
 

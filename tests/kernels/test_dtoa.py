@@ -34,6 +34,8 @@ def dt(tmp_path_factory):
     lib.d_digits.restype = None
     lib.d_parse.argtypes = [ctypes.c_char_p, ctypes.c_int64, ctypes.POINTER(ctypes.c_double)]
     lib.d_parse.restype = ctypes.c_int
+    lib.d_round.argtypes = [ctypes.c_uint64, ctypes.c_int64, ctypes.POINTER(ctypes.c_uint64)]
+    lib.d_round.restype = ctypes.c_int
     for name in ["d_repr_max", "d_big_limbs", "d_take_high_water", "d_take_fence"]:
         getattr(lib, name).argtypes, getattr(lib, name).restype = [], ctypes.c_int
     return lib
@@ -177,3 +179,67 @@ def test_digit_step_is_exact(dt, x):
     assert 0 <= tail < 1
     want = 0 if tail == 0 else 1 if tail < Fraction(1, 2) else 2 if tail == Fraction(1, 2) else 3
     assert rest.value == want
+
+
+# ------------------------------------------------------------ round(x, n)
+
+
+def kernel_round(lib, x: float, n: int):
+    """round(x, n) by dtoa_round: a float, or 'OverflowError'."""
+    out = ctypes.c_uint64()
+    status = lib.d_round(bits_of(x), n, ctypes.byref(out))
+    return "OverflowError" if status else float_of(out.value)
+
+
+def python_round(x: float, n: int):
+    try:
+        return round(x, n)
+    except OverflowError:
+        return "OverflowError"
+
+
+def check_round(lib, x: float, n: int) -> None:
+    got, want = kernel_round(lib, x, n), python_round(x, n)
+    if isinstance(want, float) and math.isnan(want):
+        assert isinstance(got, float) and math.isnan(got)
+    else:
+        assert (got if isinstance(got, str) else bits_of(got)) == (want if isinstance(want, str) else bits_of(want)), \
+            (x.hex(), n, got, want)
+
+
+ROUND_CASES = [
+    (2.675, 2), (0.5, 0), (1.5, 0), (2.5, 0), (-0.5, 0), (-0.4, 0), (0.6, 0), (-0.6, 0), (0.05, 1),
+    (0.15, 1), (0.25, 1), (0.125, 2), (0.375, 2), (123.456, -1), (125.0, -1), (135.0, -1), (-125.0, -1),
+    (123.456, -3), (1.7976931348623157e308, -308), (1.7976931348623157e308, -307), (5e-324, 323),
+    (5e-324, 324), (1e300, -300), (0.0, 2), (-0.0, 2), (math.inf, 2), (-math.inf, -2), (math.nan, 1),
+    (1.0, 10 ** 18), (1.0, -(10 ** 18)), (-2.0, -(10 ** 18)), (0.1, 16), (0.1, 17), (1e22, -22),
+    (5e21, -22), (5.000000000000001e21, -22),
+]
+
+
+@pytest.mark.parametrize("x,n", ROUND_CASES)
+def test_round_cases(dt, x, n):
+    check_round(dt, x, n)
+
+
+@examples(3000)
+@given(st.floats(allow_nan=False), st.integers(-30, 30) | st.integers(-400, 400))
+def test_round_any_float(dt, x, n):
+    check_round(dt, x, n)
+
+
+@examples(2000)
+@given(st.integers(1, 2 ** 24), st.integers(0, 30), st.integers(-3, 24), st.booleans())
+def test_round_dyadic_ties(dt, m, k, n, neg):
+    """m / 2**k is exact, so its decimal expansion ends in a 5 that
+    round(x, n) often lands on: ties go to the even digit."""
+    x = m / 2 ** k
+    check_round(dt, -x if neg else x, n)
+
+
+@examples(1000)
+@given(st.integers(1, 10 ** 6), st.integers(0, 15), st.integers(-1, 1), st.booleans())
+def test_round_integral_ties(dt, m, k, shift, neg):
+    """(10m + 5) * 10**k, rounded at 10**(k+1) and its neighbours."""
+    x = float((10 * m + 5) * 10 ** k)
+    check_round(dt, -x if neg else x, -k - 1 + shift)

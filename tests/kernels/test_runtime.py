@@ -324,6 +324,23 @@ def test_float_div_mod(rt, a, b):
     check_f(call_f(rt.h_div_float, a, b), py_float(lambda: a / b))
 
 
+@given(st.one_of(st.integers(I64_MIN, I64_MAX), st.integers(-10**6, 10**6).map(lambda k: k * 5)),
+       st.one_of(st.integers(-21, 3), st.integers(I64_MIN, I64_MAX)))
+@example(25, -1)
+@example(-15, -1)
+@example(-25, -1)
+@example(I64_MAX, -1)
+@example(I64_MIN, -1)
+@example(I64_MIN, -19)
+@example(5 * 10**18, -19)
+@example(-5 * 10**18 - 1, -19)
+@example(I64_MAX, -20)
+def test_round_int_ndigits(rt, x, n):
+    """round(x, n) of an int: ties to the even multiple, OverflowError past int64."""
+    # (CPython builds 10**-n: past -40 it is 0 as surely, and far quicker)
+    check_i(call_i(rt.h_round_int_n, x, n), py_int(lambda: round(x, max(n, -40))))
+
+
 @given(floats)
 @example(2.0**63)
 @example(-(2.0**63))
@@ -639,7 +656,7 @@ KERNEL void rt_all(int64_t* hw, const int64_t* chars, const int64_t* s, const in
   st += rt_truediv_int(o[0], o[1], d);
   st += rt_lshift(o[0], o[1], o + 2) + rt_rshift(o[0], o[1], o + 2);
   st += rt_neg_int(o[0], o + 2) + rt_abs_int(o[0], o + 2);
-  st += rt_gcd(o[0], o[1], o + 2) + rt_isqrt(o[0], o + 2);
+  st += rt_gcd(o[0], o[1], o + 2) + rt_isqrt(o[0], o + 2) + rt_round_int_n(o[0], o[1], o + 2);
   st += rt_floordiv_float(d[0], d[1], d + 2) + rt_mod_float(d[0], d[1], d + 2);
   st += rt_div_float(d[0], d[1], d + 2);
   st += rt_float_to_int(d[0], o + 2) + rt_round_float(d[0], o + 2);
