@@ -186,7 +186,13 @@ DEVFN int32_t builtin_call(Compiler* c, const Token* name) {
   }
   if (IS("int")) {
     if (n == 0) { emit_int(c, 0); return T_INT; }
-    if (n != 1) { unsupported(c, name, "int() with a base"); return T_BAD; }
+    if (n == 2) {  // int(s, base): s must be a str, as CPython's TypeError says
+      if (t != T_STR) { error_at(c, &at[0], DG_TYPE, "int() can't convert non-string with explicit base"); return T_BAD; }
+      if (!is_intlike(ts[1])) return arg_type_error(c, &at[1], name, ts[1]);
+      emit0(c, OP_INT_OF_STR_BASE);
+      return T_INT;
+    }
+    if (n != 1) return arity_error(c, name, "at most 2 arguments");
     if (is_intlike(t)) return T_INT;
     if (t == T_FLOAT) { emit0(c, OP_FLOAT_TO_INT); return T_INT; }
     if (t == T_STR) { emit0(c, OP_INT_OF_STR); return T_INT; }

@@ -621,18 +621,44 @@ DEVFN int rt_str_of_int(Heap* h, int64_t x, const int64_t* chars, const int64_t*
   return ST_PASS;
 }
 
-// int(s) as CPython's PyLong_FromUnicodeObject with base 10: surrounding
-// whitespace (C's isspace set), one optional sign right before the digits, single underscores
-// only between digits, leading zeros allowed; anything else is ValueError.
-// More than 4300 digits (leading zeros counted) is CPython's default
-// int_max_str_digits ValueError; a value past int64 is OverflowError. The
-// magnitude is accumulated unsigned so "-9223372036854775808" fits.
-DEVFN int rt_int_of_str(const int64_t* s, int64_t* r) {
+// A digit's value in the bases up to 36 ('a' and 'A' are 10), else 37: as
+// CPython's _PyLong_DigitValue.
+DEV int rt_digit_value_(int c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'z') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'Z') return c - 'A' + 10;
+  return 37;
+}
+
+// int(s, base) as CPython's PyLong_FromUnicodeObject (PyLong_FromString):
+// surrounding whitespace (C's isspace set), one optional sign right before
+// the number; base 0 reads the base from a prefix (0x, 0o, 0b; otherwise
+// 10, where only zero may start with a 0), and bases 16, 8 and 2 allow their
+// own prefix; one underscore may follow a prefix, others only single and
+// between digits; digits of either case below the base. Anything else is
+// ValueError, as is a base outside 2..36 and 0. More than 4300 digits
+// (leading zeros counted) in a base that is not a power of two is CPython's
+// default int_max_str_digits ValueError; a value past int64 is
+// OverflowError. The magnitude is accumulated unsigned so
+// "-9223372036854775808" fits.
+DEVFN int rt_int_of_str_base(const int64_t* s, int64_t base, int64_t* r) {
+  if (base != 0 && (base < 2 || base > 36)) return ST_VALUE_ERROR;
   int64_t n = rt_len_(s), i = 0;
   while (i < n && rt_is_c_space_(rt_byte_(s, i))) i++;
   int neg = 0;
   if (i < n && (rt_byte_(s, i) == '+' || rt_byte_(s, i) == '-')) { neg = rt_byte_(s, i) == '-'; i++; }
-  if (i >= n || !rt_is_digit_(rt_byte_(s, i))) return ST_VALUE_ERROR;
+  int lead = i < n ? rt_byte_(s, i) : 0;
+  int mark = i + 1 < n ? rt_byte_(s, i + 1) | 0x20 : 0;  // the prefix letter, lower case
+  int zero_only = 0;  // base 0, a 0 and no prefix: the old octal, now only zero
+  if (base == 0) {
+    base = lead != '0' ? 10 : mark == 'x' ? 16 : mark == 'o' ? 8 : mark == 'b' ? 2 : 10;
+    zero_only = lead == '0' && base == 10;
+  }
+  if (lead == '0' && ((base == 16 && mark == 'x') || (base == 8 && mark == 'o') || (base == 2 && mark == 'b'))) {
+    i += 2;
+    if (i < n && rt_byte_(s, i) == '_') i++;
+  }
+  if (i < n && rt_byte_(s, i) == '_') return ST_VALUE_ERROR;
   const uint64_t limit = neg ? (1ULL << 63) : (uint64_t)INT64_MAX_;
   uint64_t v = 0;
   int64_t digits = 0;
@@ -644,21 +670,25 @@ DEVFN int rt_int_of_str(const int64_t* s, int64_t* r) {
       prev_us = 1;
       continue;
     }
-    if (!rt_is_digit_(c)) break;
+    uint64_t d = (uint64_t)rt_digit_value_(c);
+    if (d >= (uint64_t)base) break;
     prev_us = 0;
     digits++;
-    uint64_t d = (uint64_t)(c - '0');
-    if (!big && v > (limit - d) / 10) big = 1;  // v * 10 + d > limit
-    if (!big) v = v * 10 + d;
+    if (!big && v > (limit - d) / (uint64_t)base) big = 1;  // v * base + d > limit
+    if (!big) v = v * (uint64_t)base + d;
   }
-  if (prev_us) return ST_VALUE_ERROR;  // a trailing underscore
-  if (digits > 4300) return ST_VALUE_ERROR;
+  if (prev_us || digits == 0) return ST_VALUE_ERROR;  // a trailing underscore; no digits
+  if ((base & (base - 1)) != 0 && digits > 4300) return ST_VALUE_ERROR;
+  if (zero_only && (big || v != 0)) return ST_VALUE_ERROR;
   while (i < n && rt_is_c_space_(rt_byte_(s, i))) i++;
   if (i != n) return ST_VALUE_ERROR;
   if (big) return ST_OVERFLOW_ERROR;
   *r = neg ? (int64_t)(0ULL - v) : (int64_t)v;
   return ST_PASS;
 }
+
+// int(s): base 10.
+DEV int rt_int_of_str(const int64_t* s, int64_t* r) { return rt_int_of_str_base(s, 10, r); }
 
 // chr(x): OverflowError past a C int (CPython converts x to one first),
 // ValueError outside 0..0x10FFFF; past ASCII the DSL has no such string:

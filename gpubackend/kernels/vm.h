@@ -414,6 +414,7 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
         NEXT;
       }
       CASE(INT_OF_STR): { int64_t r; CHECK(rt_int_of_str(AS_STR(POP()), &r)); PUSH(r); NEXT; }
+      CASE(INT_OF_STR_BASE): { int64_t b = POP(), r; CHECK(rt_int_of_str_base(AS_STR(TOP), b, &r)); TOP = r; NEXT; }
       CASE(ORD): { int64_t r; CHECK(rt_ord(AS_STR(POP()), &r)); PUSH(r); NEXT; }
       CASE(CHR): { const int64_t* r; CHECK(rt_chr(POP(), chars, &r)); PUSH(AS_WORD(r)); NEXT; }
       CASE(BIN): { const int64_t* r; CHECK(rt_bin(&heap, POP(), &r)); PUSH(AS_WORD(r)); NEXT; }

@@ -33,8 +33,8 @@ one type; plain and annotated assignment; reads that may be unbound); + - * /
 0..69, sometimes negative: ValueError), int/float/bool mixing, comparisons and
 chains (int/float exact, str, bool), and/or on same-typed non-bool operands,
 conditional expressions; abs min max int float str bool len ord chr round
-(1 and 2 args) pow, int(str) with CPython's literal rules, str(float) (CPython's repr), math.sqrt/floor/ceil/gcd/
-isqrt/fabs/inf/pi; str indexing and slicing (negative indices, steps, step 0),
+(1 and 2 args) pow, int(str) and int(str, base) with CPython's literal
+rules, str(float) (CPython's repr), math.sqrt/floor/ceil/gcd/isqrt/fabs/inf/pi; str indexing and slicing (negative indices, steps, step 0),
 in / not in, + and * (bounded), lower upper strip lstrip rstrip strip(chars)
 replace find rfind index count startswith endswith isdigit isalpha isalnum
 isspace islower isupper; if/elif/else, while on a counter the body never
@@ -179,6 +179,7 @@ ALL_FEATURES = frozenset(
         "aug_shift",  # x <<= k, x >>= k
         "str_float",  # str(x) of a float: CPython's repr
         "round_ndigits",  # round(x, n) of an int or a float
+        "int_base",  # int(s, base)
         "int_literal_styles",  # 0x1F 0o17 0b101 1_000
         "float_literal_styles",  # 3. .5 1E3 1_000.5
         "str_literal_styles",  # "..." r'...' '\x41' 'ab' 'cd' '\101'
@@ -489,6 +490,8 @@ class FuncGen(ContainerGen):
         if r < 0.4:
             return f"int({self.expr(rng.choice([INT, BOOL]), d)})"
         if r < 0.55 and "int_of_str" in self.features:
+            if "int_base" in self.features and rng.random() < 0.3:
+                return f"int({self.based_num(d)}, {self.base(d)})"
             return f"int({self.str_num(d)})"
         if r < 0.75:
             if "round_ndigits" in self.features and rng.random() < 0.25:
@@ -506,6 +509,25 @@ class FuncGen(ContainerGen):
             return repr(rng.choice(["0", "-7", "+3", " 42 ", "1_000", "007", "\t-5\n", "9223372036854775807",
                                     "-9223372036854775808", "99999999999999999999", "1e3", "2.5", "inf"]))
         return self.expr(STR, d)
+
+    def based_num(self, d) -> str:
+        """A str for int(s, base): digits, letters and prefixes, often valid."""
+        rng = self.rng
+        r = rng.random()
+        if r < 0.3:
+            return f"bin({self.expr(INT, d)})[2:]" if rng.random() < 0.5 else f"bin({self.expr(INT, d)})"
+        if r < 0.8:
+            return repr(rng.choice(["ff", "FF", "0xff", "0X1f", "-0b101", "0o17", "0b", "0x", "10", "012", "0_0",
+                                    "z", "Zz", "1_0", "_1", "1__0", " 7 ", "0b_1", "7fffffffffffffff",
+                                    "8000000000000000", "-8000000000000000", "102", "12a"]))
+        return self.expr(STR, d)
+
+    def base(self, d) -> str:
+        """int()'s base: mostly 0, 2, 8, 10, 16 or 36, sometimes out of range."""
+        rng = self.rng
+        if rng.random() < 0.85:
+            return str(rng.choice([0, 2, 8, 10, 16, 36, 3, 1, 37]))
+        return f"({self.expr(INT, d)} % 40)"
 
     def i_math(self, d):
         rng = self.rng

@@ -71,6 +71,7 @@ def rt(tmp_path_factory):
         "h_str_slice": ([i64, i64, i64], i32),
         "h_str_of_int": ([i64], i32),
         "h_int_of_str": ([pi64], i32),
+        "h_int_of_str_base": ([i64, pi64], i32),
         "h_chr": ([i64], i32),
         "h_ord": ([pi64], i32),
         "h_bin": ([i64], i32),

@@ -138,6 +138,7 @@ int h_str_slice(int64_t lo, int64_t hi, int64_t step) {
 int h_str_contains(void) { GUARDED(rt_str_contains(S0, S1)); }
 int h_str_of_int(int64_t x) { GUARDED(rt_str_of_int(&g_heap, x, g_chars, &g_res)); }
 int h_int_of_str(int64_t* r) { GUARDED(rt_int_of_str(S0, r)); }
+int h_int_of_str_base(int64_t base, int64_t* r) { GUARDED(rt_int_of_str_base(S0, base, r)); }
 int h_chr(int64_t x) { GUARDED(rt_chr(x, g_chars, &g_res)); }
 int h_ord(int64_t* r) { GUARDED(rt_ord(S0, r)); }
 int h_bin(int64_t x) { GUARDED(rt_bin(&g_heap, x, &g_res)); }

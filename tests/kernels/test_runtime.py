@@ -531,6 +531,48 @@ def test_int_of_str(rt, s):
     check_i(call_i(rt.h_int_of_str), py_int(lambda: int(s)))
 
 
+def based_literal_text():
+    """Text near int(s, base)'s grammar: prefixes of either case, digits and
+    letters, underscores, signs and whitespace."""
+    ws = st.text(alphabet=" \t\n\x0b\x1c", max_size=2)
+    sign = st.sampled_from(["", "+", "-", "+-"])
+    prefix = st.sampled_from(["", "", "0", "0x", "0X", "0o", "0O", "0b", "0B", "0_", "0x_", "0b__", "00"])
+    body = st.text(alphabet="0123456789abcdefxyzXYZ_", max_size=18)
+    return st.builds(lambda a, b, c, d, e: a + b + c + d + e, ws, sign, prefix, body, ws)
+
+
+BASES = st.one_of(st.sampled_from([0, 2, 8, 10, 16, 36]), st.integers(-2, 40),
+                  st.sampled_from([I64_MIN, I64_MAX]))
+
+
+@given(st.one_of(based_literal_text(), ascii_text), BASES)
+@example("0x10", 0)
+@example("0b", 0)
+@example("00", 0)
+@example("010", 0)
+@example("0_0", 0)
+@example("0_7", 0)
+@example("0x_1", 16)
+@example("0b__1", 0)
+@example("_1", 16)
+@example(" -0X1f ", 16)
+@example("Zz", 36)
+@example("0b101", 16)
+@example("0x", 16)
+@example("1_", 2)
+@example("-0b1000000000000000000000000000000000000000000000000000000000000000", 0)
+@example("0b1000000000000000000000000000000000000000000000000000000000000000", 0)
+@example("7fffffffffffffff", 16)
+@example("1" * 4301, 2)
+@example("1" * 4301, 3)
+@example("0" * 4301, 0)
+@example("12", 1)
+@example("12", 37)
+def test_int_of_str_base(rt, s, base):
+    put(rt, s)
+    check_i(call_i(rt.h_int_of_str_base, base), py_int(lambda: int(s, base)))
+
+
 def test_int_of_str_digit_limit(rt):
     # CPython's default int_max_str_digits (4300): ValueError past it, even
     # for zeros; at it, a big value is only past int64 (OverflowError).
@@ -669,7 +711,7 @@ KERNEL void rt_all(int64_t* hw, const int64_t* chars, const int64_t* s, const in
   st += rt_str_index(s, o[0], chars, &c);
   st += rt_str_slice(&h, s, o[0], o[1], o[2], chars, chars + 1, &c);
   st += rt_str_contains(s, t) + rt_str_of_int(&h, o[0], chars, &c);
-  st += rt_int_of_str(s, o + 2) + rt_chr(o[0], chars, &c) + rt_ord(s, o + 2);
+  st += rt_int_of_str(s, o + 2) + rt_int_of_str_base(s, o[0], o + 2) + rt_chr(o[0], chars, &c) + rt_ord(s, o + 2);
   st += rt_bin(&h, o[0], &c) + rt_str_case(&h, s, 1, chars, &c) + (int)rt_range_len(o[0], o[1], o[2]);
   st += rt_str_strip(&h, s, t, 0, chars, chars + 1, &c);
   st += rt_str_find(s, t, 3, o + 2) + rt_str_affix(s, t, 1);
