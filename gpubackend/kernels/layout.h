@@ -29,6 +29,9 @@ enum DiagClass {
 // Comparison selectors of CMP_* (the C argument).
 enum Cmp { CMP_LT, CMP_LE, CMP_EQ, CMP_NE, CMP_GT, CMP_GE };
 
+// What LIST_SUM_FROM adds (the selector): its items' and start's types.
+enum SumFrom { SUM_INTS, SUM_FLOATS, SUM_FLOATS_FROM_INT, SUM_INTS_FROM_FLOAT, SUM_LISTS };
+
 // Case modes of STR_CASE (the selector): the str methods of those names.
 enum StrCase { CASE_LOWER, CASE_UPPER, CASE_SWAP, CASE_CAPITALIZE, CASE_TITLE };
 

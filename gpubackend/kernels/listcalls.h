@@ -304,6 +304,42 @@ DEVFN void sort_args(Compiler* c, int32_t items, int32_t elem, int comma_first) 
   emit(c, keys >= 0 ? OP_LIST_SORT_KEYED : OP_LIST_SORT, type_const(c, keys >= 0 ? kt : elem));
 }
 
+// sum_from := ',' ['start' '='] expression ')'    after sum's iterable
+// (type t, items elem) is on the stack: sum(xs, start) as CPython adds,
+// start first: numbers (an int start or item becomes a float where it meets
+// floats) or lists (a new list; start itself when xs is empty). A bool
+// start is Unsupported: CPython's result is that bool when xs is empty.
+DEVFN int32_t sum_from(Compiler* c, int32_t t, int32_t elem) {
+  advance(c);  // ','
+  if (check(c, TK_NAME) && c->nxt.kind == TK_ASSIGN) {
+    if (!tok_is(c, &c->cur, "start")) {
+      unsupported(c, &c->cur, "keyword argument '"); msg_tok(c, &c->cur); msg(c->diag, "' of sum");
+      return T_BAD;
+    }
+    advance(c);
+    advance(c);
+  }
+  Token at = c->cur;
+  int32_t st = expression(c);
+  expect(c, TK_RPAREN, "expected ')' after sum's start");
+  if (failed(c) || st == T_BAD) return T_BAD;
+  if (st == T_BOOL) {  // sum([], False) is False, sum([1], False) an int: no one type
+    unsupported(c, &at, "a bool start of sum()");
+    return T_BAD;
+  }
+  if (is_intlike(elem) && st == T_INT) { emit(c, OP_LIST_SUM_FROM, SUM_INTS); return T_INT; }
+  if (is_number(elem) && is_number(st)) {
+    emit(c, OP_LIST_SUM_FROM, elem != T_FLOAT ? SUM_INTS_FROM_FLOAT : st == T_FLOAT ? SUM_FLOATS : SUM_FLOATS_FROM_INT);
+    return T_FLOAT;
+  }
+  if (is_list(&c->types, elem) && is_list(&c->types, st)) {
+    int32_t u = unify_types(c, elem, st);
+    if (u != T_BAD) { emit(c, OP_LIST_SUM_FROM, SUM_LISTS); return u; }
+  }
+  error_at(c, &at, DG_TYPE, "sum() of "); msg_type(c, t); msg(c->diag, " from a start of type "); msg_type(c, st);
+  return T_BAD;
+}
+
 // sequence_builtin := ('sum' | 'any' | 'all' | 'min' | 'max' | 'sorted' | 'list'
 //                      | 'reversed' | 'range') '(' ... ')'
 DEVFN int32_t sequence_builtin(Compiler* c, const Token* name) {
@@ -364,6 +400,7 @@ DEVFN int32_t sequence_builtin(Compiler* c, const Token* name) {
     emit0(c, OP_LIST_GET);
     return elem;
   }
+  if (IS("sum") && check(c, TK_COMMA)) return sum_from(c, t, elem);
   if (check(c, TK_COMMA) && c->nxt.kind == TK_NAME) {
     unsupported(c, &c->nxt, "keyword argument '"); msg_tok(c, &c->nxt); msg(c->diag, "' of "); msg_tok(c, name);
     return T_BAD;

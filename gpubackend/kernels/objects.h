@@ -656,24 +656,48 @@ DEVFN int rt_list_minmax(const int64_t* l, const char* elem_code, int is_max, in
   *out = best;
   return ST_PASS;
 }
-// sum(l) of ints (OverflowError past 64 bits) and of floats (left to
-// right, as CPython 3.11: plain double additions starting from int 0).
+// sum(l, start) of ints (OverflowError past 64 bits) and of floats (left
+// to right, as CPython 3.11: plain double additions from the start; an int
+// item or start becomes a double where it is added, int_items saying which
+// the items are). sum(l) starts from int 0: 0.0 + x, so sum([-0.0]) is 0.0.
 // (Ints: OverflowError as soon as a partial sum leaves int64, as the DSL's
 // `s += x` loop would, even where later items would bring it back.)
-DEV int rt_list_sum_int(const int64_t* l, int64_t* out) {
-  int64_t n = LIST_LEN(l), s = 0;
+DEV int rt_list_sum_int(const int64_t* l, int64_t start, int64_t* out) {
+  int64_t n = LIST_LEN(l), s = start;
   const int64_t* d = LIST_ITEMS(l);
   for (int64_t i = 0; i < n; i++)
     if (add_ovf(s, d[i], &s)) return ST_OVERFLOW_ERROR;
   *out = s;
   return ST_PASS;
 }
-DEV double rt_list_sum_float(const int64_t* l) {
+DEV double rt_list_sum_float(const int64_t* l, double start, int int_items) {
   int64_t n = LIST_LEN(l);
   const int64_t* d = LIST_ITEMS(l);
-  double s = 0.0;  // int 0 + x is 0.0 + x: sum([-0.0]) is 0.0
-  for (int64_t i = 0; i < n; i++) s += bits_to_double(d[i]);
+  double s = start;
+  for (int64_t i = 0; i < n; i++) s += int_items ? (double)d[i] : bits_to_double(d[i]);
   return s;
+}
+// sum(l, start) of lists: a new list of start's items and then each item's
+// (CPython's start + l[0] + l[1] ..., one allocation here); start itself
+// when l is empty. MemoryError past the heap.
+DEVFN int rt_list_sum_lists(Heap* h, const int64_t* l, int64_t* start, int64_t** out) {
+  int64_t n = LIST_LEN(l), total = LIST_LEN(start);
+  const int64_t* d = LIST_ITEMS(l);
+  if (n == 0) { *out = start; return ST_PASS; }
+  for (int64_t i = 0; i < n; i++)
+    if (add_ovf(total, LIST_LEN(AS_PTR(d[i])), &total)) return ST_MEMORY_ERROR;
+  int64_t* r;
+  int st = rt_list_new(h, total, &r);
+  if (st != ST_PASS) return st;
+  int64_t* dst = LIST_ITEMS(r);
+  int64_t k = 0;
+  for (int64_t j = 0; j < LIST_LEN(start); j++) dst[k++] = LIST_ITEMS(start)[j];
+  for (int64_t i = 0; i < n; i++) {
+    const int64_t* m = AS_PTR(d[i]);
+    for (int64_t j = 0; j < LIST_LEN(m); j++) dst[k++] = LIST_ITEMS(m)[j];
+  }
+  *out = r;
+  return ST_PASS;
 }
 
 // ============================================================ strings and lists

@@ -475,8 +475,21 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
         CHECK(rt_list_sort_keyed(&heap, AS_PTR(POP()), keys, KCODE(a), rev != 0)); NEXT; }
       CASE(LIST_MIN): CASE(LIST_MAX): { int64_t r;
         CHECK(rt_list_minmax(AS_PTR(TOP), KCODE(a), INSN_OP(w) == OP_LIST_MAX, &r)); TOP = r; NEXT; }
-      CASE(LIST_SUM_INT): { int64_t r; CHECK(rt_list_sum_int(AS_PTR(TOP), &r)); TOP = r; NEXT; }
-      CASE(LIST_SUM_FLOAT): TOP = AS_W(rt_list_sum_float(AS_PTR(TOP))); NEXT;
+      CASE(LIST_SUM_INT): { int64_t r; CHECK(rt_list_sum_int(AS_PTR(TOP), 0, &r)); TOP = r; NEXT; }
+      CASE(LIST_SUM_FLOAT): TOP = AS_W(rt_list_sum_float(AS_PTR(TOP), 0.0, 0)); NEXT;
+      CASE(LIST_SUM_FROM): {
+        int64_t start = POP(), r;
+        const int64_t* l = AS_PTR(TOP);
+        switch (a) {
+          case SUM_INTS: CHECK(rt_list_sum_int(l, start, &r)); break;
+          case SUM_FLOATS: r = AS_W(rt_list_sum_float(l, AS_F(start), 0)); break;
+          case SUM_FLOATS_FROM_INT: r = AS_W(rt_list_sum_float(l, (double)start, 0)); break;
+          case SUM_INTS_FROM_FLOAT: r = AS_W(rt_list_sum_float(l, AS_F(start), 1)); break;
+          default: { int64_t* m; CHECK(rt_list_sum_lists(&heap, l, AS_PTR(start), &m)); r = PTR_WORD(m); }
+        }
+        TOP = r;
+        NEXT;
+      }
       CASE(LIST_OF_STR): NEW_OBJ(rt_list_of_str(&heap, AS_STR(TOP), chars, &r_)); NEXT;
       CASE(LIST_OF_RANGE): {
         int64_t step = POP(), stop = POP(), start = POP();

@@ -197,6 +197,10 @@ class ContainerGen:
         return "[" + ", ".join(self.expr(elem(t), d) for _ in range(n)) + "]"
 
     def l_concat(self, t, d):
+        if t == LI and "sum_start" in self.features and self.rng.random() < 0.15:
+            # sum(rows, start): start is a fresh display, as sum() of no rows
+            # gives start itself (an alias the name tracking would not see)
+            return f"sum({self.expr(LLI, d)}, {self.l_display(t, d) if self.rng.random() < 0.5 else '[]'})"
         a, b = self.expr(t, d), self.expr(t, d)
         if self.rng.random() < 0.1:
             a, b = self.rng.choice([(a, "[]"), ("[]", b)])
@@ -568,6 +572,9 @@ class ContainerGen:
         if "map_filter" in self.features and rng.random() < 0.2:
             a = rng.choice([INT, STR, BOOL])
             return f"sum(map({self.fn_value(a, INT, d)}, {self.expr(LIST_OF[a], d)}))"
+        if "sum_start" in self.features and rng.random() < 0.2:
+            start = self.expr(INT, d)  # (a bool start is Unsupported: sum([], False) is False)
+            return f"sum({self.expr(LIST_OF[rng.choice([INT, BOOL])], d)}, {'start=' if rng.random() < 0.3 else ''}{start})"
         return f"sum({self.gen_or_list(rng.choice([INT, INT, BOOL]), d)})"
 
     def minmax_of(self, e: str, d: int) -> str | None:
@@ -639,6 +646,10 @@ class ContainerGen:
         # 0.0 +: sum() of no floats is CPython's int 0 (a float function would return an int)
         if not self.spend(3):
             return None
+        if "sum_start" in self.features and self.rng.random() < 0.3:
+            # a float start: a float in CPython too, items or none
+            items = self.expr(LIST_OF[self.rng.choice([FLOAT, FLOAT, INT])], d)
+            return f"sum({items}, {self.expr(FLOAT, d)})"
         return f"(0.0 + sum({self.gen_or_list(FLOAT, d)}))"
 
     def f_lminmax(self, d):

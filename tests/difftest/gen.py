@@ -180,6 +180,7 @@ ALL_FEATURES = frozenset(
         "str_float",  # str(x) of a float: CPython's repr
         "round_ndigits",  # round(x, n) of an int or a float
         "int_base",  # int(s, base)
+        "sum_start",  # sum(xs, start) of numbers and of lists
         "int_literal_styles",  # 0x1F 0o17 0b101 1_000
         "float_literal_styles",  # 3. .5 1E3 1_000.5
         "str_literal_styles",  # "..." r'...' '\x41' 'ab' 'cd' '\101'

@@ -192,12 +192,20 @@ int o_list_sort_keyed(int l, int keys, const char* code, int reverse) {
 int o_list_minmax(int l, const char* code, int is_max, int dst) {
   GUARDED(rt_list_minmax(L(l), code, is_max, &R(dst)));
 }
-int o_list_sum_int(int l, int64_t* out) { GUARDED(rt_list_sum_int(L(l), out)); }
-double o_list_sum_float(int l) {
-  double s = rt_list_sum_float(L(l));
+int o_list_sum_int(int l, int64_t start, int64_t* out) { GUARDED(rt_list_sum_int(L(l), start, out)); }
+double o_list_sum_float(int l, double start, int int_items) {
+  double s = rt_list_sum_float(L(l), start, int_items);
   guard_();
   return s;
 }
+int o_list_sum_lists(int l, int start, int dst) {
+  int64_t* r = nullptr;
+  int st = rt_list_sum_lists(&g_heap, L(l), L(start), &r);
+  if (st == ST_PASS) R(dst) = PTR_WORD(r);
+  GUARDED(st);
+}
+// Whether registers a and b hold the very same object.
+int o_same(int a, int b) { return R(a) == R(b); }
 
 // ---- strings and lists (sep < 0: no separator)
 int o_str_split(int s, int sep, int dst) {

@@ -93,8 +93,9 @@ def ob(tmp_path_factory):
         "o_list_remove": ([i32, i32, s], i32), "o_eq": ([i32, i32, s], i32),
         "o_compare": ([i32, i32, s, i32, pi32], i32), "o_list_sort": ([i32, s, i32], i32),
         "o_list_sort_keyed": ([i32, i32, s, i32], i32),
-        "o_list_minmax": ([i32, s, i32, i32], i32), "o_list_sum_int": ([i32, p64], i32),
-        "o_list_sum_float": ([i32], f64), "o_str_split": ([i32, i32, i32], i32),
+        "o_list_minmax": ([i32, s, i32, i32], i32), "o_list_sum_int": ([i32, i64, p64], i32),
+        "o_list_sum_lists": ([i32, i32, i32], i32), "o_same": ([i32, i32], i32),
+        "o_list_sum_float": ([i32, f64, i32], f64), "o_str_split": ([i32, i32, i32], i32),
         "o_str_join": ([i32, i32, i32], i32), "o_list_of_str": ([i32, i32], i32),
     }
     for name, (args, res) in sigs.items():
@@ -511,25 +512,28 @@ def test_min_max(ob, code_items):
 @example([2**62, 2**62, -(2**62)])
 @example([I64_MIN])
 def test_sum_int(ob, items):
-    h = H(ob)
-    h.put(0, items, "[i")
-    s, ok = 0, True
-    for x in items:
-        s += x
-        ok = ok and I64_MIN <= s <= I64_MAX
-    out = ctypes.c_int64(0)
-    status = ob.o_list_sum_int(0, ctypes.byref(out))
-    assert status == (PASS if ok else OVERFLOW)
-    if ok:
-        assert out.value == sum(items)
-    h.clean()
+    """sum(items) and sum(items, start): OverflowError at the first partial
+    sum past int64."""
+    for start in (0, items[0] if items else I64_MAX, -5):
+        h = H(ob)
+        h.put(0, items, "[i")
+        s, ok = start, True
+        for x in items:
+            s += x
+            ok = ok and I64_MIN <= s <= I64_MAX
+        out = ctypes.c_int64(0)
+        status = ob.o_list_sum_int(0, start, ctypes.byref(out))
+        assert status == (PASS if ok else OVERFLOW)
+        if ok:
+            assert out.value == sum(items, start)
+        h.clean()
 
 
-def sum_311(xs):
-    """sum() as CPython 3.11 (the DSL's reference) computes it: 0, then each
-    item added in order. CPython 3.12 sums floats with compensation, which
-    rounds differently."""
-    total = 0
+def sum_311(xs, start=0):
+    """sum() as CPython 3.11 (the DSL's reference) computes it: start, then
+    each item added in order. CPython 3.12 sums floats with compensation,
+    which rounds differently."""
+    total = start
     for x in xs:
         total = total + x
     return total
@@ -544,8 +548,39 @@ def sum_311(xs):
 def test_sum_float(ob, items):
     h = H(ob)
     pl = h.put(0, items, "[f")
-    got, want = ob.o_list_sum_float(0), float(sum_311(pl))
+    got, want = ob.o_list_sum_float(0, 0.0, 0), float(sum_311(pl))
     assert same(got, want) or (math.isnan(got) and math.isnan(want))
+    for start in (0.5, -0.0, 1e308):
+        got, want = ob.o_list_sum_float(0, start, 0), float(sum_311(pl, start))
+        assert same(got, want) or (math.isnan(got) and math.isnan(want))
+    h.clean()
+
+
+@examples(200)
+@given(st.lists(st.integers(I64_MIN, I64_MAX), max_size=6), FLOATS)
+@example([2**53 + 1], 0.0)
+@example([], -0.0)
+def test_sum_ints_from_a_float(ob, items, start):
+    """sum(ints, float start): each int becomes a double where it is added."""
+    h = H(ob)
+    h.put(0, items, "[i")
+    got, want = ob.o_list_sum_float(0, start, 1), float(sum_311(items, start))
+    assert same(got, want) or (math.isnan(got) and math.isnan(want))
+    h.clean()
+
+
+@examples(200)
+@given(st.lists(st.lists(st.integers(-9, 9), max_size=4), max_size=4), st.lists(st.integers(-9, 9), max_size=3))
+def test_sum_lists(ob, rows, start):
+    """sum(rows, start): a new list of start's items and each row's; start
+    itself when there are no rows."""
+    h = H(ob)
+    h.put(0, rows, "[[i")
+    h.put(1, start, "[i")
+    assert ob.o_list_sum_lists(0, 1, 2) == PASS
+    assert h.get(2, "[i") == sum(rows, start)
+    assert bool(ob.o_same(1, 2)) == (not rows)
+    assert h.get(1, "[i") == start  # start itself is not changed
     h.clean()
 
 
@@ -962,10 +997,10 @@ extern "C" __global__ void objects_probe(int64_t* heapw, const int64_t* words, i
   st += rt_str_split(&h, words, words, words, words, &parts);
   st += rt_str_join(&h, words, parts, words, words, &s);
   st += rt_list_of_str(&h, s, words, &parts);
-  st += rt_list_sum_int(parts, &x);
+  st += rt_list_sum_int(parts, 0, &x) + rt_list_sum_lists(&h, parts, parts, &l3);
   st += rt_list_new(&h, 3, &l3);
   res[0] = st + rt_matches(v, code, out, 1e-9) + rt_eq(v, v, code) + (int)rt_list_find(l3, 1, "i")
-           + (int)rt_list_count(l3, 1, "i") + (int)rt_list_sum_float(parts) + rt_code_end(code, 0) + c;
+           + (int)rt_list_count(l3, 1, "i") + (int)rt_list_sum_float(parts, 0.0, 1) + rt_code_end(code, 0) + c;
 }
 '''
 

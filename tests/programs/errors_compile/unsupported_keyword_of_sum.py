@@ -1,4 +1,4 @@
 # error: Unsupported 4
 def f(n: int) -> int:
     xs = [n, 2]
-    return sum(xs, start=1)
+    return sum(xs, begin=1)
