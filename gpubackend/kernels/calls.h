@@ -13,7 +13,7 @@ DEVFN int paren_gen_ahead(Compiler* c);
 // Builtins of CPython that the DSL does not (yet) provide: named in the
 // error, so that a model can repair its program.
 DEV int known_unsupported_builtin(Compiler* c, const Token* t) {
-  const char* names[] = {"tuple", "print", "isinstance", "hex", "oct",
+  const char* names[] = {"tuple", "isinstance", "hex", "oct",
                          "set", "dict", "input", "open", "type", "id", "hash", "iter", "next", "repr",
                          "format", "frozenset", "getattr", "setattr", "callable", "vars", "dir",
                          "eval", "exec", "globals", "locals", "super", "object", "bytes", "complex",
@@ -94,6 +94,47 @@ DEVFN int32_t str_of_optional(Compiler* c, const Pos* at, int32_t t) {
   return T_STR;
 }
 
+// print_call := '(' [arg (',' arg)*] [','] ')'    arg := ['sep' | 'end' | 'flush' '='] expression
+// What a program prints is not its result (LANGUAGE.md: the return value or
+// the exception), so print evaluates its arguments in order, for their
+// effects and errors, and drops them: None. sep= and end= must be str or
+// None, as CPython checks; file= (an object the DSL has not) is Unsupported.
+DEVFN int32_t print_call(Compiler* c) {
+  expect(c, TK_LPAREN, "expected '('");
+  int seen = 0;  // keywords so far: bit 0 sep, 1 end, 2 flush
+  while (!check(c, TK_RPAREN) && !failed(c)) {
+    if (check(c, TK_STAR) || check(c, TK_DSTAR)) { unsupported(c, &c->cur, "argument unpacking"); return T_BAD; }
+    Token kw = c->cur;
+    int bit = 0;
+    if (check(c, TK_NAME) && c->nxt.kind == TK_ASSIGN) {
+      bit = tok_is(c, &kw, "sep") ? 1 : tok_is(c, &kw, "end") ? 2 : tok_is(c, &kw, "flush") ? 4 : 0;
+      if (!bit) { unsupported(c, &kw, "keyword argument '"); msg_tok(c, &kw); msg(c->diag, "' of print"); return T_BAD; }
+      if (seen & bit) { error_at(c, &kw, DG_SYNTAX, "keyword argument repeated: "); msg_tok(c, &kw); return T_BAD; }
+      seen |= bit;
+      advance(c);
+      advance(c);
+    } else if (seen) {
+      error_at(c, &kw, DG_SYNTAX, "positional argument follows keyword argument");
+      return T_BAD;
+    }
+    Token at = c->cur;
+    int32_t t = expression(c);
+    if (t == T_BAD) return T_BAD;
+    if (check(c, TK_FOR)) { unsupported(c, &c->cur, "generator expression"); return T_BAD; }
+    int text = t == T_STR || t == T_NONE || (is_opt(&c->types, t) && elem_of(&c->types, t) == T_STR);
+    if ((bit == 1 || bit == 2) && !text) {
+      error_at(c, &at, DG_TYPE, ""); msg_tok(c, &kw); msg(c->diag, " must be None or a string, not "); msg_type(c, t);
+      return T_BAD;
+    }
+    emit_pop(c);
+    if (!accept(c, TK_COMMA)) break;
+  }
+  expect(c, TK_RPAREN, "expected ')' after arguments");
+  if (failed(c)) return T_BAD;
+  emit_int(c, 0);
+  return T_NONE;
+}
+
 // builtin := NAME args   for the builtins of LANGUAGE.md
 DEVFN int32_t builtin_call(Compiler* c, const Token* name) {
   const char* s = c->src + name->start;
@@ -101,6 +142,7 @@ DEVFN int32_t builtin_call(Compiler* c, const Token* name) {
 #define IS(w) span_eq(s, len, w)
   int32_t ts[MAX_PARAMS];
   Pos at[MAX_PARAMS];
+  if (IS("print")) return print_call(c);
   if (known_unsupported_builtin(c, name)) {
     unsupported(c, name, "builtin '"); msg_tok(c, name); msg(c->diag, "'");
     return T_BAD;
@@ -261,8 +303,9 @@ DEVFN int32_t builtin_call(Compiler* c, const Token* name) {
 DEV int is_builtin_name(Compiler* c, const Token* t) {
   const char* names[] = {"len", "abs", "min", "max", "int", "float", "str", "bool", "ord", "chr",
                          "bin", "round", "pow", "sum", "any", "all", "sorted", "list", "reversed",
-                         "range", "enumerate", "zip", "divmod", "map", "filter"};
-  for (int32_t i = 0; i < 25; i++) if (span_eq(c->src + t->start, t->len, names[i])) return 1;
+                         "range", "enumerate", "zip", "divmod", "map", "filter", "print"};
+  for (int32_t i = 0; i < (int32_t)(sizeof(names) / sizeof(names[0])); i++)
+    if (span_eq(c->src + t->start, t->len, names[i])) return 1;
   return known_unsupported_builtin(c, t);
 }
 

@@ -40,7 +40,8 @@ replace find rfind index count startswith endswith isdigit isalpha isalnum
 isspace islower isupper; if/elif/else, while on a counter the body never
 writes (three shapes), for over range (1-3 args, negative and zero steps),
 over a str, enumerate(str), reversed(...), break/continue, early return,
-assert (with and without a message), helper calls as expressions and as
+assert (with and without a message), print(...) with sep= and end= (the
+oracle's print writes nothing, as the VM), helper calls as expressions and as
 statements (-> None), bounded recursion, truth tests of every type. Source
 layout: 4/2-space and tab indentation, ast.unparse's minimal parentheses,
 int literals in hex/octal/binary/with _, float literal spellings (3. .5 1E3),
@@ -181,6 +182,7 @@ ALL_FEATURES = frozenset(
         "round_ndigits",  # round(x, n) of an int or a float
         "int_base",  # int(s, base)
         "sum_start",  # sum(xs, start) of numbers and of lists
+        "print",  # print(...) statements (evaluated, nothing written)
         "int_literal_styles",  # 0x1F 0o17 0b101 1_000
         "float_literal_styles",  # 3. .5 1E3 1_000.5
         "str_literal_styles",  # "..." r'...' '\x41' 'ab' 'cd' '\101'
@@ -885,6 +887,7 @@ class FuncGen(ContainerGen):
             ("early_return", 0.5),
             ("assert", 0.12 if "assert" in self.features else 0),
             ("call_stmt", 0.4 if any(h.ret == NONE for h in self.callable_helpers) else 0),
+            ("print", 0.15 if "print" in self.features else 0),
             ("pass", 0.05),
         ]
         if self.t34:
@@ -1093,6 +1096,18 @@ class FuncGen(ContainerGen):
         if self.rng.random() < 0.2:
             return [Stmt(f"assert {c}, 'checked'")], False
         return [Stmt(f"assert {c}")], False
+
+    def st_print(self, depth):
+        """print(...) of 0-3 expressions of any type, sometimes with sep=/end=;
+        its arguments may raise."""
+        rng = self.rng
+        d = self.edepth()
+        args = [self.expr(rng.choice([INT, FLOAT, STR, BOOL]), d) for _ in range(rng.choice([0, 1, 1, 2, 3]))]
+        if rng.random() < 0.2:
+            args.append(f"sep={self.expr(STR, d)}")
+        if rng.random() < 0.2:
+            args.append(f"end={rng.choice(['None', repr(''), self.expr(STR, d)])}")
+        return [Stmt(f"print({', '.join(args)})")], False
 
     def st_call_stmt(self, depth):
         hs = [h for h in self.callable_helpers if h.ret == NONE]

@@ -255,7 +255,15 @@ _IOPS = {
     "LShift": operator.ilshift, "RShift": operator.irshift, "BitAnd": operator.iand,
     "BitOr": operator.ior, "BitXor": operator.ixor,
 }
-_RENAMED = {"sorted": "_sorted", "min": "_min", "max": "_max", "sum": "_sum", "map": "_map"}
+def _print(*args, sep=" ", end="\n", flush=False):
+    """print() without the output (the VM writes none): CPython's checks of
+    sep and end, then None."""
+    for name, v in (("sep", sep), ("end", end)):
+        if v is not None and not isinstance(v, str):
+            raise TypeError(f"{name} must be None or a string, not {type(v).__name__}")
+
+
+_RENAMED = {"sorted": "_sorted", "min": "_min", "max": "_max", "sum": "_sum", "map": "_map", "print": "_print"}
 _GROW = {"append", "extend", "insert"}
 _SEARCH = {"index", "count", "remove"}
 _ORDER_OPS = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
@@ -418,7 +426,7 @@ class Compiled:
 
 _NAMESPACE: dict[str, Any] = {
     "_ck": _ck, "_nn": _nn, "_nnin": _nnin, "_grow": _grow, "_lmeth": _lmeth, "_sorted": _sorted,
-    "_sort": _sort, "_min": _min, "_max": _max, "_sum": _sum, "_map": _map, "_augload": _augload,
+    "_sort": _sort, "_min": _min, "_max": _max, "_sum": _sum, "_map": _map, "_print": _print, "_augload": _augload,
     "_augstore": _augstore, **{f"_iop_{k}": v for k, v in _IOPS.items()},
 }
 

@@ -1,4 +1,4 @@
 # error: Unsupported 3
 def f(n: int) -> int:
-    print(n)
+    print(n, file=None)
     return n

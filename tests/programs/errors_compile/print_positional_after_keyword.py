@@ -1,0 +1,4 @@
+# error: SyntaxError 3
+def f(n: int) -> int:
+    print(sep="", n)
+    return n
