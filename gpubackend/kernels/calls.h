@@ -211,7 +211,21 @@ DEVFN int32_t builtin_call(Compiler* c, const Token* name) {
   }
   if (IS("divmod")) {
     if (n != 2) return arity_error(c, name, "exactly two arguments");
-    if (!is_intlike(ts[0]) || !is_intlike(ts[1])) { unsupported(c, name, "divmod() of floats"); return T_BAD; }
+    for (int32_t i = 0; i < 2; i++)
+      if (!is_number(ts[i])) return arg_type_error(c, &at[i], name, ts[i]);
+    if (ts[0] == T_FLOAT || ts[1] == T_FLOAT) {
+      // (a // b, a % b) of floats: CPython's float_divmod and its // and %
+      // share one computation (_float_div_mod), so the pair is exactly theirs
+      if (ts[0] != T_FLOAT) emit0(c, OP_INT_TO_FLOAT_UNDER);
+      if (ts[1] != T_FLOAT) emit0(c, OP_INT_TO_FLOAT);
+      emit0(c, OP_DUP2);
+      emit0(c, OP_FLOORDIV_FLOAT);
+      emit0(c, OP_ROT3);
+      emit0(c, OP_MOD_FLOAT);
+      emit_count(c, OP_TUPLE_NEW, 2);
+      int32_t ff[2] = {T_FLOAT, T_FLOAT};
+      return checked_type(c, name, type_tuple(&c->types, 2, ff));
+    }
     emit0(c, OP_DUP2);
     emit0(c, OP_FLOORDIV_INT);
     emit0(c, OP_ROT3);

@@ -642,6 +642,17 @@ class ContainerGen:
     def i_divmod(self, d):
         return f"divmod({self.num(d)}, {self.divisor(INT, d)})[{self.rng.choice(['0', '1', '-1'])}]"
 
+    def f_divmod(self, d):
+        if "divmod_float" not in self.features:
+            return None
+        rng = self.rng
+        k = rng.choice(["0", "1", "-1"])
+        if rng.random() < 0.5:  # a float dividend; the divisor (int or float) may be any number
+            return f"divmod({self.expr(FLOAT, d)}, {self.divisor(rng.choice([FLOAT, INT]), d)})[{k}]"
+        # an int dividend: the divisor must be a float (divisor(FLOAT) may spell an int)
+        b = rng.choice(["2.0", "0.5", "(-3.0)", "7.5", "1e-20", "math.inf", self.expr(FLOAT, d)])
+        return f"divmod({self.expr(INT, d)}, {b})[{k}]"
+
     def f_lsum(self, d):
         # 0.0 +: sum() of no floats is CPython's int 0 (a float function would return an int)
         if not self.spend(3):

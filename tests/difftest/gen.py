@@ -183,6 +183,7 @@ ALL_FEATURES = frozenset(
         "int_base",  # int(s, base)
         "sum_start",  # sum(xs, start) of numbers and of lists
         "print",  # print(...) statements (evaluated, nothing written)
+        "divmod_float",  # divmod() with a float operand
         "int_literal_styles",  # 0x1F 0o17 0b101 1_000
         "float_literal_styles",  # 3. .5 1E3 1_000.5
         "str_literal_styles",  # "..." r'...' '\x41' 'ab' 'cd' '\101'
@@ -790,7 +791,7 @@ class FuncGen(ContainerGen):
             ("i_llen", 1.5), ("i_lsum", 1.2), ("i_lminmax", 0.8), ("i_lindex", 2), ("i_lsearch", 0.7),
             ("i_pop", 0.5), ("i_opt", 0.7), ("i_divmod", 0.4),
         ],
-        FLOAT: PRODS[FLOAT] + [("f_lsum", 0.8), ("f_lminmax", 0.6), ("f_lindex", 1)],
+        FLOAT: PRODS[FLOAT] + [("f_lsum", 0.8), ("f_lminmax", 0.6), ("f_lindex", 1), ("f_divmod", 0.3)],
         BOOL: PRODS[BOOL] + [("b_lin", 1.5), ("b_lcmp", 1.2), ("b_anyall", 1), ("b_lindex", 0.5), ("b_isnone", 0.8)],
         STR: PRODS[STR] + [("s_join", 1.5), ("s_lindex", 1.5), ("s_lminmax", 0.5), ("s_opt", 0.6)],
     }
