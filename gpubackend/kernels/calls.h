@@ -213,26 +213,18 @@ DEVFN int32_t builtin_call(Compiler* c, const Token* name) {
     if (n != 2) return arity_error(c, name, "exactly two arguments");
     for (int32_t i = 0; i < 2; i++)
       if (!is_number(ts[i])) return arg_type_error(c, &at[i], name, ts[i]);
-    if (ts[0] == T_FLOAT || ts[1] == T_FLOAT) {
-      // (a // b, a % b) of floats: CPython's float_divmod and its // and %
-      // share one computation (_float_div_mod), so the pair is exactly theirs
-      if (ts[0] != T_FLOAT) emit0(c, OP_INT_TO_FLOAT_UNDER);
-      if (ts[1] != T_FLOAT) emit0(c, OP_INT_TO_FLOAT);
-      emit0(c, OP_DUP2);
-      emit0(c, OP_FLOORDIV_FLOAT);
-      emit0(c, OP_ROT3);
-      emit0(c, OP_MOD_FLOAT);
-      emit_count(c, OP_TUPLE_NEW, 2);
-      int32_t ff[2] = {T_FLOAT, T_FLOAT};
-      return checked_type(c, name, type_tuple(&c->types, 2, ff));
-    }
+    // (a // b, a % b); for floats CPython's float_divmod and its // and %
+    // share one computation (_float_div_mod), so the pair is exactly theirs
+    int32_t ty = ts[0] == T_FLOAT || ts[1] == T_FLOAT ? T_FLOAT : T_INT;
+    if (ty == T_FLOAT && ts[0] != T_FLOAT) emit0(c, OP_INT_TO_FLOAT_UNDER);
+    if (ty == T_FLOAT && ts[1] != T_FLOAT) emit0(c, OP_INT_TO_FLOAT);
     emit0(c, OP_DUP2);
-    emit0(c, OP_FLOORDIV_INT);
+    emit0(c, ty == T_FLOAT ? OP_FLOORDIV_FLOAT : OP_FLOORDIV_INT);
     emit0(c, OP_ROT3);
-    emit0(c, OP_MOD_INT);
+    emit0(c, ty == T_FLOAT ? OP_MOD_FLOAT : OP_MOD_INT);
     emit_count(c, OP_TUPLE_NEW, 2);
-    int32_t ii[2] = {T_INT, T_INT};
-    return checked_type(c, name, type_tuple(&c->types, 2, ii));
+    int32_t items[2] = {ty, ty};
+    return checked_type(c, name, type_tuple(&c->types, 2, items));
   }
   if (IS("abs")) {
     if (n != 1) return arity_error(c, name, "exactly one argument");

@@ -23,9 +23,10 @@
 //
 // Sizes: x = m * 2**e with m < 2**53 and e in [-1074, 971], and
 // E = floor(log10 x) in [-324, 308]. N = m * 2**(e-E) * 5**-E as far as the
-// exponents are nonnegative, D the rest: N stays below 2**(53 + 750 + 4)
-// (x near 5e-324: m * 5**324) and D below 2**1030, a tenfold step included:
-// 33 limbs, well inside DTOA_BIG_LIMBS.
+// exponents are nonnegative, D the rest: N stays below 2**807 (x near
+// 5e-324: m * 5**324; in the digit loop N < 10 * D) and D below 2**770
+// (2**766 for x near 2**-1022, a tenfold step included): 26 limbs, well
+// inside DTOA_BIG_LIMBS.
 #pragma once
 #include "strtod.h"
 
@@ -39,7 +40,7 @@
 #define DTOA_NDIGITS_MAX 323
 #define DTOA_NDIGITS_MIN (-308)
 // Limbs of one big integer here: three share strtod's scratch, and 58
-// limbs (1856 bits) hold the 810 bits the header bounds them by.
+// limbs (1856 bits) hold the 807 bits the header bounds them by.
 #define DTOA_BIG_LIMBS (STRTOD_SCRATCH_LIMBS / 3)
 
 // a -= b for a >= b (both normalised); returns a's new length.
