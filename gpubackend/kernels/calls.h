@@ -13,7 +13,7 @@ DEVFN int paren_gen_ahead(Compiler* c);
 // Builtins of CPython that the DSL does not (yet) provide: named in the
 // error, so that a model can repair its program.
 DEV int known_unsupported_builtin(Compiler* c, const Token* t) {
-  const char* names[] = {"tuple", "isinstance", "hex", "oct",
+  const char* names[] = {"tuple", "isinstance",
                          "set", "dict", "input", "open", "type", "id", "hash", "iter", "next", "repr",
                          "format", "frozenset", "getattr", "setattr", "callable", "vars", "dir",
                          "eval", "exec", "globals", "locals", "super", "object", "bytes", "complex",
@@ -273,10 +273,11 @@ DEVFN int32_t builtin_call(Compiler* c, const Token* name) {
     emit0(c, OP_ORD);
     return T_INT;
   }
-  if (IS("chr") || IS("bin")) {
+  if (IS("chr") || IS("bin") || IS("oct") || IS("hex")) {
     if (n != 1) return arity_error(c, name, "exactly one argument");
     if (!is_intlike(t)) return arg_type_error(c, &at[0], name, t);
-    emit0(c, IS("chr") ? OP_CHR : OP_BIN);
+    if (IS("chr")) emit0(c, OP_CHR);
+    else emit(c, OP_RADIX_STR, IS("bin") ? 1 : IS("oct") ? 3 : 4);
     return T_STR;
   }
   if (IS("round")) {
@@ -309,7 +310,7 @@ DEVFN int32_t builtin_call(Compiler* c, const Token* name) {
 DEV int is_builtin_name(Compiler* c, const Token* t) {
   const char* names[] = {"len", "abs", "min", "max", "int", "float", "str", "bool", "ord", "chr",
                          "bin", "round", "pow", "sum", "any", "all", "sorted", "list", "reversed",
-                         "range", "enumerate", "zip", "divmod", "map", "filter", "print"};
+                         "range", "enumerate", "zip", "divmod", "map", "filter", "print", "oct", "hex"};
   for (int32_t i = 0; i < (int32_t)(sizeof(names) / sizeof(names[0])); i++)
     if (span_eq(c->src + t->start, t->len, names[i])) return 1;
   return known_unsupported_builtin(c, t);

@@ -708,13 +708,15 @@ DEV int rt_ord(const int64_t* s, int64_t* r) {
   return ST_PASS;
 }
 
-// bin(x): '0b101', '-0b101', '0b0'; INT64_MIN by its unsigned magnitude.
-// Never shorter than 3 characters, so always a heap string.
-DEVFN int rt_bin(Heap* h, int64_t x, const int64_t** out) {
+// bin(x), oct(x) and hex(x) for bits = 1, 3, 4 (the bits of one digit):
+// '0b101', '-0o17', '0xff', '0x0'; lower-case digits; INT64_MIN by its
+// unsigned magnitude. Never shorter than 3 characters, so always a heap
+// string.
+DEVFN int rt_radix_str(Heap* h, int64_t x, int bits, const int64_t** out) {
   uint64_t u = rt_uabs_(x);
-  int nbits = 1;
-  while (nbits < 64 && (u >> nbits)) nbits++;
-  int n = (x < 0) + 2 + nbits;
+  int ndig = 1;  // digits of `bits` bits each, at least one
+  while (ndig * bits < 64 && (u >> (ndig * bits))) ndig++;
+  int n = (x < 0) + 2 + ndig;
   int64_t* p;
   int st = rt_new_str(h, n, &p);
   if (st != ST_PASS) return st;
@@ -722,8 +724,8 @@ DEVFN int rt_bin(Heap* h, int64_t x, const int64_t** out) {
   int k = 0;
   if (x < 0) d[k++] = '-';
   d[k++] = '0';
-  d[k++] = 'b';
-  for (int b = nbits - 1; b >= 0; b--) d[k++] = (char)('0' + (int)((u >> b) & 1));
+  d[k++] = bits == 1 ? 'b' : bits == 3 ? 'o' : 'x';
+  for (int i = ndig - 1; i >= 0; i--) d[k++] = "0123456789abcdef"[(u >> (i * bits)) & ((1u << bits) - 1)];
   *out = p;
   return ST_PASS;
 }

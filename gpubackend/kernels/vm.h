@@ -417,7 +417,7 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
       CASE(INT_OF_STR_BASE): { int64_t b = POP(), r; CHECK(rt_int_of_str_base(AS_STR(TOP), b, &r)); TOP = r; NEXT; }
       CASE(ORD): { int64_t r; CHECK(rt_ord(AS_STR(POP()), &r)); PUSH(r); NEXT; }
       CASE(CHR): { const int64_t* r; CHECK(rt_chr(POP(), chars, &r)); PUSH(AS_WORD(r)); NEXT; }
-      CASE(BIN): { const int64_t* r; CHECK(rt_bin(&heap, POP(), &r)); PUSH(AS_WORD(r)); NEXT; }
+      CASE(RADIX_STR): { const int64_t* r; CHECK(rt_radix_str(&heap, POP(), a, &r)); PUSH(AS_WORD(r)); NEXT; }
       CASE(STR_CASE): { const int64_t* r; CHECK(rt_str_case(&heap, AS_STR(POP()), a, chars, &r)); PUSH(AS_WORD(r)); NEXT; }
       CASE(STR_STRIP): { const int64_t* r; CHECK(rt_str_strip(&heap, AS_STR(POP()), 0, a, chars, empty, &r)); PUSH(AS_WORD(r)); NEXT; }
       CASE(STR_STRIP_CHARS): { const int64_t* cs = AS_STR(POP()); const int64_t* r;

@@ -34,7 +34,7 @@ one type; plain and annotated assignment; reads that may be unbound); + - * /
 chains (int/float exact, str, bool), and/or on same-typed non-bool operands,
 conditional expressions; abs min max int float str bool len ord chr round
 (1 and 2 args) pow, int(str) and int(str, base) with CPython's literal
-rules, str(float) (CPython's repr), math.sqrt/floor/ceil/gcd/isqrt/fabs/inf/pi; str indexing and slicing (negative indices, steps, step 0),
+rules, str(float) (CPython's repr), bin oct hex, math.sqrt/floor/ceil/gcd/isqrt/fabs/inf/pi; str indexing and slicing (negative indices, steps, step 0),
 in / not in, + and * (bounded), lower upper strip lstrip rstrip strip(chars)
 replace find rfind index count startswith endswith isdigit isalpha isalnum
 isspace islower isupper; if/elif/else, while on a counter the body never
@@ -97,12 +97,12 @@ helper that mutates it, ``xs += ys`` (in place: an alias sees it) vs
 
 Not covered (outside tiers 1-4 or outside the envelope below): dicts, sets,
 f-strings, global names, chained assignment (the compiler says
-Unsupported), bin, pow with 3 args, float ** and int ** with
+Unsupported), pow with 3 args, float ** and int ** with
 a negative exponent (the VM says Unsupported: a named deviation), slice
 assignment and del (Unsupported), tuple(...), list(zip/enumerate(...)) and
-zip/enumerate outside a for (Unsupported), sum with a start value, sort keys
-over enclosing lists (``xs.sort(key=lambda v: len(xs))``: CPython shows an
-empty list to the key), a map/filter/range value kept and consumed twice
+zip/enumerate outside a for (Unsupported), sum of a generator expression
+with a start value, sort keys over enclosing lists (``xs.sort(key=lambda v:
+len(xs))``: CPython shows an empty list to the key), a map/filter/range value kept and consumed twice
 (docs/language.md: a known difference), None as a list item, Optional of a
 list or tuple, ``x = None`` without an annotation (the compiler asks for
 one), resource limits (Timeout, MemoryError, RecursionError are deviations
@@ -184,6 +184,7 @@ ALL_FEATURES = frozenset(
         "sum_start",  # sum(xs, start) of numbers and of lists
         "print",  # print(...) statements (evaluated, nothing written)
         "divmod_float",  # divmod() with a float operand
+        "radix_str",  # bin(), oct(), hex()
         "int_literal_styles",  # 0x1F 0o17 0b101 1_000
         "float_literal_styles",  # 3. .5 1E3 1_000.5
         "str_literal_styles",  # "..." r'...' '\x41' 'ab' 'cd' '\101'
@@ -519,7 +520,8 @@ class FuncGen(ContainerGen):
         rng = self.rng
         r = rng.random()
         if r < 0.3:
-            return f"bin({self.expr(INT, d)})[2:]" if rng.random() < 0.5 else f"bin({self.expr(INT, d)})"
+            fn = rng.choice(["bin", "oct", "hex"]) if "radix_str" in self.features else "bin"
+            return f"{fn}({self.expr(INT, d)})[2:]" if rng.random() < 0.5 else f"{fn}({self.expr(INT, d)})"
         if r < 0.8:
             return repr(rng.choice(["ff", "FF", "0xff", "0X1f", "-0b101", "0o17", "0b", "0x", "10", "012", "0_0",
                                     "z", "Zz", "1_0", "_1", "1__0", " 7 ", "0b_1", "7fffffffffffffff",
@@ -742,6 +744,8 @@ class FuncGen(ContainerGen):
     def s_str(self, d):
         if self.t34 and "optional_str" in self.features and self.rng.random() < 0.1:
             return f"str({self.opt_expr(self.rng.choice(OPT_TYPES), d) or 'None'})"
+        if "radix_str" in self.features and self.rng.random() < 0.1:
+            return f"{self.rng.choice(['bin', 'oct', 'hex'])}({self.expr(self.rng.choice([INT, INT, BOOL]), d)})"
         kinds = [INT, INT, BOOL] + ([FLOAT] if "str_float" in self.features else [])
         return f"str({self.expr(self.rng.choice(kinds), d)})"
 

@@ -74,7 +74,7 @@ def rt(tmp_path_factory):
         "h_int_of_str_base": ([i64, pi64], i32),
         "h_chr": ([i64], i32),
         "h_ord": ([pi64], i32),
-        "h_bin": ([i64], i32),
+        "h_radix_str": ([i64, i32], i32),
         "h_str_case": ([i32], i32),
         "h_str_strip": ([i32, i32], i32),
         "h_str_find": ([i32, pi64], i32),

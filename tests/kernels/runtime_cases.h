@@ -75,7 +75,7 @@ DEV void run_case(const int64_t* cs, const int64_t* pool, const int64_t* chars,
     case 37: st = rt_int_of_str(s, &v); break;
     case 38: st = rt_chr(a, chars, &sr); break;
     case 39: st = rt_ord(s, &v); break;
-    case 40: st = rt_bin(&h, a, &sr); break;
+    case 40: st = rt_radix_str(&h, a, (int)b, &sr); break;
     case 41: st = rt_str_case(&h, s, (int)a, chars, &sr); break;
     case 42: st = rt_str_strip(&h, s, t, (int)a, chars, empty, &sr); break;
     case 43: st = rt_str_find(s, t, (int)a, &v); break;

@@ -604,9 +604,13 @@ def test_ord(rt, s):
 @example(0)
 @example(1)
 @example(-1)
-def test_bin(rt, x):
-    rt.h_reset_heap(1 << 20)
-    check_s(rt, rt.h_bin(x), (PASS, bin(x)))
+@example(I64_MIN)
+@example(I64_MAX)
+@example(-8)
+def test_bin_oct_hex(rt, x):
+    for bits, fn in ((1, bin), (3, oct), (4, hex)):
+        rt.h_reset_heap(1 << 20)
+        check_s(rt, rt.h_radix_str(x, bits), (PASS, fn(x)))
 
 
 @given(texts)
@@ -712,7 +716,7 @@ KERNEL void rt_all(int64_t* hw, const int64_t* chars, const int64_t* s, const in
   st += rt_str_slice(&h, s, o[0], o[1], o[2], chars, chars + 1, &c);
   st += rt_str_contains(s, t) + rt_str_of_int(&h, o[0], chars, &c);
   st += rt_int_of_str(s, o + 2) + rt_int_of_str_base(s, o[0], o + 2) + rt_chr(o[0], chars, &c) + rt_ord(s, o + 2);
-  st += rt_bin(&h, o[0], &c) + rt_str_case(&h, s, 1, chars, &c) + (int)rt_range_len(o[0], o[1], o[2]);
+  st += rt_radix_str(&h, o[0], 4, &c) + rt_str_case(&h, s, 1, chars, &c) + (int)rt_range_len(o[0], o[1], o[2]);
   st += rt_str_strip(&h, s, t, 0, chars, chars + 1, &c);
   st += rt_str_find(s, t, 3, o + 2) + rt_str_affix(s, t, 1);
   st += rt_str_replace(&h, s, t, s, chars, chars + 1, &c) + rt_str_is(s, 4);

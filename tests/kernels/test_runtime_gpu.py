@@ -131,7 +131,7 @@ class Cases:
             self.add(37, s=r.choice([s, str(self.int_()), " -0_1_2 ", "9" * r.randint(18, 20)]))
             self.add(38, r.choice([self.int_(), r.randint(-2, 200)]))
             self.add(39, s=s[:r.randint(0, 2)])
-            self.add(40, self.int_())
+            self.add(40, self.int_(), r.choice([1, 3, 4]))
             self.add(41, r.randint(0, 1), s=s)
             self.add(42, r.randint(0, 2), s=s, t=r.choice([None, t[:2]]))
             self.add(43, r.randint(0, 3), s=s, t=t[:2])
