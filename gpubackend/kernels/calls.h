@@ -385,6 +385,29 @@ DEVFN int32_t math_fn(Compiler* c, const Token* np) {
 #undef IS
 }
 
+// pad := ('ljust' | 'rjust' | 'center') '(' width [',' fillchar] ')' | 'zfill' '(' width ')'
+// with the str under them on the stack; the fill (a space by default, any
+// one-character str, a TypeError at run time otherwise, as CPython) goes on
+// the stack for STR_PAD, zfill's too, unused.
+DEVFN int32_t str_pad(Compiler* c, const Token* name, int mode) {
+  int32_t ts[MAX_PARAMS];
+  Pos at[MAX_PARAMS];
+  int32_t n = call_args(c, ts, at, MAX_PARAMS);
+  if (n < 0) return T_BAD;
+  int32_t most = mode == PAD_ZEROS ? 1 : 2;
+  if (n < 1 || n > most) return arity_error(c, name, mode == PAD_ZEROS ? "exactly one argument" : "1 or 2 arguments");
+  if (!is_intlike(ts[0])) return arg_type_error(c, &at[0], name, ts[0]);
+  if (n == 2 && ts[1] != T_STR) return arg_type_error(c, &at[1], name, ts[1]);
+  if (n == 1) {  // the default fill, ' '
+    int32_t k = const_str_alloc(c, 1);
+    if (k < 0) return T_BAD;
+    ((char*)(c->out->konst + k + 1))[0] = ' ';
+    emit(c, OP_CONST_STR, k);
+  }
+  emit(c, OP_STR_PAD, mode);
+  return T_STR;
+}
+
 // method := expression '.' NAME args     (str methods)
 DEVFN int32_t str_method(Compiler* c, int32_t t) {
   advance(c);  // '.'
@@ -447,6 +470,9 @@ DEVFN int32_t str_method(Compiler* c, int32_t t) {
   }
   else if (IS("startswith") || IS("endswith")) { op = OP_STR_AFFIX; sel = IS("endswith"); nargs = 1; }
   else if (IS("replace")) { op = OP_STR_REPLACE; nargs = 2; }
+  else if (IS("ljust") || IS("rjust") || IS("center") || IS("zfill")) {
+    return str_pad(c, &name, IS("ljust") ? PAD_LEFT : IS("rjust") ? PAD_RIGHT : IS("center") ? PAD_CENTER : PAD_ZEROS);
+  }
   else if (IS("isdigit") || IS("isalpha") || IS("isalnum") || IS("isspace") || IS("islower") || IS("isupper")) {
     op = OP_STR_IS;
     sel = IS("isdigit") ? 0 : IS("isalpha") ? 1 : IS("isalnum") ? 2 : IS("isspace") ? 3 : IS("islower") ? 4 : 5;

@@ -29,6 +29,9 @@ enum DiagClass {
 // Comparison selectors of CMP_* (the C argument).
 enum Cmp { CMP_LT, CMP_LE, CMP_EQ, CMP_NE, CMP_GT, CMP_GE };
 
+// How STR_PAD pads (the selector): ljust, rjust, center, zfill.
+enum StrPad { PAD_LEFT, PAD_RIGHT, PAD_CENTER, PAD_ZEROS };
+
 // What LIST_SUM_FROM adds (the selector): its items' and start's types.
 enum SumFrom { SUM_INTS, SUM_FLOATS, SUM_FLOATS_FROM_INT, SUM_INTS_FROM_FLOAT, SUM_LISTS };
 

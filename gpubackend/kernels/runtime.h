@@ -529,6 +529,37 @@ DEVFN int rt_str_repeat(Heap* h, const int64_t* s, int64_t n, const int64_t* emp
   return ST_PASS;
 }
 
+// s.ljust(width, fill), .rjust, .center (mode PAD_LEFT, PAD_RIGHT,
+// PAD_CENTER) and s.zfill(width) (PAD_ZEROS, fill unused), as CPython's pad:
+// s itself when width <= len(s); center puts marg // 2 on the left, one more
+// when marg and width are both odd; zfill moves a leading sign in front of
+// the zeros. TypeError unless fill is one character. (A one-character
+// result, '' padded to 1, is the shared object, as every one-character
+// string a run makes.)
+DEVFN int rt_str_pad(Heap* h, const int64_t* s, int64_t width, const int64_t* fill, int mode,
+                     const int64_t* chars, const int64_t** out) {
+  if (mode != PAD_ZEROS && rt_len_(fill) != 1) return ST_TYPE_ERROR;
+  int64_t n = rt_len_(s);
+  if (width <= n) { *out = s; return ST_PASS; }
+  int64_t marg = width - n;
+  int64_t left = mode == PAD_LEFT ? 0 : mode == PAD_CENTER ? marg / 2 + (marg & width & 1) : marg;
+  char f = mode == PAD_ZEROS ? '0' : (char)rt_byte_(fill, 0);
+  if (width == 1) { *out = rt_char_(chars, f); return ST_PASS; }  // n == 0 here
+  int64_t* p;
+  int st = rt_new_str(h, width, &p);
+  if (st != ST_PASS) return st;
+  char* d = rt_wbytes_(p);
+  for (int64_t i = 0; i < left; i++) d[i] = f;
+  rt_copy_(d + left, STR_BYTES(s), n);
+  for (int64_t i = left + n; i < width; i++) d[i] = f;
+  if (mode == PAD_ZEROS && n > 0 && (d[left] == '+' || d[left] == '-')) {
+    d[0] = d[left];
+    d[left] = '0';
+  }
+  *out = p;
+  return ST_PASS;
+}
+
 // s[i]: a negative i counts from the end; IndexError ("string index out of
 // range").
 DEV int rt_str_index(const int64_t* s, int64_t i, const int64_t* chars, const int64_t** out) {

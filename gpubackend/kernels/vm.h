@@ -418,6 +418,8 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
       CASE(ORD): { int64_t r; CHECK(rt_ord(AS_STR(POP()), &r)); PUSH(r); NEXT; }
       CASE(CHR): { const int64_t* r; CHECK(rt_chr(POP(), chars, &r)); PUSH(AS_WORD(r)); NEXT; }
       CASE(RADIX_STR): { const int64_t* r; CHECK(rt_radix_str(&heap, POP(), a, &r)); PUSH(AS_WORD(r)); NEXT; }
+      CASE(STR_PAD): { const int64_t* f = AS_STR(POP()); int64_t w = POP(); const int64_t* r;
+        CHECK(rt_str_pad(&heap, AS_STR(TOP), w, f, a, chars, &r)); TOP = AS_WORD(r); NEXT; }
       CASE(STR_CASE): { const int64_t* r; CHECK(rt_str_case(&heap, AS_STR(POP()), a, chars, &r)); PUSH(AS_WORD(r)); NEXT; }
       CASE(STR_STRIP): { const int64_t* r; CHECK(rt_str_strip(&heap, AS_STR(POP()), 0, a, chars, empty, &r)); PUSH(AS_WORD(r)); NEXT; }
       CASE(STR_STRIP_CHARS): { const int64_t* cs = AS_STR(POP()); const int64_t* r;

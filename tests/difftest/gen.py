@@ -36,7 +36,7 @@ conditional expressions; abs min max int float str bool len ord chr round
 (1 and 2 args) pow, int(str) and int(str, base) with CPython's literal
 rules, str(float) (CPython's repr), bin oct hex, math.sqrt/floor/ceil/gcd/isqrt/fabs/inf/pi; str indexing and slicing (negative indices, steps, step 0),
 in / not in, + and * (bounded), lower upper strip lstrip rstrip strip(chars)
-replace find rfind index count startswith endswith isdigit isalpha isalnum
+ljust rjust center zfill replace find rfind index count startswith endswith isdigit isalpha isalnum
 isspace islower isupper; if/elif/else, while on a counter the body never
 writes (three shapes), for over range (1-3 args, negative and zero steps),
 over a str, enumerate(str), reversed(...), break/continue, early return,
@@ -185,6 +185,7 @@ ALL_FEATURES = frozenset(
         "print",  # print(...) statements (evaluated, nothing written)
         "divmod_float",  # divmod() with a float operand
         "radix_str",  # bin(), oct(), hex()
+        "str_pad",  # s.ljust/rjust/center(w[, fill]), s.zfill(w)
         "int_literal_styles",  # 0x1F 0o17 0b101 1_000
         "float_literal_styles",  # 3. .5 1E3 1_000.5
         "str_literal_styles",  # "..." r'...' '\x41' 'ab' 'cd' '\101'
@@ -765,6 +766,15 @@ class FuncGen(ContainerGen):
             return f"{self.recv(d)}.{rng.choice(['lower', 'upper', 'strip', 'lstrip', 'rstrip'])}()"
         if r < 0.65 and "strip_chars" in self.features:
             return f"{self.recv(d)}.{rng.choice(['strip', 'lstrip', 'rstrip'])}({self.expr(STR, d)})"
+        if r < 0.8 and "str_pad" in self.features:
+            # widths below 15 (no heap limit in sight); fills of one character
+            # (another is a TypeError, outside the envelope)
+            w = str(rng.randint(-1, 12)) if rng.random() < 0.6 else f"({self.expr(INT, d)} % 15)"
+            m = rng.choice(["ljust", "rjust", "center", "zfill"])
+            if m == "zfill" or rng.random() < 0.4:
+                return f"{self.recv(d)}.{m}({w})"
+            fill = repr(rng.choice("*0 -.")) if rng.random() < 0.8 else f"({self.expr(STR, d)} + '*')[0]"
+            return f"{self.recv(d)}.{m}({w}, {fill})"
         return f"{self.recv(d)}.replace({self.expr(STR, d)}, {self.expr(STR, d)})"
 
     def s_minmax(self, d):

@@ -75,6 +75,7 @@ def rt(tmp_path_factory):
         "h_chr": ([i64], i32),
         "h_ord": ([pi64], i32),
         "h_radix_str": ([i64, i32], i32),
+        "h_str_pad": ([i64, i32], i32),
         "h_str_case": ([i32], i32),
         "h_str_strip": ([i32, i32], i32),
         "h_str_find": ([i32, pi64], i32),

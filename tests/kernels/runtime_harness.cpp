@@ -130,6 +130,7 @@ int h_cmp_int(int64_t a, int64_t b, int cmp) { return rt_cmp_int(a, b, cmp); }
 #define S2 ((const int64_t*)g_in[2])
 int h_str_cmp(void) { GUARDED(rt_str_cmp(S0, S1)); }
 int h_str_concat(void) { GUARDED(rt_str_concat(&g_heap, S0, S1, &g_res)); }
+int h_str_pad(int64_t width, int mode) { GUARDED(rt_str_pad(&g_heap, S0, width, S1, mode, g_chars, &g_res)); }
 int h_str_repeat(int64_t n) { GUARDED(rt_str_repeat(&g_heap, S0, n, g_empty, &g_res)); }
 int h_str_index(int64_t i) { GUARDED(rt_str_index(S0, i, g_chars, &g_res)); }
 int h_str_slice(int64_t lo, int64_t hi, int64_t step) {

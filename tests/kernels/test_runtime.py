@@ -653,6 +653,23 @@ def test_str_find_affix(rt, s, t):
     assert rt.h_str_affix(1) == s.endswith(t)
 
 
+@given(st.one_of(texts, st.text(alphabet="+-0ab", max_size=5)), st.integers(-2, 14),
+       st.one_of(st.sampled_from(["*", "0", " "]), texts))
+@example("-42", 6, "*")
+@example("+", 3, "*")
+@example("", 3, "*")
+@example("abc", 6, "")
+@example("abc", 2, "xy")
+@example("ab", 7, "*")
+def test_str_pad(rt, s, width, fill):
+    """ljust, rjust, center (fill: one character, else TypeError) and zfill."""
+    for mode, call in enumerate((lambda: s.ljust(width, fill), lambda: s.rjust(width, fill),
+                                 lambda: s.center(width, fill), lambda: s.zfill(width))):
+        put(rt, s, fill)
+        rt.h_reset_heap(1 << 20)
+        check_s(rt, rt.h_str_pad(width, mode), py_str(call), (s, fill))
+
+
 @given(st.one_of(texts, st.text(alphabet="ab", max_size=8)),
        st.one_of(st.text(alphabet="ab", max_size=3), texts),
        st.one_of(st.text(alphabet="abc", max_size=3), texts))
@@ -716,7 +733,7 @@ KERNEL void rt_all(int64_t* hw, const int64_t* chars, const int64_t* s, const in
   st += rt_str_slice(&h, s, o[0], o[1], o[2], chars, chars + 1, &c);
   st += rt_str_contains(s, t) + rt_str_of_int(&h, o[0], chars, &c);
   st += rt_int_of_str(s, o + 2) + rt_int_of_str_base(s, o[0], o + 2) + rt_chr(o[0], chars, &c) + rt_ord(s, o + 2);
-  st += rt_radix_str(&h, o[0], 4, &c) + rt_str_case(&h, s, 1, chars, &c) + (int)rt_range_len(o[0], o[1], o[2]);
+  st += rt_radix_str(&h, o[0], 4, &c) + rt_str_pad(&h, s, o[0], t, 2, chars, &c) + rt_str_case(&h, s, 1, chars, &c) + (int)rt_range_len(o[0], o[1], o[2]);
   st += rt_str_strip(&h, s, t, 0, chars, chars + 1, &c);
   st += rt_str_find(s, t, 3, o + 2) + rt_str_affix(s, t, 1);
   st += rt_str_replace(&h, s, t, s, chars, chars + 1, &c) + rt_str_is(s, 4);

@@ -1,0 +1,12 @@
+# args: ['ab', 6]
+# expect: ['ab    ', '    ab', '  ab  ', '**ab**', '0000ab']
+# args: ['abc', 6]
+# expect: ['abc   ', '   abc', ' abc  ', '*abc**', '000abc']
+# args: ['-42', 6]
+# expect: ['-42   ', '   -42', ' -42  ', '*-42**', '-00042']
+# args: ['', 1]
+# expect: [' ', ' ', ' ', '*', '0']
+# args: ['long', 2]
+# expect: ['long', 'long', 'long', 'long', 'long']
+def f(s: str, w: int) -> list[str]:
+    return [s.ljust(w), s.rjust(w), s.center(w), s.center(w, "*"), s.zfill(w)]
