@@ -85,10 +85,8 @@ DEVFN int32_t str_of_optional(Compiler* c, const Pos* at, int32_t t) {
   int32_t jend = emit(c, OP_JUMP, 0);
   patch_here(c, jnone);
   emit0(c, OP_POP);
-  int32_t k = const_str_alloc(c, 4);
+  int32_t k = const_str_text(c, "None", 4);
   if (k < 0) return T_BAD;
-  char* b = (char*)(c->out->konst + k + 1);
-  b[0] = 'N'; b[1] = 'o'; b[2] = 'n'; b[3] = 'e';
   emit(c, OP_CONST_STR, k);
   patch_here(c, jend);
   return T_STR;
@@ -399,9 +397,8 @@ DEVFN int32_t str_pad(Compiler* c, const Token* name, int mode) {
   if (!is_intlike(ts[0])) return arg_type_error(c, &at[0], name, ts[0]);
   if (n == 2 && ts[1] != T_STR) return arg_type_error(c, &at[1], name, ts[1]);
   if (n == 1) {  // the default fill, ' '
-    int32_t k = const_str_alloc(c, 1);
+    int32_t k = const_str_text(c, " ", 1);
     if (k < 0) return T_BAD;
-    ((char*)(c->out->konst + k + 1))[0] = ' ';
     emit(c, OP_CONST_STR, k);
   }
   emit(c, OP_STR_PAD, mode);

@@ -486,6 +486,16 @@ DEV int32_t const_str_alloc(Compiler* c, int32_t n) {
   return at;
 }
 
+// A string constant of the n bytes at text; its first word, or -1 (a
+// LimitError) when the constants are full.
+DEV int32_t const_str_text(Compiler* c, const char* text, int32_t n) {
+  int32_t at = const_str_alloc(c, n);
+  if (at < 0) return -1;
+  char* bytes = (char*)(c->out->konst + at + 1);
+  for (int32_t i = 0; i < n; i++) bytes[i] = text[i];
+  return at;
+}
+
 // ---- locals
 // Newest first: a comprehension's variable shadows a local of its name.
 DEV Local* find_local(Compiler* c, int32_t start, int32_t len) {
@@ -802,10 +812,8 @@ DEV int32_t type_const(Compiler* c, int32_t t) {
   char buf[MAX_SIG];
   int32_t n = 0;
   if (!type_code(&c->types, t, buf, &n, MAX_SIG)) { limit_error(c, "MAX_SIG (type code of one type)"); return 0; }
-  int32_t at = const_str_alloc(c, n);
+  int32_t at = const_str_text(c, buf, n);
   if (at < 0) return 0;
-  char* bytes = (char*)(c->out->konst + at + 1);
-  for (int32_t i = 0; i < n; i++) bytes[i] = buf[i];
   d->code_k = at;
   return at;
 }

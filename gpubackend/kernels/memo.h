@@ -16,8 +16,8 @@
 //   fuel    spent inside the call (MEMO_ENTER on), charged again;
 //   growth  heap words it left allocated, bumped again (later allocations
 //           land where they would have);
-//   peak    the most heap words it held at once (scratch given back
-//           included: heap_give_back);
+//   peak    the most heap words it held at once (scratch given back or
+//           used spare included: heap_give_back, heap_spare);
 //   frames  the most frames it had open beyond its own;
 //   extent  how far past its frame base its calls' frames reached.
 // A hit is taken only where running the call would have finished: fuel

@@ -32,8 +32,18 @@ DEV int64_t* heap_alloc(Heap* h, int64_t words) {
   return p;
 }
 
+// The free words above top as scratch for one operation that allocates
+// nothing while it uses them (the big integers of strtod.h and dtoa.h):
+// top stays, and peak counts them as a borrow given back would; nullptr
+// when fewer than `words` are left (the caller raises MemoryError).
+DEV int64_t* heap_spare(Heap* h, int64_t words) {
+  if (words < 0 || words > h->cap - h->top) return nullptr;
+  if (h->top + words > h->peak) h->peak = h->top + words;
+  return h->base + h->top;
+}
+
 // Give back the words above `mark`, scratch borrowed for one operation
-// (sorting, float parsing). The highest top is kept in peak: a memoized
+// (sorting). The highest top is kept in peak: a memoized
 // call's heap need is its peak, not its growth (memo.h).
 DEV void heap_give_back(Heap* h, int64_t mark) {
   if (h->top > h->peak) h->peak = h->top;

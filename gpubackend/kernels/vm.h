@@ -42,6 +42,11 @@ DEV int add_ovf_st(int64_t a, int64_t b, int64_t* r) { return add_ovf(a, b, r) ?
 DEV int sub_ovf_st(int64_t a, int64_t b, int64_t* r) { return sub_ovf(a, b, r) ? ST_OVERFLOW_ERROR : ST_PASS; }
 DEV int mul_ovf_st(int64_t a, int64_t b, int64_t* r) { return mul_ovf(a, b, r) ? ST_OVERFLOW_ERROR : ST_PASS; }
 
+// Heap words the decimal conversions (FLOAT_OF_STR, STR_OF_FLOAT,
+// ROUND_FLOAT_N) use for their big integers, spare words above top
+// (heap_spare): the uint32 limbs strtod.h asks for, two a word.
+#define BIG_SCRATCH_WORDS (STRTOD_SCRATCH_LIMBS / 2)
+
 #define AS_STR(w) ((const int64_t*)(uint64_t)(w))
 #define AS_WORD(p) ((int64_t)(uint64_t)(p))
 #define AS_F(w) bits_to_double(w)
@@ -349,14 +354,11 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
       CASE(ROUND_FLOAT): { int64_t r; CHECK(rt_round_float(AS_F(POP()), &r)); PUSH(r); NEXT; }
       CASE(ROUND_INT_N): { int64_t n = POP(), r; CHECK(rt_round_int_n(TOP, n, &r)); TOP = r; NEXT; }
       CASE(ROUND_FLOAT_N): {
-        // as FLOAT_OF_STR, the conversion's big integers borrow heap words
-        int64_t n = POP(), mark = heap.top;
-        int64_t* big = heap_alloc(&heap, STRTOD_SCRATCH_LIMBS / 2);
+        int64_t n = POP();
+        uint32_t* big = (uint32_t*)heap_spare(&heap, BIG_SCRATCH_WORDS);
         if (!big) RAISE(ST_MEMORY_ERROR);
         double r;
-        int st = dtoa_round(AS_F(TOP), n, (uint32_t*)big, &r);
-        heap_give_back(&heap, mark);
-        CHECK(st);
+        CHECK(dtoa_round(AS_F(TOP), n, big, &r));
         TOP = AS_W(r);
         NEXT;
       }
@@ -387,13 +389,10 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
       CASE(STR_OF_INT): { const int64_t* r; CHECK(rt_str_of_int(&heap, POP(), chars, &r)); PUSH(AS_WORD(r)); NEXT; }
       CASE(STR_OF_BOOL): { int64_t b = POP(); PUSH(AS_WORD(empty + (b ? 1 : 3))); NEXT; }
       CASE(STR_OF_FLOAT): {
-        // as FLOAT_OF_STR, the conversion's big integers borrow heap words
-        int64_t mark = heap.top;
-        int64_t* big = heap_alloc(&heap, STRTOD_SCRATCH_LIMBS / 2);
+        uint32_t* big = (uint32_t*)heap_spare(&heap, BIG_SCRATCH_WORDS);
         if (!big) RAISE(ST_MEMORY_ERROR);
         char text[DTOA_REPR_MAX];
-        int32_t n = dtoa_repr(AS_F(TOP), (uint32_t*)big, text);
-        heap_give_back(&heap, mark);
+        int32_t n = dtoa_repr(AS_F(TOP), big, text);
         int64_t* r;
         CHECK(rt_new_str(&heap, n, &r));
         rt_copy_(rt_wbytes_(r), text, n);
@@ -401,15 +400,11 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
         NEXT;
       }
       CASE(FLOAT_OF_STR): {
-        // the conversion's big integers borrow heap words, given back after
-        int64_t mark = heap.top;
-        int64_t* big = heap_alloc(&heap, STRTOD_SCRATCH_LIMBS / 2);
+        uint32_t* big = (uint32_t*)heap_spare(&heap, BIG_SCRATCH_WORDS);
         if (!big) RAISE(ST_MEMORY_ERROR);
         const int64_t* s = AS_STR(TOP);
         double d;
-        int st = rt_parse_float(STR_BYTES(s), STR_LEN_OF(s), (uint32_t*)big, &d);
-        heap_give_back(&heap, mark);
-        CHECK(st);
+        CHECK(rt_parse_float(STR_BYTES(s), STR_LEN_OF(s), big, &d));
         TOP = AS_W(d);
         NEXT;
       }

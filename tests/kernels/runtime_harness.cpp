@@ -57,6 +57,7 @@ int h_set_str(int k, const char* b, int64_t n) {
 // An empty heap of cap words (at most HEAP_WORDS).
 void h_reset_heap(int64_t cap) { reset_heap_(cap); }
 int64_t h_heap_top(void) { return g_heap.top; }
+int64_t h_heap_peak(void) { return g_heap.peak; }
 
 // Where h_res points: 0 heap, 1 shared table (a whole entry), 2 shared
 // empty, 3 + k input slot k, -1 anywhere else.
@@ -84,6 +85,11 @@ int h_res_padding_ok(void) {
 // ---- heap
 int64_t h_heap_alloc(int64_t words) {
   int64_t* p = heap_alloc(&g_heap, words);
+  guard_();
+  return p ? p - g_heap.base : -1;
+}
+int64_t h_heap_spare(int64_t words) {
+  int64_t* p = heap_spare(&g_heap, words);
   guard_();
   return p ? p - g_heap.base : -1;
 }

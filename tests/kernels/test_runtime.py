@@ -158,6 +158,22 @@ def test_heap_alloc(rt):
     rt.h_reset_heap(1 << 20)
 
 
+def test_heap_spare(rt):
+    """The words above top, top unmoved, counted in peak as a borrow given
+    back would be; None when too few are left."""
+    rt.h_reset_heap(10)
+    assert rt.h_heap_alloc(3) == 0
+    peak = rt.h_heap_peak()
+    assert rt.h_heap_spare(5) == 3
+    assert rt.h_heap_top() == 3
+    assert rt.h_heap_peak() == max(peak, 8)
+    assert rt.h_heap_spare(7) == 3
+    assert rt.h_heap_spare(8) == -1
+    assert rt.h_heap_spare(-1) == -1
+    assert rt.h_heap_top() == 3 and rt.h_heap_peak() == max(peak, 10)
+    rt.h_reset_heap(1 << 20)
+
+
 @pytest.mark.parametrize("n", [0, 1, 7, 8, 9, 16, 17, 100])
 def test_new_str(rt, n):
     rt.h_reset_heap(1 << 20)
@@ -714,6 +730,7 @@ KERNEL void rt_all(int64_t* hw, const int64_t* chars, const int64_t* s, const in
   int st = 0;
   st += rt_new_str(&h, 5, &p);
   st += heap_alloc(&h, 3) != nullptr;
+  st += heap_spare(&h, 3) != nullptr;
   st += rt_floordiv_int(o[0], o[1], o + 2) + rt_mod_int(o[0], o[1], o + 2);
   st += rt_pow_int(o[0], o[1], o + 2) + rt_pow_mod(o[0], o[1], o[3], o + 2);
   st += rt_truediv_int(o[0], o[1], d);
@@ -743,11 +760,11 @@ KERNEL void rt_all(int64_t* hw, const int64_t* chars, const int64_t* s, const in
 
 def public_functions():
     # DEV (inline) or DEVFN (out of line): both are public
-    return re.findall(r"^DEV(?:FN)? \w+\*? (heap_alloc|rt_[a-z0-9_]*[a-z0-9])\(", RUNTIME_H.read_text(), re.M)
+    return re.findall(r"^DEV(?:FN)? \w+\*? (heap_alloc|heap_spare|rt_[a-z0-9_]*[a-z0-9])\(", RUNTIME_H.read_text(), re.M)
 
 
 def test_cuda_source_calls_all():
-    called = set(re.findall(r"\b(heap_alloc|rt_\w+)\(", CUDA_KERNEL))
+    called = set(re.findall(r"\b(heap_alloc|heap_spare|rt_\w+)\(", CUDA_KERNEL))
     assert set(public_functions()) - called == set()
 
 
