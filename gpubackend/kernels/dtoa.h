@@ -120,12 +120,6 @@ DEV int dtoa_tail_(const DtoaDigits* g, int32_t k) {
   return g->rest ? 1 : 0;
 }
 
-// Whether d[0:p) rounds up to the nearest p-digit decimal, ties to even.
-DEV int dtoa_round_up_(const DtoaDigits* g, int32_t p) {
-  int tail = dtoa_tail_(g, p);
-  return tail > 0 || (tail == 0 && ((g->d[p - 1] - '0') & 1));
-}
-
 // c[0:p) += one unit of its last digit; a carry out of the first digit
 // makes it 1 followed by zeros, one decade up.
 DEV void dtoa_bump_(char* c, int32_t p, int32_t* exp10) {
@@ -134,6 +128,18 @@ DEV void dtoa_bump_(char* c, int32_t p, int32_t* exp10) {
   if (i >= 0) { c[i]++; return; }
   c[0] = '1';
   (*exp10)++;
+}
+
+// The p-digit decimal nearest x, ties to even, into c[0:p) and *exp10
+// (x ~= c[0].c[1]... * 10**exp10); 1 if it lies above x's digits (d[0:p)
+// rounded up), 0 if it is them.
+DEV int dtoa_nearest_(const DtoaDigits* g, int32_t p, char* c, int32_t* exp10) {
+  for (int32_t i = 0; i < p; i++) c[i] = g->d[i];
+  *exp10 = g->exp10;
+  int tail = dtoa_tail_(g, p);
+  int up = tail > 0 || (tail == 0 && ((g->d[p - 1] - '0') & 1));
+  if (up) dtoa_bump_(c, p, exp10);
+  return up;
 }
 
 // Whether c[0:p) * 10**(exp10 - p + 1) reads back as x.
@@ -147,13 +153,13 @@ DEV int dtoa_reads_back_(const char* c, int32_t p, int32_t exp10, double x, uint
 DEVFN void dtoa_shortest_(double x, uint32_t* scratch, char* c, int32_t* n, int32_t* exp10) {
   DtoaDigits g;
   dtoa_digits_(x, scratch, &g);
+  // a zero significand field: x may be a power of two, its gap below half
+  // the gap above (elsewhere the nearest decimal failing means all fail)
+  int pow2 = (double_to_bits(x) & ((1LL << 52) - 1)) == 0;
   for (int32_t p = 1; p <= DTOA_DIGITS; p++) {
-    for (int32_t i = 0; i < p; i++) c[i] = g.d[i];
-    *exp10 = g.exp10;
-    int up = dtoa_round_up_(&g, p);
-    if (up) dtoa_bump_(c, p, exp10);
+    int up = dtoa_nearest_(&g, p, c, exp10);
     int ok = dtoa_reads_back_(c, p, *exp10, x, scratch);
-    if (!ok && !up) {  // the narrow side of a power of two: the one above
+    if (!ok && !up && pow2) {  // the nearest is under x, on the narrow side: the one above
       dtoa_bump_(c, p, exp10);
       ok = dtoa_reads_back_(c, p, *exp10, x, scratch);
     }
@@ -237,8 +243,7 @@ DEVFN int dtoa_round(double x, int64_t ndigits, uint32_t* scratch, double* out) 
     p = 1;
     exp10 = (int32_t)-ndigits;
   } else {
-    for (int32_t i = 0; i < p; i++) c[i] = g.d[i];
-    if (dtoa_round_up_(&g, p)) dtoa_bump_(c, p, &exp10);
+    dtoa_nearest_(&g, p, c, &exp10);
   }
   double r = strtod_decimal(c, p, exp10 - p + 1, neg, scratch);
   if ((double_to_bits(r) & ~(1LL << 63)) == 0x7ff0000000000000LL) return ST_OVERFLOW_ERROR;
