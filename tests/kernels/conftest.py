@@ -24,6 +24,22 @@ def build_harness(tmp_path_factory, name: str) -> ctypes.CDLL:
     return ctypes.CDLL(str(so))
 
 
+def scratch_checked(request, fixture: str, take_fence, take_high_water, bound: int):
+    """The body of a scratch-guard fixture for a harness of scratch_guard.h:
+    when the test uses `fixture` (the harness library), its calls must stay
+    inside their scratch buffer and write at most `bound` limbs into one big
+    integer. take_fence and take_high_water name the harness's accessors."""
+    if fixture not in request.fixturenames:
+        yield
+        return
+    lib = request.getfixturevalue(fixture)
+    getattr(lib, take_fence)()
+    getattr(lib, take_high_water)()
+    yield
+    assert not getattr(lib, take_fence)(), "a call wrote outside its scratch buffer"
+    assert getattr(lib, take_high_water)() <= bound
+
+
 def nvrtc_compile(source: bytes, name: str, options: list[str]) -> None:
     """Compile `source` with NVRTC for compute_90, as CuPy does on a GPU
     (NVRTC runs without a driver); fails with NVRTC's log, skips where the

@@ -1,28 +1,11 @@
 // dtoa_harness.cpp: exposes gpubackend/kernels/dtoa.h to Python (ctypes) so
 // that tests/kernels/test_dtoa.py can compare it with CPython's repr(float).
-// Built by the test as strtod_harness.cpp is. Every call gets a scratch
-// buffer refilled with a canary and fenced by GUARD canary limbs on both
-// sides; the digit step (dtoa_digits_) also records how many limbs of each
-// of its three big integers were written, checked against the header's
-// bound.
+// Built by the test as strtod_harness.cpp is. Every call gets a fenced,
+// canary-filled scratch buffer (scratch_guard.h); the digit step
+// (dtoa_digits_) also records how many limbs of each of its three big
+// integers were written, checked against the header's bound.
 #include "../../gpubackend/kernels/dtoa.h"
-
-#define GUARD 16
-#define CANARY 0xa5c3e1f7u
-
-static uint32_t g_scratch[GUARD + STRTOD_SCRATCH_LIMBS + GUARD];
-static int g_high;    // most limbs written into one of dtoa_digits_'s big integers
-static int g_fence;   // a guard limb was overwritten
-
-static uint32_t* prepare_(void) {
-  for (int i = 0; i < GUARD + STRTOD_SCRATCH_LIMBS + GUARD; i++) g_scratch[i] = CANARY;
-  return g_scratch + GUARD;
-}
-
-static void check_fence_(void) {
-  for (int i = 0; i < GUARD; i++)
-    if (g_scratch[i] != CANARY || g_scratch[GUARD + STRTOD_SCRATCH_LIMBS + i] != CANARY) g_fence = 1;
-}
+#include "scratch_guard.h"
 
 // repr(x) of the double with these bits into out (DTOA_REPR_MAX bytes).
 extern "C" int d_repr(uint64_t bits, char* out) {
@@ -36,12 +19,7 @@ extern "C" void d_digits(uint64_t bits, char* digits, int32_t* exp10, int32_t* r
   DtoaDigits g;
   dtoa_digits_(bits_to_double((int64_t)bits), prepare_(), &g);
   check_fence_();
-  for (int third = 0; third < 3; third++) {
-    const uint32_t* b = g_scratch + GUARD + third * DTOA_BIG_LIMBS;
-    int top = DTOA_BIG_LIMBS;
-    while (top > 0 && b[top - 1] == CANARY) top--;
-    if (top > g_high) g_high = top;
-  }
+  note_high_water_(3, DTOA_BIG_LIMBS);
   for (int i = 0; i < DTOA_DIGITS; i++) digits[i] = g.d[i];
   *exp10 = g.exp10;
   *rest = g.rest;

@@ -2,33 +2,16 @@
 // so that tests/kernels/test_strtod.py can compare it with CPython's float()
 // bit for bit. Built by the test with
 //   g++ -O2 -shared -fPIC -ffp-contract=off -std=c++17
-// Every call gets a scratch buffer refilled with a canary and fenced by
-// GUARD canary limbs on both sides; afterwards the harness records how many
-// limbs of each big integer were written (the high-water mark, checked
-// against STRTOD_BIG_LIMBS) and whether a fence was touched.
+// Every call gets a fenced, canary-filled scratch buffer (scratch_guard.h);
+// afterwards the harness records how many limbs of each of its two big
+// integers were written (the high-water mark, checked against
+// STRTOD_BIG_LIMBS) and whether a fence was touched.
 #include "../../gpubackend/kernels/strtod.h"
-
-#define GUARD 16
-#define CANARY 0xa5c3e1f7u
-
-static uint32_t g_scratch[GUARD + STRTOD_SCRATCH_LIMBS + GUARD];
-static int g_high;    // most limbs written into one big integer so far
-static int g_fence;   // a guard limb was overwritten
-
-static uint32_t* prepare_(void) {
-  for (int i = 0; i < GUARD + STRTOD_SCRATCH_LIMBS + GUARD; i++) g_scratch[i] = CANARY;
-  return g_scratch + GUARD;
-}
+#include "scratch_guard.h"
 
 static void inspect_(void) {
-  for (int i = 0; i < GUARD; i++)
-    if (g_scratch[i] != CANARY || g_scratch[GUARD + STRTOD_SCRATCH_LIMBS + i] != CANARY) g_fence = 1;
-  for (int half = 0; half < 2; half++) {
-    const uint32_t* b = g_scratch + GUARD + half * STRTOD_BIG_LIMBS;
-    int top = STRTOD_BIG_LIMBS;
-    while (top > 0 && b[top - 1] == CANARY) top--;
-    if (top > g_high) g_high = top;
-  }
+  check_fence_();
+  note_high_water_(2, STRTOD_BIG_LIMBS);
 }
 
 extern "C" double s_decimal(const char* digits, int32_t n, int32_t exp10, int neg) {

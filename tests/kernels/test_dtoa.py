@@ -11,7 +11,7 @@ import struct
 from fractions import Fraction
 
 import pytest
-from conftest import build_harness
+from conftest import build_harness, scratch_checked
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -44,16 +44,10 @@ def dt(tmp_path_factory):
 @pytest.fixture(autouse=True)
 def scratch_guard(request):
     """Every call stays inside its scratch buffer; the digit step's big
-    integers stay within the header's bound."""
-    if "dt" not in request.fixturenames:
-        yield
-        return
-    lib = request.getfixturevalue("dt")
-    lib.d_take_fence()
-    lib.d_take_high_water()
-    yield
-    assert not lib.d_take_fence(), "a call wrote outside its scratch buffer"
-    assert lib.d_take_high_water() <= DIGITS_BOUND_LIMBS <= lib.d_big_limbs()
+    integers stay within the header's bound (itself within DTOA_BIG_LIMBS)."""
+    if "dt" in request.fixturenames:
+        assert DIGITS_BOUND_LIMBS <= request.getfixturevalue("dt").d_big_limbs()
+    yield from scratch_checked(request, "dt", "d_take_fence", "d_take_high_water", DIGITS_BOUND_LIMBS)
 
 
 def bits_of(x: float) -> int:

@@ -13,7 +13,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from conftest import build_harness, nvrtc_compile
+from conftest import build_harness, nvrtc_compile, scratch_checked
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -43,15 +43,8 @@ def sd(tmp_path_factory):
 def scratch_guard(request):
     """Every call of every test stays inside its scratch buffer and within
     one big integer's STRTOD_BIG_LIMBS."""
-    if "sd" not in request.fixturenames:
-        yield
-        return
-    lib = request.getfixturevalue("sd")
-    lib.s_take_fence()
-    lib.s_take_high_water()
-    yield
-    assert not lib.s_take_fence(), "a call wrote outside its scratch buffer"
-    assert lib.s_take_high_water() <= lib.s_big_limbs()
+    bound = request.getfixturevalue("sd").s_big_limbs() if "sd" in request.fixturenames else 0
+    yield from scratch_checked(request, "sd", "s_take_fence", "s_take_high_water", bound)
 
 
 def bits(x):
