@@ -1,0 +1,138 @@
+"""One candidate in one child: confine, compile, run its tests, report.
+
+The zygote forks a child per candidate (and again after a test that ended
+the child: a timeout or a crash) and calls `main`. The child writes JSON
+lines to its one open descriptor and never returns:
+
+    {"ready": {...walls}}             the walls are up (or {"error": why})
+    {"compiled": 1}                   or {"compile_error": {cls, line, col, msg}}
+    {"t": i, "ret": <wire value>}     test i returned a value
+    {"t": i, "exc": name, "line": n, "msg": text}   test i raised
+
+Each test runs the module afresh in new globals with its own copy of the
+builtins, so that no test sees what an earlier one changed there; the
+expected values never enter this process, so whatever the candidate does
+here, it can only choose the values it returns.
+
+This module imports only the standard library: the zygote loads it by path.
+"""
+
+from __future__ import annotations
+
+import builtins
+import os
+import sys
+
+import confine  # noqa: E402  (by path, in the zygote)
+import wire  # noqa: E402
+
+# The file name the candidate's code objects carry: tracebacks are read for
+# the candidate's own lines only, never the harness's.
+CANDIDATE_FILE = "<candidate>"
+# An exception's message kept for feedback: one line's worth.
+MSG_CHARS = 300
+
+
+def main(job: dict, first: int, out: int, scratch: str, walls: dict) -> None:
+    """Run tests first.. of `job` in this (forked) process, reporting on
+    descriptor `out`; exits, never returns."""
+    try:
+        up = _confine(job, out, scratch, walls)
+    except BaseException as e:  # the walls could not go up: nothing may run
+        _write(out, {"error": f"{type(e).__name__}: {e}"})
+        os._exit(3)
+    _write(out, {"ready": up})
+    code = _compile(job["source"], out)
+    if code is not None:
+        for t in range(first, len(job["args"])):
+            _write(out, _run_test(code, job["entry"], job["args"][t], t))
+    os._exit(0)
+
+
+def _confine(job: dict, out: int, scratch: str, walls: dict) -> dict:
+    """Put up the walls `walls` asks for; returns those that went up."""
+    os.setsid()  # its own session and group: a kill(0) reaches only itself
+    null = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(null, fd)  # a flood of output goes nowhere, at its own CPU's cost
+    keep = sorted({0, 1, 2, out})
+    for a, b in zip(keep, keep[1:] + [os.sysconf("SC_OPEN_MAX")]):
+        os.closerange(a + 1, b)
+    os.chdir(scratch)
+    up = {"caps": confine.drop_capabilities()}
+    confine.set_limits(job["memory_bytes"], job["cpu_seconds"], job["file_bytes"], walls.get("open_files", 64))
+    if walls.get("landlock"):
+        up["landlock"] = confine.landlock(walls["read_only"], [scratch, os.devnull])
+    if walls.get("seccomp"):
+        up["seccomp"] = confine.seccomp()
+    return up
+
+
+def _compile(source: bytes, out: int):
+    """The candidate's code object, or None after reporting why it has none."""
+    try:
+        code = compile(source, CANDIDATE_FILE, "exec", dont_inherit=True)
+    except SyntaxError as e:
+        diag = {"cls": type(e).__name__, "line": e.lineno or 0, "col": e.offset or 0, "msg": _text(e.msg)}
+        _write(out, {"compile_error": diag})
+        return None
+    except (ValueError, UnicodeError, MemoryError, RecursionError) as e:  # NUL bytes, bad UTF-8, too deep
+        _write(out, {"compile_error": {"cls": "SyntaxError", "line": 0, "col": 0, "msg": _message(e)}})
+        return None
+    _write(out, {"compiled": 1})
+    return code
+
+
+def _run_test(code, entry: str, args: tuple, t: int) -> dict:
+    env = {"__name__": "__candidate__", "__builtins__": dict(builtins.__dict__)}
+    try:
+        exec(code, env)
+        fn = env.get(entry)
+        if fn is None:
+            raise NameError(f"name '{entry}' is not defined")
+        value = fn(*args)
+    except BaseException as e:  # SystemExit and KeyboardInterrupt too: the candidate raised them
+        return {"t": t, "exc": _name(e), "line": _line(e), "msg": _message(e)}
+    try:
+        return {"t": t, "ret": wire.to_wire(value)}
+    except BaseException as e:  # a value whose walk raised (a dict key's __eq__, recursion)
+        return {"t": t, "ret": {"obj": "unencodable", "repr": _message(e)}}
+
+
+def _name(e: BaseException) -> str:
+    try:
+        return str(type(e).__name__)[:MSG_CHARS]
+    except BaseException:
+        return "BaseException"
+
+
+def _line(e: BaseException) -> int:
+    """The candidate's line the exception came from: its innermost frame in
+    the candidate's file (0 when it rose from elsewhere)."""
+    line, tb = 0, e.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == CANDIDATE_FILE:
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
+
+
+def _message(e: BaseException) -> str:
+    try:
+        return _text(str(e))
+    except BaseException:  # a __str__ that raises is the candidate's
+        return ""
+
+
+def _text(s: str) -> str:
+    return s[:MSG_CHARS].encode("utf-8", "replace").decode("utf-8")
+
+
+def _write(out: int, record: dict) -> None:
+    data = wire.dumps(record)
+    while data:
+        data = data[os.write(out, data):]
+
+
+if __name__ == "__main__":
+    sys.exit("child.py runs inside the zygote (gpubackend/sandbox/zygote.py), not alone")

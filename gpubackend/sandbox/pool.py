@@ -1,0 +1,289 @@
+"""The host side of the sandbox: warm zygotes, jobs in, outcomes out.
+
+`Sandbox(config).run(jobs)` runs each job (a candidate's source, its entry
+and the tests' arguments) in a child of one of `config.workers` zygotes
+(zygote.py) and returns per test what the candidate did: returned a value,
+raised, ran out of time, or ended its process. Judging those against the
+expected values is the caller's (cpython.py), in this process: the
+expected values never enter the sandbox.
+
+A zygote that dies (the machine's OOM killer, a bug) is replaced and its
+job run again once; a job that fails twice raises SandboxError, so that a
+failure of the sandbox is never mistaken for a candidate's failure.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import pickle
+import queue
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from . import wire
+from .walls import Walls, probe
+from .zygote import read_frame, write_frame
+
+ZYGOTE = Path(__file__).with_name("zygote.py")
+# A job whose zygote died is run once more on a fresh one before the call fails.
+RETRIES = 1
+
+
+class SandboxError(RuntimeError):
+    """The sandbox itself failed (not the candidate): no verdict was reached."""
+
+
+@dataclass(frozen=True)
+class SandboxConfig:
+    """How candidates run on the CPython path.
+
+    workers: zygotes, each running one candidate at a time (default: the
+        machine's cores).
+    seconds: CPU seconds one test may use (the candidate's own CPU time,
+        counted by the kernel: a loaded machine does not turn a pass into
+        a timeout); the wall-clock backstop is zygote.WALL_FACTOR times it.
+    memory_bytes: address space of a candidate's process (RLIMIT_AS).
+    file_bytes: the largest file it may write in its scratch directory.
+    require: the walls (walls.GUARANTEES) that must be up: the sandbox
+        refuses to start without them rather than run code with less.
+    """
+
+    workers: int = 0
+    seconds: float = 2.0
+    memory_bytes: int = 1 << 30
+    file_bytes: int = 16 << 20
+    require: tuple[str, ...] = ("filesystem", "network", "processes", "signals", "memory", "cpu")
+
+    def __post_init__(self) -> None:
+        if self.workers < 0:
+            raise ValueError(f"workers must be >= 0 (0: one per core), got {self.workers}")
+        if not 0 < self.seconds <= 600:
+            raise ValueError(f"seconds must be in (0, 600], got {self.seconds}")
+        if self.memory_bytes < 64 << 20:
+            raise ValueError(f"memory_bytes must be at least 64 MiB (the interpreter's own), got {self.memory_bytes}")
+
+
+@dataclass(frozen=True)
+class Job:
+    """One candidate: source bytes, the entry's name, one args tuple per test."""
+
+    source: bytes
+    entry: str
+    args: list[tuple]
+    stop_after_timeout: bool = False
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one test did on the CPython path.
+
+    kind: "return" (value holds it), "raise" (name: the exception's class,
+    line: the candidate's line, message), "Timeout", "end" (the process
+    ended: name says how, e.g. "exit 0", "signal SIGSEGV", "OutputLimit"),
+    or "not_run" (an earlier test timed out, with stop_after_timeout).
+    """
+
+    kind: str
+    value: Any = None
+    name: str = ""
+    line: int = 0
+    message: str = ""
+
+
+@dataclass
+class JobResult:
+    """A job's outcome: compile_error (cls, line, col, msg) when CPython
+    refused the source, else one Outcome per test."""
+
+    compile_error: dict | None
+    tests: list[Outcome] = field(default_factory=list)
+
+
+class _Zygote:
+    """One warm parent process and the pipe to it."""
+
+    def __init__(self, walls: Walls, scratch: str) -> None:
+        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONHASHSEED": "0",
+               "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "LANG": "C.UTF-8"}
+        self.proc = subprocess.Popen([sys.executable, "-I", str(ZYGOTE)], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env,
+                                     cwd=scratch, close_fds=True)
+        write_frame(self.proc.stdin, pickle.dumps({"walls": walls.settings(), "scratch": scratch}))
+        hello = read_frame(self.proc.stdout)
+        if hello is None:
+            raise SandboxError("the sandbox's zygote did not start")
+
+    def run(self, body: bytes) -> dict | None:
+        """One job's reply, or None when the zygote died."""
+        try:
+            write_frame(self.proc.stdin, body)
+            reply = read_frame(self.proc.stdout)
+        except (BrokenPipeError, OSError):
+            return None
+        return None if reply is None else json.loads(reply)
+
+    def close(self) -> None:
+        try:
+            self.proc.stdin.close()
+        except OSError:
+            pass
+        try:
+            self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+
+class Sandbox:
+    """A pool of zygotes, started on first use and kept warm."""
+
+    def __init__(self, config: SandboxConfig | None = None) -> None:
+        self.config = config or SandboxConfig()
+        self.walls = probe()
+        missing = [g for g in self.config.require if g not in self.walls.guarantees]
+        if missing:
+            raise SandboxError(
+                f"the CPython sandbox cannot guarantee {', '.join(missing)} on this machine "
+                f"({self.walls.explain(missing)}); pass SandboxConfig(require=...) without them to "
+                f"run untrusted code with less isolation")
+        self._zygotes: list[_Zygote | None] = []
+        self._scratch: str | None = None
+        self._lock = threading.Lock()  # one run at a time: each zygote serves one job at a time
+        self._ids = itertools.count()
+
+    @property
+    def workers(self) -> int:
+        return self.config.workers or os.cpu_count() or 1
+
+    def run(self, jobs: list[Job]) -> list[JobResult]:
+        """Every job's result, in order; jobs run in parallel across the zygotes."""
+        if not jobs:
+            return []
+        with self._lock:
+            if self._scratch is None:
+                self._scratch = tempfile.mkdtemp(prefix="agentloop-sandbox-")
+                self._zygotes = [None] * self.workers
+            todo: queue.Queue = queue.Queue()
+            for i, job in enumerate(jobs):
+                todo.put((i, job))
+            results: list[JobResult | None] = [None] * len(jobs)
+            errors: list[str] = []
+            threads = [threading.Thread(target=self._serve, args=(w, todo, results, errors), daemon=True)
+                       for w in range(min(self.workers, len(jobs)))]
+            for th in threads:
+                th.start()
+            for th in threads:
+                th.join()
+            if errors:
+                raise SandboxError(errors[0])
+            return results  # type: ignore[return-value]
+
+    def _serve(self, w: int, todo: queue.Queue, results: list, errors: list) -> None:
+        while not errors:
+            try:
+                i, job = todo.get_nowait()
+            except queue.Empty:
+                return
+            try:
+                results[i] = self._run_one(w, job)
+            except Exception as e:  # reported once by run(), never swallowed
+                errors.append(f"{type(e).__name__}: {e}")
+
+    def _run_one(self, w: int, job: Job) -> JobResult:
+        n = len(job.args)
+        body = pickle.dumps({"id": next(self._ids), "source": job.source, "entry": job.entry,
+                             "args": job.args, "stop_after_timeout": job.stop_after_timeout,
+                             "seconds": self.config.seconds, "memory_bytes": self.config.memory_bytes,
+                             "file_bytes": self.config.file_bytes,
+                             "cpu_seconds": int(n * self.config.seconds + 2)})
+        for _ in range(RETRIES + 1):
+            if self._zygotes[w] is None:
+                self._zygotes[w] = _Zygote(self.walls, self._scratch)
+            reply = self._zygotes[w].run(body)
+            if reply is not None:
+                return parse_reply(reply, n)
+            self._zygotes[w].close()
+            self._zygotes[w] = None
+        raise SandboxError(f"the sandbox's zygote died {RETRIES + 1} times on one candidate")
+
+    def close(self) -> None:
+        """Stop the zygotes and remove the scratch root."""
+        with self._lock:
+            for z in self._zygotes:
+                if z is not None:
+                    z.close()
+            self._zygotes = []
+            if self._scratch:
+                shutil.rmtree(self._scratch, ignore_errors=True)
+                self._scratch = None
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:
+            pass
+
+
+def parse_reply(reply: dict, n: int) -> JobResult:
+    """A zygote's reply as a JobResult. Of each child's lines the first two
+    are the harness's (written before the candidate's code ran); the rest
+    are untrusted, each parsed alone, and the k-th of them is test
+    first + k whatever it claims. A test no line covers ends the run it was
+    in, or was never run."""
+    tests: list[Outcome | None] = [None] * n
+    for run in reply["runs"]:
+        lines, first = run["lines"], run["first"]
+        head = [_record(ln) for ln in lines[:2]]
+        if head and head[0] is not None and "error" in head[0]:
+            raise SandboxError(f"a sandboxed child could not confine itself: {head[0]['error']}")
+        if len(head) == 2 and head[1] is not None and "compile_error" in head[1]:
+            return JobResult(_compile_error(head[1]["compile_error"]), [])
+        for t, line in enumerate(lines[2:], first):
+            if t < n and tests[t] is None:
+                tests[t] = _outcome(_record(line), t)
+        t = first + max(len(lines) - 2, 0)
+        if run["why"] is not None and t < n and tests[t] is None:
+            why = run["why"]
+            tests[t] = Outcome("Timeout") if why == "Timeout" else Outcome("end", name=why)
+    return JobResult(None, [o or Outcome("not_run") for o in tests])
+
+
+def _record(line: str) -> dict | None:
+    try:
+        rec = json.loads(line)
+    except (ValueError, RecursionError):
+        return None
+    return rec if isinstance(rec, dict) else None
+
+
+def _compile_error(d: Any) -> dict:
+    d = d if isinstance(d, dict) else {}
+    return {"cls": str(d.get("cls", "SyntaxError")), "line": _int(d.get("line")), "col": _int(d.get("col")),
+            "msg": str(d.get("msg", ""))}
+
+
+def _int(v: Any) -> int:
+    return v if type(v) is int else 0
+
+
+def _outcome(rec: dict | None, t: int) -> Outcome:
+    """One test's line; a line that is not a record of test t is the
+    candidate's forgery or garbage, and fails the test."""
+    if rec is None or rec.get("t") != t:
+        return Outcome("end", name="BadOutput")
+    try:
+        if "ret" in rec:
+            return Outcome("return", wire.from_wire(rec["ret"]))
+        if "exc" in rec:
+            return Outcome("raise", name=str(rec["exc"]), line=_int(rec.get("line")), message=str(rec.get("msg", "")))
+    except (ValueError, TypeError, RecursionError, OverflowError):
+        pass
+    return Outcome("end", name="BadOutput")
