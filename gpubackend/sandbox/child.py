@@ -31,6 +31,10 @@ import wire  # noqa: E402
 CANDIDATE_FILE = "<candidate>"
 # An exception's message kept for feedback: one line's worth.
 MSG_CHARS = 300
+# The builtins as the interpreter made them, taken before any candidate ran:
+# each test starts from these, whatever an earlier test did to the module.
+BUILTINS = dict(builtins.__dict__)
+INT_DIGITS = sys.get_int_max_str_digits()
 
 
 def main(job: dict, first: int, out: int, scratch: str, walls: dict) -> None:
@@ -51,6 +55,7 @@ def main(job: dict, first: int, out: int, scratch: str, walls: dict) -> None:
 
 def _confine(job: dict, out: int, scratch: str, walls: dict) -> dict:
     """Put up the walls `walls` asks for; returns those that went up."""
+    confine.die_with_parent()  # a candidate never outlives the zygote that watches it
     os.setsid()  # its own session and group: a kill(0) reaches only itself
     null = os.open(os.devnull, os.O_RDWR)
     for fd in (0, 1, 2):
@@ -84,7 +89,10 @@ def _compile(source: bytes, out: int):
 
 
 def _run_test(code, entry: str, args: tuple, t: int) -> dict:
-    env = {"__name__": "__candidate__", "__builtins__": dict(builtins.__dict__)}
+    builtins.__dict__.clear()
+    builtins.__dict__.update(BUILTINS)
+    sys.set_int_max_str_digits(INT_DIGITS)
+    env = {"__name__": "__candidate__", "__builtins__": dict(BUILTINS)}
     try:
         exec(code, env)
         fn = env.get(entry)

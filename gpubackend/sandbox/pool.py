@@ -183,7 +183,7 @@ class Sandbox:
             for th in threads:
                 th.join()
             if errors:
-                raise SandboxError(errors[0])
+                raise errors[0]
             return results  # type: ignore[return-value]
 
     def _serve(self, w: int, todo: queue.Queue, results: list, errors: list) -> None:
@@ -194,8 +194,10 @@ class Sandbox:
                 return
             try:
                 results[i] = self._run_one(w, job)
-            except Exception as e:  # reported once by run(), never swallowed
-                errors.append(f"{type(e).__name__}: {e}")
+            except SandboxError as e:  # raised once by run(), never swallowed
+                errors.append(e)
+            except Exception as e:
+                errors.append(SandboxError(f"{type(e).__name__}: {e}"))
 
     def _run_one(self, w: int, job: Job) -> JobResult:
         n = len(job.args)

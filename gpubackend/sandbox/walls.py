@@ -80,17 +80,11 @@ def _seccomp_available() -> bool:
 def readable_paths() -> list[str]:
     """What a candidate may read: the interpreter's standard library and
     installed packages (to import them), the shared libraries they load,
-    and the devices Python opens. Not /etc, not homes, not the project."""
+    and the devices Python opens. Not /etc, not homes, and no other entry
+    of sys.path: a source checkout there may hold a problem's tests."""
     paths = {sysconfig.get_paths()[k] for k in ("stdlib", "platstdlib", "purelib", "platlib")}
-    paths |= {p for p in sys.path if p and os.path.isdir(p) and not _is_project(p)}
     paths |= set(site.getsitepackages())
+    paths |= {os.path.join(sysconfig.get_paths()["platstdlib"], "lib-dynload")}
     paths |= {os.path.dirname(os.path.realpath(sys.executable)), sys.base_prefix + "/lib"}
     paths |= {"/usr/lib", "/usr/lib64", "/lib", "/lib64", "/etc/ld.so.cache", "/dev/urandom", "/dev/zero"}
     return sorted(p for p in paths if os.path.exists(p))
-
-
-def _is_project(path: str) -> bool:
-    """A sys.path entry that is a source checkout (an editable install, the
-    current directory): it may hold test data, so a candidate never reads it."""
-    real = os.path.realpath(path)
-    return any(os.path.exists(os.path.join(real, marker)) for marker in ("pyproject.toml", "setup.py", ".git"))

@@ -8,7 +8,9 @@ no expected value, so an object whose `__eq__` always says True cannot pass
 (the comparison is made in the host, on these values, never by the
 candidate's methods).
 
-    None, bool, int, str        themselves (ints of any size)
+    None, bool, str             themselves
+    int                         itself; {"i": hex} past INT_BITS (decimal text
+                                of a big int is limited and slow, hex is neither)
     float                       {"f": float.hex(x)}: every bit, nan and inf too
     list                        [items]
     tuple, set, frozenset       {"t": [items]}, {"set": [...]}, {"fset": [...]}
@@ -28,6 +30,9 @@ from typing import Any
 # The longest repr kept of a value that cannot travel as itself: enough for
 # feedback ("<Foo object at 0x...>"), bounded whatever the object prints.
 REPR_CHARS = 200
+# Ints wider than this cross in hex: CPython refuses decimal text past 4300
+# digits (int_max_str_digits), on both sides of the wall.
+INT_BITS = 4096
 # Nesting deeper than this is sent as an object: json would recurse past
 # Python's own limit, and no expected value of a problem is that deep.
 MAX_DEPTH = 100
@@ -53,8 +58,10 @@ class Opaque:
 def to_wire(value: Any, depth: int = 0) -> Any:
     """`value` as JSON-ready plain data (run in the child)."""
     t = type(value)
-    if value is None or t is bool or t is int or t is str:
+    if value is None or t is bool or t is str:
         return value
+    if t is int:
+        return value if value.bit_length() <= INT_BITS else {"i": hex(value)}
     if depth >= MAX_DEPTH:
         return _opaque(value, "nested too deep")
     if t is float:
@@ -97,6 +104,8 @@ def from_wire(data: Any) -> Any:
     (tag, body), = list(data.items())[:1]
     if tag == "f" and isinstance(body, str):
         return float.fromhex(body)
+    if tag == "i" and isinstance(body, str):
+        return int(body, 16)
     if tag == "t" and isinstance(body, list):
         return tuple(from_wire(v) for v in body)
     if tag in ("set", "fset") and isinstance(body, list):
@@ -137,7 +146,7 @@ def matches(actual: Any, expected: Any, tol: float | None) -> bool:
 def _float_matches(a: Any, e: Any, tol: float | None) -> bool:
     if type(a) not in (int, float, bool):
         return False
-    if a == e or (type(a) is float and math.isnan(a) and math.isnan(e)):
+    if a == e or (type(a) is float and type(e) is float and math.isnan(a) and math.isnan(e)):
         return True
     if tol is None:
         return False

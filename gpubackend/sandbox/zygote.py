@@ -48,7 +48,9 @@ POLL_S = 0.01
 WALL_FACTOR = 4.0
 WALL_SLACK_S = 2.0
 # Bytes a child may write in all (its results): past this it is stopped.
-MAX_OUTPUT = 32 * 2**20
+MAX_OUTPUT = 16 * 2**20
+# The longest line kept: a result past it is cut, and then parses as nothing.
+MAX_LINE = MAX_OUTPUT
 _TICK = os.sysconf("SC_CLK_TCK")
 
 
@@ -76,29 +78,47 @@ def cpu_seconds(pid: int) -> float:
 
 
 class _Watch:
-    """One child's run: its lines so far and when its current test began."""
+    """One child's run: its lines so far and when its current test began.
 
-    def __init__(self, pid: int, fd: int, seconds: float) -> None:
+    A line marks the end of a test, so it starts the next test's clocks;
+    but the child can write lines of its own, so only as many lines as it
+    has tests (and its two set-up lines) count, and its whole run is also
+    held to the sum of its tests' budgets. Lines past that count are not
+    kept."""
+
+    def __init__(self, pid: int, fd: int, seconds: float, tests: int) -> None:
         self.pid, self.fd, self.seconds = pid, fd, seconds
+        self.most = tests + 2
         self.buf, self.lines, self.size = b"", [], 0
-        self.mark_cpu, self.mark_wall = 0.0, time.monotonic()
+        self.start_wall = self.mark_wall = time.monotonic()
+        self.mark_cpu = 0.0
+        self.cpu_budget = seconds * tests
+        self.wall_budget = (seconds * WALL_FACTOR + WALL_SLACK_S) * tests
         self.why: str | None = None  # set when the zygote stopped the child
 
     def feed(self, data: bytes) -> None:
         self.size += len(data)
         self.buf += data
         *done, self.buf = self.buf.split(b"\n")
-        if done:  # a line ended a test (or the set-up): the next test's clock starts now
+        done = done[:self.most - len(self.lines)]
+        if done:  # a test ended (or the set-up did): the next test's clocks start now
             self.lines += done
             self.mark_cpu, self.mark_wall = cpu_seconds(self.pid), time.monotonic()
+        if len(self.buf) > MAX_LINE:
+            self.buf = self.buf[:MAX_LINE]
 
     def overdue(self) -> str | None:
         if self.size > MAX_OUTPUT:
             return "OutputLimit"
-        if cpu_seconds(self.pid) - self.mark_cpu > self.seconds:
+        cpu, now = cpu_seconds(self.pid), time.monotonic()
+        if cpu - self.mark_cpu > self.seconds or cpu > self.cpu_budget:
             return "Timeout"
-        if time.monotonic() - self.mark_wall > self.seconds * WALL_FACTOR + WALL_SLACK_S:
+        wall = self.seconds * WALL_FACTOR + WALL_SLACK_S
+        if now - self.mark_wall > wall or now - self.start_wall > self.wall_budget:
             return "Timeout"
+        if os.getppid() != HOST:  # the host is gone: nobody wants the answer
+            os.kill(self.pid, signal.SIGKILL)
+            os._exit(0)
         return None
 
 
@@ -113,7 +133,7 @@ def run_child(job: dict, first: int, scratch_root: str, walls: dict) -> tuple[li
         os.close(r)
         child.main(job, first, w, scratch, walls)
     os.close(w)
-    watch = _Watch(pid, r, job["seconds"])
+    watch = _Watch(pid, r, job["seconds"], len(job["args"]) - first)
     try:
         status = _watch(watch)
     finally:
@@ -179,8 +199,12 @@ def run_job(job: dict, scratch_root: str, walls: dict) -> dict:
     return {"id": job["id"], "runs": runs}
 
 
+HOST = os.getppid()
+
+
 def main() -> None:
-    confine.die_with_parent()
+    # The host's end of stdin closes when it exits: the loop below ends there,
+    # and a running child is stopped by the watch's look at the parent.
     for name in PRELOAD:
         __import__(name)
     stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
