@@ -38,7 +38,9 @@ def _jsonable(v):
         return repr(v)  # JSON has no nan/inf: give CPython's repr
     if isinstance(v, (list, tuple)):
         return [_jsonable(x) for x in v]
-    return v
+    if v is None or isinstance(v, (bool, int, float, str)):
+        return v
+    return repr(v)  # a set, dict or object from the CPython path: as CPython prints it
 
 
 @app.command()
@@ -59,12 +61,16 @@ def check(
         tests.append({"index": t, "status": status, "actual": _jsonable(res.actual(0, t)),
                       "line": int(res.line[0, t]) or None, "hidden": prob.tests[t].hidden})
     ok = diag is None and all(x["status"] == "pass" for x in tests)
+    path, refusal = res.path(0), res.refusal(0)
     if as_json:
         print(json.dumps({"program": str(program), "problem": prob.name, "compiled": diag is None,
                           "diagnostic": diag.to_json() if diag else None, "tests": tests,
-                          "passed": ok}))
+                          "path": path, "refusal": refusal.to_json() if refusal else None, "passed": ok}))
         raise typer.Exit(0 if ok else 1)
     out = Console(highlight=False)
+    if path == "cpython":  # the VM's refusal, as file:line:col, says what keeps it off the fast path
+        why = f"the VM refused {program}:{refusal}" if refusal else "lanes ended in the VM's own statuses"
+        out.print(escape(f"judged on CPython: {why}"), soft_wrap=True)
     if diag:
         out.print(escape(f"{program}:{diag}"))  # messages quote code: list[int] is no markup
     else:

@@ -181,11 +181,11 @@ class ChunkRunner:
         passed = (status == ST_PASS).all(axis=1)
         visible = list(s.problem.visible_tests)
         vis_pass = (status[:, visible] == ST_PASS).sum(axis=1) if visible else np.zeros(k, np.int64)
-        diags = res.diagnostics
+        diags, paths = res.diagnostics, res.paths
         for c in range(k):
             s.candidates.append(CandidateRecord(round=r, status=_status_of(res, c, diags[c], status[c]),
                                                 passed=bool(passed[c]), visible=int(vis_pass[c]),
-                                                program=res.source(c)))
+                                                program=res.source(c), path=paths[c]))
         if r == 0:
             s.n, s.correct = k, int(passed.sum())
         if passed.any():

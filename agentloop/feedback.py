@@ -80,7 +80,7 @@ def _test_failure(result: VerifyResult, c: int, t: int, status: str, source: str
         return Failure("wrong_answer", status, t, call, repr(expected), repr(result.actual(c, t)))
     line = int(result.line[c, t]) if status != "Timeout" else 0
     kind = "timeout" if status == "Timeout" else "limit" if status in _LIMITS else "exception"
-    return Failure(kind, status, t, call, line=line, source_line=_line(source, line))
+    return Failure(kind, status, t, call, line=line, message=result.message(c, t), source_line=_line(source, line))
 
 
 def _line(source: str, line: int) -> str:
@@ -99,7 +99,8 @@ def render(failure: Failure, fuel: int | None = None, depth: int | None = None) 
     if f.kind == "wrong_answer":
         return f"It returned a wrong answer:\n    {f.call}\nreturned {f.actual}, expected {f.expected}."
     if f.kind == "exception":
-        return f"It raised an exception:\n    {f.call}\nraised {f.status}{where}"
+        said = f": {f.message}" if f.message else ""
+        return f"It raised an exception:\n    {f.call}\nraised {f.status}{said}{where}"
     if f.kind == "timeout":
         budget = f" ({fuel:,} loop iterations and calls)" if fuel else ""
         return (f"It ran out of time:\n    {f.call}\ndid not finish within the step budget{budget}: "

@@ -47,6 +47,9 @@ class CandidateRecord(BaseModel):
     visible: int = Field(description="Visible tests it passed (tests after a timeout are not run: "
                                      "Verifier.verify_batch, stop_after_timeout).")
     program: str = Field(description="The program as the compiler read it.")
+    path: Literal["vm", "cpython"] = Field(
+        "vm", description="Which path judged it: the VM, or CPython in the sandbox (the VM refused it, or "
+                          "some of its lanes ended in one of the VM's own statuses).")
 
 
 class ProblemRecord(BaseModel):
@@ -80,4 +83,6 @@ class Summary(BaseModel):
     solved: float = Field(description="Share of evaluated problems solved within the rounds.")
     solved_first_round: float = Field(description="Share solved by a first-round candidate.")
     seconds: dict[str, float] = Field(description="Seconds per stage, summed over problems.")
+    paths: dict[str, int] = Field(default_factory=dict,
+                                  description="Candidates judged by each path ('vm', 'cpython'), all rounds.")
     skipped_reasons: dict[str, int] = Field(description="Skip reasons, grouped, with counts.")

@@ -160,6 +160,8 @@ def summarize(config: RunConfig, records: list[ProblemRecord], problems: int | N
         elif r.status == "error":
             reasons["error: " + reason_group(r.reason)] += 1
     share = (lambda m: m / len(done)) if done else (lambda m: 0.0)
+    paths = Counter({"vm": 0, "cpython": 0})
+    paths.update(c.path for r in records for c in r.candidates)
     return Summary(
         config=config,
         problems=len(records) if problems is None else problems,
@@ -170,6 +172,7 @@ def summarize(config: RunConfig, records: list[ProblemRecord], problems: int | N
         solved=share(sum(r.solved for r in done)),
         solved_first_round=share(sum(r.correct > 0 for r in done)),
         seconds=seconds,
+        paths=dict(paths),
         skipped_reasons=dict(sorted(reasons.items(), key=lambda kv: (-kv[1], kv[0]))),
     )
 
@@ -221,6 +224,10 @@ def render(summary: Summary, console: Console) -> None:
     table.add_row("evaluated", str(summary.evaluated))
     table.add_row("skipped", str(summary.skipped))
     table.add_row("errors", str(summary.errors))
+    judged = sum(summary.paths.values())
+    if judged:
+        vm = summary.paths.get("vm", 0)
+        table.add_row("candidates judged on the VM", f"{vm / judged:.1%} ({vm} of {judged}; the rest on CPython)")
     pending = summary.problems - summary.evaluated - summary.skipped - summary.errors
     if pending > 0:
         table.add_row("not yet run", str(pending))

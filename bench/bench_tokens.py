@@ -427,7 +427,7 @@ def main(argv: list[str] | None = None) -> int:
     console, log = consoles(bool(a.md), width=200)
 
     info = machine_info()
-    v = Verifier(device=a.device)
+    v = Verifier(device=a.device, fallback=False)
     info["verifier_device"] = v.device
     if v.device == "cuda":
         try:

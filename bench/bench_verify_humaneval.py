@@ -157,7 +157,7 @@ def main(argv: list[str] | None = None) -> int:
         p.error("--n and --repeat must be at least 1, --heavy at least 0")
     console, log = consoles(bool(a.md), width=160)
     info = machine_info()
-    v = Verifier("cpu")
+    v = Verifier("cpu", fallback=False)
     log("converting HumanEval and drawing the samples ...")
     groups, dropped = build_groups(a.n, a.seed, v)
     log(f"left out: {dropped}")

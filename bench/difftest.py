@@ -98,7 +98,7 @@ def main(argv=None) -> int:
 
     console = Console(stderr=True)
     features = parse_features(args.features)
-    verifier = Verifier(device=args.device)
+    verifier = Verifier(device=args.device, fallback=False)
     if args.replay is not None:
         return replay(args, verifier, features)
 

@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from pydantic_core import PydanticCustomError
 
 from .types import Signature, SignatureError, parse_signature
-from .values import EncodeError, Key, encode, format_path, pack
+from .values import EncodeError, Key, encode, format_path, normalize, pack
 
 # Strict: TOML and JSON carry real ints, bools and floats, so a string where a
 # number belongs is an error in the file, not something to coerce silently.
@@ -149,6 +149,19 @@ class Problem(BaseModel):
             a.flags.writeable = False  # shared by every caller of encoded()
         return EncodedSuite(args_words, args_off, exp_words, exp_off, sig.code)
 
+    @cached_property
+    def python_args(self) -> tuple[tuple, ...]:
+        """Each test's arguments as the Python values the entry receives
+        (tuples where the type says tuple, dicts from pair lists, ...): what
+        the CPython path calls the entry with."""
+        params = self.sig.params
+        return tuple(tuple(normalize(a, code) for a, (_, code) in zip(t.args, params)) for t in self.tests)
+
+    @cached_property
+    def python_expected(self) -> tuple:
+        """Each test's expected value as a Python value, as python_args."""
+        return tuple(normalize(t.expected, self.sig.ret) for t in self.tests)
+
     def encoded(self) -> EncodedSuite:
         """The tests packed for the kernels (computed on first call only)."""
         return self._encoded
@@ -206,7 +219,7 @@ class Problem(BaseModel):
 
 
 # Problem's cached_property names, dropped from copies.
-_CACHED = ("sig", "visible_tests", "hidden_tests", "_encoded")
+_CACHED = ("sig", "visible_tests", "hidden_tests", "_encoded", "python_args", "python_expected")
 
 
 def _signature_issues(p: Problem):

@@ -56,7 +56,10 @@ class Summary:
     with the most visible tests passed, then the fewest steps on them, then
     the lowest index (-1 when k == 0); best_visible/best_steps: its visible
     passes and steps; signatures: up to MAX_SIGNATURES failure signatures
-    among candidates that failed a visible test, most frequent first.
+    among candidates that failed a visible test, most frequent first;
+    paths: how the candidates and lanes split between the VM and the
+    CPython path (cpython.PathShare; None out of the reduction itself).
+    Steps count fuel on the VM: a lane judged on CPython counts 0.
     """
 
     k: int
@@ -68,11 +71,13 @@ class Summary:
     best_steps: int
     signatures: tuple[Signature, ...]
     nbytes: int
+    paths: Any = None
 
     def to_json(self) -> dict:
         d = {f: getattr(self, f) for f in ("k", "compiled", "all_visible", "all_tests", "best",
                                            "best_visible", "best_steps")}
-        return d | {"signatures": [s.to_json() for s in self.signatures]}
+        d |= {"signatures": [s.to_json() for s in self.signatures]}
+        return d if self.paths is None else d | {"paths": self.paths.to_json()}
 
 
 def summarize(link: Link, status, steps, compiled, diag_cls, diag_line, visible) -> tuple[Summary, Any]:

@@ -16,6 +16,8 @@ from typing import Any, Callable
 import numpy as np
 
 from .abi import DIAG_CLASSES, ST_PASS, STATUS_NAMES
+
+ST_COMPILE_ERROR = STATUS_NAMES.index("compile_error")
 from .link import Link
 from .problem import Problem
 from .reduce import Summary
@@ -82,9 +84,12 @@ class VerifyResult:
     signatures); passed: bool [k, n]; status: int32 [k, n] codes
     (status_name gives the name); line: int32 [k, n], the source line that
     raised (0 if none); steps: int64 [k, n], fuel spent; diagnostics: per
-    candidate, None if it compiled; timings: seconds per stage, when the
-    call was timed; call_transfers: bytes moved between host and device
-    by the call itself.
+    candidate, None if it compiled (by CPython, where the CPython path
+    judged it); timings: seconds per stage, when the call was timed, and
+    "cpython", the CPython path's, whenever it ran; call_transfers: bytes moved between host and device
+    by the call itself; verdicts: program -> its verdict from the CPython
+    path (cpython.py), for the programs the VM could not judge exactly,
+    read before the VM's arrays by every accessor.
     """
 
     problem: Problem
@@ -92,7 +97,44 @@ class VerifyResult:
     call_transfers: dict[str, int]
     timings: dict[str, float]
     lanes: Lanes = field(repr=False)
+    verdicts: dict[int, Any] = field(default_factory=dict, repr=False)
     _host: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    def merge(self, verdicts: dict[int, Any]) -> None:
+        """Take the CPython path's verdicts (program -> cpython.Verdict);
+        every host copy is made again, over the merged lanes."""
+        self.verdicts = dict(verdicts)
+        self._host.clear()
+
+    def path(self, c: int) -> str:
+        """Which path judged candidate c: "vm", or "cpython" when any of its
+        lanes (all of them, if the VM refused it) ran on CPython."""
+        return "cpython" if self._program(c) in self.verdicts else "vm"
+
+    @property
+    def paths(self) -> list[str]:
+        """path(c) of every candidate."""
+        return ["cpython" if int(p) in self.verdicts else "vm" for p in self._fetch_index()]
+
+    def program_index(self) -> np.ndarray:
+        """int64 [k] (host): the program each candidate ran as."""
+        return self._fetch_index()
+
+    def refusal(self, c: int) -> Diagnostic | None:
+        """Why the VM refused candidate c (None: it compiled on the VM),
+        whichever path then judged it."""
+        p = self._program(c)
+        if p in self.verdicts:
+            return self.verdicts[p].refusal
+        return self.diagnostic(c)
+
+    def program_diagnostic(self, p: int) -> Diagnostic | None:
+        """The VM's diagnostic of program p (None: the VM compiled it)."""
+        return diagnostic(self.lanes.headers(np.array([p]))[0])
+
+    def program_row(self, name: str, p: int) -> np.ndarray:
+        """The VM's row of program p in a per-lane array (status, line, steps)."""
+        return self.lanes.link.host(getattr(self.lanes, name)[p])
 
     @property
     def k(self) -> int:
@@ -109,8 +151,32 @@ class VerifyResult:
 
     def _fetch(self, name: str) -> np.ndarray:
         if name not in self._host:
-            self._host[name] = self.lanes.link.host(getattr(self.lanes, name))[self._fetch_index()]
+            self._host[name] = self._programs(name)[self._fetch_index()]
         return self._host[name]
+
+    def _programs(self, name: str) -> np.ndarray:
+        """A per-lane array by program, the CPython path's lanes merged in."""
+        rows = self.lanes.link.host(getattr(self.lanes, name))
+        if not self.verdicts or name not in ("status", "line", "steps"):
+            return rows
+        rows = rows.copy()
+        for p, v in self.verdicts.items():
+            if v.diagnostic is not None:
+                rows[p] = ST_COMPILE_ERROR if name == "status" else 0
+            for t, (code, _, line, _, _) in v.lanes.items():
+                rows[p, t] = code if name == "status" else line if name == "line" else 0
+        return rows
+
+    def message(self, c: int, t: int) -> str:
+        """The exception's message where the CPython path judged lane (c, t)
+        and it raised ("" otherwise: the VM keeps no messages)."""
+        lane = self._cpython_lane(c, t)
+        return "" if lane is None else lane[4]
+
+    def _cpython_lane(self, c: int, t: int):
+        """(code, name, line, value, message) when the CPython path judged lane (c, t)."""
+        v = self.verdicts.get(self._program(c)) if self.verdicts else None
+        return None if v is None else v.lanes.get(t)
 
     @property
     def status(self) -> np.ndarray:
@@ -141,7 +207,8 @@ class VerifyResult:
         if "diagnostics" not in self._host:
             index = self._fetch_index()
             heads = self.lanes.headers(np.arange(len(self.lanes.status)))
-            diags = [diagnostic(h) for h in heads]
+            diags = [self.verdicts[p].diagnostic if p in self.verdicts else diagnostic(h)
+                     for p, h in enumerate(heads)]
             self._host["diagnostics"] = [diags[i] for i in index]
         return self._host["diagnostics"]
 
@@ -152,12 +219,14 @@ class VerifyResult:
 
     def _program(self, c: int) -> int:
         """The program candidate c ran as, fetching 8 bytes at most."""
-        if "index" in self._host:
-            return int(self._host["index"][c])
+        if "index" in self._host or self.verdicts:
+            return int(self._fetch_index()[c])
         return int(self.lanes.link.item(self.lanes.index[c]))
 
     def _lane(self, name: str, c: int, t: int):
         """One lane's value of a per-lane array, without fetching the rest."""
+        if self.verdicts and name in ("status", "line", "steps"):
+            return self._fetch(name)[c, t]
         if name in self._host:
             return self._host[name][c, t]
         return self.lanes.link.host(getattr(self.lanes, name)[self._program(c), t])
@@ -166,13 +235,22 @@ class VerifyResult:
         """Candidate c's diagnostic, fetching only its own header."""
         if "diagnostics" in self._host:
             return self._host["diagnostics"][c]
-        return diagnostic(self.lanes.headers(np.array([self._program(c)]))[0])
+        p = self._program(c)
+        if p in self.verdicts:
+            return self.verdicts[p].diagnostic
+        return diagnostic(self.lanes.headers(np.array([p]))[0])
 
     def source(self, c: int) -> str:
         """The program text candidate c was compiled from."""
         return self.lanes.source(c).decode("utf-8", "replace")
 
     def status_name(self, c: int, t: int) -> str:
+        """The lane's status by name; on the CPython path an exception's own
+        class name ("NameError", "StopIteration", a class the candidate
+        defined) where the status code is the generic "exception"."""
+        lane = self._cpython_lane(c, t)
+        if lane is not None:
+            return lane[1]
         return STATUS_NAMES[int(self._lane("status", c, t))]
 
     def compiled(self, c: int) -> bool:
@@ -186,7 +264,10 @@ class VerifyResult:
         """int32 [k]: tests each candidate passed, as the device counted
         them (4 bytes a candidate cross, not the whole status matrix)."""
         if "passes" not in self._host:
-            self._host["passes"] = self.lanes.link.host(self.lanes.passes)
+            if self.verdicts:
+                self._host["passes"] = self.passed.sum(axis=1, dtype=np.int32)
+            else:
+                self._host["passes"] = self.lanes.link.host(self.lanes.passes)
         return self._host["passes"]
 
     def actuals(self) -> list[list[Any]]:
@@ -202,6 +283,9 @@ class VerifyResult:
         code = self.status_name(c, t)
         if code not in ("pass", "wrong_answer"):
             return None
+        lane = self._cpython_lane(c, t)
+        if lane is not None:
+            return lane[3]
         need = int(self._lane("out_words", c, t))
         if need == 0:
             return None  # None itself, or the entry fell off its end (CPython's None)

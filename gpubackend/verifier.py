@@ -23,6 +23,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from .abi import PROGRAM_HEAD_BYTES, STATUS_NAMES, limits
+from . import cpython
 from .batch import ProblemTable, RunPlan, join_tests, lane_offsets
 from .dedup import distinct
 from .detok import Texts, detokenize
@@ -31,6 +32,7 @@ from .link import Link
 from .problem import Problem
 from .reduce import Summary, summarize_parts
 from .result import Diagnostic, Lanes, VerifyResult
+from .sandbox import Sandbox, SandboxConfig
 from .tokens import token_buffer
 from .vocab import Vocab
 
@@ -140,19 +142,44 @@ class Verifier:
         its fuel, heap and depth charged again: the same results, statuses
         and steps, without the exponential time of naive recursion
         (kernels/memo.h). False only to measure or to test that sameness.
+    fallback: give every candidate CPython's verdict: the programs the VM
+        refuses, and the lanes that end in one of the VM's own statuses
+        (cpython.DEVIATIONS), run again on CPython in the sandbox
+        (sandbox/), and the results merge both (`res.path(c)`). False: the
+        VM's verdict alone, refusals counted as compile errors.
+    sandbox: how the CPython path runs (SandboxConfig: workers, CPU seconds
+        per test, memory, the isolation required); its zygotes start on the
+        first candidate that needs them.
 
     A Verifier keeps what repeats across rounds in the backend's memory:
     the test suites of recent problems and the byte tables of tokenizers.
     """
 
-    def __init__(self, device: str = "auto", memo: bool = True) -> None:
+    def __init__(self, device: str = "auto", memo: bool = True, fallback: bool = True,
+                 sandbox: SandboxConfig | None = None) -> None:
         self.backend = _backend(device)
         self.memo = memo
+        self.fallback = fallback
+        self.sandbox_config = sandbox or SandboxConfig()
+        self._sandbox: Sandbox | None = None
         self.device = self.backend.name
         self.xp = self.backend.xp
         self._suites: dict[int, tuple[Any, DeviceSuite]] = {}
         self._vocabs: dict[int, tuple[Any, Vocab]] = {}
         self._device_vocabs: dict[str, Vocab] = {}
+
+    @property
+    def sandbox(self) -> Sandbox:
+        """The CPython path's sandbox, started on first use."""
+        if self._sandbox is None:
+            self._sandbox = Sandbox(self.sandbox_config)
+        return self._sandbox
+
+    def close(self) -> None:
+        """Stop the sandbox's processes (a Verifier that is dropped stops them too)."""
+        if self._sandbox is not None:
+            self._sandbox.close()
+            self._sandbox = None
 
     def compile(self, candidates: Sequence[str | bytes], problem: Problem, _reuse: bool = False):
         """The compiled program images (backend arrays), one per candidate."""
@@ -334,6 +361,13 @@ class Verifier:
             lanes.headers = _headers(link, read_headers, part.span[0])
             lanes.rerun = self._rerun_fn(link, part)
             results.append(VerifyResult(part.problem, summary, call_transfers, dict(clock.times), lanes))
+        flagged = [np.zeros(0, np.int64)] * len(parts)
+        if self.fallback:
+            need = cpython.needs_cpython(link, oc["status"], fields["ok"], run.d_lane_off())
+            flagged = [np.flatnonzero(need[a:b]) for a, b in (part.span for part in parts)]
+        sources = [_program_source(link, texts, part.span[0]) for part in parts]
+        cpython.settle(results, flagged, sources, self.sandbox if any(len(f) for f in flagged) else None,
+                       stop_after_timeout)
         return results
 
     def _reduce(self, link: Link, run: "_Run", parts: list["_Part"], suites: list[DeviceSuite], oc: dict,
@@ -425,6 +459,13 @@ class Verifier:
                 oc["status"][d] = ST_NOT_RUN
                 for name in ("line", "steps", "out_words"):
                     oc[name][d] = 0
+
+
+def _program_source(link: Link, texts: Texts, first: int):
+    def source(p: int) -> bytes:  # program p of a part whose programs start at `first`
+        b, e = int(link.item(texts.begin[first + p])), int(link.item(texts.end[first + p]))
+        return link.host(texts.data[b:e]).tobytes()
+    return source
 
 
 def _scatter(link: Link, oc: dict, part: dict, lanes: np.ndarray) -> None:

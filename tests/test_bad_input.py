@@ -21,7 +21,7 @@ TOKENS = ["def", "f", "(", ")", ":", "->", "int", "str", "float", "bool", "retur
 PROBLEM = Problem(name="fuzz", entry="f", signature="def f(n: int) -> int",
                   tests=[{"args": [3], "expected": 3}, {"args": [-1], "expected": 0}],
                   limits={"fuel": 20_000, "depth": 64, "heap_bytes": 65536})
-_V = Verifier(DEVICE)
+_V = Verifier(DEVICE, fallback=False)
 
 
 def _check_batch(sources: list) -> None:

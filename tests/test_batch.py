@@ -49,7 +49,7 @@ def _same(a, b) -> None:
 
 @pytest.fixture(scope="module")
 def verifier():
-    return Verifier(DEVICE)
+    return Verifier(DEVICE, fallback=False)
 
 
 def test_a_batch_gives_each_problem_its_own_result(verifier):

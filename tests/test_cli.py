@@ -37,8 +37,16 @@ def test_check_compile_error_is_file_line_col(tmp_path):
     assert r.exit_code == 1
     assert f"{prog}:2:" in r.output and "TypeError" in r.output
     r = runner.invoke(app, ["check", str(prog), "--problem", str(EX / "digit_sum.toml"), "--json"])
-    d = json.loads(r.stdout)["diagnostic"]
+    out = json.loads(r.stdout)
+    # CPython runs what the VM's types refuse: the refusal is reported, the verdict is CPython's
+    d = out["refusal"]
     assert d["class"] == "TypeError" and d["line"] == 2 and d["col"] >= 1 and d["message"]
+    assert out["path"] == "cpython" and out["diagnostic"] is None
+    assert {t["status"] for t in out["tests"]} == {"TypeError"}
+    prog.write_text("def digit_sum(n: int) -> int:\n    return n +\n")
+    r = runner.invoke(app, ["check", str(prog), "--problem", str(EX / "digit_sum.toml"), "--json"])
+    d = json.loads(r.stdout)["diagnostic"]
+    assert d["class"] == "SyntaxError" and d["line"] == 2 and d["col"] >= 1 and d["message"]
 
 
 def test_check_bad_problem_file_names_field_and_line(tmp_path):

@@ -84,7 +84,7 @@ def test_duplicate_answers_compile_once():
     tok = kit.byte_level()
     problem, texts = answers("digit_sum", 6, 0)
     ids, lengths = pack(tok, texts * 20)
-    v = Verifier("cpu")
+    v = Verifier("cpu", fallback=False)
     calls = []
     real = v.backend.compile
     v.backend.compile = lambda src, begin, end, *a, **kw: calls.append(len(begin)) or real(src, begin, end, *a, **kw)

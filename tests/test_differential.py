@@ -37,7 +37,7 @@ GROUPS, GROUP_SIZE = 4, 5  # 20 programs per example, 4 Problems
 @pytest.fixture(scope="module")
 def verifier():
     gpubackend = pytest.importorskip("gpubackend")
-    return gpubackend.Verifier(device=DEVICE)
+    return gpubackend.Verifier(device=DEVICE, fallback=False)
 
 
 # ---------------------------------------------------------------------------

@@ -148,7 +148,7 @@ def _verifier():
     if _VERIFIER is None:
         from gpubackend import Verifier
 
-        _VERIFIER = Verifier(device=DEVICE)
+        _VERIFIER = Verifier(device=DEVICE, fallback=False)
     return _VERIFIER
 
 

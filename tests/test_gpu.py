@@ -14,7 +14,7 @@ pytestmark = pytest.mark.gpu
 
 @pytest.fixture(scope="module")
 def both():
-    return Verifier("cpu"), Verifier("cuda")
+    return Verifier("cpu", fallback=False), Verifier("cuda", fallback=False)
 
 
 def _same(cpu_res, gpu_res):

@@ -89,7 +89,7 @@ def problem(args: list[list], fuel: int) -> Problem:
 
 @pytest.fixture(scope="module")
 def verifier() -> Verifier:
-    return Verifier(DEVICE)
+    return Verifier(DEVICE, fallback=False)
 
 
 def count_end_tests(source: str) -> int:

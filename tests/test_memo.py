@@ -21,7 +21,7 @@ FIELDS = ("status", "line", "steps", "_out_words", "_out")
 
 @pytest.fixture(scope="module")
 def verifiers() -> tuple[Verifier, Verifier]:
-    return Verifier(DEVICE), Verifier(DEVICE, memo=False)
+    return Verifier(DEVICE, fallback=False), Verifier(DEVICE, memo=False, fallback=False)
 
 
 def assert_same_run(verifiers, sources: list[str], problem: Problem) -> None:
@@ -55,7 +55,7 @@ def fib(n: int) -> int:
 
 def memo_flags(source: str, signature: str) -> tuple[int, list[str]]:
     """The image's memo flag and the MEMO_ENTER lines of its listing."""
-    v = Verifier("cpu")
+    v = Verifier("cpu", fallback=False)
     prog = v.compile([source], problem(signature))[0]
     lines = [ln for ln in disassemble(prog).splitlines() if "MEMO_ENTER" in ln]
     return int(prog["memo"]), lines

@@ -24,7 +24,7 @@ OTHER_GOOD = "def f(n: int) -> list[int]:\n    out = list(range(n))\n    out.sor
 
 
 def test_unbounded_lanes_stop_alone():
-    v = Verifier(DEVICE)
+    v = Verifier(DEVICE, fallback=False)
     cands = [GOOD, APPEND_FOREVER, OTHER_GOOD, DOUBLE_FOREVER, STRING_FOREVER, GOOD]
     res = v.verify(cands, PROBLEM)
     for c in (0, 2, 5):
@@ -35,7 +35,7 @@ def test_unbounded_lanes_stop_alone():
 
 
 def test_same_verdicts_alone_and_in_a_batch():
-    v = Verifier(DEVICE)
+    v = Verifier(DEVICE, fallback=False)
     batch = v.verify([APPEND_FOREVER, GOOD], PROBLEM)
     alone = v.verify([GOOD], PROBLEM)
     assert (batch.status[1] == alone.status[0]).all()
@@ -45,7 +45,7 @@ def test_same_verdicts_alone_and_in_a_batch():
 def test_lanes_past_the_first_heap_are_rerun_with_heap_bytes():
     # 10_000 items need more than the first run's 16 KB heap: they pass on
     # the re-run at heap_bytes; with a smaller heap_bytes they cannot
-    v = Verifier(DEVICE)
+    v = Verifier(DEVICE, fallback=False)
     assert v.verify([GOOD], PROBLEM).passed.all()
     small = PROBLEM.model_copy(update={"limits": PROBLEM.limits.model_copy(update={"heap_bytes": 32_768})})
     res = v.verify([GOOD], small)

@@ -237,7 +237,7 @@ def _verifier():
         gp = pytest.importorskip("gpubackend")
         if not hasattr(gp, "Verifier"):
             pytest.skip("gpubackend.Verifier not built yet")
-        _VERIFIER = gp.Verifier(device=DEVICE)
+        _VERIFIER = gp.Verifier(device=DEVICE, fallback=False)
     return _VERIFIER
 
 

@@ -14,6 +14,8 @@ def test_actuals_equal_actual_lane_by_lane_in_three_transfers():
     values = whole.actuals()
     lane = v.verify(sources, p)
     assert values == [[lane.actual(c, t) for t in range(lane.n_tests)] for c in range(lane.k)]
-    assert values[0][0] == "bcd" and values[2][3] is None and values[3] == [None] * 6
+    # the last returns an int where a str is due: the VM refuses it, CPython runs it
+    assert values[0][0] == "bcd" and values[2][3] is None and values[3] == [1] * 6
+    assert [lane.path(c) for c in range(4)] == ["vm", "vm", "vm", "cpython"]
     status, out_words, out = (whole.lanes.status.nbytes, whole.lanes.out_words.nbytes, whole.lanes.out.nbytes)
     assert whole.transfers["to_host"] - before <= status + out_words + out + whole.lanes.index.nbytes

@@ -71,5 +71,7 @@ def test_verl_compute_score():
               "extra_info": {"num_turns": 1, "rollout_reward_scores": {}}}
     assert compute_score(**kwargs) == {"score": 1.0, "passed": 6, "tests": 6, "compiled": True}
     bad = compute_score(**kwargs | {"solution_str": "def caesar(s: str, k: int) -> str:\n    return 1\n"})
-    assert bad["score"] == 0.0 and bad["compiled"] is False
-    assert json.dumps(bad)
+    assert bad == {"score": 0.0, "passed": 0, "tests": 6, "compiled": True}  # CPython runs it: wrong answers
+    broken = compute_score(**kwargs | {"solution_str": "def caesar(s: str, k: int) -> str:\n    return s +\n"})
+    assert broken["score"] == 0.0 and broken["compiled"] is False
+    assert json.dumps(bad) and json.dumps(broken)

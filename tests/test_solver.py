@@ -15,7 +15,7 @@ from tests.device import DEVICE
 P = Problem.from_file("tasks/examples/caesar.toml")
 SOLUTION = "Here it is:\n```python\n" + P.solution + "```\nDone."
 ECHO = "def caesar(s: str, k: int) -> str:\n    return s\n"
-NOT_TYPED = "def caesar(s: str, k: int) -> str:\n    return s + k\n"
+NO_PARSE = "def caesar(s: str, k: int) -> str:\n    return s +\n"
 LOOPS = "def caesar(s: str, k: int) -> str:\n    while True:\n        pass\n"
 # passes the visible tests, fails the hidden ones (negative k)
 NO_NEGATIVE = P.solution.replace("out += chr((ord(c) - ord('a') + k) % 26 + ord('a'))",
@@ -39,7 +39,7 @@ def _solve(script, tokenizer=None, **kw):
 
 
 def test_solved_in_the_round_the_answer_appears(tokenizer):
-    report, gen = _solve([[ECHO, NOT_TYPED, LOOPS], [ECHO, LOOPS], [ECHO, SOLUTION]], tokenizer)
+    report, gen = _solve([[ECHO, NO_PARSE, LOOPS], [ECHO, LOOPS], [ECHO, SOLUTION]], tokenizer)
     assert report.solved and report.stop == "solved" and len(report.rounds) == 3
     w = report.winner
     assert w.round == 2 and w.program == P.solution and w.passing == 3
@@ -49,7 +49,7 @@ def test_solved_in_the_round_the_answer_appears(tokenizer):
 
 
 def test_failures_come_back_as_feedback_in_the_next_prompts():
-    report, gen = _solve([[ECHO, NOT_TYPED, LOOPS], [SOLUTION]])
+    report, gen = _solve([[ECHO, NO_PARSE, LOOPS], [SOLUTION]])
     first, second = gen.prompts
     assert len(first) == 1                      # the task alone
     feedback = "\n".join(second[1:])

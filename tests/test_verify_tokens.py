@@ -26,7 +26,7 @@ WRAPS = ["{}", "Here is the solution:\n```python\n{}```\nIt loops once.", "```\n
 
 @pytest.fixture(scope="module")
 def cpu():
-    return Verifier(DEVICE)
+    return Verifier(DEVICE, fallback=False)
 
 
 def answers(name: str, k: int, seed: int) -> tuple[Problem, list[str]]:

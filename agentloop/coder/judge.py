@@ -36,12 +36,14 @@ from ..feedback import Failure, failure_of
 
 CRASH = "vm crash"  # the verdict of a program that killed the verifier's process
 
-_VERIFIERS: dict[str, Verifier] = {}  # one per device, per process
+# One per device, per process. The VM's verdict alone: the coder's data are
+# DSL programs, and a program the VM refuses is not one.
+_VERIFIERS: dict[str, Verifier] = {}
 
 
 def _verifier(device: str) -> Verifier:
     if device not in _VERIFIERS:
-        _VERIFIERS[device] = Verifier(device)
+        _VERIFIERS[device] = Verifier(device, fallback=False)
     return _VERIFIERS[device]
 
 

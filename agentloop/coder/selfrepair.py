@@ -146,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     generator = default_generator(args.temperature, which=args.engine, path=args.model)
     tasks = train_tasks(args.seed, args.tasks_per_family, args.per_family)
-    verifier = Verifier(args.device)
+    verifier = Verifier(args.device, fallback=False)
     from rich.progress import Progress
 
     with Progress(transient=True) as bar:

@@ -42,7 +42,7 @@ def test_failures_of_the_real_model_become_repair_records():
     from agentloop.generators.default import default_generator
 
     gen = default_generator(1.5, which="hf")  # hot: some samples fail
-    verifier = Verifier("cpu")
+    verifier = Verifier("cpu", fallback=False)
     done = []
     got = selfrepair.collect(gen, verifier, tasks(), samples=4, seed=0, max_tokens=96, batch=2,
                              progress=done.append)

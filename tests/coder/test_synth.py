@@ -25,7 +25,7 @@ SEED = 3
 
 @pytest.fixture(scope="module")
 def verifier() -> Verifier:
-    return Verifier("cpu")
+    return Verifier("cpu", fallback=False)
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,5 @@
 def mean_of_evens(xs: list[int]) -> int:
     total = 0
-    total = 'none'
+    for x in xs
+        total += x
     return total

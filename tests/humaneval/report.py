@@ -272,7 +272,7 @@ def run_report(device: str = "cpu", tasks: list[dict] | None = None) -> Report:
 
     t0 = time.perf_counter()
     converted = convert_all(tasks if tasks is not None else load_tasks())
-    verifier = Verifier(device=device)
+    verifier = Verifier(device=device, fallback=False)
     outcomes = [classify(verifier, c) for c in converted]
     return Report(verifier.device, outcomes, time.perf_counter() - t0, LIMITS.model_dump())
 

@@ -1,0 +1,175 @@
+"""The CPython path: CPython's verdict wherever the VM's is not exactly it.
+
+After the VM has judged a call, `settle` sends to the sandbox (sandbox/)
+every program the VM refused to compile, all its tests, and every lane that
+ended in a status that is the VM's own rather than CPython's (DEVIATIONS:
+an int past 64 bits, the frame and heap limits, values the DSL cannot
+hold). It judges what came back against the expected values here, in the
+host, by the VM's rule (sandbox/wire.py `matches`), and merges it into the
+results: per program, a `Verdict` that the result's accessors read before
+the VM's arrays, a summary computed again over the merged lanes, and the
+path each candidate took.
+
+A `Timeout` stays the VM's verdict: fuel is the problem's limit on the VM
+as CPU seconds are on CPython, and a candidate that loops would otherwise
+cost its CPU seconds a second time.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable
+
+import numpy as np
+
+from .abi import DIAG_CLASSES, STATUS_NAMES
+from .link import Link
+from .problem import Problem
+from .reduce import summarize
+from .sandbox.wire import matches
+from .result import Diagnostic, VerifyResult
+from .sandbox import Job, JobResult, Outcome, Sandbox
+
+# Lane statuses that are the VM's deviations from CPython (docs/language.md,
+# section 1): the lane is judged again on CPython.
+DEVIATIONS = ("OverflowError", "RecursionError", "MemoryError", "Unsupported")
+ST = {name: code for code, name in enumerate(STATUS_NAMES)}
+_DEVIATION_CODES = np.array([ST[name] for name in DEVIATIONS], dtype=np.int32)
+# Exception names that have a status of their own; any other exception is
+# "exception", with its class name kept (a candidate's class named Timeout
+# or pass is an exception like any other).
+_EXCEPTION_STATUS = {name: code for name, code in ST.items()
+                     if name.endswith("Error") and name not in DEVIATIONS[3:]}
+
+
+@dataclass
+class Verdict:
+    """One program's verdict from the CPython path.
+
+    diagnostic: CPython's compile error (then no lanes ran), else None;
+    refusal: why the VM did not compile it (None: it did, and only some of
+    its lanes came here); lanes: test -> (status code, status name, line,
+    returned value, exception message) for the tests CPython judged.
+    """
+
+    diagnostic: Diagnostic | None
+    refusal: Diagnostic | None
+    lanes: dict[int, tuple[int, str, int, Any, str]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class PathShare:
+    """How a result's candidates and lanes split between the paths
+    (summary.paths); the CPython path's seconds are in timings["cpython"]."""
+
+    candidates: dict[str, int]
+    lanes: dict[str, int]
+
+    def to_json(self) -> dict:
+        return {p: {"candidates": self.candidates[p], "lanes": self.lanes[p]} for p in ("vm", "cpython")}
+
+
+def needs_cpython(link: Link, status, ok, lane_off) -> np.ndarray:
+    """bool [P] (host): the programs the VM refused, or with a lane in a
+    deviation status. status: [L] lanes; ok: [P]; lane_off: [P + 1] (xp)."""
+    xp = link.xp
+    dev = xp.isin(status, xp.asarray(_DEVIATION_CODES))
+    seen = xp.concatenate([xp.zeros(1, xp.int64), xp.cumsum(dev, dtype=xp.int64)])
+    return link.host((ok == 0) | (seen[lane_off[1:]] > seen[lane_off[:-1]]))
+
+
+def settle(results: list[VerifyResult], flagged: list[np.ndarray], program_source: list[Callable[[int], bytes]],
+           sandbox: Sandbox | None, stop_after_timeout: bool) -> None:
+    """Judge the flagged programs of each result (flagged[i]: its local
+    program indices) on CPython, merge the verdicts into the results in
+    place, and give every result its summary over the merged lanes (and,
+    where the CPython path ran, its seconds as timings["cpython"])."""
+    t0 = time.perf_counter()
+    work = []  # (result, program, the tests run, the VM's refusal)
+    jobs: list[Job] = []
+    for i, (res, progs) in enumerate(zip(results, flagged)):
+        args = res.problem.python_args
+        for p in progs.tolist():
+            refusal = res.program_diagnostic(p)
+            tests = list(range(res.n_tests)) if refusal else _deviating_tests(res, p)
+            jobs.append(Job(program_source[i](p), res.problem.entry, [args[t] for t in tests], stop_after_timeout))
+            work.append((i, p, tests, refusal))
+    done = sandbox.run(jobs) if jobs else []
+    seconds = time.perf_counter() - t0
+    verdicts: list[dict[int, Verdict]] = [{} for _ in results]
+    for (i, p, tests, refusal), out in zip(work, done):
+        verdicts[i][p] = _verdict(results[i].problem, tests, refusal, out)
+    for res, v in zip(results, verdicts):
+        if v:
+            res.merge(v)
+            res.summary = _resummarize(res)
+        if jobs:  # the call's, shared by its results as the VM's stages are
+            res.timings["cpython"] = seconds
+        res.summary = replace(res.summary, paths=_share(res))
+
+
+def _deviating_tests(res: VerifyResult, p: int) -> list[int]:
+    row = res.program_row("status", p)
+    return np.flatnonzero(np.isin(row, _DEVIATION_CODES)).tolist()
+
+
+def _verdict(problem: Problem, tests: list[int], refusal: Diagnostic | None, out: JobResult) -> Verdict:
+    if out.compile_error is not None:
+        ce = out.compile_error
+        return Verdict(Diagnostic(ce["cls"], ce["line"], ce["col"], ce["msg"]), refusal)
+    verdict = Verdict(None, refusal)
+    expected, tol = problem.python_expected, problem.float_tolerance
+    for t, o in zip(tests, out.tests):
+        verdict.lanes[t] = lane_of(o, expected[t], tol)
+    return verdict
+
+
+def lane_of(o: Outcome, expected: Any, tol: float | None) -> tuple[int, str, int, Any, str]:
+    """(status code, status name, line, value, message) of one CPython outcome."""
+    if o.kind == "return":
+        name = "pass" if matches(o.value, expected, tol) else "wrong_answer"
+        return ST[name], name, 0, o.value, ""
+    if o.kind == "raise":
+        return _EXCEPTION_STATUS.get(o.name, ST["exception"]), o.name, o.line, None, o.message
+    if o.kind in ("Timeout", "not_run"):
+        return ST[o.kind], o.kind, 0, None, ""
+    return ST["exception"], _ended(o.name), 0, None, ""
+
+
+def _ended(why: str) -> str:
+    """The status name of a process that ended inside a test."""
+    kind, _, detail = why.partition(" ")
+    if kind == "exit":
+        return f"ProcessExit({detail})"
+    if kind == "signal":
+        return f"Killed({detail})"
+    return why  # OutputLimit, BadOutput
+
+
+def _share(res: VerifyResult) -> PathShare:
+    """How many candidates and lanes of `res` each path judged."""
+    n, index = res.n_tests, res.program_index()
+    per_program = {p: n if v.refusal is not None else len(v.lanes) for p, v in res.verdicts.items()}
+    lanes = sum(per_program.get(int(p), 0) for p in index)
+    k = sum(1 for p in index if int(p) in res.verdicts)
+    return PathShare({"vm": res.k - k, "cpython": k}, {"vm": res.k * n - lanes, "cpython": lanes})
+
+
+def _diag_class(cls: str) -> int:
+    """A diagnostic class's code; CPython's compile errors that have none
+    (IndentationError, TabError) count as SyntaxError, their base class."""
+    return DIAG_CLASSES.index(cls) if cls in DIAG_CLASSES else DIAG_CLASSES.index("SyntaxError")
+
+
+def _resummarize(res: VerifyResult):
+    """The summary of the merged lanes (host arrays, candidates as rows)."""
+    diags = res.diagnostics
+    compiled = np.array([d is None for d in diags], dtype=np.int32)
+    cls = np.array([0 if d is None else _diag_class(d.cls) for d in diags], dtype=np.int32)
+    line = np.array([d.line if d is not None else 0 for d in diags], dtype=np.int32)
+    visible = np.array([not t.hidden for t in res.problem.tests], dtype=np.bool_)
+    return summarize(Link(np), res.status, res.steps, compiled, cls, line, visible)[0]
+
+
+__all__ = ["settle", "needs_cpython", "Verdict", "PathShare", "DEVIATIONS", "lane_of"]
