@@ -131,7 +131,9 @@ def lane_of(o: Outcome, expected: Any, tol: float | None) -> tuple[int, str, int
         name = "pass" if matches(o.value, expected, tol) else "wrong_answer"
         return ST[name], name, 0, o.value, ""
     if o.kind == "raise":
-        return _EXCEPTION_STATUS.get(o.name, ST["exception"]), o.name, o.line, None, o.message
+        # a class named like a status that is not an exception's ("pass") must not read as one
+        name = f"exception {o.name!r}" if o.name in ST and o.name not in _EXCEPTION_STATUS else o.name
+        return _EXCEPTION_STATUS.get(o.name, ST["exception"]), name, o.line, None, o.message
     if o.kind in ("Timeout", "not_run"):
         return ST[o.kind], o.kind, 0, None, ""
     return ST["exception"], _ended(o.name), 0, None, ""
