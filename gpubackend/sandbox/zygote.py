@@ -28,7 +28,6 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import child  # noqa: E402
-import confine  # noqa: E402
 import wire  # noqa: E402
 
 del sys.path[0]  # the candidate imports from the Python install, not from here
