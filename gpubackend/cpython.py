@@ -27,9 +27,9 @@ from .abi import DIAG_CLASSES, STATUS_NAMES
 from .link import Link
 from .problem import Problem
 from .reduce import summarize
-from .sandbox.wire import matches
 from .result import Diagnostic, VerifyResult
 from .sandbox import Job, JobResult, Outcome, Sandbox
+from .sandbox.wire import matches
 
 # Lane statuses that are the VM's deviations from CPython (docs/language.md,
 # section 1): the lane is judged again on CPython.
@@ -39,8 +39,7 @@ _DEVIATION_CODES = np.array([ST[name] for name in DEVIATIONS], dtype=np.int32)
 # Exception names that have a status of their own; any other exception is
 # "exception", with its class name kept (a candidate's class named Timeout
 # or pass is an exception like any other).
-_EXCEPTION_STATUS = {name: code for name, code in ST.items()
-                     if name.endswith("Error") and name not in DEVIATIONS[3:]}
+_EXCEPTION_STATUS = {name: code for name, code in ST.items() if name.endswith("Error")}
 
 
 @dataclass
@@ -151,6 +150,8 @@ def _ended(why: str) -> str:
 
 def _share(res: VerifyResult) -> PathShare:
     """How many candidates and lanes of `res` each path judged."""
+    if not res.verdicts:  # the VM judged all: nothing to fetch
+        return PathShare({"vm": res.k, "cpython": 0}, {"vm": res.k * res.n_tests, "cpython": 0})
     n, index = res.n_tests, res.program_index()
     per_program = {p: n if v.refusal is not None else len(v.lanes) for p, v in res.verdicts.items()}
     lanes = sum(per_program.get(int(p), 0) for p in index)

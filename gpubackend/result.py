@@ -16,12 +16,12 @@ from typing import Any, Callable
 import numpy as np
 
 from .abi import DIAG_CLASSES, ST_PASS, STATUS_NAMES
-
-ST_COMPILE_ERROR = STATUS_NAMES.index("compile_error")
 from .link import Link
 from .problem import Problem
 from .reduce import Summary
 from .values import decode
+
+ST_COMPILE_ERROR = STATUS_NAMES.index("compile_error")
 
 
 @dataclass(frozen=True)
@@ -86,8 +86,8 @@ class VerifyResult:
     raised (0 if none); steps: int64 [k, n], fuel spent; diagnostics: per
     candidate, None if it compiled (by CPython, where the CPython path
     judged it); timings: seconds per stage, when the call was timed, and
-    "cpython", the CPython path's, whenever it ran; call_transfers: bytes moved between host and device
-    by the call itself; verdicts: program -> its verdict from the CPython
+    "cpython", the CPython path's, whenever it ran; call_transfers: bytes
+    moved between host and device by the call itself; verdicts: program -> its verdict from the CPython
     path (cpython.py), for the programs the VM could not judge exactly,
     read before the VM's arrays by every accessor.
     """

@@ -51,6 +51,8 @@ MAX_OUTPUT = 16 * 2**20
 # The longest line kept: a result past it is cut, and then parses as nothing.
 MAX_LINE = MAX_OUTPUT
 _TICK = os.sysconf("SC_CLK_TCK")
+# The host that started this zygote: once it is gone, nobody wants an answer.
+HOST = os.getppid()
 
 
 def read_frame(stream) -> bytes | None:
@@ -115,9 +117,6 @@ class _Watch:
         wall = self.seconds * WALL_FACTOR + WALL_SLACK_S
         if now - self.mark_wall > wall or now - self.start_wall > self.wall_budget:
             return "Timeout"
-        if os.getppid() != HOST:  # the host is gone: nobody wants the answer
-            os.kill(self.pid, signal.SIGKILL)
-            os._exit(0)
         return None
 
 
@@ -169,6 +168,9 @@ def _watch(watch: _Watch) -> int:
                 while data := os.read(watch.fd, 1 << 16):
                     watch.feed(data)
             return status
+        if os.getppid() != HOST:
+            os.kill(watch.pid, signal.SIGKILL)
+            os._exit(0)
         why = watch.overdue()
         if why:
             watch.why = why
@@ -196,9 +198,6 @@ def run_job(job: dict, scratch_root: str, walls: dict) -> dict:
         if why is None or not compiled or (why == "Timeout" and job["stop_after_timeout"]):
             break
     return {"id": job["id"], "runs": runs}
-
-
-HOST = os.getppid()
 
 
 def main() -> None:
