@@ -10,6 +10,15 @@ results: per program, a `Verdict` that the result's accessors read before
 the VM's arrays, a summary computed again over the merged lanes, and the
 path each candidate took.
 
+A problem with `check` code (the task's own, Problem.check) is judged as
+its check judges: a candidate that passes every test on the VM passes (its
+results are the reference's), one whose first failing test is exact fails,
+and every other one, and every one sent here for the reasons above, runs
+the check on CPython, whose outcome is its verdict: the lanes it accepted
+pass, and a check that failed where no lane did fails its first inexact
+test. An untyped problem (Problem.typed False) never reaches the VM: all
+its candidates come here (`unrun` gives their result before).
+
 A `Timeout` stays the VM's verdict: fuel is the problem's limit on the VM
 as CPU seconds are on CPython, and a candidate that loops would otherwise
 cost its CPU seconds a second time.
@@ -23,11 +32,11 @@ from typing import Any, Callable
 
 import numpy as np
 
-from .abi import DIAG_CLASSES, STATUS_NAMES
+from .abi import DIAG_CLASSES, PROGRAM_HEAD, STATUS_NAMES
 from .link import Link
 from .problem import Problem
 from .reduce import summarize
-from .result import Diagnostic, VerifyResult
+from .result import VM_VALUE, Diagnostic, Lanes, VerifyResult
 from .sandbox import Job, JobResult, Outcome, Sandbox
 from .sandbox.wire import matches
 
@@ -55,6 +64,11 @@ class Verdict:
     diagnostic: Diagnostic | None
     refusal: Diagnostic | None
     lanes: dict[int, tuple[int, str, int, Any, str]] = field(default_factory=dict)
+    check: Outcome | None = None
+
+
+# Why the VM runs no candidate of an untyped problem (its refusal).
+UNTYPED = Diagnostic("Unsupported", 1, 1, "the problem is untyped (its signature is outside the DSL)")
 
 
 @dataclass(frozen=True)
@@ -78,6 +92,37 @@ def needs_cpython(link: Link, status, ok, lane_off) -> np.ndarray:
     return link.host((ok == 0) | (seen[lane_off[1:]] > seen[lane_off[:-1]]))
 
 
+def needs_check(res: VerifyResult) -> np.ndarray:
+    """bool [u]: the programs of `res` (judged on the VM) whose first
+    failing test is not exact, so that only the problem's check can judge
+    them; none when the problem has no check or every test is exact."""
+    exact = res.problem.exact_tests
+    if res.problem.check is None or exact.all() or not res.n_tests:
+        return np.zeros(len(res.lanes.status), np.bool_)
+    failing = res.lanes.link.host(res.lanes.status) != ST["pass"]
+    first = failing.argmax(axis=1)
+    return failing.any(axis=1) & ~exact[first]
+
+
+def unrun(problem: Problem, index: np.ndarray, n_programs: int, source: Callable[[int], bytes]) -> VerifyResult:
+    """The result of an untyped problem before the CPython path: every
+    program refused by the VM (UNTYPED), no lane run. index: candidate ->
+    program (host)."""
+    link, n = Link(np), len(problem.tests)
+    heads = np.zeros(n_programs, PROGRAM_HEAD)
+    heads["diag"]["cls"] = DIAG_CLASSES.index(UNTYPED.cls)
+    heads["diag"]["line"], heads["diag"]["col"] = UNTYPED.line, UNTYPED.col
+    heads["diag"]["msg"] = UNTYPED.message.encode()
+    shape = (n_programs, n)
+    lanes = Lanes(link, index.astype(np.int64), np.full(shape, ST["compile_error"], np.int32),
+                  np.zeros(shape, np.int32), np.zeros(shape, np.int64), np.zeros(shape, np.int32),
+                  np.zeros(shape + (1,), np.int64), np.zeros(len(index), np.int32),
+                  lambda programs: heads[programs], lambda c: source(int(index[c])), None)
+    res = VerifyResult(problem, None, {}, {}, lanes)
+    res.summary = _resummarize(res)
+    return res
+
+
 def settle(results: list[VerifyResult], flagged: list[np.ndarray], program_source: list[Callable[[int], bytes]],
            sandbox: Sandbox | None, stop_after_timeout: bool) -> None:
     """Judge the flagged programs of each result (flagged[i]: its local
@@ -85,20 +130,21 @@ def settle(results: list[VerifyResult], flagged: list[np.ndarray], program_sourc
     place, and give every result its summary over the merged lanes (and,
     where the CPython path ran, its seconds as timings["cpython"])."""
     t0 = time.perf_counter()
-    work = []  # (result, program, the tests run, the VM's refusal)
+    work = []  # (result, program, the tests run, the VM's refusal, the program's lines)
     jobs: list[Job] = []
     for i, (res, progs) in enumerate(zip(results, flagged)):
-        args = res.problem.python_args
+        args, check = res.problem.python_args, res.problem.check
         for p in progs.tolist():
             refusal = res.program_diagnostic(p)
             tests = list(range(res.n_tests)) if refusal else _deviating_tests(res, p)
-            jobs.append(Job(program_source[i](p), res.problem.entry, [args[t] for t in tests], stop_after_timeout))
-            work.append((i, p, tests, refusal))
+            source = program_source[i](p)
+            jobs.append(Job(source, res.problem.entry, [args[t] for t in tests], stop_after_timeout, check))
+            work.append((i, p, tests, refusal, source.count(b"\n") + 1))
     done = sandbox.run(jobs) if jobs else []
     seconds = time.perf_counter() - t0
     verdicts: list[dict[int, Verdict]] = [{} for _ in results]
-    for (i, p, tests, refusal), out in zip(work, done):
-        verdicts[i][p] = _verdict(results[i].problem, tests, refusal, out)
+    for (i, p, tests, refusal, lines), out in zip(work, done):
+        verdicts[i][p] = _verdict(results[i], p, tests, refusal, out, lines)
     for res, v in zip(results, verdicts):
         if v:
             res.merge(v)
@@ -113,15 +159,44 @@ def _deviating_tests(res: VerifyResult, p: int) -> list[int]:
     return np.flatnonzero(np.isin(row, _DEVIATION_CODES)).tolist()
 
 
-def _verdict(problem: Problem, tests: list[int], refusal: Diagnostic | None, out: JobResult) -> Verdict:
+def _verdict(res: VerifyResult, p: int, tests: list[int], refusal: Diagnostic | None, out: JobResult,
+             program_lines: int) -> Verdict:
     if out.compile_error is not None:
         ce = out.compile_error
         return Verdict(Diagnostic(ce["cls"], ce["line"], ce["col"], ce["msg"]), refusal)
+    problem = res.problem
     verdict = Verdict(None, refusal)
     expected, tol = problem.python_expected, problem.float_tolerance
     for t, o in zip(tests, out.tests):
         verdict.lanes[t] = lane_of(o, expected[t], tol)
+    if problem.check is not None:
+        verdict.check = out.tests[len(tests)]
+        vm = None if refusal is not None else res.program_row("status", p)
+        _apply_check(verdict, vm, problem, program_lines)
     return verdict
+
+
+def _apply_check(verdict: Verdict, vm: np.ndarray | None, problem: Problem, program_lines: int) -> None:
+    """Make the lanes say the check's verdict: when it passed, each lane
+    it accepted passes (the value the candidate returned kept); when it
+    failed where no lane did, its failure goes on the first inexact test
+    (the last test when all are exact). vm: the VM's statuses of the
+    program (None: it was refused, and CPython ran every test)."""
+    n = len(problem.tests)
+    status = {t: verdict.lanes[t][0] if t in verdict.lanes else int(vm[t]) for t in range(n)}
+    o = verdict.check
+    if o.kind == "return":
+        for t in range(n):
+            if status[t] != ST["pass"]:
+                value = verdict.lanes[t][3] if t in verdict.lanes else (
+                    VM_VALUE if status[t] == ST["wrong_answer"] else None)
+                verdict.lanes[t] = (ST["pass"], "pass", 0, value, "")
+        return
+    if n and all(code == ST["pass"] for code in status.values()):
+        inexact = np.flatnonzero(~problem.exact_tests)
+        t = int(inexact[0]) if len(inexact) else n - 1
+        code, name, line, _, message = lane_of(o, None, None)
+        verdict.lanes[t] = (code, name, line if line <= program_lines else 0, None, message)
 
 
 def lane_of(o: Outcome, expected: Any, tol: float | None) -> tuple[int, str, int, Any, str]:
@@ -153,7 +228,9 @@ def _share(res: VerifyResult) -> PathShare:
     if not res.verdicts:  # the VM judged all: nothing to fetch
         return PathShare({"vm": res.k, "cpython": 0}, {"vm": res.k * res.n_tests, "cpython": 0})
     n, index = res.n_tests, res.program_index()
-    per_program = {p: n if v.refusal is not None else len(v.lanes) for p, v in res.verdicts.items()}
+    # a check judges the whole candidate: all its lanes are CPython's
+    per_program = {p: n if v.refusal is not None or v.check is not None else len(v.lanes)
+                   for p, v in res.verdicts.items()}
     lanes = sum(per_program.get(int(p), 0) for p in index)
     k = sum(1 for p in index if int(p) in res.verdicts)
     return PathShare({"vm": res.k - k, "cpython": k}, {"vm": res.k * n - lanes, "cpython": lanes})
@@ -175,4 +252,5 @@ def _resummarize(res: VerifyResult):
     return summarize(Link(np), res.status, res.steps, compiled, cls, line, visible)[0]
 
 
-__all__ = ["settle", "needs_cpython", "Verdict", "PathShare", "DEVIATIONS", "lane_of"]
+__all__ = ["settle", "needs_cpython", "needs_check", "unrun", "Verdict", "PathShare", "DEVIATIONS", "lane_of",
+           "VM_VALUE", "UNTYPED"]

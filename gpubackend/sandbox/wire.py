@@ -92,13 +92,14 @@ def dumps(record: dict) -> bytes:
     return json.dumps(record, separators=(",", ":"), allow_nan=False).encode() + b"\n"
 
 
-def from_wire(data: Any) -> Any:
+def from_wire(data: Any, floats: bool = False) -> Any:
     """Plain data back into Python values (run in the host). Raises
-    ValueError for anything to_wire does not write."""
-    if data is None or isinstance(data, (bool, int, str)):
+    ValueError for anything to_wire does not write; with `floats`, a plain
+    float too (as a problem file may write one: the child never does)."""
+    if data is None or isinstance(data, (bool, int, str)) or (floats and type(data) is float):
         return data
     if isinstance(data, list):
-        return [from_wire(v) for v in data]
+        return [from_wire(v, floats) for v in data]
     if not isinstance(data, dict) or len(data) not in (1, 2):
         raise ValueError(f"not a wire value: {type(data).__name__}")
     (tag, body), = list(data.items())[:1]
@@ -107,12 +108,12 @@ def from_wire(data: Any) -> Any:
     if tag == "i" and isinstance(body, str):
         return int(body, 16)
     if tag == "t" and isinstance(body, list):
-        return tuple(from_wire(v) for v in body)
+        return tuple(from_wire(v, floats) for v in body)
     if tag in ("set", "fset") and isinstance(body, list):
-        items = [from_wire(v) for v in body]
+        items = [from_wire(v, floats) for v in body]
         return set(items) if tag == "set" else frozenset(items)
     if tag == "d" and isinstance(body, list):
-        return {from_wire(k): from_wire(v) for k, v in body}
+        return {from_wire(k, floats): from_wire(v, floats) for k, v in body}
     if tag == "b" and isinstance(body, str):
         return bytes.fromhex(body)
     if tag == "obj":

