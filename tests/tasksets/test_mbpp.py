@@ -48,7 +48,9 @@ def test_records_become_tasks_with_inferred_signatures(taskset):
 def test_loose_asserts_make_tests_the_check_judges(taskset):
     # `set(f(x)) == ...` and `math.isclose(f(x), y)` are kept in the check; their tests are not exact
     assert [t.exact for t in taskset["MBPP/907"].problem.tests] == [False] * 3
-    assert "assert set(candidate([1, 2, 3], [2, 3, 4])) == set([2, 3])" in taskset["MBPP/907"].problem.check
+    # the check is MBPP's own harness: its asserts as written
+    assert taskset["MBPP/907"].problem.check.startswith(
+        "assert set(common_elements([1, 2, 3], [2, 3, 4])) == set([2, 3])\n")
     # a return int on one call and float on another: untyped, judged by the check on CPython
     assert not taskset["MBPP/908"].problem.typed and not taskset["MBPP/906"].problem.typed
     verifier = Verifier("cpu")
@@ -60,13 +62,25 @@ def test_loose_asserts_make_tests_the_check_judges(taskset):
     assert res.paths == ["cpython", "cpython"]
 
 
-def test_test_list_is_visible_and_challenge_test_list_hidden(taskset):
+def test_test_list_is_all_visible_and_challenge_test_list_not_run(taskset):
     for t in taskset.runnable:
         rec = next(r for r in RECORDS if f"MBPP/{r['task_id']}" == t.task_id)
-        assert len(t.problem.visible_tests) == len(rec["test_list"]), t.task_id
-        assert len(t.problem.hidden_tests) == len(rec["challenge_test_list"]), t.task_id
-    assert taskset["MBPP/901"].problem.tests[3].args == [100]
-    assert taskset["MBPP/901"].problem.tests[3].hidden
+        assert len(t.problem.visible_tests) == len(t.problem.tests) == len(rec["test_list"]), t.task_id
+        for challenge in rec["challenge_test_list"]:
+            assert challenge not in t.problem.check, t.task_id
+    assert [t.args for t in taskset["MBPP/901"].problem.tests] == [[2], [3], [4]]
+
+
+def test_a_function_named_check_is_an_entry_like_any_other(tmp_path):
+    rec = {"task_id": 56, "text": "Check n.", "code": "def check(n):\r\n  return n > 1", "test_setup_code": "",
+           "test_list": ["assert check(2) == True", "assert check(1) == False"], "challenge_test_list": []}
+    path = tmp_path / "mbpp.jsonl"
+    path.write_text(json.dumps(rec) + "\n")
+    task = load_taskset(path)["MBPP/56"]
+    assert task.problem.entry == "check" and task.problem.check.startswith("assert check(2) == True\n")
+    res = Verifier("cpu").verify([task.program("def check(n):\n    return n >= 2\n"),
+                                  task.program("def check(n):\n    return True\n")], task.problem)
+    assert [res.all_passed(0), res.all_passed(1)] == [True, False]
 
 
 def test_reference_solutions_pass_as_whole_programs(taskset):
@@ -89,7 +103,8 @@ def test_the_humaneval_record_calls_candidate():
     assert task["canonical_solution"] == "def reverse_words(s):\n\treturn ' '.join(reversed(s.split()))\n"
     assert "def check(candidate):\n    assert candidate('python program') == 'program python'\n" in task["test"]
     assert "    assert 'indian man' == candidate('man indian')\n" in task["test"]  # value == f(...) kept
-    assert "def check_hidden(candidate):\n    pass\n" in task["test"]
+    assert "check_hidden" not in task["test"] and task["all_visible"]
+    assert task["check_code"] == "".join(t.strip() + "\n" for t in RECORDS[1]["test_list"])  # as written
     assert to_humaneval(RECORDS[4])["test"].startswith("LIMIT = 10\n")  # test_setup_code first
 
 
