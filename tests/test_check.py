@@ -1,0 +1,131 @@
+"""A problem's own check (Problem.check, Test.exact): a candidate is judged
+as the task's check judges it. Passing every test on the VM passes, failing
+an exact test first fails, and every other candidate runs the check on
+CPython, whose outcome the lanes then say; untyped problems never reach the
+VM (gpubackend/cpython.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from gpubackend import Problem, Verifier
+from gpubackend.abi import STATUS_NAMES
+from gpubackend.sandbox import SandboxConfig, probe
+
+HAVE = probe().guarantees
+ST = {name: code for code, name in enumerate(STATUS_NAMES)}
+
+# sqrt by any method within 1e-6: the recorded tests hold the reference's bits
+SQRT = Problem(
+    name="sqrt", entry="root", signature="def root(x: float) -> float",
+    tests=[{"args": [2.0], "expected": 2.0 ** 0.5, "exact": False},
+           {"args": [9.0], "expected": 3.0, "exact": False}],
+    check="def check(candidate):\n    assert abs(candidate(2.0) - 1.4142135623730951) < 1e-6\n"
+          "    assert abs(candidate(9.0) - 3.0) < 1e-6\n\ncheck(root)\n")
+NEWTON = ("def root(x: float) -> float:\n    y = x\n    for _ in range(50):\n        y = (y + x / y) / 2.0\n"
+          "    return y + 1e-9\n")
+EXACT = "def root(x: float) -> float:\n    return x ** 0.5\n"
+
+# an exact test first, then one the check judges by a property
+PAIR = Problem(
+    name="pair", entry="split", signature="def split(n: int) -> list[int]",
+    tests=[{"args": [0], "expected": [], "exact": True},
+           {"args": [5], "expected": [2, 3], "exact": False}],
+    check="def check(candidate):\n    assert candidate(0) == []\n    r = candidate(5)\n"
+          "    assert sorted(r) == [2, 3]\n\ncheck(split)\n")
+
+MEDIAN = Problem(
+    name="median", entry="median", signature="def median(l: list)", typed=False,
+    tests=[{"args": [[3, 1, 2]], "expected": 2}, {"args": [[4, 1, 2, 3]], "expected": 2.5}],
+    check="def check(candidate):\n    assert candidate([3, 1, 2]) == 2\n    assert candidate([4, 1, 2, 3]) == 2.5\n"
+          "\ncheck(median)\n")
+MEDIAN_OK = ("def median(l):\n    s = sorted(l)\n    n = len(s)\n"
+             "    return s[n // 2] if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2\n")
+
+
+@pytest.fixture(scope="module")
+def v():
+    verifier = Verifier("cpu", sandbox=SandboxConfig(workers=2, require=HAVE))
+    yield verifier
+    verifier.close()
+
+
+def test_a_result_within_the_checks_tolerance_passes_though_its_bits_differ(v):
+    res = v.verify([NEWTON, "def root(x: float) -> float:\n    return x / 2.0\n"], SQRT)
+    assert res.all_passed(0) and not res.all_passed(1)
+    assert res.paths == ["cpython", "cpython"]  # both failed an inexact test on the VM
+    # the accepted lanes pass, the value the VM computed kept
+    assert res.status_name(0, 0) == "pass" and abs(res.actual(0, 0) - 2.0 ** 0.5) < 1e-8
+    assert res.status_name(1, 0) == "wrong_answer" and res.actual(1, 0) == 1.0
+    assert res.summary.all_tests == 1
+
+
+def test_a_candidate_that_passes_every_test_on_the_vm_never_runs_the_check(v):
+    tests = [{"args": [2.0], "expected": 1.0, "exact": False}]
+    # the check would fail it: passing every recorded test is the reference's result, so it is not run
+    strict = SQRT.model_copy(update={"tests": tests, "check": "raise AssertionError('never run')\n"})
+    res = v.verify(["def root(x: float) -> float:\n    return x - 1.0\n"], strict)
+    assert res.all_passed(0) and res.paths == ["vm"]
+
+
+def test_an_exact_test_failing_first_fails_without_the_check(v):
+    res = v.verify(["def split(n: int) -> list[int]:\n    return [n]\n"], PAIR)
+    assert res.paths == ["vm"] and not res.all_passed(0)
+    assert res.status_name(0, 0) == "wrong_answer"
+
+
+def test_a_property_check_accepts_another_order(v):
+    res = v.verify(["def split(n: int) -> list[int]:\n    if n == 0:\n        return []\n    return [3, 2]\n",
+                    "def split(n: int) -> list[int]:\n    if n == 0:\n        return []\n    return [1, 4]\n"], PAIR)
+    assert res.paths == ["cpython", "cpython"]
+    assert [res.all_passed(0), res.all_passed(1)] == [True, False]
+    assert res.summary.paths.lanes == {"vm": 0, "cpython": 4}  # a check judges the whole candidate
+
+
+def test_a_check_that_fails_where_every_lane_passed_fails_its_first_inexact_test(v):
+    # CPython runs a refused program's tests and its check; here the check asks more than the tests
+    stricter = PAIR.model_copy(update={"check": PAIR.check + "assert split(7) == [3, 4]\n"})
+    res = v.verify(["def split(n):\n    return [] if n == 0 else [2, 3]\n"], stricter)
+    assert res.path(0) == "cpython" and not res.all_passed(0)
+    assert res.status_name(0, 0) == "pass"
+    assert res.status_name(0, 1) == "AssertionError" and res.line[0, 1] == 0  # the check's line, not the program's
+
+
+def test_the_check_sees_the_programs_helpers_and_runs_after_it(v):
+    problem = PAIR.model_copy(update={"check": "assert helper() == 41\n" + PAIR.check})
+    src = "def helper():\n    return 41\n\ndef split(n):\n    return [] if n == 0 else [3, 2]\n"
+    assert v.verify([src], problem).all_passed(0)
+
+
+def test_an_untyped_problem_is_judged_on_cpython_alone(v):
+    res = v.verify([MEDIAN_OK, "def median(l):\n    return sorted(l)[len(l) // 2]\n", "def median(l):\n  (\n"],
+                   MEDIAN)
+    assert res.paths == ["cpython"] * 3
+    assert [res.all_passed(c) for c in range(3)] == [True, False, False]
+    assert res.refusal(0).message == "the problem is untyped (its signature is outside the DSL)"
+    assert res.actual(0, 1) == 2.5 and res.status_name(1, 1) == "wrong_answer"
+    assert res.diagnostics[2].cls == "SyntaxError"
+    assert res.summary.paths.candidates == {"vm": 0, "cpython": 3}
+
+
+def test_an_untyped_problem_without_the_fallback_is_refused_by_the_vm():
+    with Verifier("cpu", fallback=False) as vm_only:
+        res = vm_only.verify([MEDIAN_OK], MEDIAN)
+    assert res.paths == ["vm"] and not res.all_passed(0)
+    assert res.diagnostic(0).cls == "Unsupported"
+
+
+def test_a_batch_mixes_typed_and_untyped_problems(v):
+    results = v.verify_batch([([NEWTON, EXACT], SQRT), ([MEDIAN_OK], MEDIAN), ([EXACT], SQRT)])
+    assert [r.all_passed(0) for r in results] == [True, True, True]
+    assert results[0].all_passed(1)
+    assert results[1].paths == ["cpython"]
+
+
+def test_untyped_tests_take_wire_values_and_say_where_one_is_not():
+    p = MEDIAN.model_copy(update={"tests": [{"args": [{"t": [1, 2]}], "expected": {"f": "0x1.8p+0"}}]})
+    assert p.python_args == (((1, 2),),) and p.python_expected == (1.5,)
+    with pytest.raises(ValueError, match=r"tests\[0\]\.args\[0\]: not a wire value: tag 'q'"):
+        MEDIAN.model_copy(update={"tests": [{"args": [{"q": 1}], "expected": 1}]})
+    with pytest.raises(ValueError, match="defines 'median' but entry is 'mean'"):
+        MEDIAN.model_copy(update={"entry": "mean"})
