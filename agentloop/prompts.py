@@ -16,6 +16,7 @@ from string import Template
 from typing import Any
 
 from gpubackend import Problem
+from gpubackend.sandbox.wire import from_wire
 from gpubackend.values import normalize
 
 # The templates: prompts/ at the repository root in a checkout, the data
@@ -63,15 +64,24 @@ def as_python(value: Any, code: str) -> Any:
         return value  # the problem's own checks name what is wrong with it
 
 
+def test_value(problem: Problem, value: Any, code: str | None) -> Any:
+    """A test's value as the program sees it: as_python under the type
+    code, or the wire value decoded for an untyped problem (code unread)."""
+    if not problem.typed:
+        return from_wire(value, floats=True)
+    return as_python(value, code)
+
+
 def call_text(problem: Problem, args: list | tuple) -> str:
     """The entry called on `args`, as Python source: f(1, 'a')."""
-    codes = [code for _, code in problem.sig.params]
-    return f"{problem.entry}({', '.join(repr(as_python(a, k)) for a, k in zip(args, codes))})"
+    codes = [code for _, code in problem.sig.params] if problem.typed else [None] * len(args)
+    return f"{problem.entry}({', '.join(repr(test_value(problem, a, k)) for a, k in zip(args, codes))})"
 
 
 def examples(problem: Problem) -> str:
     """Up to MAX_EXAMPLES visible tests as `f(args) == expected` lines."""
-    lines = [f"{call_text(problem, t.args)} == {as_python(t.expected, problem.sig.ret)!r}"
+    ret = problem.sig.ret if problem.typed else None
+    lines = [f"{call_text(problem, t.args)} == {test_value(problem, t.expected, ret)!r}"
              for t in (problem.tests[i] for i in problem.visible_tests[:MAX_EXAMPLES])]
     return "\n".join(lines) if lines else "(none given)"
 

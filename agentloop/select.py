@@ -72,8 +72,9 @@ def extra_inputs(problem: Problem, n: int, seed: int) -> Problem:
             tests.append({"args": args, "expected": placeholder(problem.sig.ret)})
         if len(tests) == n:
             break
-    return problem.model_copy(update={"tests": tests or [{"args": [placeholder(c) for c in params],
-                                                          "expected": placeholder(problem.sig.ret)}]})
+    # no check: outputs are compared with each other, never judged
+    return problem.model_copy(update={"check": None, "tests": tests or [{"args": [placeholder(c) for c in params],
+                                                                         "expected": placeholder(problem.sig.ret)}]})
 
 
 @dataclass(frozen=True)
@@ -92,8 +93,9 @@ def choose(verifier: Verifier, problem: Problem, programs: list[str], steps: lis
     one's total steps on them) by agreement on extra inputs, then steps."""
     if not programs:
         raise ValueError("programs: nothing to choose from (no passing candidate)")
-    if len(programs) == 1:
-        return Choice(0, 0, steps[0])
+    if len(programs) == 1 or not problem.typed:  # an untyped problem has no types to draw inputs of
+        best = min(range(len(programs)), key=lambda c: (steps[c], c))
+        return Choice(best, 0, steps[best])
     extra = extra_inputs(problem, n_inputs, seed)
     res = verifier.verify(programs, extra)
     values, names = res.actuals(), res.status  # fetched whole: one transfer each

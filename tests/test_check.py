@@ -129,3 +129,18 @@ def test_untyped_tests_take_wire_values_and_say_where_one_is_not():
         MEDIAN.model_copy(update={"tests": [{"args": [{"q": 1}], "expected": 1}]})
     with pytest.raises(ValueError, match="defines 'median' but entry is 'mean'"):
         MEDIAN.model_copy(update={"entry": "mean"})
+
+
+def test_prompts_and_feedback_show_an_untyped_problems_values_as_python(v):
+    from agentloop.feedback import feedback
+    from agentloop.prompts import examples
+
+    assert examples(MEDIAN) == "median([3, 1, 2]) == 2\nmedian([4, 1, 2, 3]) == 2.5"
+    res = v.verify(["def median(l):\n    return sorted(l)[len(l) // 2]\n"], MEDIAN)
+    assert "returned 3, expected 2.5" in feedback(res, 0)
+
+
+def test_agreement_among_passing_programs_of_an_untyped_problem_takes_the_first(v):
+    from agentloop.select import choose
+
+    assert choose(v, MEDIAN, [MEDIAN_OK, MEDIAN_OK + "\n"], [0, 0]).index == 0
