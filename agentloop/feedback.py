@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass
 
 from gpubackend.result import VerifyResult
 
-from .prompts import call_text, test_value
+from .prompts import call_text, expected_value
 
 # Statuses that are resource limits of the lane rather than bugs CPython
 # would also raise; the feedback names the limit.
@@ -76,8 +76,7 @@ def _test_failure(result: VerifyResult, c: int, t: int, status: str, source: str
     test = result.problem.tests[t]
     call = call_text(result.problem, test.args)
     if status == "wrong_answer":
-        problem = result.problem
-        expected = test_value(problem, test.expected, problem.sig.ret if problem.typed else None)
+        expected = expected_value(result.problem, test.expected)
         return Failure("wrong_answer", status, t, call, repr(expected), repr(result.actual(c, t)))
     line = int(result.line[c, t]) if status != "Timeout" else 0
     kind = "timeout" if status == "Timeout" else "limit" if status in _LIMITS else "exception"

@@ -64,24 +64,27 @@ def as_python(value: Any, code: str) -> Any:
         return value  # the problem's own checks name what is wrong with it
 
 
-def test_value(problem: Problem, value: Any, code: str | None) -> Any:
-    """A test's value as the program sees it: as_python under the type
-    code, or the wire value decoded for an untyped problem (code unread)."""
+def arg_values(problem: Problem, args: list | tuple) -> list:
+    """A test's arguments as the program sees them: as_python under the
+    parameters' types, or the wire values decoded for an untyped problem."""
     if not problem.typed:
-        return from_wire(value, floats=True)
-    return as_python(value, code)
+        return [from_wire(a, floats=True) for a in args]
+    return [as_python(a, code) for a, (_, code) in zip(args, problem.sig.params)]
+
+
+def expected_value(problem: Problem, value: Any) -> Any:
+    """A test's expected value as the program would return it (arg_values' rule)."""
+    return as_python(value, problem.sig.ret) if problem.typed else from_wire(value, floats=True)
 
 
 def call_text(problem: Problem, args: list | tuple) -> str:
     """The entry called on `args`, as Python source: f(1, 'a')."""
-    codes = [code for _, code in problem.sig.params] if problem.typed else [None] * len(args)
-    return f"{problem.entry}({', '.join(repr(test_value(problem, a, k)) for a, k in zip(args, codes))})"
+    return f"{problem.entry}({', '.join(repr(a) for a in arg_values(problem, args))})"
 
 
 def examples(problem: Problem) -> str:
     """Up to MAX_EXAMPLES visible tests as `f(args) == expected` lines."""
-    ret = problem.sig.ret if problem.typed else None
-    lines = [f"{call_text(problem, t.args)} == {test_value(problem, t.expected, ret)!r}"
+    lines = [f"{call_text(problem, t.args)} == {expected_value(problem, t.expected)!r}"
              for t in (problem.tests[i] for i in problem.visible_tests[:MAX_EXAMPLES])]
     return "\n".join(lines) if lines else "(none given)"
 

@@ -9,7 +9,6 @@ person (or a model writing problem files) can fix it without guessing.
 
 from __future__ import annotations
 
-import ast
 import json
 import re
 import tomllib
@@ -23,7 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from pydantic_core import PydanticCustomError
 
 from .sandbox.wire import from_wire
-from .types import Signature, SignatureError, parse_signature
+from .types import Signature, SignatureError, parse_def, parse_signature
 from .values import EncodeError, Key, encode, format_path, normalize, pack
 
 # Strict: TOML and JSON carry real ints, bools and floats, so a string where a
@@ -287,12 +286,9 @@ def _untyped_issues(p: Problem):
     """An untyped problem's signature must define the entry, and its tests'
     values must be wire values (they are not encoded for the VM)."""
     try:
-        tree = ast.parse(p.signature.strip().rstrip(":") + ": pass")
-        fn = tree.body[0]
-        if len(tree.body) != 1 or not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            raise SyntaxError("not one def line")
-    except SyntaxError as e:
-        yield ("signature",), f"not a def line: {e.msg}"
+        fn = parse_def(p.signature)
+    except SignatureError as e:
+        yield ("signature",), str(e)
         return
     if fn.name != p.entry:
         yield ("signature",), f"defines '{fn.name}' but entry is '{p.entry}'"

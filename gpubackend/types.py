@@ -270,7 +270,7 @@ class Signature:
         return f"def {self.name}({ps}) -> {pretty(self.ret)}"
 
 
-def _parse_def(text: str) -> ast.FunctionDef:
+def parse_def(text: str) -> ast.FunctionDef:
     """Parse a def line with or without ':' and a body."""
     src = text.strip()
     for attempt in (src, src + " pass", src + ": pass"):
@@ -290,7 +290,7 @@ def parse_signature(text: str) -> Signature:
     text: the def line, or a whole function whose first statement is the def.
     Raises SignatureError naming what is missing or unsupported.
     """
-    fn = _parse_def(text)
+    fn = parse_def(text)
     a = fn.args
     if a.vararg or a.kwarg or a.kwonlyargs:
         raise SignatureError(f"'{fn.name}': *args, **kwargs and keyword-only parameters are not supported")

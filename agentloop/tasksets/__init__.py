@@ -347,15 +347,20 @@ def _stem(path: Path) -> str:
     return re.sub(r"\.jsonl(\.gz)?$", "", name, flags=re.IGNORECASE)
 
 
-def _load_jsonl(path: Path) -> TaskSet:
+def _load_records(path: Path, name: str, records: Iterator[tuple[int, dict]]) -> TaskSet:
+    """The set of a file's (line, record) pairs, each made a task."""
     ids = _Ids()
     tasks = []
-    for n, rec in _records(path):
+    for n, rec in records:
         task, id_field = _task_of_record(rec, str(path), n)
         tasks.append(ids.add(task, str(path), n, id_field))
     if not tasks:
         raise TaskSetError(str(path), None, None, "no records in the file")
-    return TaskSet(_stem(path), str(path), tasks)
+    return TaskSet(name, str(path), tasks)
+
+
+def _load_jsonl(path: Path) -> TaskSet:
+    return _load_records(path, _stem(path), _records(path))
 
 
 def _is_array(path: Path) -> bool:
@@ -371,21 +376,21 @@ def _is_array(path: Path) -> bool:
 def _load_json_array(path: Path) -> TaskSet:
     """A .json file of one array of records (MBPP's sanitized-mbpp.json),
     each read as a JSONL record is; a record's line is where it begins."""
+    return _load_records(path, path.stem, _array_records(path))
+
+
+def _array_records(path: Path) -> Iterator[tuple[int, dict]]:
+    """(line where it begins, object) of each element of a JSON array file."""
     text = path.read_text(encoding="utf-8")
     try:
         records = json.loads(text)
     except json.JSONDecodeError as e:
         raise TaskSetError(str(path), e.lineno, None, f"JSON syntax: {e.msg} (column {e.colno})") from None
-    ids, tasks = _Ids(), []
     for i, rec in enumerate(records):
         n = json_line(text, (i,))
         if not isinstance(rec, dict):
             raise TaskSetError(str(path), n, f"[{i}]", f"a record must be a JSON object, got {type(rec).__name__}")
-        task, id_field = _task_of_record(rec, str(path), n)
-        tasks.append(ids.add(task, str(path), n, id_field))
-    if not tasks:
-        raise TaskSetError(str(path), None, None, "no records in the file")
-    return TaskSet(path.stem, str(path), tasks)
+        yield n, rec
 
 
 # The fields that tell a record's kind, and its required fields.

@@ -274,27 +274,26 @@ read()
 """
 
 
-def test_a_zygote_that_dies_on_every_try_is_a_sandbox_error_not_a_verdict(monkeypatch, tmp_path):
-    (tmp_path / "zygote.py").write_text(DIES_ON_EVERY_JOB)
+def run_with_zygote(monkeypatch, tmp_path, zygote: str) -> None:
+    """One job on a sandbox whose zygote is the script `zygote`."""
+    (tmp_path / "zygote.py").write_text(zygote)
     monkeypatch.setattr(pool, "ZYGOTE", tmp_path / "zygote.py")
     box = Sandbox(SandboxConfig(workers=1, require=HAVE))
     try:
-        with pytest.raises(SandboxError, match="died 2 times on one candidate"):
-            box.run([Job(b"def f():\n    return 1\n", "f", [()])])
+        box.run([Job(b"def f():\n    return 1\n", "f", [()])])
     finally:
         box.close()
+
+
+def test_a_zygote_that_dies_on_every_try_is_a_sandbox_error_not_a_verdict(monkeypatch, tmp_path):
+    with pytest.raises(SandboxError, match="died 2 times on one candidate"):
+        run_with_zygote(monkeypatch, tmp_path, DIES_ON_EVERY_JOB)
 
 
 def test_a_zygote_that_cannot_start_is_a_sandbox_error(monkeypatch, tmp_path):
     # it reads the set-up first, so that it is the missing hello that fails, not the write
-    (tmp_path / "zygote.py").write_text("import sys\nsys.stdin.buffer.read(4)\nraise SystemExit(1)\n")
-    monkeypatch.setattr(pool, "ZYGOTE", tmp_path / "zygote.py")
-    box = Sandbox(SandboxConfig(workers=1, require=HAVE))
-    try:
-        with pytest.raises(SandboxError, match="did not start"):
-            box.run([Job(b"def f():\n    return 1\n", "f", [()])])
-    finally:
-        box.close()
+    with pytest.raises(SandboxError, match="did not start"):
+        run_with_zygote(monkeypatch, tmp_path, "import sys\nsys.stdin.buffer.read(4)\nraise SystemExit(1)\n")
 
 
 def children(pid: int) -> list[int]:
