@@ -1,4 +1,4 @@
-"""The embedded coder's eval (issue 7): feedback rounds against plain
+"""The embedded coder's eval: feedback rounds against plain
 resampling at the same number of samples, through `agentloop eval`.
 
     python bench/bench_coder.py --tasks DIR/heldout_tasks --tasks tasks/examples \\

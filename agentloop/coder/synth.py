@@ -1,4 +1,4 @@
-"""The synthetic data set of the embedded coder (issue 7): tasks drawn from
+"""The synthetic data set of the embedded coder: tasks drawn from
 families/, each reference checked on CPython and on the VM, and repair
 examples made from mutants the VM rejects, with the feedback the loop
 would give.

@@ -1,4 +1,4 @@
-"""The embedded coder's tokenizer (issue 7): a byte-level BPE trained on the
+"""The embedded coder's tokenizer: a byte-level BPE trained on the
 rendered training examples, with three special tokens.
 
 Byte-level (GPT-2 style ByteLevel pre-tokenizer and decoder) so that any

@@ -1,4 +1,4 @@
-"""Train the embedded coder (issue 7, item 2): a small Llama with its own
+"""Train the embedded coder: a small Llama with its own
 byte-level BPE on the synthetic data of synth.py, each example rendered as
 the loop prompts it and answered as the loop extracts it.
 

@@ -13,7 +13,7 @@ from agentloop.generators import GeneratorError, default
 from agentloop.solver import Solver
 from gpubackend import Problem, Verifier
 
-# The shipped model's size limit (issue 7: small enough for the repository).
+# The shipped model's size limit (small enough for the repository).
 MAX_WEIGHTS_BYTES = 20 * 2**20
 
 
