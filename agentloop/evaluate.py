@@ -22,7 +22,7 @@ from typing import Any, Callable, Iterator, Sequence
 import numpy as np
 
 from gpubackend import Problem, Verifier, VerifyResult
-from gpubackend.abi import ST_PASS
+from gpubackend.abi import ST_NOT_RUN, ST_PASS
 
 from .generators import Generator, GeneratorError
 from .passk import mean_pass_at_k
@@ -120,7 +120,7 @@ class ChunkRunner:
         Returns ProblemRecord dicts, in order."""
         states = [_State(tid, prob) for tid, prob, _ in items]
         results = self.verifier.verify_batch([(programs, prob) for _, prob, programs in items], timed=True,
-                                             stop_after_timeout=True)
+                                             stop_after_timeout=True, verdict_only=True)
         self._fold_round(states, results, 0, {})
         return [s.record(self.settings.ks) for s in states]
 
@@ -139,8 +139,9 @@ class ChunkRunner:
             prompts, owner, counts = self._prompts(active, r)
             gen = sample(self.generator, prompts, [active[a].problem for a in owner], counts,
                          seed=self.settings.seed * 1_000_003 + r, max_tokens=self.settings.max_tokens)
+            last = r == self.settings.rounds - 1  # no feedback comes of it: its verdicts are all it needs
             results = verify_generation(self.verifier, gen, self.generator.tokenizer, [s.problem for s in active],
-                                        owner, stop_after_timeout=True)
+                                        owner, stop_after_timeout=True, verdict_only=last)
             self._fold_round(active, results, r, {"generate": gen.seconds})
         return [s.record(self.settings.ks) for s in states]
 
@@ -195,11 +196,13 @@ class ChunkRunner:
 
 
 def _status_of(res: VerifyResult, c: int, diag, row: np.ndarray) -> str:
-    """'pass', 'compile: <Class>' or the first failing test's status name."""
+    """'pass', 'compile: <Class>' or the first failing test's status name
+    (the first that ran, where one did: a not_run lane tells nothing)."""
     if diag is not None:
         return f"compile: {diag.cls}"
     bad = np.flatnonzero(row != ST_PASS)
-    return "pass" if not len(bad) else res.status_name(c, int(bad[0]))
+    ran = bad[row[bad] != ST_NOT_RUN]
+    return "pass" if not len(bad) else res.status_name(c, int((ran if len(ran) else bad)[0]))
 
 
 # ------------------------------------------------------------------ samples

@@ -45,7 +45,8 @@ class CandidateRecord(BaseModel):
                                     "an exception class, ...) or 'compile: <Class>'.")
     passed: bool = Field(description="Whether it passed every test, hidden ones included.")
     visible: int = Field(description="Visible tests it passed (tests after a timeout are not run: "
-                                     "Verifier.verify_batch, stop_after_timeout).")
+                                     "Verifier.verify_batch, stop_after_timeout; a candidate that CPython "
+                                     "judged by its task's check alone passed all or none: verdict_only).")
     program: str = Field(description="The program as the compiler read it.")
     path: Literal["vm", "cpython"] = Field(
         "vm", description="Which path judged it: the VM, or CPython in the sandbox (the VM refused it, or "

@@ -39,6 +39,7 @@ DIAG_CLASSES: tuple[str, ...] = _names("diagnostics.def", "DIAG")
 """Compile diagnostic classes by code ('' for none)."""
 
 ST_PASS = STATUS_NAMES.index("pass")
+ST_NOT_RUN = STATUS_NAMES.index("not_run")
 
 
 @dataclass(frozen=True)

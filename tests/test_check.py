@@ -144,3 +144,39 @@ def test_agreement_among_passing_programs_of_an_untyped_problem_takes_the_first(
     from agentloop.select import choose
 
     assert choose(v, MEDIAN, [MEDIAN_OK, MEDIAN_OK + "\n"], [0, 0]).index == 0
+
+
+# ---------------------------------------------------------------- verdict_only: the check alone
+
+REFUSED_NEWTON = NEWTON.replace("(x: float) -> float", "(x)")  # no annotations: the VM refuses it
+
+
+def test_verdict_only_runs_a_refused_candidates_check_alone(v):
+    full = v.verify([REFUSED_NEWTON], SQRT)
+    [alone] = v.verify_batch([([REFUSED_NEWTON], SQRT)], verdict_only=True)
+    assert full.paths == alone.paths == ["cpython"]
+    assert full.all_passed(0) and alone.all_passed(0)
+    # every test ran on CPython and returned its value; alone, only the check ran
+    assert abs(full.actual(0, 0) - 2.0 ** 0.5) < 1e-8
+    assert alone.actual(0, 0) is None and alone.actual(0, 1) is None
+
+
+def test_verdict_only_puts_a_failing_checks_error_on_one_lane_and_runs_no_other(v):
+    halving = "def root(x):\n    return x / 2.0\n"
+    [res] = v.verify_batch([([halving], SQRT)], verdict_only=True)
+    assert res.paths == ["cpython"] and not res.all_passed(0)
+    assert [res.status_name(0, t) for t in range(2)] == ["AssertionError", "not_run"]
+    assert [s.cls for s in res.summary.signatures] == ["AssertionError"]
+
+
+def test_verdict_only_keeps_a_vm_timeout_on_an_inexact_test_as_the_verdict():
+    spin = "def root(x: float) -> float:\n    while x > 0.0:\n        x = x + 1.0\n    return x\n"
+    fast = Verifier("cpu", sandbox=SandboxConfig(workers=1, seconds=0.5, require=HAVE))
+    try:
+        [res] = fast.verify_batch([([spin], SQRT)], stop_after_timeout=True, verdict_only=True)
+        [full] = fast.verify_batch([([spin], SQRT)], stop_after_timeout=True)
+    finally:
+        fast.close()
+    # fuel is the VM's limit as CPU seconds are CPython's: the check is not run to time out again
+    assert res.paths == ["vm"] and res.status_name(0, 0) == "Timeout" and not res.all_passed(0)
+    assert full.paths == ["cpython"] and not full.all_passed(0)

@@ -397,3 +397,29 @@ def test_every_lane_agrees_with_the_program_run_here(v, name):
     assert res.pass_counts.tolist() == expected_passes
     # the differential is not vacuous: a pass and a failure in every set
     assert np.any(res.passed) and not np.all(res.passed)
+
+
+# ---------------------------------------------------------------- verdict_only: only the verdict is wanted
+
+# Overflows on test 0 (a deviation) and answers test 2 wrongly (an exact failure the VM can see).
+OVERFLOW_THEN_WRONG = OVERFLOWING_DIGIT_SUM.replace("    return total\n",
+                                                    "    if total == 13:\n        return 14\n    return total\n")
+
+
+def test_verdict_only_leaves_a_deviation_unjudged_when_an_exact_test_already_failed(v, vm_only, digit_sum):
+    alone = vm_only.verify([OVERFLOW_THEN_WRONG], digit_sum)
+    assert statuses(alone, 0)[:3] == ["OverflowError", "OverflowError", "wrong_answer"]
+    full = v.verify([OVERFLOW_THEN_WRONG], digit_sum)
+    assert full.path(0) == "cpython" and statuses(full, 0)[:3] == ["pass", "pass", "wrong_answer"]
+    [res] = v.verify_batch([([OVERFLOW_THEN_WRONG], digit_sum)], verdict_only=True)
+    # the same verdict, without the sandbox: the lanes only CPython could judge are not run
+    assert res.path(0) == "vm" and not res.all_passed(0)
+    assert statuses(res, 0)[:3] == ["not_run", "not_run", "wrong_answer"]
+    assert res.summary.paths.candidates == {"vm": 1, "cpython": 0}
+    assert [s.cls for s in res.summary.signatures] == ["wrong_answer"]
+
+
+def test_verdict_only_still_sends_a_deviation_with_no_other_failure_to_cpython(v, digit_sum):
+    [res] = v.verify_batch([([OVERFLOWING_DIGIT_SUM], digit_sum)], verdict_only=True)
+    assert res.path(0) == "cpython" and res.all_passed(0)
+    assert statuses(res, 0) == ["pass"] * 6
