@@ -19,9 +19,21 @@ from .link import Link
 FENCE = b"```"
 
 
+def source_bytes(text: str) -> bytes:
+    """A text's bytes as the kernels read them: UTF-8, a surrogate that
+    stands for a byte (surrogateescape) as that byte, and any other lone
+    surrogate (half an emoji cut from a model's answer) as its three bytes,
+    which are not UTF-8, so that the compiler refuses it as CPython does
+    rather than the call raising."""
+    try:
+        return text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogatepass")
+
+
 def extract_code(text: str | bytes) -> str | bytes:
     """The code of one answer, by the rule above (the reference for `extract`)."""
-    raw = text.encode("utf-8", "surrogateescape") if isinstance(text, str) else text
+    raw = source_bytes(text) if isinstance(text, str) else text
     opening = _fence(raw, 0)
     if opening < 0:
         return text

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 import tomllib
 from dataclasses import dataclass
 from functools import cached_property
@@ -350,10 +351,44 @@ def _format_issue(path: str | None, issue: Issue) -> str:
     return where + what + issue.message
 
 
+# Arrays and tables nested deeper than this in a problem file are refused:
+# far past any test value a task needs, and short of the recursion that
+# parsing, validating and encoding a value take (Python's limit is 1000).
+MAX_NESTING = 100
+
+
+def _parse_limits(text: str, path: str, e: BaseException) -> ProblemFileError:
+    """The error for a file that parses only past the parser's limits: an
+    int longer than Python converts (ValueError), or nesting past the
+    recursion limit (RecursionError)."""
+    if isinstance(e, RecursionError):
+        return ProblemFileError(path, None, None, f"values nested deeper than Python can parse "
+                                                  f"(MAX_NESTING is {MAX_NESTING})")
+    m = re.search(r"\d{%d,}" % (sys.get_int_max_str_digits() + 1), text)
+    line = text.count("\n", 0, m.start()) + 1 if m else None
+    return ProblemFileError(path, line, None, f"an integer of more than {sys.get_int_max_str_digits()} digits "
+                                              f"(Python's int_max_str_digits): {e}")
+
+
+def _check_nesting(data: Any, path: str | None) -> None:
+    """ProblemFileError, naming the field, for arrays or tables nested
+    deeper than MAX_NESTING."""
+    stack = [(data, (), 0)]
+    while stack:
+        value, loc, depth = stack.pop()
+        if depth > MAX_NESTING:
+            raise ProblemFileError(path, None, format_path(loc[:3]) or None,
+                                   f"values nested more than MAX_NESTING ({MAX_NESTING}) deep")
+        items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+        stack.extend((v, loc + (k,), depth + 1) for k, v in items)
+
+
 def _parse_toml(text: str, path: str) -> dict:
     try:
         return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
+    except (RecursionError, ValueError) as e:
+        if not isinstance(e, tomllib.TOMLDecodeError):
+            raise _parse_limits(text, path, e) from None
         msg = str(e)
         m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
         line = int(m.group(1)) if m else None
@@ -369,6 +404,8 @@ def _parse_json(text: str, path: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as e:
         raise ProblemFileError(path, e.lineno, None, f"JSON syntax: {e.msg}") from None
+    except (RecursionError, ValueError) as e:
+        raise _parse_limits(text, path, e) from None
 
 
 # Friendlier words for pydantic's commonest error types.
@@ -410,8 +447,11 @@ def _validate(data: Any, source: str | None, locate) -> Problem:
     if not isinstance(data, dict):
         raise ProblemFileError(source, 1 if locate else None, None,
                                f"a problem must be a table/object, got {type(data).__name__}")
+    _check_nesting(data, source)
     try:
         return Problem.model_validate(data)
+    except (RecursionError, OverflowError) as e:  # a value past what encoding it can take
+        raise ProblemFileError(source, None, None, f"{type(e).__name__}: {e}") from None
     except ValidationError as err:
         issues = []
         for loc, msg in _issues_of(err):

@@ -15,6 +15,7 @@ summary crosses back, the rest on request (result.py).
 
 from __future__ import annotations
 
+import threading
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -27,7 +28,7 @@ from . import cpython
 from .batch import ProblemTable, RunPlan, join_tests, lane_offsets
 from .dedup import distinct
 from .detok import Texts, detokenize
-from .extract import extract
+from .extract import extract, source_bytes
 from .link import Link
 from .problem import Problem
 from .reduce import Summary, summarize_parts
@@ -83,7 +84,7 @@ class DeviceSuite:
 
 
 def _pack_sources(candidates: Sequence[str | bytes]) -> tuple[np.ndarray, np.ndarray]:
-    blobs = [c.encode("utf-8", "surrogateescape") if isinstance(c, str) else bytes(c) for c in candidates]
+    blobs = [source_bytes(c) if isinstance(c, str) else bytes(c) for c in candidates]
     off = np.zeros(len(blobs) + 1, dtype=np.int64)
     np.cumsum([len(b) for b in blobs], out=off[1:])
     src = np.frombuffer(b"".join(blobs) or b"\0", dtype=np.uint8).copy()
@@ -152,6 +153,11 @@ class Verifier:
 
     A Verifier keeps what repeats across rounds in the backend's memory:
     the test suites of recent problems and the byte tables of tokenizers.
+
+    One Verifier may serve many threads at once (a service's handlers, a
+    trainer's reward workers): each thread compiles into its own program
+    arena, the shared caches are locked, and the sandbox runs one call's
+    candidates at a time; concurrent calls give what serial calls give.
     """
 
     def __init__(self, device: str = "auto", memo: bool = True, fallback: bool = True,
@@ -166,6 +172,7 @@ class Verifier:
         self._suites: dict[int, tuple[Any, DeviceSuite]] = {}
         self._vocabs: dict[int, tuple[Any, Vocab]] = {}
         self._device_vocabs: dict[str, Vocab] = {}
+        self._cache_lock = threading.Lock()
 
     @property
     def sandbox(self) -> Sandbox:
@@ -344,9 +351,10 @@ class Verifier:
             suite = DeviceSuite(*(link.device(getattr(enc, f)) for f in
                                   ("args_words", "args_off", "exp_words", "exp_off")),
                                 link.device(visible), enc.n_tests, table, link.device(table.meta))
-            if len(self._suites) >= SUITE_CACHE:
-                self._suites.pop(next(iter(self._suites)))
-            held = self._suites[id(enc)] = (enc, suite)
+            with self._cache_lock:  # callers on other threads evict and insert too
+                if len(self._suites) >= SUITE_CACHE:
+                    self._suites.pop(next(iter(self._suites)))
+                held = self._suites[id(enc)] = (enc, suite)
         return held[1]
 
     def _verify_texts(self, link: Link, clock: _Clock, texts: Texts, parts: list["_Part"],

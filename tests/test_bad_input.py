@@ -16,7 +16,8 @@ TOKENS = ["def", "f", "(", ")", ":", "->", "int", "str", "float", "bool", "retur
           "else", "while", "for", "in", "range", "x", "n", "s", "=", "+=", "+", "-", "*", "/",
           "//", "%", "**", "==", "<", "and", "or", "not", "1", "0", "2.5", "'a'", '"b"', "[", "]",
           ",", ".", "len", "True", "None", "\n", "\n    ", "\n        ", "\t", "#", "\\", "'''",
-          "lambda", "break", "continue", "pass", "assert", "import", "math", "x.upper()", "ñ"]
+          "lambda", "break", "continue", "pass", "assert", "import", "math", "x.upper()", "ñ",
+          "\r", "\r\n", "\x00", "\ud83d", "\udc80", "# \r    return 1"]
 
 PROBLEM = Problem(name="fuzz", entry="f", signature="def f(n: int) -> int",
                   tests=[{"args": [3], "expected": 3}, {"args": [-1], "expected": 0}],
@@ -39,6 +40,8 @@ def _check_batch(sources: list) -> None:
             # accepted -> valid Python (the one rule's first half)
             text = src.decode("utf-8") if isinstance(src, bytes) else src
             compile(text, "<candidate>", "exec")
+            # and read as CPython reads it: no line ends where CPython sees none
+            assert "\r" not in text.replace("\r\n", "\n")
 
 
 @settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
@@ -63,7 +66,7 @@ def _mutate(rng: random.Random, text: str) -> str:
         if op < 0.4:
             del chars[i]
         elif op < 0.7:
-            chars.insert(i, rng.choice("()[]:=+-*/%<>!#'\"\\ \t\n0123456789abcxyz.,"))
+            chars.insert(i, rng.choice("()[]:=+-*/%<>!#'\"\\ \t\n\r\x00\ud83d0123456789abcxyz.,"))
         else:
             j = rng.randrange(len(chars))
             chars[i], chars[j] = chars[j], chars[i]

@@ -366,3 +366,39 @@ def test_errors_pickle(tmp_path):
     err = load_error(write(tmp_path, "p.toml", text))
     back = pickle.loads(pickle.dumps(err))
     assert str(back) == str(err) and back.issues == err.issues and back.line == err.line
+
+
+# ----------------------------------------------------------- files past the parsers' limits
+
+DEEP = 5000  # past Python's recursion limit in every parser
+
+
+@pytest.mark.parametrize("name,text", [
+    ("deep.toml", GOOD.replace("args = [1, 2]", "args = " + "[" * DEEP + "1" + "]" * DEEP)),
+    ("deep.json", json.dumps({"name": "add", "entry": "add", "signature": "def add(a: int, b: int) -> int",
+                              "tests": []})[:-1] + ', "x": ' + "[" * DEEP + "]" * DEEP + "}"),
+    ("tables.toml", GOOD + "\n[limits2]\nx = " + "{a = " * DEEP + "1" + "}" * DEEP + "\n"),
+])
+def test_nesting_past_the_recursion_limit_is_a_problem_file_error(tmp_path, name, text):
+    path = write(tmp_path, name, text)
+    err = load_error(path)
+    assert err.path == str(path) and "nested" in err.message
+
+
+def test_nesting_past_max_nesting_names_the_field(tmp_path):
+    from gpubackend.problem import MAX_NESTING
+    deep = "[" * (MAX_NESTING + 5) + "]" * (MAX_NESTING + 5)
+    path = write(tmp_path, "p.toml", GOOD.replace("args = [1, 2]", f"args = [{deep}, 2]"))
+    err = load_error(path)
+    assert err.field == "tests[0].args" and "MAX_NESTING" in err.message
+
+
+@pytest.mark.parametrize("suffix", ["toml", "json"])
+def test_an_int_past_pythons_digit_limit_names_its_line(tmp_path, suffix):
+    big = "9" * 5000
+    text = GOOD.replace("expected = 3", f"expected = {big}") if suffix == "toml" else (
+        '{"name": "add", "entry": "add", "signature": "def add(a: int, b: int) -> int",\n'
+        f' "tests": [{{"args": [1, 2],\n "expected": {big}}}]}}')
+    path = write(tmp_path, f"p.{suffix}", text)
+    err = load_error(path)
+    assert err.line == line_of(text, big) and "4300 digits" in err.message

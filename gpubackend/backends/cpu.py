@@ -52,7 +52,9 @@ class CpuBackend:
     def __init__(self) -> None:
         self.lib = library()
         self.chars = char_table()
-        self._arena = np.empty(0, dtype=PROGRAM)  # program images, reused across calls
+        # program images, reused across a thread's calls: each calling thread
+        # has its own, so that concurrent calls never compile into one another's
+        self._arenas = threading.local()
         # the lanes' scratch, reused so that a run does not fault its pages in
         # afresh; a run while another holds it (threads) takes its own
         self._scratch = np.empty(0, dtype=np.int64)
@@ -64,14 +66,17 @@ class CpuBackend:
         arrays) for problem prob_of[i] of the table (meta, rows; see
         batch.ProblemTable); returns the Program array.
 
-        reuse: write into this backend's arena (valid until the next reusing
-        call) instead of fresh memory: no page faults on 40 KB images.
+        reuse: write into the calling thread's arena (valid until that
+        thread's next reusing call) instead of fresh memory: no page faults
+        on 40 KB images.
         """
         k = len(begin)
         if reuse:
-            if len(self._arena) < k:
-                self._arena = np.empty(max(k, 2 * len(self._arena)), dtype=PROGRAM)
-            progs = self._arena[:k]
+            arena = getattr(self._arenas, "progs", None)
+            if arena is None or len(arena) < k:
+                arena = self._arenas.progs = np.empty(max(k, 2 * (0 if arena is None else len(arena))),
+                                                      dtype=PROGRAM)
+            progs = arena[:k]
         else:
             progs = np.empty(k, dtype=PROGRAM)
         if k:

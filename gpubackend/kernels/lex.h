@@ -102,6 +102,48 @@ DEV void lex_init(Lexer* L, const char* src, int32_t n, Diag* diag) {
   L->indent[0] = 0; L->indent_t1[0] = 0; L->diag = diag; L->last_kind = TK_NEWLINE;
 }
 
+// The length of the well-formed UTF-8 sequence at s[i] (1 to 4), or 0 where
+// CPython's decoder stops: a stray continuation byte, a truncated or overlong
+// sequence, a surrogate (U+D800..DFFF) or a code point past U+10FFFF.
+DEV int32_t utf8_len(const char* s, int32_t i, int32_t n) {
+  uint32_t c = (uint8_t)s[i];
+  if (c < 0x80) return 1;
+  int32_t len = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+  if (len == 0 || i + len > n) return 0;
+  uint32_t c1 = (uint8_t)s[i + 1];
+  uint32_t lo = 0x80, hi = 0xBF;  // the second byte's range, narrower where a shorter form exists
+  if (c == 0xE0) lo = 0xA0;
+  if (c == 0xED) hi = 0x9F;
+  if (c == 0xF0) lo = 0x90;
+  if (c == 0xF4) hi = 0x8F;
+  if (c1 < lo || c1 > hi) return 0;
+  for (int32_t k = 2; k < len; k++) if (((uint8_t)s[i + k] & 0xC0) != 0x80) return 0;
+  return len;
+}
+
+// source_check := the bytes CPython reads as this lexer does, or Unsupported
+// at the first that it does not: a NUL (CPython refuses the source), bytes
+// that are not UTF-8 (it refuses them too), and a lone '\r' (it ends a line
+// there, where this lexer reads on). The CPython path then judges the program
+// exactly, with CPython's own error where there is one.
+DEV int source_check(const char* src, int32_t n, Diag* d) {
+  int32_t line = 1, line_start = 0;
+  for (int32_t i = 0; i < n;) {
+    uint8_t c = (uint8_t)src[i];
+    const char* what = c == 0 ? "a NUL byte in the source"
+                     : c == '\r' && (i + 1 >= n || src[i + 1] != '\n') ? "a carriage return that ends a line alone"
+                     : c >= 0x80 && utf8_len(src, i, n) == 0 ? "source bytes that are not UTF-8" : 0;
+    if (what) {
+      diag_set(d, DG_UNSUPPORTED, line, i - line_start + 1);
+      msg(d, what);
+      return 0;
+    }
+    if (c == '\n') { line++; line_start = i + 1; }
+    i += c >= 0x80 ? utf8_len(src, i, n) : 1;
+  }
+  return 1;
+}
+
 DEV int is_alpha(int c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
 DEV int is_digit(int c) { return c >= '0' && c <= '9'; }
 DEV int lex_peekc(Lexer* L, int32_t k) { return L->pos + k < L->n ? (uint8_t)L->src[L->pos + k] : -1; }

