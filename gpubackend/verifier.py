@@ -155,9 +155,11 @@ class Verifier:
     the test suites of recent problems and the byte tables of tokenizers.
 
     One Verifier may serve many threads at once (a service's handlers, a
-    trainer's reward workers): each thread compiles into its own program
-    arena, the shared caches are locked, and the sandbox runs one call's
-    candidates at a time; concurrent calls give what serial calls give.
+    trainer's reward workers): on the CPU each thread compiles into its own
+    program arena; on CUDA each call allocates its own buffers and launches
+    on the calling thread's current CuPy stream; the shared caches are
+    locked, and the sandbox runs one call's candidates at a time.
+    Concurrent calls give what serial calls give.
     """
 
     def __init__(self, device: str = "auto", memo: bool = True, fallback: bool = True,

@@ -294,7 +294,12 @@ DEV int32_t postfix(Compiler* c) {
     if (check(c, TK_WALRUS)) { unsupported(c, &c->cur, "assignment expression ':='"); return T_BAD; }
     if (check(c, TK_LBRACKET)) t = subscript(c, t);
     else if (check(c, TK_DOT)) {
-      if (c->nxt.kind == TK_NAME && !method_called(c)) { unsupported(c, &c->nxt, "a method used as a value"); return T_BAD; }
+      if (c->nxt.kind == TK_NAME && !method_called(c)) {  // n.real, s.upper without a call
+        if (!number_attribute(c, t, &c->nxt)) { unsupported(c, &c->nxt, "a method used as a value"); return T_BAD; }
+        unsupported(c, &c->nxt, "the "); msg_type(c, t); msg(c->diag, " attribute '"); msg_tok(c, &c->nxt);
+        msg(c->diag, "'");
+        return T_BAD;
+      }
       if (is_tuple(&c->types, t)) { unsupported(c, &c->nxt, "tuple methods"); return T_BAD; }
       t = decay_as(c, t, ST_ATTRIBUTE_ERROR);  // None.append: 'NoneType' object has no attribute
       t = is_list(&c->types, t) ? list_method(c, t, origin) : str_method(c, t);

@@ -405,6 +405,20 @@ DEVFN int32_t str_pad(Compiler* c, const Token* name, int mode) {
   return T_STR;
 }
 
+// Whether `name` is an attribute CPython's int, bool or float has (the
+// subset has none of them): its refusal says Unsupported, not that the
+// attribute is missing, which would tell a model to stop using valid Python.
+DEV int number_attribute(Compiler* c, int32_t t, const Token* name) {
+  if (t != T_INT && t != T_BOOL && t != T_FLOAT) return 0;
+  const char* s = c->src + name->start;
+  int32_t n = name->len;
+  return span_eq(s, n, "bit_length") || span_eq(s, n, "bit_count") || span_eq(s, n, "to_bytes") ||
+         span_eq(s, n, "from_bytes") || span_eq(s, n, "as_integer_ratio") || span_eq(s, n, "conjugate") ||
+         span_eq(s, n, "is_integer") || span_eq(s, n, "real") || span_eq(s, n, "imag") ||
+         span_eq(s, n, "numerator") || span_eq(s, n, "denominator") || span_eq(s, n, "hex") ||
+         span_eq(s, n, "fromhex");
+}
+
 // method := expression '.' NAME args     (str methods)
 DEVFN int32_t str_method(Compiler* c, int32_t t) {
   advance(c);  // '.'
@@ -412,6 +426,11 @@ DEVFN int32_t str_method(Compiler* c, int32_t t) {
   expect(c, TK_NAME, "expected an attribute name after '.'");
   if (failed(c) || t == T_BAD) return T_BAD;
   if (t != T_STR) {
+    if (number_attribute(c, t, &name)) {  // valid Python the subset leaves out: CPython judges it
+      unsupported(c, &name, "the "); msg_type(c, t); msg(c->diag, " method '"); msg_tok(c, &name);
+      msg(c->diag, "'");
+      return T_BAD;
+    }
     error_at(c, &name, DG_TYPE, "'"); msg_type(c, t); msg(c->diag, "' object has no attribute '");
     msg_tok(c, &name); msg(c->diag, "'");
     return T_BAD;
