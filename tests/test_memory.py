@@ -50,3 +50,15 @@ def test_lanes_past_the_first_heap_are_rerun_with_heap_bytes():
     small = PROBLEM.model_copy(update={"limits": PROBLEM.limits.model_copy(update={"heap_bytes": 32_768})})
     res = v.verify([GOOD], small)
     assert [res.status_name(0, t) for t in range(3)] == ["pass", "pass", "MemoryError"]
+
+
+def test_a_call_larger_than_the_arena_leaves_no_more_than_the_arena_behind():
+    from gpubackend.backends.cpu import ARENA_PROGRAMS
+
+    v = Verifier("cpu", fallback=False)
+    inc = Problem(name="inc", entry="f", signature="def f(n: int) -> int", tests=[{"args": [1], "expected": 2}])
+    many = [f"def f(n: int) -> int:\n    k = {i}\n    return n + 1 + k - k\n" for i in range(ARENA_PROGRAMS + 1)]
+    assert v.verify(many, inc).passed.all()  # compiled into memory of its own, freed with the call
+    assert getattr(v.backend._arenas, "progs", None) is None
+    assert v.verify(many[:100], inc).passed.all()
+    assert len(v.backend._arenas.progs) <= ARENA_PROGRAMS

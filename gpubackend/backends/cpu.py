@@ -15,6 +15,10 @@ from . import Outcomes
 from .build import build_library
 
 _P = C.c_void_p
+# Program images a thread's arena holds at most (42 KB each: 170 MB): a call
+# with more compiles into memory of its own, freed with its result, so that
+# the process keeps what a usual round needs, not what its largest call did.
+ARENA_PROGRAMS = 4096
 
 
 @cache
@@ -68,14 +72,14 @@ class CpuBackend:
 
         reuse: write into the calling thread's arena (valid until that
         thread's next reusing call) instead of fresh memory: no page faults
-        on 40 KB images.
+        on 40 KB images (calls of up to ARENA_PROGRAMS programs).
         """
         k = len(begin)
-        if reuse:
+        if reuse and k <= ARENA_PROGRAMS:
             arena = getattr(self._arenas, "progs", None)
             if arena is None or len(arena) < k:
-                arena = self._arenas.progs = np.empty(max(k, 2 * (0 if arena is None else len(arena))),
-                                                      dtype=PROGRAM)
+                grown = min(max(k, 2 * (0 if arena is None else len(arena))), ARENA_PROGRAMS)
+                arena = self._arenas.progs = np.empty(grown, dtype=PROGRAM)
             progs = arena[:k]
         else:
             progs = np.empty(k, dtype=PROGRAM)
