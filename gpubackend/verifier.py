@@ -48,6 +48,12 @@ DEFAULT_OUT_CAP = 32
 # its heap only through MemoryError, so the verdicts are those of one run at
 # the full size, while the GPU fits many more lanes per launch.
 FIRST_HEAP_BYTES = 16 * 1024
+# With the fallback, lanes that still run out of their problem's heap run
+# once more with this much (the most a problem may set, Limits.heap_bytes)
+# before the CPython path takes them: one that then finishes has its exact
+# result, and one that grows without end runs out of fuel, a Timeout that
+# stays the VM's verdict, where CPython would spend its whole CPU budget.
+DEVIATION_HEAP_BYTES = 64 * 2**20
 # With stop_after_timeout, lanes first run with 1/FIRST_FUEL_SHARE of their
 # fuel: a candidate that loops then costs a twentieth of its fuel on most of
 # its tests instead of all of it on every test (verify_batch).
@@ -456,7 +462,9 @@ class Verifier:
             one = self.compile([part.source(c)], problem)
             run = _Run(Link(self.xp), [_one_test(problem.encoded(), t)], [problem], [(0, 1)])
             run.compiled(Link(self.xp), self.backend.fields(one), self.memo)
-            return link.host(self.backend.run(one, run.plan(None, full_heap=True), cap).out[0])
+            # the heap its result may have needed (_grow_heaps); a larger one changes nothing else
+            heap = np.maximum(run.full, DEVIATION_HEAP_BYTES // 8) if self.fallback else None
+            return link.host(self.backend.run(one, run.plan(None, full_heap=True, heap_words=heap), cap).out[0])
         return rerun
 
     def _run_all(self, link: Link, progs, run: "_Run", out_cap: int) -> tuple[dict, np.ndarray]:
@@ -484,7 +492,24 @@ class Verifier:
                 _scatter(link, oc, oc2, np.concatenate([np.arange(lane_off[c], lane_off[c + 1]) for c in again]))
         if run.stopping:
             self._settle_timeouts(link, progs, run, oc, lane_off, out_cap)
+        if self.fallback:
+            self._grow_heaps(link, progs, run, oc, lane_off, out_cap)
         return oc, lane_off
+
+    def _grow_heaps(self, link: Link, progs, run: "_Run", oc: dict, lane_off: np.ndarray, out_cap: int) -> None:
+        """Lanes out of their problem's full heap run again, alone, with
+        DEVIATION_HEAP_BYTES and the full fuel; those that run out again
+        keep their MemoryError for the CPython path."""
+        hit = np.flatnonzero(link.host(oc["status"]) == ST_MEMORY_ERROR)
+        owner = np.searchsorted(lane_off, hit, side="right") - 1
+        grow = run.full < DEVIATION_HEAP_BYTES // 8
+        hit, owner = hit[grow[run.prob_of[owner]]], owner[grow[run.prob_of[owner]]]
+        if not len(hit):
+            return
+        plan = run.plan(owner, full_heap=True, full_fuel=True, tests=hit - lane_off[owner],
+                        heap_words=np.maximum(run.full, DEVIATION_HEAP_BYTES // 8))
+        oc2 = _flat(self.backend.run(progs, plan, out_cap))
+        _scatter(link, oc, oc2, hit)
 
     def _settle_timeouts(self, link: Link, progs, run: "_Run", oc: dict, lane_off: np.ndarray,
                          out_cap: int) -> None:
@@ -611,12 +636,16 @@ class _Run:
         self.frame = int(link.item(fields["frame_slots"].max())) if n else 1
         self.memo_slots = limits()["MEMO_SLOTS"] if memo and n and link.item(fields["memo"].max()) else 0
 
-    def _rows(self, full_heap: bool, full_fuel: bool) -> np.ndarray:
-        return self.table.for_run(self.full if full_heap else self.first, self.tests.base,
-                                  self.fuel if full_fuel else self.first_fuel, self.memo_slots)
+    def _rows(self, full_heap: bool, full_fuel: bool, heap_words: np.ndarray | None = None) -> np.ndarray:
+        heap = heap_words if heap_words is not None else self.full if full_heap else self.first
+        return self.table.for_run(heap, self.tests.base, self.fuel if full_fuel else self.first_fuel,
+                                  self.memo_slots)
 
-    def rows(self, full_heap: bool, full_fuel: bool):
-        """The table for a run at these limits, in the backend's memory."""
+    def rows(self, full_heap: bool, full_fuel: bool, heap_words: np.ndarray | None = None):
+        """The table for a run at these limits, in the backend's memory
+        (heap_words: a heap per problem other than the first or full one)."""
+        if heap_words is not None:
+            return self.link.device(self._rows(full_heap, full_fuel, heap_words))
         key = (full_heap, full_fuel, self.memo_slots)
         if key not in self.d_rows:
             self.d_rows[key] = self.link.device(self._rows(full_heap, full_fuel))
@@ -639,19 +668,21 @@ class _Run:
         return self._d_lane_off
 
     def plan(self, programs: np.ndarray | None, full_heap: bool, full_fuel: bool = True,
-             tests: np.ndarray | None = None) -> RunPlan:
+             tests: np.ndarray | None = None, heap_words: np.ndarray | None = None) -> RunPlan:
         """The launch over `programs` (host indices; None: all), every test
-        of each, or with `tests` the one test each (problem-local)."""
-        rows = self._rows(full_heap, full_fuel)
+        of each, or with `tests` the one test each (problem-local);
+        heap_words: each problem's heap for this launch, where it is
+        neither the first nor the full one."""
+        rows = self._rows(full_heap, full_fuel, heap_words)
         words = ProblemTable.lane_words(rows, self.frame)
         d_map = None if programs is None else self.link.device(programs)
         if tests is not None:
             return RunPlan(None, 1, d_map, self.link.device(tests), self.d_prob_of,
-                           self.rows(full_heap, full_fuel), self.d_meta, self.tests, words, len(tests))
+                           self.rows(full_heap, full_fuel, heap_words), self.d_meta, self.tests, words, len(tests))
         off = self.lane_off(programs)
         d_off = None if self.single else self.d_lane_off() if programs is None else self.link.device(off)
-        return RunPlan(d_off, int(self.tests.n[0]), d_map, None, self.d_prob_of, self.rows(full_heap, full_fuel),
-                       self.d_meta, self.tests, words, int(off[-1]))
+        return RunPlan(d_off, int(self.tests.n[0]), d_map, None, self.d_prob_of,
+                       self.rows(full_heap, full_fuel, heap_words), self.d_meta, self.tests, words, int(off[-1]))
 
 
 def _flat(oc) -> dict:

@@ -423,3 +423,29 @@ def test_verdict_only_still_sends_a_deviation_with_no_other_failure_to_cpython(v
     [res] = v.verify_batch([([OVERFLOWING_DIGIT_SUM], digit_sum)], verdict_only=True)
     assert res.path(0) == "cpython" and res.all_passed(0)
     assert statuses(res, 0) == ["pass"] * 6
+
+
+# ---------------------------------------------------------------- lanes out of heap
+
+GROW = Problem(name="grow", entry="f", signature="def f(n: int) -> list[int]",
+               tests=[{"args": [n], "expected": list(range(n))} for n in (0, 3, 100_000)])
+
+
+def test_a_lane_past_the_problems_heap_gets_its_exact_result_on_the_vm(v, vm_only):
+    good = "def f(n: int) -> list[int]:\n    return [i for i in range(n)]\n"
+    assert vm_only.verify([good], GROW).status_name(0, 2) == "MemoryError"  # 800 KB > heap_bytes
+    res = v.verify([good], GROW)
+    assert res.path(0) == "vm" and res.all_passed(0) and res.actual(0, 2) == list(range(100_000))
+
+
+def test_a_lane_that_grows_without_end_is_the_vms_timeout_not_cpythons(v):
+    forever = "def f(n: int) -> list[int]:\n    xs = []\n    while True:\n        xs.append(n)\n    return xs\n"
+    res = v.verify([forever], GROW)
+    assert res.path(0) == "vm" and statuses(res, 0) == ["Timeout"] * 3
+
+
+def test_a_lane_past_even_the_largest_heap_goes_to_cpython(v):
+    # 2**24 items (128 MB): past DEVIATION_HEAP_BYTES on the VM, within the sandbox's memory
+    big = "def f(n: int) -> list[int]:\n    xs = [0] * (2 ** 24)\n    return list(range(n)) if xs else []\n"
+    res = v.verify([big], GROW)
+    assert res.path(0) == "cpython" and res.all_passed(0)

@@ -19,6 +19,9 @@ _P = C.c_void_p
 # with more compiles into memory of its own, freed with its result, so that
 # the process keeps what a usual round needs, not what its largest call did.
 ARENA_PROGRAMS = 4096
+# The lanes' scratch kept between runs at most: a run that needs more (lanes
+# given a large heap) takes memory of its own, freed when it ends.
+SCRATCH_KEEP_WORDS = 4 * 2**20
 
 
 @cache
@@ -108,7 +111,7 @@ class CpuBackend:
         out_words = np.zeros((lanes, max(out_cap, 1)), dtype=np.int64)
         if lanes:
             words = self.lib.max_threads() * plan.lane_words
-            if not self._scratch_lock.acquire(blocking=False):
+            if words > SCRATCH_KEEP_WORDS or not self._scratch_lock.acquire(blocking=False):
                 self._launch(progs, plan, out_cap, np.empty(words, dtype=np.int64), out_words, outcomes)
             else:
                 try:
