@@ -80,6 +80,7 @@ DEVFN int32_t name_expr(Compiler* c) {
     else emit(c, OP_CONST, const_word(c, c->consts[k].value));
     return c->consts[k].type;
   }
+  if (check(c, TK_WALRUS)) { unsupported(c, &c->cur, "assignment expression ':='"); return T_BAD; }
   error_at(c, &name, DG_NAME, "name '"); msg_tok(c, &name); msg(c->diag, "' is not defined");
   return T_BAD;
 }

@@ -145,6 +145,10 @@ DEVFN int32_t builtin_call(Compiler* c, const Token* name) {
     unsupported(c, name, "builtin '"); msg_tok(c, name); msg(c->diag, "'");
     return T_BAD;
   }
+  if (check(c, TK_LPAREN) && (c->nxt.kind == TK_STAR || c->nxt.kind == TK_DSTAR)) {  // max(*xs)
+    unsupported(c, &c->nxt, "argument unpacking");
+    return T_BAD;
+  }
   if (IS("sum") || IS("any") || IS("all") || IS("sorted") || IS("list") ||
       ((IS("min") || IS("max")) && single_arg(c)))
     return sequence_builtin(c, name);
@@ -257,7 +261,10 @@ DEVFN int32_t builtin_call(Compiler* c, const Token* name) {
     if (n != 1) return arity_error(c, name, "at most 1 argument");
     if (str_of_scalar_op(t) >= 0) { emit0(c, str_of_scalar_op(t)); return T_STR; }
     if (t == T_STR) return T_STR;
-    return arg_type_error(c, &at[0], name, t);
+    if (t == T_BAD) return T_BAD;
+    unsupported(c, &at[0], "str() of a ");  // valid for every value in CPython: never a TypeError
+    msg_type(c, t);
+    return T_BAD;
   }
   if (IS("bool")) {
     if (n == 0) { emit_int(c, 0); return T_BOOL; }

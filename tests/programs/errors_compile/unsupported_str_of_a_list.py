@@ -1,0 +1,3 @@
+# error: Unsupported 3:16
+def f(xs: list[int]) -> str:
+    return str(xs)
