@@ -5,6 +5,7 @@ run status), and whatever the compiler accepts is valid Python."""
 import random
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -56,7 +57,13 @@ def test_token_soup_gets_a_result_each(soups):
     _check_batch(["def f(n: int) -> int:\n    " + s for s in soups] + soups)
 
 
-def _mutate(rng: random.Random, text: str) -> str:
+# What a mutation inserts; the hostile set adds what CPython reads otherwise
+# than a naive lexer would (a lone carriage return, NUL, half an emoji).
+MUTATION_CHARS = "()[]:=+-*/%<>!#'\"\\ \t\n0123456789abcxyz.,"
+HOSTILE_CHARS = MUTATION_CHARS + "\r\x00\ud83d"
+
+
+def _mutate(rng: random.Random, text: str, inserts: str = MUTATION_CHARS) -> str:
     chars = list(text)
     for _ in range(rng.randint(1, 4)):
         if not chars:
@@ -66,17 +73,18 @@ def _mutate(rng: random.Random, text: str) -> str:
         if op < 0.4:
             del chars[i]
         elif op < 0.7:
-            chars.insert(i, rng.choice("()[]:=+-*/%<>!#'\"\\ \t\n\r\x00\ud83d0123456789abcxyz.,"))
+            chars.insert(i, rng.choice(inserts))
         else:
             j = rng.randrange(len(chars))
             chars[i], chars[j] = chars[j], chars[i]
     return "".join(chars)
 
 
-def test_mutated_programs_get_a_result_each():
+@pytest.mark.parametrize("inserts", [MUTATION_CHARS, HOSTILE_CHARS], ids=["plain", "hostile"])
+def test_mutated_programs_get_a_result_each(inserts):
     rng = random.Random(1234)
     texts = [p.read_text() for p in CORPUS]
-    mutants = [_mutate(rng, rng.choice(texts)) for _ in range(1500)]
+    mutants = [_mutate(rng, rng.choice(texts), inserts) for _ in range(1500)]
     _check_batch(mutants)
 
 
