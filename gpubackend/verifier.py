@@ -49,11 +49,12 @@ DEFAULT_OUT_CAP = 32
 # the full size, while the GPU fits many more lanes per launch.
 FIRST_HEAP_BYTES = 16 * 1024
 # With the fallback, lanes that still run out of their problem's heap run
-# once more with this much (the most a problem may set, Limits.heap_bytes)
-# before the CPython path takes them: one that then finishes has its exact
-# result, and one that grows without end runs out of fuel, a Timeout that
-# stays the VM's verdict, where CPython would spend its whole CPU budget.
-DEVIATION_HEAP_BYTES = 64 * 2**20
+# once more with this much before the CPython path takes them: one that then
+# finishes has its exact result (a list of a few hundred thousand items and
+# its growth fit), and one that grows without end reaches it within
+# milliseconds (on model samples most such lanes reached 64 MiB before their
+# fuel ran out, at 80 ms a lane, and went to CPython all the same).
+DEVIATION_HEAP_BYTES = 4 * 2**20
 # With stop_after_timeout, lanes first run with 1/FIRST_FUEL_SHARE of their
 # fuel: a candidate that loops then costs a twentieth of its fuel on most of
 # its tests instead of all of it on every test (verify_batch).

@@ -438,14 +438,18 @@ def test_a_lane_past_the_problems_heap_gets_its_exact_result_on_the_vm(v, vm_onl
     assert res.path(0) == "vm" and res.all_passed(0) and res.actual(0, 2) == list(range(100_000))
 
 
-def test_a_lane_that_grows_without_end_is_the_vms_timeout_not_cpythons(v):
-    forever = "def f(n: int) -> list[int]:\n    xs = []\n    while True:\n        xs.append(n)\n    return xs\n"
-    res = v.verify([forever], GROW)
-    assert res.path(0) == "vm" and statuses(res, 0) == ["Timeout"] * 3
+def test_a_lane_that_grows_without_end_runs_out_of_fuel_or_goes_to_cpython(v):
+    # doubling reaches any heap first; appending one item a round runs out of fuel first
+    doubling = "def f(n: int) -> list[int]:\n    xs = [n]\n    while True:\n        xs = xs + xs\n    return xs\n"
+    slow = ("def f(n: int) -> list[int]:\n    xs = [n]\n    while True:\n        xs.append(n)\n"
+            "        for _ in range(20):\n            n = n + 1\n    return xs\n")
+    res = v.verify_batch([([doubling, slow], GROW)], stop_after_timeout=True, verdict_only=True)[0]
+    assert res.path(0) == "cpython" and not res.all_passed(0)
+    assert res.path(1) == "vm" and res.status_name(1, 0) == "Timeout"
 
 
-def test_a_lane_past_even_the_largest_heap_goes_to_cpython(v):
-    # 2**24 items (128 MB): past DEVIATION_HEAP_BYTES on the VM, within the sandbox's memory
-    big = "def f(n: int) -> list[int]:\n    xs = [0] * (2 ** 24)\n    return list(range(n)) if xs else []\n"
+def test_a_lane_past_the_second_heap_goes_to_cpython(v):
+    # 2**20 items (8 MB): past DEVIATION_HEAP_BYTES on the VM, within the sandbox's memory
+    big = "def f(n: int) -> list[int]:\n    xs = [0] * (2 ** 20)\n    return list(range(n)) if xs else []\n"
     res = v.verify([big], GROW)
     assert res.path(0) == "cpython" and res.all_passed(0)
