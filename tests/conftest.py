@@ -31,6 +31,32 @@ def xp(request):
     return importlib.import_module(request.param)
 
 
+# ---------------------------------------------------------------- verifiers
+
+
+@pytest.fixture(scope="module")
+def v():
+    """A CPU Verifier with the CPython path, two sandbox workers, and the
+    walls this machine has (tests/sandbox/ checks them; here they only need
+    to let the sandbox start)."""
+    from gpubackend import Verifier
+    from gpubackend.sandbox import SandboxConfig, probe
+
+    verifier = Verifier("cpu", sandbox=SandboxConfig(workers=2, require=probe().guarantees))
+    yield verifier
+    verifier.close()
+
+
+@pytest.fixture(scope="module")
+def vm_only():
+    """A CPU Verifier without the CPython path: the VM's verdict alone."""
+    from gpubackend import Verifier
+
+    verifier = Verifier("cpu", fallback=False)
+    yield verifier
+    verifier.close()
+
+
 # ---------------------------------------------------------------- models and engines
 # One tiny model folder (tests/model_kit.py) and, where vLLM is installed,
 # one in-process engine and one `vllm serve` process per test session: an

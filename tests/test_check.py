@@ -43,13 +43,6 @@ MEDIAN_OK = ("def median(l):\n    s = sorted(l)\n    n = len(s)\n"
              "    return s[n // 2] if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2\n")
 
 
-@pytest.fixture(scope="module")
-def v():
-    verifier = Verifier("cpu", sandbox=SandboxConfig(workers=2, require=HAVE))
-    yield verifier
-    verifier.close()
-
-
 def test_a_result_within_the_checks_tolerance_passes_though_its_bits_differ(v):
     res = v.verify([NEWTON, "def root(x: float) -> float:\n    return x / 2.0\n"], SQRT)
     assert res.all_passed(0) and not res.all_passed(1)

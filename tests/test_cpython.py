@@ -29,20 +29,6 @@ def problem(name: str) -> Problem:
 
 
 @pytest.fixture(scope="module")
-def v():
-    verifier = Verifier("cpu", sandbox=SandboxConfig(workers=2, require=HAVE))
-    yield verifier
-    verifier.close()
-
-
-@pytest.fixture(scope="module")
-def vm_only():
-    verifier = Verifier("cpu", fallback=False)
-    yield verifier
-    verifier.close()
-
-
-@pytest.fixture(scope="module")
 def digit_sum():
     return problem("digit_sum")
 

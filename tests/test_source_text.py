@@ -7,27 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from gpubackend import Problem, Verifier
-from gpubackend.sandbox import SandboxConfig, probe
+from gpubackend import Problem
 
-HAVE = probe().guarantees
+# the fixtures v (with the CPython path) and vm_only come from conftest.py
 ONE = Problem(name="one", entry="f", signature="def f(n: int) -> int",
               tests=[{"args": [1], "expected": 2}, {"args": [5], "expected": 2}])
 GOOD = "def f(n: int) -> int:\n    return 2\n"
-
-
-@pytest.fixture(scope="module")
-def v():
-    verifier = Verifier("cpu", sandbox=SandboxConfig(workers=1, require=HAVE))
-    yield verifier
-    verifier.close()
-
-
-@pytest.fixture(scope="module")
-def vm_only():
-    verifier = Verifier("cpu", fallback=False)
-    yield verifier
-    verifier.close()
 
 
 def test_a_lone_carriage_return_ends_the_comment_and_its_statement_runs(v, vm_only):
