@@ -10,7 +10,7 @@ disagreement listed, the share of samples the VM judged, and both wall times.
 
     python bench/bench_corpus.py                                  # every file of bench/corpus/
     python bench/bench_corpus.py --files base-model.jsonl.gz --limit 200   # the first 200 samples of one file
-    python bench/bench_corpus.py --out-md bench/results/cpu-2core-$(date +%F)-corpus.md
+    python bench/bench_corpus.py --out-md bench/results/cpu-2core-corpus.md
 """
 
 from __future__ import annotations

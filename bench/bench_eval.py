@@ -19,7 +19,7 @@ distinct programs is printed).
 
     python bench/bench_eval.py                      # 200 samples per problem, the whole subset (~40 min on 2 cores)
     python bench/bench_eval.py --problems 10 --samples-per-problem 20   # a quick run
-    python bench/bench_eval.py --samples-per-problem 130 --out-md bench/results/cpu-2core-$(date +%F)-eval.md
+    python bench/bench_eval.py --samples-per-problem 130 --out-md bench/results/cpu-2core-eval.md
 """
 
 from __future__ import annotations

@@ -27,7 +27,7 @@ HumanEval/36's fizz_buzz up to 100000, dominate the first row; the second
 shows the many small problems, where fixed costs count).
 
     python bench/bench_verify_humaneval.py                  # 10 samples per problem, best of 5
-    python bench/bench_verify_humaneval.py --n 20 --md bench/results/cpu-2core-$(date +%F)-humaneval.md
+    python bench/bench_verify_humaneval.py --n 20 --md bench/results/cpu-2core-verify-humaneval.md
 """
 
 from __future__ import annotations

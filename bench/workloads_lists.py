@@ -248,7 +248,7 @@ def rank(pairs: list[tuple[str, int]]) -> list[str]:
             # a bucket per score from the top one down: max() of nothing
             # raises. (Written max(kv[1] for kv in ...) because
             # max(score for name, score in ...) does not compile: see
-            # bench/results/cpu-2core-2026-11-22-lists.md.)
+            # the 2026-11-22 lists results in bench/results/'s git history.)
             """
 def rank(pairs: list[tuple[str, int]]) -> list[str]:
     $best = max(kv[1] for kv in pairs)
