@@ -503,8 +503,8 @@ class Verifier:
         keep their MemoryError for the CPython path."""
         hit = np.flatnonzero(link.host(oc["status"]) == ST_MEMORY_ERROR)
         owner = np.searchsorted(lane_off, hit, side="right") - 1
-        grow = run.full < DEVIATION_HEAP_BYTES // 8
-        hit, owner = hit[grow[run.prob_of[owner]]], owner[grow[run.prob_of[owner]]]
+        smaller = (run.full < DEVIATION_HEAP_BYTES // 8)[run.prob_of[owner]]  # a problem's heap may be larger
+        hit, owner = hit[smaller], owner[smaller]
         if not len(hit):
             return
         plan = run.plan(owner, full_heap=True, full_fuel=True, tests=hit - lane_off[owner],
