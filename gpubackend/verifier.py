@@ -268,8 +268,11 @@ class Verifier:
                 return src[off[u]:off[u + 1]].tobytes()
             return source
 
-        parts = [_Part(prob, link.device(index), span, source_of(index))
-                 for (_, prob), index, span in zip(groups, indices, spans)]
+        # one upload for every problem's index, each part a view of it
+        d_index = link.device(np.concatenate(indices))
+        at = np.concatenate([[0], np.cumsum([len(index) for index in indices])])
+        parts = [_Part(prob, d_index[at[g]:at[g + 1]], span, source_of(index))
+                 for g, ((_, prob), index, span) in enumerate(zip(groups, indices, spans))]
         return self._verify_texts(link, clock, texts, parts, out_cap, stop_after_timeout, verdict_only)
 
     def verify_tokens(self, tokens: Any, tokenizer: Any, problem: Problem, *, lengths: Any = None,
@@ -501,7 +504,7 @@ class Verifier:
         """Lanes out of their problem's full heap run again, alone, with
         DEVIATION_HEAP_BYTES and the full fuel; those that run out again
         keep their MemoryError for the CPython path."""
-        hit = np.flatnonzero(link.host(oc["status"]) == ST_MEMORY_ERROR)
+        hit = link.host(self.xp.flatnonzero(oc["status"] == ST_MEMORY_ERROR))  # the few, not every status
         owner = np.searchsorted(lane_off, hit, side="right") - 1
         smaller = (run.full < DEVIATION_HEAP_BYTES // 8)[run.prob_of[owner]]  # a problem's heap may be larger
         hit, owner = hit[smaller], owner[smaller]
@@ -519,7 +522,7 @@ class Verifier:
         first such lane, and the next only if that one finished. After a
         lane that runs out of the full fuel too (the candidate has failed),
         the program's later such lanes are left not_run."""
-        timed = np.flatnonzero(link.host(oc["status"]) == ST_TIMEOUT)  # ascending, so grouped by program
+        timed = link.host(self.xp.flatnonzero(oc["status"] == ST_TIMEOUT))  # ascending, so grouped by program
         owner = np.searchsorted(lane_off, timed, side="right") - 1
         programs, first = np.unique(owner, return_index=True)
         pending = {int(p): lanes.tolist() for p, lanes in zip(programs, np.split(timed, first[1:]))}
