@@ -30,6 +30,7 @@ path, the one a GPU speeds up.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from pathlib import Path
@@ -48,7 +49,7 @@ from workloads import GROUPS, WORKLOADS  # noqa: E402
 
 Group = tuple[list[str], Problem]
 
-DEFAULT_SCALES = "64x16x20,512x16x20,512x16x100,1024x100x20,1024x100x100,humaneval:100"
+DEFAULT_SCALES = "1x1000x20,64x16x20,512x16x20,1024x100x20,512x16x100,humaneval:100,256x400x100"
 # What the issue asks of a GPU, per figure (README's table states them).
 GOALS = {"lanes_per_s": 1e8, "programs_compiled_per_s": 1e6, "bytecodes_per_s": 1e11}
 
@@ -219,7 +220,12 @@ def main(argv: list[str] | None = None) -> int:
         if a.profile:
             profile(v, groups, Path(a.profile) / f"profile-{scale.replace(':', '-')}.txt")
         rows.append(row)
-        log(f"{scale}: {_s(ours['wall_s'])}, {_rate(ours['lanes_per_s'])} lanes/s")
+        log(f"{scale}: {_s(ours['wall_s'])} (compile {_s(ours['compile_s'])}, run {_s(ours['run_s'])}, reduce "
+            f"{_s(ours['reduce_s'])}), {_rate(ours['lanes_per_s'])} lanes/s"
+            + (f"; cpu {_s(row['cpu']['wall_s'])}, {row['vs_cpu']:.2f}x, {row['differing_lanes']} lanes differ"
+               if cpu is not None else ""))
+        if a.json:  # what is done so far survives a run cut short
+            Path(a.json).write_text(json.dumps({"machine": info, "rows": rows}, indent=1, default=str))
     info["loadavg_end"] = _loadavg()
     report(rows, console)
     bad = [r["scale"] for r in rows if r.get("differing_lanes")]

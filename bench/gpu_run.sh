@@ -2,7 +2,7 @@
 # The GPU session's command (run from the repository root on a lent GPU
 # machine with no package registry): dependencies from wheels carried in
 # .devdeps/ (pip download ... --python-version 3.12), then the parts named in
-# PARTS (default: all three), logs under $OUT:
+# PARTS (default: tests tokens verify solve), logs under $OUT:
 #   tests   the GPU tests (CUDA against the CPU backend, lane for lane)
 #   tokens  bench/bench_tokens.py --device cuda (the device path)
 #   verify  bench/bench_verify.py --device cuda (the verifier on strings)
@@ -27,7 +27,7 @@ OUT=${OUT:-/tmp/out}
 mkdir -p "$OUT"
 { nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv; git log -1 --format='commit %H %cd' 2>/dev/null; date -u; } | tee "$OUT/machine.txt"
 if part tests; then
-  timeout 300 python -m pytest -o addopts="" -q -m gpu tests/test_gpu.py tests/kernels/test_runtime_gpu.py tests/test_detok.py \
+  timeout ${TESTS_TIMEOUT:-300} python -m pytest -o addopts="" -q -m gpu tests/test_gpu.py tests/kernels/test_runtime_gpu.py tests/test_detok.py \
     tests/test_extract.py tests/test_reduce.py tests/test_dedup.py -rs --tb=short -p no:cacheprovider \
     > "$OUT/gpu_tests.log" 2>&1
   grep -E "^(FAILED|ERROR)|passed|failed" "$OUT/gpu_tests.log" | tail -25
@@ -59,8 +59,8 @@ if part cudatests; then
   grep -E "^(FAILED|ERROR)|passed|failed" "$OUT/cuda_tests.log" | tail -25
 fi
 if part rl; then
-  timeout ${RL_TIMEOUT:-300} python bench/bench_rl.py --device cuda --cpu --repeat 3 --profile "$OUT" \
-    --scales ${RL_SCALES:-1x1000x20,64x16x20,512x16x20,512x16x100,1024x100x20,256x400x100,humaneval:100} \
+  timeout ${RL_TIMEOUT:-300} python bench/bench_rl.py --device cuda --cpu --repeat 2 --profile "$OUT" \
+    ${RL_SCALES:+--scales $RL_SCALES} \
     --md "$OUT/bench_rl.md" --json "$OUT/bench_rl.json" > "$OUT/bench_rl.log" 2>&1
   tail -30 "$OUT/bench_rl.log"
 fi
