@@ -59,11 +59,13 @@ DEVIATION_HEAP_BYTES = 4 * 2**20
 # fuel: a candidate that loops then costs a twentieth of its fuel on most of
 # its tests instead of all of it on every test (verify_batch).
 FIRST_FUEL_SHARE = 20
-# Problems whose test suites a Verifier keeps in device memory between calls
-# (an agent's rounds reuse one; an eval's batches come back to the same few
-# hundred: HumanEval has 164). A suite is a few KB, so holding a whole set
-# costs little, where a smaller bound had every batch rebuild every suite.
-SUITE_CACHE = 512
+# Problems whose test suites a Verifier keeps in device memory between calls,
+# the least recently used dropped first. An agent's rounds reuse one; an
+# eval's batches come back to the same few hundred (HumanEval has 164); an
+# RL trainer's step verifies hundreds to thousands of problems at once, and a
+# bound below a step's count would upload every suite on every call. A suite
+# is a few KB, so the whole bound costs tens of MB at most.
+SUITE_CACHE = 4096
 # What verify_tokens(timed=True) reports, in order: checking the buffer
 # (and building or uploading a tokenizer's table on first use), the four
 # stages of the device path before the kernels, then the kernels and the
@@ -356,18 +358,20 @@ class Verifier:
 
     def _suite(self, link: Link, problem: Problem) -> DeviceSuite:
         enc = problem.encoded()
-        held = self._suites.get(id(enc))
-        if held is None or held[0] is not enc:
-            visible = np.array([not t.hidden for t in problem.tests], dtype=np.bool_)
-            table = ProblemTable.of([problem])
-            suite = DeviceSuite(*(link.device(getattr(enc, f)) for f in
-                                  ("args_words", "args_off", "exp_words", "exp_off")),
-                                link.device(visible), enc.n_tests, table, link.device(table.meta))
-            with self._cache_lock:  # callers on other threads evict and insert too
-                if len(self._suites) >= SUITE_CACHE:
-                    self._suites.pop(next(iter(self._suites)))
-                held = self._suites[id(enc)] = (enc, suite)
-        return held[1]
+        with self._cache_lock:  # callers on other threads evict and insert too
+            held = self._suites.pop(id(enc), None)
+            if held is not None and held[0] is enc:
+                self._suites[id(enc)] = held  # now the most recently used
+                return held[1]
+        visible = np.array([not t.hidden for t in problem.tests], dtype=np.bool_)
+        table = ProblemTable.of([problem])
+        suite = DeviceSuite(*(link.device(getattr(enc, f)) for f in ("args_words", "args_off", "exp_words", "exp_off")),
+                            link.device(visible), enc.n_tests, table, link.device(table.meta))
+        with self._cache_lock:
+            if len(self._suites) >= SUITE_CACHE:
+                self._suites.pop(next(iter(self._suites)))
+            self._suites[id(enc)] = (enc, suite)
+        return suite
 
     def _verify_texts(self, link: Link, clock: _Clock, texts: Texts, parts: list["_Part"],
                       out_cap: int, stop_after_timeout: bool = False,
