@@ -11,15 +11,10 @@ from hypothesis import strategies as st
 
 from gpubackend import Problem, Verifier
 from tests.device import DEVICE
+from tests.fuzz_kit import HOSTILE_CHARS, MUTATION_CHARS, TOKENS
+from tests.fuzz_kit import mutate as _mutate
 
 CORPUS = sorted((Path(__file__).parent / "programs").rglob("*.py"))
-TOKENS = ["def", "f", "(", ")", ":", "->", "int", "str", "float", "bool", "return", "if", "elif",
-          "else", "while", "for", "in", "range", "x", "n", "s", "=", "+=", "+", "-", "*", "/",
-          "//", "%", "**", "==", "<", "and", "or", "not", "1", "0", "2.5", "'a'", '"b"', "[", "]",
-          ",", ".", "len", "True", "None", "\n", "\n    ", "\n        ", "\t", "#", "\\", "'''",
-          "lambda", "break", "continue", "pass", "assert", "import", "math", "x.upper()", "ñ",
-          "\r", "\r\n", "\x00", "\ud83d", "\udc80", "# \r    return 1"]
-
 PROBLEM = Problem(name="fuzz", entry="f", signature="def f(n: int) -> int",
                   tests=[{"args": [3], "expected": 3}, {"args": [-1], "expected": 0}],
                   limits={"fuel": 20_000, "depth": 64, "heap_bytes": 65536})
@@ -55,29 +50,6 @@ def test_random_bytes_get_a_result_each(blobs):
 @given(st.lists(st.lists(st.sampled_from(TOKENS), max_size=60).map(" ".join), min_size=1, max_size=30))
 def test_token_soup_gets_a_result_each(soups):
     _check_batch(["def f(n: int) -> int:\n    " + s for s in soups] + soups)
-
-
-# What a mutation inserts; the hostile set adds what CPython reads otherwise
-# than a naive lexer would (a lone carriage return, NUL, half an emoji).
-MUTATION_CHARS = "()[]:=+-*/%<>!#'\"\\ \t\n0123456789abcxyz.,"
-HOSTILE_CHARS = MUTATION_CHARS + "\r\x00\ud83d"
-
-
-def _mutate(rng: random.Random, text: str, inserts: str = MUTATION_CHARS) -> str:
-    chars = list(text)
-    for _ in range(rng.randint(1, 4)):
-        if not chars:
-            break
-        i = rng.randrange(len(chars))
-        op = rng.random()
-        if op < 0.4:
-            del chars[i]
-        elif op < 0.7:
-            chars.insert(i, rng.choice(inserts))
-        else:
-            j = rng.randrange(len(chars))
-            chars[i], chars[j] = chars[j], chars[i]
-    return "".join(chars)
 
 
 @pytest.mark.parametrize("inserts", [MUTATION_CHARS, HOSTILE_CHARS], ids=["plain", "hostile"])
