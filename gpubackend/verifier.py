@@ -159,6 +159,12 @@ class Verifier:
     sandbox: how the CPython path runs (SandboxConfig: workers, CPU seconds
         per test, memory, the isolation required); its zygotes start on the
         first candidate that needs them.
+    backstop_s: seconds a call's VM runs may take on the CPU backend, None
+        for no bound: past them, the lanes still running stop with Timeout
+        and every finished lane keeps its result. Fuel already bounds each
+        lane's time (docs/language.md, section 8); this bounds a call's,
+        whatever its size or limits, at the price of verdicts that depend on
+        the machine's speed once it fires. The GPU has no backstop yet.
 
     A Verifier keeps what repeats across rounds in the backend's memory:
     the test suites of recent problems and the byte tables of tokenizers.
@@ -172,7 +178,10 @@ class Verifier:
     """
 
     def __init__(self, device: str = "auto", memo: bool = True, fallback: bool = True,
-                 sandbox: SandboxConfig | None = None) -> None:
+                 sandbox: SandboxConfig | None = None, backstop_s: float | None = None) -> None:
+        if backstop_s is not None and not backstop_s > 0:
+            raise ValueError(f"backstop_s must be a positive number of seconds or None, got {backstop_s!r}")
+        self.backstop_s = backstop_s
         self.backend = _backend(device)
         self.memo = memo
         self.fallback = fallback
@@ -413,6 +422,7 @@ class Verifier:
         the VM (cpython.failed_on_vm)."""
         suites = [self._suite(link, part.problem) for part in parts]
         run = _Run(link, suites, [part.problem for part in parts], [part.span for part in parts], stop_after_timeout)
+        run.deadline = None if self.backstop_s is None else time.monotonic() + self.backstop_s
         with clock("compile"):
             progs = self.backend.compile(texts.data, texts.begin, texts.end, run.d_meta, run.rows(False, True),
                                          run.d_prob_of, reuse=True)
@@ -482,7 +492,7 @@ class Verifier:
         stop_after_timeout, the first run's Timeouts settled after."""
         xp = self.xp
         plan = run.plan(None, full_heap=False, full_fuel=not run.stopping)
-        oc = _flat(self.backend.run(progs, plan, out_cap))
+        oc = _flat(self.backend.run(progs, plan, out_cap, run.deadline))
         lane_off = run.lane_off()
         if not plan.lanes:
             return oc, lane_off
@@ -496,7 +506,7 @@ class Verifier:
             if link.item(xp.asarray(len(again) > 0)):
                 again = link.host(again)
                 oc2 = _flat(self.backend.run(progs, run.plan(again, full_heap=True, full_fuel=not run.stopping),
-                                             out_cap))
+                                             out_cap, run.deadline))
                 _scatter(link, oc, oc2, np.concatenate([np.arange(lane_off[c], lane_off[c + 1]) for c in again]))
         if run.stopping:
             self._settle_timeouts(link, progs, run, oc, lane_off, out_cap)
@@ -516,7 +526,7 @@ class Verifier:
             return
         plan = run.plan(owner, full_heap=True, full_fuel=True, tests=hit - lane_off[owner],
                         heap_words=np.maximum(run.full, DEVIATION_HEAP_BYTES // 8))
-        oc2 = _flat(self.backend.run(progs, plan, out_cap))
+        oc2 = _flat(self.backend.run(progs, plan, out_cap, run.deadline))
         _scatter(link, oc, oc2, hit)
 
     def _settle_timeouts(self, link: Link, progs, run: "_Run", oc: dict, lane_off: np.ndarray,
@@ -534,7 +544,7 @@ class Verifier:
             programs = np.array(sorted(pending), dtype=np.int64)
             lanes = np.array([pending[p][0] for p in programs], dtype=np.int64)
             plan = run.plan(programs, full_heap=True, full_fuel=True, tests=lanes - lane_off[programs])
-            oc2 = _flat(self.backend.run(progs, plan, out_cap))
+            oc2 = _flat(self.backend.run(progs, plan, out_cap, run.deadline))
             _scatter(link, oc, oc2, lanes)
             still = link.host(oc2["status"]) == ST_TIMEOUT
             skipped = []
@@ -630,6 +640,7 @@ class _Run:
         self.stopping = stop_after_timeout and bool((self.first_fuel < self.fuel).any())
         self.frame = 1
         self.memo_slots = 0
+        self.deadline: float | None = None  # time.monotonic() of the call's backstop (Verifier.backstop_s)
         self._d_lane_off = None
         if held is not None:  # the suite's table and rows, kept between calls
             self.d_meta, self.d_prob_of, self.d_rows = suites[0].meta, None, suites[0].rows

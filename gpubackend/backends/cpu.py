@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ctypes as C
 import threading
+import time
 from functools import cache
 
 import numpy as np
@@ -30,7 +31,7 @@ def library() -> C.CDLL:
     lib.compile_kernel.argtypes = [_P, _P, _P, C.c_int64, _P, _P, _P, _P]
     lib.compile_kernel.restype = None
     lib.run_kernel.argtypes = [_P, _P, _P, _P, C.c_int64, _P, _P, _P, _P, _P, _P, _P, _P, C.c_int32, C.c_int64,
-                               C.c_int64, C.c_int64, _P, _P, _P]
+                               C.c_int64, C.c_int64, _P, _P, _P, _P]
     lib.run_kernel.restype = None
     lib.sizeof_program.restype = C.c_int64
     lib.sizeof_outcome.restype = C.c_int64
@@ -104,30 +105,58 @@ class CpuBackend:
         return {"ok": progs["ok"], "frame_slots": progs["frame_slots"], "memo": progs["memo"],
                 "cls": progs["diag"]["cls"], "line": progs["diag"]["line"]}
 
-    def run(self, progs: np.ndarray, plan: RunPlan, out_cap: int) -> Outcomes:
-        """Run every lane of `plan` (batch.RunPlan); outcomes are flat [lanes]."""
+    def run(self, progs: np.ndarray, plan: RunPlan, out_cap: int, deadline: float | None = None) -> Outcomes:
+        """Run every lane of `plan` (batch.RunPlan); outcomes are flat [lanes].
+        deadline: a time.monotonic() past which the lanes still running stop
+        with Timeout (the call's backstop); None: none."""
         lanes = plan.lanes
+        stop = np.zeros(1, dtype=np.int32)
+        timer = _Backstop(stop, deadline) if deadline is not None and lanes else None
         outcomes = np.zeros(lanes, dtype=OUTCOME)
         out_words = np.zeros((lanes, max(out_cap, 1)), dtype=np.int64)
         if lanes:
             words = self.lib.max_threads() * plan.lane_words
-            if words > SCRATCH_KEEP_WORDS or not self._scratch_lock.acquire(blocking=False):
-                self._launch(progs, plan, out_cap, np.empty(words, dtype=np.int64), out_words, outcomes)
-            else:
-                try:
-                    if len(self._scratch) < words:
-                        self._scratch = np.empty(words, dtype=np.int64)
-                    self._launch(progs, plan, out_cap, self._scratch, out_words, outcomes)
-                finally:
-                    self._scratch_lock.release()
+            try:
+                if words > SCRATCH_KEEP_WORDS or not self._scratch_lock.acquire(blocking=False):
+                    self._launch(progs, plan, out_cap, np.empty(words, dtype=np.int64), out_words, outcomes, stop)
+                else:
+                    try:
+                        if len(self._scratch) < words:
+                            self._scratch = np.empty(words, dtype=np.int64)
+                        self._launch(progs, plan, out_cap, self._scratch, out_words, outcomes, stop)
+                    finally:
+                        self._scratch_lock.release()
+            finally:
+                if timer is not None:
+                    timer.cancel()
         return Outcomes(outcomes["status"], outcomes["line"], outcomes["steps"], outcomes["out_words"],
                         out_words)
 
     def _launch(self, progs: np.ndarray, plan: RunPlan, out_cap: int, scratch: np.ndarray,
-                out_words: np.ndarray, outcomes: np.ndarray) -> None:
+                out_words: np.ndarray, outcomes: np.ndarray, stop: np.ndarray) -> None:
         t = plan.tests
         self.lib.run_kernel(
             _ptr(progs), _ptr(plan.cand_map), _ptr(plan.test_map), _ptr(plan.lane_off), plan.m, _ptr(plan.prob_of),
             _ptr(plan.rows), _ptr(plan.meta), _ptr(t.args_words), _ptr(t.args_off), _ptr(t.exp_words),
             _ptr(t.exp_off), _ptr(self.chars), max(out_cap, 1), plan.lane_words, 0, plan.lanes, _ptr(scratch),
-            _ptr(out_words), _ptr(outcomes))
+            _ptr(out_words), _ptr(outcomes), _ptr(stop))
+
+
+class _Backstop:
+    """Sets stop[0] at `deadline` (time.monotonic()) from a timer thread;
+    the kernel, which runs without the GIL, polls it (limits.h,
+    STOP_POLL_FUEL). A deadline already past sets it before the launch."""
+
+    def __init__(self, stop: np.ndarray, deadline: float) -> None:
+        left = deadline - time.monotonic()
+        self._timer = None
+        if left <= 0:
+            stop[0] = 1
+            return
+        self._timer = threading.Timer(left, stop.__setitem__, (0, 1))
+        self._timer.daemon = True
+        self._timer.start()
+
+    def cancel(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()

@@ -130,9 +130,10 @@ class CudaBackend:
                                                 progs.buf, scratch))
         return progs
 
-    def run(self, progs, plan: RunPlan, out_cap: int) -> Outcomes:
+    def run(self, progs, plan: RunPlan, out_cap: int, deadline: float | None = None) -> Outcomes:
         """Run every lane of `plan` (batch.RunPlan; host or device arrays);
-        the outcomes stay on the device, flat [lanes]."""
+        the outcomes stay on the device, flat [lanes]. deadline: the
+        host's backstop, which the GPU does not have (Verifier.backstop_s)."""
         cp = self.cp
         lanes, cap = plan.lanes, max(out_cap, 1)
         outcomes = cp.zeros(lanes * OUTCOME.itemsize, dtype=cp.uint8)

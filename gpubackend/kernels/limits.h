@@ -72,3 +72,16 @@
 // top, heap peak and frame and stack high-water marks at its entry, then a
 // copy of its arguments (the body may assign to its parameters).
 #define MEMO_STATE_SLOTS 5
+
+// Work a builtin does per unit of fuel beyond its instruction: characters
+// or items scanned, compared or moved (vm.h, CHARGE). A lane's loop round,
+// the unit fuel counted before, takes about as long on the host as 16 such
+// steps, so a lane's time stays near what its fuel promises whatever it
+// calls: `s.count(c)` on a 250,000-character string costs 15,625 fuel.
+#define WORK_PER_FUEL 16
+
+// A lane looks at its call's stop flag (the host's wall-clock backstop,
+// Verifier(backstop_s=...)) when its fuel reaches a multiple of this: a
+// mask test on a loop's spend, and a stopped call's lanes end within a few
+// thousand loop rounds.
+#define STOP_POLL_FUEL 4096

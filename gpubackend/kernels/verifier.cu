@@ -82,6 +82,7 @@ struct LaneMap {
   const int64_t* chars;
   int32_t out_cap;
   int64_t lane_words;       // scratch per lane: the largest problem's need
+  const volatile int32_t* stop;  // the call's backstop flag (RunParams.stop); null: none
 };
 
 DEV void run_one(const LaneMap* lm, int64_t lane, int64_t slot, int64_t* scratch, int64_t* out_words,
@@ -100,15 +101,21 @@ DEV void run_one(const LaneMap* lm, int64_t lane, int64_t slot, int64_t* scratch
   int64_t cand = lm->cand_map ? lm->cand_map[j] : j;
   const int64_t* row = lm->prob + (lm->prob_of ? lm->prob_of[cand] : 0) * PROB_WORDS;
   int64_t test = row[PROB_TEST_BASE] + (lm->test_map ? lm->test_map[j] : lane - first);
+  if (lm->stop && *lm->stop) {  // the backstop passed before this lane began
+    outcomes[lane].status = ST_TIMEOUT; outcomes[lane].line = 0; outcomes[lane].steps = 0;
+    outcomes[lane].out_words = 0;
+    return;
+  }
   RunParams rp;
   problem_params(lm->progs + cand, row, lm->meta, lm->chars, lm->out_cap, &rp);
+  rp.stop = lm->stop;
   run_lane(lm->progs + cand, &rp, lm->args_words + lm->args_off[test], lm->exp_words + lm->exp_off[test],
            scratch + slot * lm->lane_words, out_words + lane * lm->out_cap, outcomes + lane);
 }
 
 #define LANE_MAP_FROM_ARGS                                                                  \
   LaneMap lm = {progs, cand_map, test_map, lane_off, m, prob_of, prob, meta, args_words, args_off, \
-                exp_words, exp_off, chars, out_cap, lane_words};
+                exp_words, exp_off, chars, out_cap, lane_words, stop};
 
 #define RUN_KERNEL_PARAMS                                                                   \
   const Program *progs, const int64_t *cand_map, const int64_t *test_map, const int64_t *lane_off, \
@@ -134,6 +141,7 @@ KERNEL void compile_kernel(const char* src, const int64_t* src_begin, const int6
 KERNEL void run_kernel(RUN_KERNEL_PARAMS) {
   int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
   if (t >= lane_count) return;
+  const volatile int32_t* stop = nullptr;  // the backstop is the host's
   LANE_MAP_FROM_ARGS
   run_one(&lm, lane_begin + t, t, scratch, out_words, outcomes);
 }
@@ -166,7 +174,9 @@ KERNEL void compile_kernel(const char* src, const int64_t* src_begin, const int6
 // runs (a few heavy lanes, e.g. one candidate's tests, take both cores) and
 // in shrinking chunks (guided), so that a run's slow lanes do not wait
 // behind one thread's chunk.
-KERNEL void run_kernel(RUN_KERNEL_PARAMS) {
+// stop: the call's backstop flag, set by another host thread at its
+// deadline (null: none); the lanes still running then end with Timeout.
+KERNEL void run_kernel(RUN_KERNEL_PARAMS, const volatile int32_t* stop) {
   LANE_MAP_FROM_ARGS
 #pragma omp parallel for schedule(guided) if (lane_count >= 2)
   for (int64_t t = 0; t < lane_count; t++)

@@ -28,6 +28,7 @@ struct RunParams {
                            // then '' (word 256), 'True' (257), 'False' (259)
   int32_t out_cap;         // words of result room per lane
   int64_t memo_slots;      // memo entries per lane (memo.h), after the heap; 0: off
+  const volatile int32_t* stop;  // set: the call's backstop passed, stop with Timeout; null: none
 };
 
 // s OP k for a str constant k (CMP_STR_K): == and != test equality alone.
@@ -35,6 +36,26 @@ DEVI int rt_cmp_str_k(const int64_t* s, const int64_t* k, int cmp) {
   if (cmp == CMP_EQ) return rt_str_eq_(s, k);
   if (cmp == CMP_NE) return !rt_str_eq_(s, k);
   return rt_cmp_int(rt_str_cmp(s, k), 0, cmp);
+}
+
+// The work of a builtin (limits.h, WORK_PER_FUEL), from its operands'
+// sizes: an upper bound, so that no input makes one instruction take long
+// for its fuel. A naive substring search compares at most
+// (len(s) - len(t) + 1) * len(t) characters.
+DEV int64_t search_work(int64_t ls, int64_t lt) { return lt > ls ? 0 : (ls - lt + 1) * (lt > 0 ? lt : 1); }
+DEV int64_t min_work(int64_t a, int64_t b) { return a < b ? a : b; }
+// n * ceil(log2 n) comparisons bound a merge sort of n items.
+DEV int64_t sort_work(int64_t n) {
+  int64_t levels = 0;
+  while (((int64_t)1 << levels) < n) levels++;
+  return n * levels;
+}
+// == and the orderings of lists walk the shorter list; other objects
+// (tuples, boxes) have a size fixed by their type.
+DEV int64_t compare_work(int64_t a, int64_t b, const char* code) {
+  while (*code == '?') code++;
+  if (*code != '[' || !a || !b) return 0;
+  return min_work(LIST_LEN(AS_PTR(a)), LIST_LEN(AS_PTR(b)));
 }
 
 // Overflow-checked int arithmetic as statuses, for the CHECKED_INT pattern.
@@ -168,13 +189,22 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
 #define BIN_FLOAT(expr) do { double y = AS_F(POP()), x = AS_F(POP()); PUSH(AS_W(expr)); } while (0)
 #define CHECKED_INT(fn) do { int64_t y = POP(), x = POP(), r; CHECK(fn(x, y, &r)); PUSH(r); } while (0)
 #define CHECKED_FLOAT(fn) do { double y = AS_F(POP()), x = AS_F(POP()), r; CHECK(fn(x, y, &r)); PUSH(AS_W(r)); } while (0)
-#define SPEND() do { if (--fuel < 0) RAISE(ST_TIMEOUT); } while (0)
+#define SPEND() do { if (--fuel < 0) RAISE(ST_TIMEOUT); \
+    if (!(fuel & (STOP_POLL_FUEL - 1)) && rp->stop && *rp->stop) RAISE(ST_TIMEOUT); } while (0)
+  // A builtin's work, charged after it ran (limits.h, WORK_PER_FUEL). A
+  // lane that cannot pay stops with Timeout, its fuel as it was before, so
+  // that `stop` places a raise in a copied while test as LOOP's would be.
+  int short_of_fuel = 0;
+#define CHARGE(work) do { int64_t c_ = (work) / WORK_PER_FUEL; \
+    if (c_ > fuel) { short_of_fuel = 1; RAISE(ST_TIMEOUT); } fuel -= c_; } while (0)
 
-  // Dispatch. On the host each handler jumps straight to the next one's
-  // through a table of label addresses (threaded code: no bounds check, and
-  // an indirect branch per handler for the predictor to learn); NVCC has no
-  // labels as values, so the device keeps the switch. CASE opens a handler,
-  // NEXT ends it.
+  // Dispatch. w and a are the current instruction word and its argument
+  // (NEXT loads them): a handler must not declare a local of either name,
+  // which its NEXT would load instead. On the host each handler jumps
+  // straight to the next one's through a table of label addresses
+  // (threaded code: no bounds check, and an indirect branch per handler for
+  // the predictor to learn); NVCC has no labels as values, so the device
+  // keeps the switch. CASE opens a handler, NEXT ends it.
   int32_t w, a;
 #if VM_THREADED
   static const void* const handlers[] = {
@@ -379,13 +409,16 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
       CASE(STR_SLICE): { int64_t st = POP(), hi = POP(), lo = POP(); const int64_t* s = AS_STR(POP()); const int64_t* r;
         slice_given(a, &lo, &hi, &st);
         CHECK(rt_str_slice(&heap, s, lo, hi, st, chars, empty, &r)); PUSH(AS_WORD(r)); NEXT; }
-      CASE(STR_CONTAINS): { const int64_t* s = AS_STR(POP()); const int64_t* t = AS_STR(POP()); PUSH(rt_str_contains(s, t)); NEXT; }
+      CASE(STR_CONTAINS): { const int64_t* s = AS_STR(POP()); const int64_t* t = AS_STR(POP()); PUSH(rt_str_contains(s, t));
+        CHARGE(search_work(STR_LEN_OF(s), STR_LEN_OF(t))); NEXT; }
       CASE(STR_LEN): TOP = STR_LEN_OF(AS_STR(TOP)); NEXT;
-      CASE(CMP_STR): { const int64_t* t = AS_STR(POP()); const int64_t* s = AS_STR(POP()); PUSH(rt_cmp_int(rt_str_cmp(s, t), 0, a)); NEXT; }
+      CASE(CMP_STR): { const int64_t* t = AS_STR(POP()); const int64_t* s = AS_STR(POP()); PUSH(rt_cmp_int(rt_str_cmp(s, t), 0, a));
+        CHARGE(min_work(STR_LEN_OF(s), STR_LEN_OF(t))); NEXT; }
       CASE(CMP_STR_K): TOP = rt_cmp_str_k(AS_STR(TOP), konst + ((a >> 8) & 0x3ff), (a >> 18) & 7); NEXT;
       CASE(TRUTH_STR): TOP = STR_LEN_OF(AS_STR(TOP)) != 0; NEXT;
-      CASE(MIN_STR): { int64_t y = POP(), x = POP(); PUSH(rt_str_cmp(AS_STR(y), AS_STR(x)) < 0 ? y : x); NEXT; }
-      CASE(MAX_STR): { int64_t y = POP(), x = POP(); PUSH(rt_str_cmp(AS_STR(y), AS_STR(x)) > 0 ? y : x); NEXT; }
+      CASE(MIN_STR): CASE(MAX_STR): { int64_t y = POP(), x = POP(); int c = rt_str_cmp(AS_STR(y), AS_STR(x));
+        PUSH((INSN_OP(w) == OP_MAX_STR ? c > 0 : c < 0) ? y : x);
+        CHARGE(min_work(STR_LEN_OF(AS_STR(x)), STR_LEN_OF(AS_STR(y)))); NEXT; }
       CASE(STR_OF_INT): { const int64_t* r; CHECK(rt_str_of_int(&heap, POP(), chars, &r)); PUSH(AS_WORD(r)); NEXT; }
       CASE(STR_OF_BOOL): { int64_t b = POP(); PUSH(AS_WORD(empty + (b ? 1 : 3))); NEXT; }
       CASE(STR_OF_FLOAT): {
@@ -406,24 +439,34 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
         double d;
         CHECK(rt_parse_float(STR_BYTES(s), STR_LEN_OF(s), big, &d));
         TOP = AS_W(d);
+        CHARGE(STR_LEN_OF(s));
         NEXT;
       }
-      CASE(INT_OF_STR): { int64_t r; CHECK(rt_int_of_str(AS_STR(POP()), &r)); PUSH(r); NEXT; }
-      CASE(INT_OF_STR_BASE): { int64_t b = POP(), r; CHECK(rt_int_of_str_base(AS_STR(TOP), b, &r)); TOP = r; NEXT; }
+      CASE(INT_OF_STR): { int64_t r; const int64_t* s = AS_STR(POP()); CHECK(rt_int_of_str(s, &r)); PUSH(r);
+        CHARGE(STR_LEN_OF(s)); NEXT; }
+      CASE(INT_OF_STR_BASE): { int64_t b = POP(), r; const int64_t* s = AS_STR(TOP); CHECK(rt_int_of_str_base(s, b, &r));
+        TOP = r; CHARGE(STR_LEN_OF(s)); NEXT; }
       CASE(ORD): { int64_t r; CHECK(rt_ord(AS_STR(POP()), &r)); PUSH(r); NEXT; }
       CASE(CHR): { const int64_t* r; CHECK(rt_chr(POP(), chars, &r)); PUSH(AS_WORD(r)); NEXT; }
       CASE(RADIX_STR): { const int64_t* r; CHECK(rt_radix_str(&heap, POP(), a, &r)); PUSH(AS_WORD(r)); NEXT; }
-      CASE(STR_PAD): { const int64_t* f = AS_STR(POP()); int64_t w = POP(); const int64_t* r;
-        CHECK(rt_str_pad(&heap, AS_STR(TOP), w, f, a, chars, &r)); TOP = AS_WORD(r); NEXT; }
-      CASE(STR_CASE): { const int64_t* r; CHECK(rt_str_case(&heap, AS_STR(POP()), a, chars, &r)); PUSH(AS_WORD(r)); NEXT; }
-      CASE(STR_STRIP): { const int64_t* r; CHECK(rt_str_strip(&heap, AS_STR(POP()), 0, a, chars, empty, &r)); PUSH(AS_WORD(r)); NEXT; }
-      CASE(STR_STRIP_CHARS): { const int64_t* cs = AS_STR(POP()); const int64_t* r;
-        CHECK(rt_str_strip(&heap, AS_STR(POP()), cs, a, chars, empty, &r)); PUSH(AS_WORD(r)); NEXT; }
-      CASE(STR_FIND): { const int64_t* t = AS_STR(POP()); int64_t r; CHECK(rt_str_find(AS_STR(POP()), t, a, &r)); PUSH(r); NEXT; }
-      CASE(STR_AFFIX): { const int64_t* t = AS_STR(POP()); int r = rt_str_affix(AS_STR(TOP), t, a); TOP = r; NEXT; }
+      CASE(STR_PAD): { const int64_t* f = AS_STR(POP()); int64_t width = POP(); const int64_t* r;
+        CHECK(rt_str_pad(&heap, AS_STR(TOP), width, f, a, chars, &r)); TOP = AS_WORD(r); NEXT; }
+      CASE(STR_CASE): { const int64_t* r; const int64_t* s = AS_STR(POP()); CHECK(rt_str_case(&heap, s, a, chars, &r));
+        PUSH(AS_WORD(r)); CHARGE(STR_LEN_OF(s)); NEXT; }
+      CASE(STR_STRIP): { const int64_t* r; const int64_t* s = AS_STR(POP());
+        CHECK(rt_str_strip(&heap, s, 0, a, chars, empty, &r)); PUSH(AS_WORD(r)); CHARGE(STR_LEN_OF(s)); NEXT; }
+      CASE(STR_STRIP_CHARS): { const int64_t* cs = AS_STR(POP()); const int64_t* r; const int64_t* s = AS_STR(POP());
+        CHECK(rt_str_strip(&heap, s, cs, a, chars, empty, &r)); PUSH(AS_WORD(r));
+        CHARGE(STR_LEN_OF(s) * (STR_LEN_OF(cs) > 0 ? STR_LEN_OF(cs) : 1)); NEXT; }
+      CASE(STR_FIND): { const int64_t* t = AS_STR(POP()); const int64_t* s = AS_STR(POP()); int64_t r;
+        CHECK(rt_str_find(s, t, a, &r)); PUSH(r); CHARGE(search_work(STR_LEN_OF(s), STR_LEN_OF(t))); NEXT; }
+      CASE(STR_AFFIX): { const int64_t* t = AS_STR(POP()); const int64_t* s = AS_STR(TOP); TOP = rt_str_affix(s, t, a);
+        CHARGE(min_work(STR_LEN_OF(s), STR_LEN_OF(t))); NEXT; }
       CASE(STR_REPLACE): { const int64_t* nw = AS_STR(POP()); const int64_t* old = AS_STR(POP()); const int64_t* r;
-        CHECK(rt_str_replace(&heap, AS_STR(POP()), old, nw, chars, empty, &r)); PUSH(AS_WORD(r)); NEXT; }
-      CASE(STR_IS): TOP = rt_str_is(AS_STR(TOP), a); NEXT;
+        const int64_t* s = AS_STR(POP());
+        CHECK(rt_str_replace(&heap, s, old, nw, chars, empty, &r)); PUSH(AS_WORD(r));
+        CHARGE(search_work(STR_LEN_OF(s), STR_LEN_OF(old))); NEXT; }
+      CASE(STR_IS): { const int64_t* s = AS_STR(TOP); TOP = rt_str_is(s, a); CHARGE(STR_LEN_OF(s)); NEXT; }
 
       // lists, tuples, Optionals: objects.h; K arguments name a type code
 #define KCODE(k) ((const char*)STR_BYTES(konst + (k)))
@@ -443,37 +486,47 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
         NEW_OBJ(rt_list_slice(&heap, AS_PTR(TOP), lo, hi, st, &r_)); NEXT; }
       CASE(LIST_SLICE_SET): { const int64_t* v = AS_PTR(POP()); int64_t st = POP(), hi = POP(), lo = POP();
         slice_given(a, &lo, &hi, &st);
-        CHECK(rt_list_slice_set(&heap, AS_PTR(POP()), lo, hi, st, v)); NEXT; }
+        int64_t* l = AS_PTR(POP());
+        CHECK(rt_list_slice_set(&heap, l, lo, hi, st, v)); CHARGE(LIST_LEN(l) + LIST_LEN(v)); NEXT; }
       CASE(LIST_LEN): TOP = LIST_LEN(AS_PTR(TOP)); NEXT;
       CASE(TRUTH_LIST): TOP = LIST_LEN(AS_PTR(TOP)) != 0; NEXT;
       CASE(LIST_APPEND): { int64_t x = POP(); CHECK(rt_list_append(&heap, AS_PTR(POP()), x)); NEXT; }
       CASE(LIST_CONCAT): { const int64_t* m = AS_PTR(POP()); NEW_OBJ(rt_list_concat(&heap, AS_PTR(TOP), m, &r_)); NEXT; }
       CASE(LIST_REPEAT): { int64_t n = POP(); NEW_OBJ(rt_list_repeat(&heap, AS_PTR(TOP), n, &r_)); NEXT; }
-      CASE(LIST_EXTEND): { const int64_t* m = AS_PTR(POP()); CHECK(rt_list_extend(&heap, AS_PTR(POP()), m)); NEXT; }
+      CASE(LIST_EXTEND): { const int64_t* m = AS_PTR(POP()); int64_t n = LIST_LEN(m);
+        CHECK(rt_list_extend(&heap, AS_PTR(POP()), m)); CHARGE(n); NEXT; }
       CASE(LIST_IREPEAT): { int64_t n = POP(); int64_t* l = AS_PTR(POP()); int64_t* r;
         CHECK(rt_list_repeat(&heap, l, n, &r));
         rt_list_clear(l);
         CHECK(rt_list_extend(&heap, l, r));
         NEXT; }
-      CASE(LIST_INSERT): { int64_t x = POP(), i = POP(); CHECK(rt_list_insert(&heap, AS_PTR(POP()), i, x)); NEXT; }
-      CASE(LIST_POP): { int64_t i = POP(), r; CHECK(rt_list_pop(AS_PTR(TOP), i, &r)); TOP = r; NEXT; }
-      CASE(LIST_REVERSE): rt_list_reverse(AS_PTR(POP())); NEXT;
+      CASE(LIST_INSERT): { int64_t x = POP(), i = POP(); int64_t* l = AS_PTR(POP());
+        CHECK(rt_list_insert(&heap, l, i, x)); CHARGE(LIST_LEN(l)); NEXT; }
+      CASE(LIST_POP): { int64_t i = POP(), r; int64_t* l = AS_PTR(TOP); int64_t n = LIST_LEN(l);
+        CHECK(rt_list_pop(l, i, &r)); TOP = r; CHARGE(n); NEXT; }
+      CASE(LIST_REVERSE): { int64_t* l = AS_PTR(POP()); rt_list_reverse(l); CHARGE(LIST_LEN(l)); NEXT; }
       CASE(LIST_CLEAR): rt_list_clear(AS_PTR(POP())); NEXT;
       CASE(LIST_COPY): NEW_OBJ(rt_list_copy(&heap, AS_PTR(TOP), &r_)); NEXT;
       CASE(LIST_REVERSED): NEW_OBJ(rt_list_copy(&heap, AS_PTR(TOP), &r_)); rt_list_reverse(AS_PTR(TOP)); NEXT;
-      CASE(LIST_FIND): { const int64_t* l = AS_PTR(POP()); TOP = rt_list_find(l, TOP, KCODE(a)) >= 0; NEXT; }
-      CASE(LIST_INDEX): { int64_t x = POP(); int64_t i = rt_list_find(AS_PTR(TOP), x, KCODE(a));
+      CASE(LIST_FIND): { const int64_t* l = AS_PTR(POP()); TOP = rt_list_find(l, TOP, KCODE(a)) >= 0;
+        CHARGE(LIST_LEN(l)); NEXT; }
+      CASE(LIST_INDEX): { int64_t x = POP(); const int64_t* l = AS_PTR(TOP); int64_t i = rt_list_find(l, x, KCODE(a));
         if (i < 0) RAISE(ST_VALUE_ERROR);
-        TOP = i; NEXT; }
-      CASE(LIST_COUNT): { int64_t x = POP(); TOP = rt_list_count(AS_PTR(TOP), x, KCODE(a)); NEXT; }
-      CASE(LIST_REMOVE): { int64_t x = POP(); CHECK(rt_list_remove(AS_PTR(POP()), x, KCODE(a))); NEXT; }
-      CASE(LIST_SORT): { int64_t rev = POP(); CHECK(rt_list_sort(&heap, AS_PTR(POP()), KCODE(a), rev != 0)); NEXT; }
-      CASE(LIST_SORT_KEYED): { int64_t rev = POP(); int64_t* keys = AS_PTR(POP());
-        CHECK(rt_list_sort_keyed(&heap, AS_PTR(POP()), keys, KCODE(a), rev != 0)); NEXT; }
-      CASE(LIST_MIN): CASE(LIST_MAX): { int64_t r;
-        CHECK(rt_list_minmax(AS_PTR(TOP), KCODE(a), INSN_OP(w) == OP_LIST_MAX, &r)); TOP = r; NEXT; }
-      CASE(LIST_SUM_INT): { int64_t r; CHECK(rt_list_sum_int(AS_PTR(TOP), 0, &r)); TOP = r; NEXT; }
-      CASE(LIST_SUM_FLOAT): TOP = AS_W(rt_list_sum_float(AS_PTR(TOP), 0.0, 0)); NEXT;
+        TOP = i; CHARGE(LIST_LEN(l)); NEXT; }
+      CASE(LIST_COUNT): { int64_t x = POP(); const int64_t* l = AS_PTR(TOP); TOP = rt_list_count(l, x, KCODE(a));
+        CHARGE(LIST_LEN(l)); NEXT; }
+      CASE(LIST_REMOVE): { int64_t x = POP(); int64_t* l = AS_PTR(POP()); int64_t n = LIST_LEN(l);
+        CHECK(rt_list_remove(l, x, KCODE(a))); CHARGE(n); NEXT; }
+      CASE(LIST_SORT): { int64_t rev = POP(); int64_t* l = AS_PTR(POP());
+        CHECK(rt_list_sort(&heap, l, KCODE(a), rev != 0)); CHARGE(sort_work(LIST_LEN(l))); NEXT; }
+      CASE(LIST_SORT_KEYED): { int64_t rev = POP(); int64_t* keys = AS_PTR(POP()); int64_t* l = AS_PTR(POP());
+        CHECK(rt_list_sort_keyed(&heap, l, keys, KCODE(a), rev != 0)); CHARGE(sort_work(LIST_LEN(l))); NEXT; }
+      CASE(LIST_MIN): CASE(LIST_MAX): { int64_t r; const int64_t* l = AS_PTR(TOP);
+        CHECK(rt_list_minmax(l, KCODE(a), INSN_OP(w) == OP_LIST_MAX, &r)); TOP = r; CHARGE(LIST_LEN(l)); NEXT; }
+      CASE(LIST_SUM_INT): { int64_t r; const int64_t* l = AS_PTR(TOP); CHECK(rt_list_sum_int(l, 0, &r)); TOP = r;
+        CHARGE(LIST_LEN(l)); NEXT; }
+      CASE(LIST_SUM_FLOAT): { const int64_t* l = AS_PTR(TOP); TOP = AS_W(rt_list_sum_float(l, 0.0, 0));
+        CHARGE(LIST_LEN(l)); NEXT; }
       CASE(LIST_SUM_FROM): {
         int64_t start = POP(), r;
         const int64_t* l = AS_PTR(TOP);
@@ -485,6 +538,7 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
           default: { int64_t* m; CHECK(rt_list_sum_lists(&heap, l, AS_PTR(start), &m)); r = PTR_WORD(m); }
         }
         TOP = r;
+        CHARGE(LIST_LEN(l));
         NEXT;
       }
       CASE(LIST_OF_STR): NEW_OBJ(rt_list_of_str(&heap, AS_STR(TOP), chars, &r_)); NEXT;
@@ -507,11 +561,13 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
         TOP = in;
         NEXT;
       }
-      CASE(STR_SPLIT): NEW_OBJ(rt_str_split(&heap, AS_STR(TOP), nullptr, chars, empty, &r_)); NEXT;
-      CASE(STR_SPLIT_SEP): { const int64_t* sep = AS_STR(POP());
-        NEW_OBJ(rt_str_split(&heap, AS_STR(TOP), sep, chars, empty, &r_)); NEXT; }
+      CASE(STR_SPLIT): { int64_t n = STR_LEN_OF(AS_STR(TOP));
+        NEW_OBJ(rt_str_split(&heap, AS_STR(TOP), nullptr, chars, empty, &r_)); CHARGE(n); NEXT; }
+      CASE(STR_SPLIT_SEP): { const int64_t* sep = AS_STR(POP()); int64_t n = search_work(STR_LEN_OF(AS_STR(TOP)), STR_LEN_OF(sep));
+        NEW_OBJ(rt_str_split(&heap, AS_STR(TOP), sep, chars, empty, &r_)); CHARGE(n); NEXT; }
       CASE(STR_JOIN): { const int64_t* l = AS_PTR(POP()); const int64_t* r;
-        CHECK(rt_str_join(&heap, AS_STR(TOP), l, chars, empty, &r)); TOP = AS_WORD(r); NEXT; }
+        CHECK(rt_str_join(&heap, AS_STR(TOP), l, chars, empty, &r)); TOP = AS_WORD(r);
+        CHARGE(STR_LEN_OF(r) + LIST_LEN(l)); NEXT; }
       CASE(TUPLE_NEW): {
         int64_t* t = heap_alloc(&heap, a);
         if (!t) RAISE(ST_MEMORY_ERROR);
@@ -533,7 +589,8 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
         if (LIST_LEN(l) != a) RAISE(ST_VALUE_ERROR);
         for (int32_t i = 0; i < a; i++) PUSH(LIST_ITEMS(l)[i]);
         NEXT; }
-      CASE(CMP_OBJ): { int64_t y = POP(); int r; CHECK(rt_compare(TOP, y, KCODE(a & 0xffff), (a >> 16) & 7, &r)); TOP = r; NEXT; }
+      CASE(CMP_OBJ): { int64_t y = POP(), x = TOP; int r; CHECK(rt_compare(x, y, KCODE(a & 0xffff), (a >> 16) & 7, &r));
+        TOP = r; CHARGE(compare_work(x, y, KCODE(a & 0xffff))); NEXT; }
       CASE(IS_NONE): TOP = TOP == 0; NEXT;
       CASE(BOX): { int64_t* b = heap_alloc(&heap, 1); if (!b) RAISE(ST_MEMORY_ERROR); *b = TOP; TOP = PTR_WORD(b); NEXT; }
       CASE(UNBOX): if (!TOP) RAISE(a); TOP = *AS_PTR(TOP); NEXT;
@@ -700,12 +757,13 @@ stop: {
   // A while test copied to its loop's end (codegen.h, emit_loop_test) runs
   // before its round's fuel is spent, where the LOOP it replaces spent it
   // first: a raise there is charged that fuel, or is the LOOP's Timeout.
-  for (int32_t k = 0; k < p->n_loop_tests && status != ST_TIMEOUT; k++) {
+  for (int32_t k = 0; k < p->n_loop_tests && (status != ST_TIMEOUT || short_of_fuel); k++) {
     if (pc < p->loop_tests[k][0] || pc >= p->loop_tests[k][1]) continue;
     if (fuel == 0) { status = ST_TIMEOUT; pc = p->loop_tests[k][1]; }
     else fuel--;
     break;
   }
+  if (short_of_fuel) fuel = 0;  // the charge it could not pay took the rest
   oc->steps = rp->fuel - (fuel < 0 ? 0 : fuel);
   oc->status = status;
   oc->line = p->lines[pc];
@@ -720,4 +778,5 @@ stop: {
 #undef CHECKED_INT
 #undef CHECKED_FLOAT
 #undef SPEND
+#undef CHARGE
 }
