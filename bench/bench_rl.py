@@ -51,7 +51,7 @@ from workloads import GROUPS, WORKLOADS  # noqa: E402
 Group = tuple[list[str], Problem]
 
 DEFAULT_SCALES = "1x1000x20,64x16x20,512x16x20,1024x100x20,512x16x100,humaneval:100,256x400x100"
-# What the issue asks of a GPU, per figure (README's table states them).
+# The GPU goals at RL scale, per figure (bench/README.md, bench_rl.py).
 GOALS = {"lanes_per_s": 1e8, "programs_compiled_per_s": 1e6}
 
 
