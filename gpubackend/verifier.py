@@ -421,8 +421,9 @@ class Verifier:
         source) per part; with verdict_only, none that already failed on
         the VM (cpython.failed_on_vm)."""
         suites = [self._suite(link, part.problem) for part in parts]
-        run = _Run(link, suites, [part.problem for part in parts], [part.span for part in parts], stop_after_timeout)
-        run.deadline = None if self.backstop_s is None else time.monotonic() + self.backstop_s
+        deadline = None if self.backstop_s is None else time.monotonic() + self.backstop_s
+        run = _Run(link, suites, [part.problem for part in parts], [part.span for part in parts], stop_after_timeout,
+                   deadline)
         with clock("compile"):
             progs = self.backend.compile(texts.data, texts.begin, texts.end, run.d_meta, run.rows(False, True),
                                          run.d_prob_of, reuse=True)
@@ -621,10 +622,11 @@ class _Run:
     problem's programs) and, once compiled, the widest frame.
 
     stop_after_timeout: lanes first run with 1/FIRST_FUEL_SHARE of their
-    fuel (verify_batch explains the rule)."""
+    fuel (verify_batch explains the rule). deadline: the call's backstop,
+    a time.monotonic() every run launch of the call is given."""
 
     def __init__(self, link: Link, suites: list, problems: list[Problem], spans: list[tuple[int, int]],
-                 stop_after_timeout: bool = False) -> None:
+                 stop_after_timeout: bool = False, deadline: float | None = None) -> None:
         self.link = link
         self.tests = join_tests(link.xp, suites)
         sizes = np.array([b - a for a, b in spans], dtype=np.int64)
@@ -640,7 +642,7 @@ class _Run:
         self.stopping = stop_after_timeout and bool((self.first_fuel < self.fuel).any())
         self.frame = 1
         self.memo_slots = 0
-        self.deadline: float | None = None  # time.monotonic() of the call's backstop (Verifier.backstop_s)
+        self.deadline = deadline  # time.monotonic() of the call's backstop (Verifier.backstop_s); None: none
         self._d_lane_off = None
         if held is not None:  # the suite's table and rows, kept between calls
             self.d_meta, self.d_prob_of, self.d_rows = suites[0].meta, None, suites[0].rows

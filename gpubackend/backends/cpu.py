@@ -6,6 +6,7 @@ from __future__ import annotations
 import ctypes as C
 import threading
 import time
+from contextlib import contextmanager
 from functools import cache
 
 import numpy as np
@@ -110,13 +111,11 @@ class CpuBackend:
         deadline: a time.monotonic() past which the lanes still running stop
         with Timeout (the call's backstop); None: none."""
         lanes = plan.lanes
-        stop = np.zeros(1, dtype=np.int32)
-        timer = _Backstop(stop, deadline) if deadline is not None and lanes else None
         outcomes = np.zeros(lanes, dtype=OUTCOME)
         out_words = np.zeros((lanes, max(out_cap, 1)), dtype=np.int64)
         if lanes:
             words = self.lib.max_threads() * plan.lane_words
-            try:
+            with _backstop(deadline) as stop:
                 if words > SCRATCH_KEEP_WORDS or not self._scratch_lock.acquire(blocking=False):
                     self._launch(progs, plan, out_cap, np.empty(words, dtype=np.int64), out_words, outcomes, stop)
                 else:
@@ -126,9 +125,6 @@ class CpuBackend:
                         self._launch(progs, plan, out_cap, self._scratch, out_words, outcomes, stop)
                     finally:
                         self._scratch_lock.release()
-            finally:
-                if timer is not None:
-                    timer.cancel()
         return Outcomes(outcomes["status"], outcomes["line"], outcomes["steps"], outcomes["out_words"],
                         out_words)
 
@@ -142,21 +138,23 @@ class CpuBackend:
             _ptr(out_words), _ptr(outcomes), _ptr(stop))
 
 
-class _Backstop:
-    """Sets stop[0] at `deadline` (time.monotonic()) from a timer thread;
-    the kernel, which runs without the GIL, polls it (limits.h,
-    STOP_POLL_FUEL). A deadline already past sets it before the launch."""
-
-    def __init__(self, stop: np.ndarray, deadline: float) -> None:
-        left = deadline - time.monotonic()
-        self._timer = None
-        if left <= 0:
-            stop[0] = 1
-            return
-        self._timer = threading.Timer(left, stop.__setitem__, (0, 1))
-        self._timer.daemon = True
-        self._timer.start()
-
-    def cancel(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
+@contextmanager
+def _backstop(deadline: float | None):
+    """A launch's stop flag (int32 [1]), set at `deadline` (time.monotonic())
+    by a timer thread while the kernel, which runs without the GIL, polls it
+    (limits.h, STOP_POLL_FUEL); set at once for a deadline already past,
+    never for None."""
+    stop = np.zeros(1, dtype=np.int32)
+    left = None if deadline is None else deadline - time.monotonic()
+    if left is not None and left <= 0:
+        stop[0] = 1
+    if left is None or left <= 0:
+        yield stop
+        return
+    timer = threading.Timer(left, stop.__setitem__, (0, 1))
+    timer.daemon = True
+    timer.start()
+    try:
+        yield stop
+    finally:
+        timer.cancel()

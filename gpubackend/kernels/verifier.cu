@@ -87,6 +87,11 @@ struct LaneMap {
 
 DEV void run_one(const LaneMap* lm, int64_t lane, int64_t slot, int64_t* scratch, int64_t* out_words,
                  Outcome* outcomes) {
+  if (lm->stop && *lm->stop) {  // the backstop passed before this lane began
+    outcomes[lane].status = ST_TIMEOUT; outcomes[lane].line = 0; outcomes[lane].steps = 0;
+    outcomes[lane].out_words = 0;
+    return;
+  }
   int64_t j, first;  // the run-program and its first lane
   if (lm->lane_off) {
     int64_t lo = 0, hi = lm->m;  // lane_off[lo] <= lane < lane_off[hi]
@@ -101,11 +106,6 @@ DEV void run_one(const LaneMap* lm, int64_t lane, int64_t slot, int64_t* scratch
   int64_t cand = lm->cand_map ? lm->cand_map[j] : j;
   const int64_t* row = lm->prob + (lm->prob_of ? lm->prob_of[cand] : 0) * PROB_WORDS;
   int64_t test = row[PROB_TEST_BASE] + (lm->test_map ? lm->test_map[j] : lane - first);
-  if (lm->stop && *lm->stop) {  // the backstop passed before this lane began
-    outcomes[lane].status = ST_TIMEOUT; outcomes[lane].line = 0; outcomes[lane].steps = 0;
-    outcomes[lane].out_words = 0;
-    return;
-  }
   RunParams rp;
   problem_params(lm->progs + cand, row, lm->meta, lm->chars, lm->out_cap, &rp);
   rp.stop = lm->stop;
