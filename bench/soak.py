@@ -75,8 +75,8 @@ def candidate(rng: random.Random, sources: list[str], signature: str) -> tuple[s
 class Soak:
     """The shared tally of every thread's calls."""
 
-    def __init__(self, v: Verifier, total: int, batch: int, groups: int, seed: int, hang_s: float) -> None:
-        self.v, self.total, self.batch, self.groups, self.seed, self.hang_s = v, total, batch, groups, seed, hang_s
+    def __init__(self, v: Verifier, total: int, batch: int, groups: int, seed: int, log) -> None:
+        self.v, self.total, self.batch, self.seed, self.log = v, total, batch, seed, log
         self.lock = threading.Lock()
         self.issued = self.done = self.calls = 0
         self.kinds: collections.Counter = collections.Counter()
@@ -93,7 +93,7 @@ class Soak:
             if self.issued >= self.total:
                 return -1
             self.issued += self.batch
-            return self.calls + len(self.crashes) + self.issued // self.batch
+            return self.issued // self.batch - 1
 
     def one_call(self, call: int) -> None:
         rng = random.Random(f"{self.seed}:{call}")
@@ -129,13 +129,13 @@ class Soak:
             self.missing += missing
             self.slowest = max(self.slowest, took)
             self.rss.append(_rss_bytes())
+            if self.calls % 50 == 0:
+                self.log(f"{self.done:,} candidates, {self.calls} calls, RSS {self.rss[-1] / 2**20:.0f} MB, "
+                         f"slowest call {self.slowest:.2f} s, crashes {len(self.crashes)}")
 
-    def worker(self, log) -> None:
+    def worker(self) -> None:
         while (call := self.take()) >= 0:
             self.one_call(call)
-            if self.calls % 50 == 0:
-                log(f"{self.done:,} candidates, {self.calls} calls, RSS {self.rss[-1] / 2**20:.0f} MB, "
-                    f"slowest call {self.slowest:.2f} s, crashes {len(self.crashes)}")
 
 
 def _rss_bytes() -> int:
@@ -164,11 +164,11 @@ def main(argv: list[str] | None = None) -> int:
     info = machine_info()
     with Verifier("cpu", fallback=a.fallback) as v:
         log(f"generating {a.groups} program groups ...")
-        soak = Soak(v, a.candidates, a.batch, a.groups, a.seed, a.hang_s)
+        soak = Soak(v, a.candidates, a.batch, a.groups, a.seed, log)
         rss0 = _rss_bytes()
         t0 = time.perf_counter()
         with ThreadPoolExecutor(a.threads) as pool:
-            for f in [pool.submit(soak.worker, log) for _ in range(a.threads)]:
+            for f in [pool.submit(soak.worker) for _ in range(a.threads)]:
                 f.result()
         wall = time.perf_counter() - t0
     info["loadavg_end"] = _loadavg()
