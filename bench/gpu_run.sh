@@ -15,6 +15,8 @@
 #   rl      bench/bench_rl.py --device cuda --cpu (verify_batch at RL
 #           scale against the 16-core CPU backend; RL_SCALES), with a
 #           profile of the host's time per scale
+#   tune    bench/tune_cuda.py: the kernels' block sizes timed on this
+#           card (TUNE_SCALE), and one long lane on the GPU and the CPU
 #   ncu     Nsight Compute's view of one compile and one run launch
 set -o pipefail
 export PYTHONUNBUFFERED=1
@@ -57,6 +59,11 @@ if part cudatests; then
     -p no:cacheprovider tests/test_programs.py tests/test_verifier_threads.py tests/test_cpython.py \
     tests/test_memory.py tests/test_result.py tests/test_bad_input.py > "$OUT/cuda_tests.log" 2>&1
   grep -E "^(FAILED|ERROR)|passed|failed" "$OUT/cuda_tests.log" | tail -25
+fi
+if part tune; then
+  timeout ${TUNE_TIMEOUT:-120} python bench/tune_cuda.py --scale ${TUNE_SCALE:-512x16x20} --json "$OUT/tune_cuda.json" \
+    > "$OUT/tune_cuda.log" 2>&1
+  tail -20 "$OUT/tune_cuda.log"
 fi
 if part rl; then
   timeout ${RL_TIMEOUT:-300} python bench/bench_rl.py --device cuda --cpu --repeat 2 --profile "$OUT" \

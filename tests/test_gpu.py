@@ -45,6 +45,24 @@ def test_mutants_on_gpu_equal_cpu(both):
     _same(cpu.verify(mutants, PROBLEM), gpu.verify(mutants, PROBLEM))
 
 
+def test_lanes_queued_through_few_threads_on_gpu_equal_cpu(both):
+    """With fewer threads than lanes each thread runs lane after lane in one
+    scratch, the first lane's state under the next's: nothing may leak."""
+    import random
+
+    cpu, gpu = both
+    rng = random.Random(11)
+    texts = [p.read_text() for p in CORPUS]
+    mutants = texts + [_mutate(rng, rng.choice(texts)) for _ in range(500)]
+    resident = gpu.backend.resident
+    try:
+        for threads in (1, 33, 64):
+            gpu.backend.resident = threads
+            _same(cpu.verify(mutants, PROBLEM), gpu.verify(mutants, PROBLEM))
+    finally:
+        gpu.backend.resident = resident
+
+
 def test_examples_on_gpu(both):
     from pathlib import Path
 

@@ -32,7 +32,7 @@ def library() -> C.CDLL:
     lib.compile_kernel.argtypes = [_P, _P, _P, C.c_int64, _P, _P, _P, _P]
     lib.compile_kernel.restype = None
     lib.run_kernel.argtypes = [_P, _P, _P, _P, C.c_int64, _P, _P, _P, _P, _P, _P, _P, _P, C.c_int32, C.c_int64,
-                               C.c_int64, C.c_int64, _P, _P, _P, _P]
+                               C.c_int64, _P, _P, _P, _P]
     lib.run_kernel.restype = None
     lib.sizeof_program.restype = C.c_int64
     lib.sizeof_outcome.restype = C.c_int64
@@ -134,7 +134,7 @@ class CpuBackend:
         self.lib.run_kernel(
             _ptr(progs), _ptr(plan.cand_map), _ptr(plan.test_map), _ptr(plan.lane_off), plan.m, _ptr(plan.prob_of),
             _ptr(plan.rows), _ptr(plan.meta), _ptr(t.args_words), _ptr(t.args_off), _ptr(t.exp_words),
-            _ptr(t.exp_off), _ptr(self.chars), max(out_cap, 1), plan.lane_words, 0, plan.lanes, _ptr(scratch),
+            _ptr(t.exp_off), _ptr(self.chars), max(out_cap, 1), plan.lane_words, plan.lanes, _ptr(scratch),
             _ptr(out_words), _ptr(outcomes), _ptr(stop))
 
 

@@ -19,10 +19,17 @@ NVRTC_OPTIONS = ("-std=c++17", "-fmad=false", "-prec-div=true", "-prec-sqrt=true
 # The compiler recurses (one frame per nested grammar rule, bounded by
 # MAX_NESTING); CUDA's default 1 KB per-thread stack is too small for it.
 THREAD_STACK_BYTES = 64 * 1024
-BLOCK = 128
-# Device memory a run launch may take for lane scratch; larger batches are
-# split into several launches.
-SCRATCH_BUDGET_BYTES = 2 << 30
+# Threads per block of a run launch.
+RUN_BLOCK = 128
+# Threads per block of a compile launch: one program per thread, and the
+# programs of a warp diverge at once, so fewer per block spread a batch's
+# warps over more SMs (1,000 programs: 32 SMs at 32, 8 at 128).
+COMPILE_BLOCK = 32
+# Device memory a run launch may take for its threads' scratch (one lane's
+# each): enough for every thread an H100 holds at once at 100 KB a lane
+# (about 34,000 threads of run_kernel); lanes given a larger heap run on
+# fewer threads.
+SCRATCH_BUDGET_BYTES = 4 << 30
 
 
 def why_unavailable() -> str:
@@ -89,10 +96,20 @@ class CudaBackend:
         self.compile_fn = mod.get_function("compile_kernel")
         self.run_fn = mod.get_function("run_kernel")
         self.chars = cupy.asarray(char_table())
+        self.set_blocks(COMPILE_BLOCK, RUN_BLOCK)
         # sizeof(Compiler): host and device layouts of a struct agree
         from .cpu import library
 
         self.compiler_bytes = (int(library().sizeof_compiler()) + 63) // 64 * 64
+
+    def set_blocks(self, compile_block: int, run_block: int) -> None:
+        """Threads per block of the compile and run launches (bench/tune_cuda.py
+        times the choices on a card); the run's resident threads follow."""
+        for name, b in (("compile_block", compile_block), ("run_block", run_block)):
+            if not (isinstance(b, int) and 1 <= b <= 1024):
+                raise ValueError(f"{name} must be an int in 1..1024, got {b!r}")
+        self.compile_block, self.run_block = compile_block, run_block
+        self.resident = resident_threads(self.run_fn, run_block)
 
     def header_reader(self, progs):
         """rows -> the leading fields (ok, frame_slots, memo, diag) of programs
@@ -124,9 +141,9 @@ class CudaBackend:
             d_src, d_begin, d_end, d_meta, d_rows = (cp.ascontiguousarray(cp.asarray(a))
                                                      for a in (src, begin, end, meta, rows))
             d_prob_of = _device_or_null(cp, prob_of)
-            grid = (k + BLOCK - 1) // BLOCK
+            block = self.compile_block
             scratch = cp.empty(k * self.compiler_bytes, dtype=cp.uint8)
-            self.compile_fn((grid,), (BLOCK,), (d_src, d_begin, d_end, np.int64(k), d_meta, d_rows, d_prob_of,
+            self.compile_fn(((k + block - 1) // block,), (block,), (d_src, d_begin, d_end, np.int64(k), d_meta, d_rows, d_prob_of,
                                                 progs.buf, scratch))
         return progs
 
@@ -140,22 +157,42 @@ class CudaBackend:
         out_words = cp.zeros((lanes, cap), dtype=cp.int64)
         if lanes:
             t = plan.tests
-            per_launch = max(1, min(lanes, SCRATCH_BUDGET_BYTES // (8 * plan.lane_words)))
-            scratch = cp.empty(per_launch * plan.lane_words, dtype=cp.int64)
-            fixed = (progs.buf, _device_or_null(cp, plan.cand_map), _device_or_null(cp, plan.test_map),
-                     _device_or_null(cp, plan.lane_off),
-                     np.int64(plan.m), _device_or_null(cp, plan.prob_of),
-                     *(cp.asarray(a) for a in (plan.rows, plan.meta, t.args_words, t.args_off, t.exp_words,
-                                               t.exp_off)),
-                     self.chars, np.int32(cap), np.int64(plan.lane_words))
-            for begin in range(0, lanes, per_launch):
-                count = min(per_launch, lanes - begin)
-                grid = (count + BLOCK - 1) // BLOCK
-                self.run_fn((grid,), (BLOCK,), (*fixed, np.int64(begin), np.int64(count), scratch, out_words,
-                                                outcomes))
+            threads = max(1, min(lanes, self.resident, SCRATCH_BUDGET_BYTES // (8 * plan.lane_words)))
+            block = min(threads, self.run_block)
+            threads -= threads % block
+            scratch = cp.empty(threads * plan.lane_words, dtype=cp.int64)
+            args = (progs.buf, _device_or_null(cp, plan.cand_map), _device_or_null(cp, plan.test_map),
+                    _device_or_null(cp, plan.lane_off), np.int64(plan.m), _device_or_null(cp, plan.prob_of),
+                    *(cp.asarray(a) for a in (plan.rows, plan.meta, t.args_words, t.args_off, t.exp_words,
+                                              t.exp_off)),
+                    self.chars, np.int32(cap), np.int64(plan.lane_words), np.int64(lanes), scratch, out_words,
+                    outcomes, cp.zeros(1, dtype=cp.uint64))  # the lane queue's counter
+            self.run_fn((threads // block,), (block,), args)
         raw = outcomes.reshape(lanes, OUTCOME.itemsize)
         return Outcomes(*(_field(raw, OUTCOME, (f,), cp) for f in ("status", "line", "steps", "out_words")),
                         out_words)
+
+
+def resident_threads(fn, block: int) -> int:
+    """Threads of kernel `fn` (a cupy.RawKernel), in blocks of `block`, that
+    the current device holds at once."""
+    from cupy.cuda import runtime as rt
+
+    dev = rt.getDevice()
+    sm = {name: rt.deviceGetAttribute(getattr(rt, "cudaDevAttr" + name), dev)
+          for name in ("MaxBlocksPerMultiprocessor", "MaxThreadsPerMultiProcessor", "MaxRegistersPerMultiprocessor")}
+    blocks = blocks_per_sm(int(fn.num_regs), block, sm["MaxBlocksPerMultiprocessor"],
+                           sm["MaxThreadsPerMultiProcessor"], sm["MaxRegistersPerMultiprocessor"])
+    return blocks * block * rt.deviceGetAttribute(rt.cudaDevAttrMultiProcessorCount, dev)
+
+
+def blocks_per_sm(regs: int, block: int, max_blocks: int, max_threads: int, max_regs: int) -> int:
+    """Blocks of `block` threads using `regs` registers each that one SM
+    holds at once (at least 1): the least of its block, thread and register
+    limits, registers being given out per warp in units of 256."""
+    warps = (block + 31) // 32
+    regs_per_warp = (max(regs, 1) * 32 + 255) // 256 * 256
+    return max(1, min(max_blocks, max_threads // (warps * 32), max_regs // (regs_per_warp * warps)))
 
 
 def _device_or_null(cp, a):

@@ -113,6 +113,28 @@ DEV void run_one(const LaneMap* lm, int64_t lane, int64_t slot, int64_t* scratch
            scratch + slot * lm->lane_words, out_words + lane * lm->out_cap, outcomes + lane);
 }
 
+// A launch's lanes are a queue: a thread takes the next lane each time its
+// last one ends, and runs it in the thread's own scratch. So scratch is
+// sized by the threads that run at once, not by the lanes, and a long lane
+// (a loop that runs to its fuel) holds one thread while the others drain
+// the queue, never a whole launch. A converged warp takes 32 lanes in a
+// row, one program's tests, so its threads run the same code.
+DEVI int64_t take_lane(unsigned long long* next) {
+#if KERNEL_DEVICE
+  return (int64_t)atomicAdd(next, 1ULL);  // the compiler makes it one atomic per warp
+#else
+  return (int64_t)__atomic_fetch_add(next, 1ULL, __ATOMIC_RELAXED);
+#endif
+}
+
+// The loop of one thread (slot: its scratch) over the queue `next` of a
+// launch of lane_count lanes.
+DEV void run_queue(const LaneMap* lm, unsigned long long* next, int64_t lane_count, int64_t slot,
+                   int64_t* scratch, int64_t* out_words, Outcome* outcomes) {
+  for (int64_t lane = take_lane(next); lane < lane_count; lane = take_lane(next))
+    run_one(lm, lane, slot, scratch, out_words, outcomes);
+}
+
 #define LANE_MAP_FROM_ARGS                                                                  \
   LaneMap lm = {progs, cand_map, test_map, lane_off, m, prob_of, prob, meta, args_words, args_off, \
                 exp_words, exp_off, chars, out_cap, lane_words, stop};
@@ -122,8 +144,8 @@ DEV void run_one(const LaneMap* lm, int64_t lane, int64_t slot, int64_t* scratch
       int64_t m,                                                                            \
       const int64_t *prob_of, const int64_t *prob, const char *meta, const int64_t *args_words, \
       const int64_t *args_off, const int64_t *exp_words, const int64_t *exp_off,           \
-      const int64_t *chars, int32_t out_cap, int64_t lane_words, int64_t lane_begin,       \
-      int64_t lane_count, int64_t *scratch, int64_t *out_words, Outcome *outcomes
+      const int64_t *chars, int32_t out_cap, int64_t lane_words, int64_t lane_count,       \
+      int64_t *scratch, int64_t *out_words, Outcome *outcomes
 
 #if KERNEL_DEVICE
 
@@ -136,14 +158,14 @@ KERNEL void compile_kernel(const char* src, const int64_t* src_begin, const int6
   if (i < k) compile_range(scratch + i, i, src, src_begin, src_end, meta, prob, prob_of, out);
 }
 
-// Lanes [lane_begin, lane_begin + lane_count): one thread each, with its own
-// scratch (a launch is sized so that its lanes' scratch fits in memory).
-KERNEL void run_kernel(RUN_KERNEL_PARAMS) {
-  int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
-  if (t >= lane_count) return;
+// Persistent threads: the launch has as many threads as fit on the device
+// at once (or fewer, as many as its scratch allows), each with one lane's
+// scratch, and they drain the queue of lane_count lanes (next: a zeroed
+// counter).
+KERNEL void run_kernel(RUN_KERNEL_PARAMS, unsigned long long* next) {
   const volatile int32_t* stop = nullptr;  // the backstop is the host's
   LANE_MAP_FROM_ARGS
-  run_one(&lm, lane_begin + t, t, scratch, out_words, outcomes);
+  run_queue(&lm, next, lane_count, (int64_t)blockIdx.x * blockDim.x + threadIdx.x, scratch, out_words, outcomes);
 }
 
 #else
@@ -169,18 +191,19 @@ KERNEL void compile_kernel(const char* src, const int64_t* src_begin, const int6
   }
 }
 
-// The host runs lanes with one scratch per OpenMP thread: `scratch` holds
-// omp_get_max_threads() lanes' worth. Lanes are shared out even in small
-// runs (a few heavy lanes, e.g. one candidate's tests, take both cores) and
-// in shrinking chunks (guided), so that a run's slow lanes do not wait
-// behind one thread's chunk.
+// The host's threads are the OpenMP team, one scratch each (`scratch` holds
+// omp_get_max_threads() lanes' worth), draining the queue as the GPU's do:
+// a few heavy lanes (one candidate's tests) take every core, and a slow
+// lane never waits behind another thread's share.
 // stop: the call's backstop flag, set by another host thread at its
 // deadline (null: none); the lanes still running then end with Timeout.
 KERNEL void run_kernel(RUN_KERNEL_PARAMS, const volatile int32_t* stop) {
+  if (lane_count <= 0) return;
   LANE_MAP_FROM_ARGS
-#pragma omp parallel for schedule(guided) if (lane_count >= 2)
-  for (int64_t t = 0; t < lane_count; t++)
-    run_one(&lm, lane_begin + t, omp_get_thread_num(), scratch, out_words, outcomes);
+  unsigned long long next = 0;
+  int team = lane_count < omp_get_max_threads() ? (int)lane_count : omp_get_max_threads();
+#pragma omp parallel num_threads(team) if (team >= 2)
+  run_queue(&lm, &next, lane_count, omp_get_thread_num(), scratch, out_words, outcomes);
 }
 
 KERNEL int32_t max_threads(void) { return omp_get_max_threads(); }

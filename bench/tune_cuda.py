@@ -1,0 +1,103 @@
+"""The CUDA backend's launch shapes on this card, measured: one verify_batch
+round of a bench_rl scale at each compile and run block size (the run's
+resident threads follow from the block, the kernel's registers and the
+card), its stages timed with CUDA events, every variant's lanes checked
+against the first's; then one long lane (a loop that runs to its fuel) on
+the GPU and on the CPU backend: how much slower one GPU thread interprets,
+which is what a launch's slowest lane costs.
+
+    python bench/tune_cuda.py --scale 512x16x20 --blocks 32,64,128
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE))
+
+from bench_rl import build, differing_lanes  # noqa: E402
+from gpubackend import Problem, Verifier  # noqa: E402
+from workloads import GROUPS  # noqa: E402
+
+LONG_LANE = Problem.from_dict({"name": "spin",
+    "entry": "spin", "signature": "def spin(n: int) -> int",
+    "tests": [{"args": [1], "expected": 0}]}, source="<tune long lane>")
+# Lanes that run until their fuel is spent: on loop rounds, and on a
+# builtin's scans (charged by the characters they read, limits.h WORK_PER_FUEL).
+LONG_SOURCES = {
+    "loop": "def spin(n: int) -> int:\n    i = 0\n    while True:\n        i += n\n",
+    "scan": "def spin(n: int) -> int:\n    s = 'x' * 100000\n    i = 0\n    while True:\n"
+            "        i += s.count('y') + n\n",
+}
+
+
+def stages(v: Verifier, groups, repeat: int) -> tuple[dict, list]:
+    """The best of `repeat` staged calls, after a warm-up: compile, run,
+    reduce and the whole call (seconds)."""
+    res = v.verify_batch(groups)
+    best: dict[str, float] = {}
+    for _ in range(repeat):
+        v.backend.cp.cuda.Device().synchronize()
+        t0 = time.perf_counter()
+        res = v.verify_batch(groups, timed=True)
+        v.backend.cp.cuda.Device().synchronize()
+        row = {s: res[0].timings.get(s, 0.0) for s in ("compile", "run", "reduce")} | {
+            "call": time.perf_counter() - t0}
+        best = {s: min(x, best.get(s, x)) for s, x in row.items()}
+    return best, res
+
+
+def long_lane(device: str, kind: str) -> dict:
+    """One lane that runs until its fuel is spent: seconds and steps."""
+    v = Verifier(device, fallback=False)
+    v.verify([LONG_SOURCES[kind]], LONG_LANE)  # warm-up
+    t0 = time.perf_counter()
+    res = v.verify([LONG_SOURCES[kind]], LONG_LANE)
+    wall = time.perf_counter() - t0
+    steps = int(res.lanes.steps.sum())
+    return {"device": device, "lane": kind, "status": res.status_name(0, 0), "steps": steps, "wall_s": wall,
+            "steps_per_s": steps / wall}
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--scale", default="512x16x20", help="a bench_rl scale, PxKxT or humaneval:K (default 512x16x20)")
+    p.add_argument("--blocks", default="32,64,128", help="block sizes tried for both kernels (default 32,64,128)")
+    p.add_argument("--repeat", type=int, default=3, help="staged calls per variant, the best kept (default 3)")
+    p.add_argument("--json", help="write the measurements as JSON")
+    a = p.parse_args(argv)
+    blocks = [int(b) for b in a.blocks.split(",")]
+    groups = build(a.scale, [n for g in ("scalar", "lists") for n in GROUPS[g]])
+    v = Verifier("cuda", fallback=False)
+    rows, first = [], None
+    print(f"{a.scale}: {sum(len(c) for c, _ in groups):,} candidates; run_kernel {v.backend.run_fn.num_regs} "
+          f"registers, compile_kernel {v.backend.compile_fn.num_regs}")
+    for cb in blocks:
+        for rb in blocks:
+            v.backend.set_blocks(cb, rb)
+            best, res = stages(v, groups, a.repeat)
+            first = first or res
+            row = {"compile_block": cb, "run_block": rb, "resident_threads": v.backend.resident, **best,
+                   "differing_lanes": differing_lanes(first, res)}
+            rows.append(row)
+            print(f"compile {cb:4d}  run {rb:4d} ({row['resident_threads']:,} threads)  "
+                  f"compile {best['compile'] * 1e3:8.2f} ms  run {best['run'] * 1e3:8.2f} ms  "
+                  f"reduce {best['reduce'] * 1e3:6.2f} ms  call {best['call'] * 1e3:8.2f} ms  "
+                  f"differ {row['differing_lanes']}")
+    lanes = [long_lane(d, kind) for kind in LONG_SOURCES for d in ("cuda", "cpu")]
+    for ln in lanes:
+        print(f"long lane ({ln['lane']}) on {ln['device']}: {ln['status']}, {ln['steps']:,} steps in {ln['wall_s'] * 1e3:.1f} ms "
+              f"({ln['steps_per_s'] / 1e6:.1f} M steps/s)")
+    if a.json:
+        Path(a.json).write_text(json.dumps({"scale": a.scale, "rows": rows, "long_lane": lanes}, indent=1))
+    return 1 if any(r["differing_lanes"] for r in rows) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
