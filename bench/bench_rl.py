@@ -19,7 +19,8 @@ launches), programs compiled per second (distinct programs / compile),
 lanes per second (lanes / whole call), steps per second (the lanes' fuel
 spent over the run: loop rounds, calls and builtin work; the VM does not
 count bytecodes, several to a step), bytes moved each way, and the device
-memory CuPy's pool holds after the call; with --cpu, the CPU backend (all cores, OpenMP) on
+memory CuPy's pool holds after the call, and the lanes per call that ran past the
+GPU's slice of fuel and finished on the host (gpubackend/stragglers.py); with --cpu, the CPU backend (all cores, OpenMP) on
 the same groups, the ratio, and whether the two gave the same status and
 steps on every lane. The CPython fallback is off: this measures the VM
 path, the one a GPU speeds up.
@@ -99,6 +100,7 @@ def measure(v: Verifier, groups: list[Group], repeat: int) -> tuple[dict[str, An
     """One warm-up call, `repeat` timed calls (wall clock, synchronized),
     then one with timed=True for the stages; the figures and the results."""
     results = v.verify_batch(groups)
+    moved = getattr(v.backend, "finished_on_host", 0)
     walls = []
     for _ in range(repeat):
         _sync(v)
@@ -112,13 +114,14 @@ def measure(v: Verifier, groups: list[Group], repeat: int) -> tuple[dict[str, An
     programs = sum(int(r.lanes.status.shape[0]) for r in results)  # distinct: the ones compiled
     lanes = sum(int(r.lanes.status.size) for r in results)
     steps = sum(int(r.lanes.steps.sum()) for r in results)
+    host_lanes = (getattr(v.backend, "finished_on_host", 0) - moved) // (repeat + 1)
     moved = results[0].call_transfers
     return {"device": v.device, "wall_s": wall, "wall_all_s": walls, **{f"{s}_s": x for s, x in stages.items()},
             "other_s": max(wall - sum(stages.values()), 0.0), "programs": programs, "lanes": lanes,
             "steps": steps, "programs_compiled_per_s": programs / stages["compile"] if stages["compile"] else None,
             "lanes_per_s": lanes / wall, "steps_per_s": steps / stages["run"] if stages["run"] else None,
             "bytes_to_device": moved["to_device"], "bytes_to_host": moved["to_host"],
-            "device_pool_bytes": _pool_bytes(v)}, results
+            "device_pool_bytes": _pool_bytes(v), "host_lanes": host_lanes}, results
 
 
 def profile(v: Verifier, groups: list[Group], path: Path) -> None:
@@ -159,8 +162,8 @@ def report(rows: list[dict[str, Any]], console) -> None:
 
     table = Table(title="verify_batch at RL scale (best of --repeat, after a warm-up)")
     for col in ("scale", "programs", "lanes", "device", "call", "compile", "run", "reduce", "other",
-                "compiled/s", "lanes/s", "steps/s", "to device", "to host", "pool", "cpu call", "vs cpu",
-                "== cpu"):
+                "compiled/s", "lanes/s", "steps/s", "to device", "to host", "pool", "on host", "cpu call",
+                "vs cpu", "== cpu"):
         table.add_column(col, justify="left" if col in ("scale", "device") else "right")
     for r in rows:
         d, c = r["ours"], r.get("cpu")
@@ -169,7 +172,8 @@ def report(rows: list[dict[str, Any]], console) -> None:
                       _rate(d["programs_compiled_per_s"]), _rate(d["lanes_per_s"]), _rate(d["steps_per_s"]),
                       f"{d['bytes_to_device'] / 1e6:.1f} MB", f"{d['bytes_to_host'] / 1e6:.2f} MB",
                       "-" if d["device_pool_bytes"] is None else f"{d['device_pool_bytes'] / 2**30:.2f} GiB",
-                      _s(c["wall_s"]) if c else "-", f"{c['wall_s'] / d['wall_s']:.2f}x" if c else "-",
+                      f"{d.get('host_lanes', 0):,}", _s(c["wall_s"]) if c else "-",
+                      f"{c['wall_s'] / d['wall_s']:.2f}x" if c else "-",
                       ("yes" if r["differing_lanes"] == 0 else f"NO ({r['differing_lanes']:,} lanes)") if c
                       else "-")
     console.print(table)

@@ -63,6 +63,21 @@ def test_lanes_queued_through_few_threads_on_gpu_equal_cpu(both):
         gpu.backend.resident = resident
 
 
+def test_lanes_finished_on_the_host_equal_cpu(both):
+    """Lanes past a slice of fuel run again on the host from images copied
+    off the device: a tiny slice moves most of the corpus's lanes there."""
+    cpu, gpu = both
+    slice_fuel, before = gpu.backend.slice_fuel, gpu.backend.finished_on_host
+    try:
+        gpu.backend.slice_fuel = 16
+        for spec in SPECS:
+            problem = _problem(spec)
+            _same(cpu.verify([spec.source], problem), gpu.verify([spec.source], problem))
+    finally:
+        gpu.backend.slice_fuel = slice_fuel
+    assert gpu.backend.finished_on_host > before
+
+
 def test_examples_on_gpu(both):
     from pathlib import Path
 

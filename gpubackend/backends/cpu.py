@@ -101,6 +101,10 @@ class CpuBackend:
             heads[name] = progs[name]
         return lambda rows: heads[rows]
 
+    def images(self, progs: np.ndarray, rows: np.ndarray) -> np.ndarray:
+        """Programs `rows` as images of their own (PROGRAM records)."""
+        return np.ascontiguousarray(progs[rows])
+
     def fields(self, progs: np.ndarray) -> dict[str, np.ndarray]:
         """Per program: ok, frame_slots, memo, and the diagnostic's cls and line."""
         return {"ok": progs["ok"], "frame_slots": progs["frame_slots"], "memo": progs["memo"],

@@ -10,6 +10,7 @@ import numpy as np
 
 from ..abi import KERNEL_DIR, OUTCOME, PROGRAM, PROGRAM_HEAD, PROGRAM_HEAD_BYTES, char_table
 from ..batch import RunPlan
+from ..stragglers import SLICE_FUEL, finish_on_host, sliced
 from . import Outcomes
 
 # No fused multiply-add and IEEE division/sqrt: float results equal
@@ -97,6 +98,10 @@ class CudaBackend:
         self.run_fn = mod.get_function("run_kernel")
         self.chars = cupy.asarray(char_table())
         self.set_blocks(COMPILE_BLOCK, RUN_BLOCK)
+        # fuel a lane may spend on the GPU before it moves to the host (None: all of it there)
+        self.slice_fuel: int | None = SLICE_FUEL
+        self.finished_on_host = 0  # lanes finished on the host so far
+        self._host = None
         # sizeof(Compiler): host and device layouts of a struct agree
         from .cpu import library
 
@@ -149,10 +154,23 @@ class CudaBackend:
 
     def run(self, progs, plan: RunPlan, out_cap: int, deadline: float | None = None) -> Outcomes:
         """Run every lane of `plan` (batch.RunPlan; host or device arrays);
-        the outcomes stay on the device, flat [lanes]. deadline: the
-        host's backstop, which the GPU does not have (Verifier.backstop_s)."""
+        the outcomes stay on the device, flat [lanes]. Each lane gets at most
+        `slice_fuel` on the GPU, and those that need more finish on the
+        host (gpubackend/stragglers.py), which alone honours `deadline` (the
+        call's backstop, Verifier.backstop_s)."""
         cp = self.cp
         lanes, cap = plan.lanes, max(out_cap, 1)
+        cut = sliced(cp, plan, self.slice_fuel) if lanes and self.slice_fuel else None
+        oc = self._launch(progs, cut or plan, cap)
+        if cut is not None:
+            self.finished_on_host += finish_on_host(cp, self.host(), lambda rows: self.images(progs, rows), plan,
+                                                    oc, cap, self.slice_fuel, deadline)
+        return oc
+
+    def _launch(self, progs, plan: RunPlan, cap: int) -> Outcomes:
+        """One run launch of every lane of `plan`, on persistent threads."""
+        cp = self.cp
+        lanes = plan.lanes
         outcomes = cp.zeros(lanes * OUTCOME.itemsize, dtype=cp.uint8)
         out_words = cp.zeros((lanes, cap), dtype=cp.int64)
         if lanes:
@@ -171,6 +189,21 @@ class CudaBackend:
         raw = outcomes.reshape(lanes, OUTCOME.itemsize)
         return Outcomes(*(_field(raw, OUTCOME, (f,), cp) for f in ("status", "line", "steps", "out_words")),
                         out_words)
+
+    def images(self, progs, rows: np.ndarray) -> np.ndarray:
+        """Programs `rows` (host indices) as host images (PROGRAM records):
+        the kernels' images hold no pointers, so the host runs them as
+        they are."""
+        raw = progs.buf.reshape(progs.k, PROGRAM.itemsize)[self.cp.asarray(rows)]
+        return np.ascontiguousarray(self.cp.asnumpy(raw)).view(PROGRAM).reshape(len(rows))
+
+    def host(self):
+        """The host backend that finishes long lanes, made on first use."""
+        if self._host is None:
+            from .cpu import CpuBackend
+
+            self._host = CpuBackend()
+        return self._host
 
 
 def resident_threads(fn, block: int) -> int:
