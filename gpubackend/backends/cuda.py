@@ -22,10 +22,10 @@ NVRTC_OPTIONS = ("-std=c++17", "-fmad=false", "-prec-div=true", "-prec-sqrt=true
 THREAD_STACK_BYTES = 64 * 1024
 # Threads per block of a run launch.
 RUN_BLOCK = 128
-# Threads per block of a compile launch: one program per thread, and the
-# programs of a warp diverge at once, so fewer per block spread a batch's
-# warps over more SMs (1,000 programs: 32 SMs at 32, 8 at 128).
-COMPILE_BLOCK = 32
+# Threads per block of a compile launch: one program per thread, whose
+# warps diverge at once, so smaller blocks spread a batch over more SMs; 64
+# compiled 8,192 programs 9% faster than 128 on an H100 (bench/tune_cuda.py).
+COMPILE_BLOCK = 64
 # Device memory a run launch may take for its threads' scratch (one lane's
 # each): enough for every thread an H100 holds at once at 100 KB a lane
 # (about 34,000 threads of run_kernel); lanes given a larger heap run on
