@@ -63,6 +63,33 @@ def opcodes() -> tuple[OpInfo, ...]:
     return tuple(OpInfo(i, m[1], int(m[2]), int(m[3]), m[4], int(m[5]), m[6]) for i, m in enumerate(rows))
 
 
+@dataclass(frozen=True)
+class ArgField:
+    """One row of fields.def: a field of an instruction's argument."""
+
+    name: str
+    pos: int   # its lowest bit, counted from the argument's bit 0
+    size: int  # bits
+    doc: str
+
+    def get(self, arg: int) -> int:
+        """This field of argument `arg`."""
+        return (arg >> self.pos) & ((1 << self.size) - 1)
+
+    @property
+    def bits(self) -> str:
+        """Its bits, as the manual writes them ("bits 8-17")."""
+        return f"bit {self.pos}" if self.size == 1 else f"bits {self.pos}-{self.pos + self.size - 1}"
+
+
+@cache
+def arg_fields() -> dict[str, ArgField]:
+    """fields.def by name: where an instruction's argument packs each field."""
+    rows = re.finditer(r'FIELD\(\s*(\w+)\s*,\s*(\d+)\s*,\s*(\d+)\s*,\s*"((?:[^"\\]|\\.)*)"\s*\)',
+                       _read("fields.def"))
+    return {m[1]: ArgField(m[1], int(m[2]), int(m[3]), m[4]) for m in rows}
+
+
 def _program_dtype() -> np.dtype:
     L = limits()
     diag = np.dtype([("cls", "<i4"), ("line", "<i4"), ("col", "<i4"), ("sealed", "<i4"),

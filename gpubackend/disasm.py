@@ -1,13 +1,14 @@
 """The disassembler: a compiled program image as readable text, one
 instruction a line with its source line, in the manner of clox's
 disassembleInstruction. Opcode names and argument kinds come from
-kernels/opcodes.def through abi.opcodes()."""
+kernels/opcodes.def through abi.opcodes(), argument fields from
+kernels/fields.def through abi.arg_fields()."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from .abi import STATUS_NAMES, opcodes
+from .abi import STATUS_NAMES, arg_fields, opcodes
 
 CMP_NAMES = ("<", "<=", "==", "!=", ">", ">=")
 
@@ -28,6 +29,7 @@ def disassemble(prog, names: list[str] | None = None) -> str:
     names: function names in the program's order, for headers (optional).
     """
     ops = opcodes()
+    F = {name: f.get for name, f in arg_fields().items()}
     code, lines, konst = prog["code"], prog["lines"], prog["konst"]
     starts = {int(prog["funcs"][i]["pc"]): i for i in range(int(prog["n_funcs"]))}
     # a function that is not memoized starts after a dead MEMO_ENTER: its header goes above it
@@ -59,8 +61,8 @@ def disassemble(prog, names: list[str] | None = None) -> str:
         elif op.arg == "E":
             text += f" {STATUS_NAMES[arg]}"
         elif op.arg in ("LK", "LL"):
-            a, b = arg & 0xFF, (arg >> 8) & (0x3FF if op.arg == "LK" else 0xFF)
-            cmp = (arg >> (18 if op.arg == "LK" else 16)) & 7
+            a, b = F["A"](arg), F["K" if op.arg == "LK" else "B"](arg)
+            cmp = F["CMP_K" if op.arg == "LK" else "CMP_B"](arg)
             kind = "CONST_STR" if op.name.startswith("CMP_STR") else "CONST"
             other = f"konst[{b}] = {_const(konst, b, kind)}" if op.arg == "LK" else f"local {b}"
             # x OP k and x OP b compare the stack's top: no local a
@@ -71,18 +73,17 @@ def disassemble(prog, names: list[str] | None = None) -> str:
             if op.size == 2:
                 text += f"  unless -> {pc + 2 + int(code[pc + 1]):04d}"
         elif op.arg == "KC":
-            k = arg & 0xFFFF
-            text += f" {CMP_NAMES[(arg >> 16) & 7]} {_const(konst, k, 'CONST_STR')}"
+            text += f" {CMP_NAMES[F['CMP_B'](arg)]} {_const(konst, F['TYPE'](arg), 'CONST_STR')}"
         elif op.arg == "MK":
-            a, b, k2 = arg & 0xFF, (arg >> 8) & 0xFF, (arg >> 19) & 31
+            a, b, k2 = F["A"](arg), F["B"](arg), F["K2"](arg)
             rhs = f"local {b}" if op.name.startswith("MOD_INT_LL") else f"konst[{b}] = {_const(konst, b, 'CONST')}"
-            text += (f" local {a} % {rhs}, {CMP_NAMES[(arg >> 16) & 7]} konst[{k2}] = {_const(konst, k2, 'CONST')}"
+            text += (f" local {a} % {rhs}, {CMP_NAMES[F['CMP_B'](arg)]} konst[{k2}] = {_const(konst, k2, 'CONST')}"
                      f"  unless -> {pc + 2 + int(code[pc + 1]):04d}")
         elif op.arg == "R":
-            text += f" state {arg & 0xFF}, to local {(arg >> 8) & 0xFF}" + (" (flagged)" if arg >> 16 & 1 else "")
+            text += f" state {F['A'](arg)}, to local {F['B'](arg)}" + (" (flagged)" if F["FLAG"](arg) else "")
             text += f"  {'back' if op.name.endswith('NEXT') else 'exit'} -> {pc + 2 + int(code[pc + 1]):04d}"
         elif op.arg == "M":
-            text += f" state {arg & 0xFF}, function {arg >> 8}" if arg else " (not memoized: skipped)"
+            text += f" state {F['A'](arg)}, function {F['FN'](arg)}" if arg else " (not memoized: skipped)"
         elif op.arg in ("L", "F", "S", "N"):
             text += f" {arg}"
             if op.size == 2:

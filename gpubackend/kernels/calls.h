@@ -183,7 +183,7 @@ DEVFN int32_t builtin_call(Compiler* c, const Token* name) {
           // [x y]: y replaces x when y < x (min) or y > x (max), as CPython keeps the first
           emit0(c, OP_DUP2);
           emit0(c, OP_SWAP);
-          emit(c, OP_CMP_OBJ, type_const(c, t) | (is_max ? CMP_GT : CMP_LT) << 16);
+          emit(c, OP_CMP_OBJ, SETARG(TYPE, type_const(c, t)) | SETARG(CMP_B, is_max ? CMP_GT : CMP_LT));
           int32_t keep = emit(c, OP_JUMP_IF_FALSE, 0);
           emit0(c, OP_SWAP);
           patch_here(c, keep);

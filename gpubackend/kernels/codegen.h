@@ -278,30 +278,30 @@ DEV int32_t emit_int_op(Compiler* c, int op, int32_t arg) {
     int ll = INSN_OP(w1) == OP_LOAD;
     int f = fused_op(op, ll);
     int32_t a = INSN_ARG(w2), b = INSN_ARG(w1);
-    if (f >= 0 && INSN_OP(w2) == OP_LOAD && (ll || INSN_OP(w1) == OP_CONST) && a < 256 && b < (ll ? 256 : 1024)) {
+    if (f >= 0 && INSN_OP(w2) == OP_LOAD && (ll || INSN_OP(w1) == OP_CONST) && FITS(A, a) && (ll ? FITS(B, b) : FITS(K, b))) {
       p->n_code = p2;
       c->f.depth -= 2;
       c->f.prev1 = c->f.prev2 = -1;
-      int32_t packed = ll ? (a | b << 8 | arg << 16) : (a | b << 8 | arg << 18);
+      int32_t packed = SETARG(A, a) | (ll ? SETARG(B, b) | SETARG(CMP_B, arg) : SETARG(K, b) | SETARG(CMP_K, arg));
       return emit(c, f, packed);
     }
   }
   // x op k, x any int on the stack: the constant joins the operation
   int fk = op == OP_ADD_INT ? OP_ADD_INT_K : op == OP_SUB_INT ? OP_SUB_INT_K : op == OP_MUL_INT ? OP_MUL_INT_K
          : op == OP_FLOORDIV_INT ? OP_FLOORDIV_INT_K : op == OP_MOD_INT ? OP_MOD_INT_K : -1;
-  int32_t k = fk >= 0 || op == OP_CMP_INT ? take_push(c, OP_CONST, 1024) : -1;
-  if (k >= 0) return fk >= 0 ? emit(c, fk, k << 8) : emit(c, OP_CMP_INT_K, k << 8 | arg << 18);
+  int32_t k = fk >= 0 || op == OP_CMP_INT ? take_push(c, OP_CONST, 1 << SIZE_K) : -1;
+  if (k >= 0) return fk >= 0 ? emit(c, fk, SETARG(K, k)) : emit(c, OP_CMP_INT_K, SETARG(K, k) | SETARG(CMP_K, arg));
   // x OP b: the local joins the comparison
-  int32_t b = op == OP_CMP_INT ? take_push(c, OP_LOAD, 256) : -1;
-  if (b >= 0) return emit(c, OP_CMP_INT_L, b << 8 | arg << 16);
+  int32_t b = op == OP_CMP_INT ? take_push(c, OP_LOAD, 1 << SIZE_B) : -1;
+  if (b >= 0) return emit(c, OP_CMP_INT_L, SETARG(B, b) | SETARG(CMP_B, arg));
   return emit(c, op, arg);
 }
 
 // A comparison of strs; against a constant (c == '(', s != 'abc') the
 // constant joins it, CMP_STR_K, whose == and != test equality alone.
 DEV int32_t emit_str_cmp(Compiler* c, int32_t cmp) {
-  int32_t k = take_push(c, OP_CONST_STR, 1024);
-  return k >= 0 ? emit(c, OP_CMP_STR_K, k << 8 | cmp << 18) : emit(c, OP_CMP_STR, cmp);
+  int32_t k = take_push(c, OP_CONST_STR, 1 << SIZE_K);
+  return k >= 0 ? emit(c, OP_CMP_STR_K, SETARG(K, k) | SETARG(CMP_K, cmp)) : emit(c, OP_CMP_STR, cmp);
 }
 
 // JUMP_IF_FALSE after a comparison of ints becomes the comparison's jumping
@@ -320,14 +320,14 @@ DEV int32_t emit_jump_if_false(Compiler* c) {
     // a % b OP k and a % k2 OP k, the divisibility and parity tests: the
     // modulo joins the jump when the constants' indices fit its fields
     int32_t mod = p->code[p1 - 1], cmp = INSN_ARG(p->code[p1]);
-    int32_t k = (cmp >> 8) & 0x3ff, m = INSN_ARG(mod);
+    int32_t k = GETARG(cmp, K), m = INSN_ARG(mod);
     int f = INSN_OP(mod) == OP_MOD_INT_LL ? OP_MOD_INT_LL_K_JF
-          : INSN_OP(mod) == OP_MOD_INT_LK && ((m >> 8) & 0x3ff) < 256 ? OP_MOD_INT_LK_K_JF : -1;
-    if (f >= 0 && k < 32) {
+          : INSN_OP(mod) == OP_MOD_INT_LK && FITS(B, GETARG(m, K)) ? OP_MOD_INT_LK_K_JF : -1;
+    if (f >= 0 && FITS(K2, k)) {
       p->n_code = p1 - 1;
       c->f.depth -= 1;  // the modulo's push (the comparison pops and pushes)
       c->f.prev1 = c->f.prev2 = -1;
-      emit(c, f, (m & 0xffff) | ((cmp >> 18) & 7) << 16 | k << 19);
+      emit(c, f, SETARG(A, GETARG(m, A)) | SETARG(B, GETARG(m, B)) | SETARG(CMP_B, GETARG(cmp, CMP_K)) | SETARG(K2, k));
       label(c);
       return p1 - 1;
     }
@@ -349,9 +349,10 @@ DEV int32_t emit_jump_if_false(Compiler* c) {
   }
   return emit(c, OP_JUMP_IF_FALSE, 0);
 }
-// An int or str comparison's instruction w with its comparison field (at
-// bit `at` of the argument) negated: 5 - c, as < and >=, <= and >, == and
-// != are each other's negations on ints and strs (not on floats, for NaN).
+// An int or str comparison's instruction w with its comparison (the
+// argument's bits at..at+2: the whole of a C argument, or the CMP_B or CMP_K
+// field) negated: 5 - c, as < and >=, <= and >, == and != are each other's
+// negations on ints and strs (not on floats, for NaN).
 DEV int32_t cmp_negated(int32_t w, int at) {
   int32_t a = INSN_ARG(w);
   return INSN(INSN_OP(w), (a & ~(7 << at)) | (5 - ((a >> at) & 7)) << at);
@@ -366,9 +367,9 @@ DEV int32_t emit_jump_if_true(Compiler* c) {
   Program* p = c->out;
   if (p1 >= 0 && p1 == p->n_code - 1) {
     int op = INSN_OP(p->code[p1]);
-    // where the comparison field lies: C, or the LK and LL layouts (opcodes.def)
-    int at = op == OP_CMP_INT ? 0 : op == OP_CMP_INT_LK || op == OP_CMP_INT_K || op == OP_CMP_STR_K ? 18
-           : op == OP_CMP_INT_LL || op == OP_CMP_INT_L ? 16 : -1;
+    // where the comparison lies: a C argument, or the LK and LL layouts (fields.def)
+    int at = op == OP_CMP_INT ? 0 : op == OP_CMP_INT_LK || op == OP_CMP_INT_K || op == OP_CMP_STR_K ? POS_CMP_K
+           : op == OP_CMP_INT_LL || op == OP_CMP_INT_L ? POS_CMP_B : -1;
     if (at >= 0) {
       p->code[p1] = cmp_negated(p->code[p1], at);
       return emit_jump_if_false(c);
@@ -556,7 +557,7 @@ DEV int fuse_store(Compiler* c, int32_t slot) {
   int op = INSN_OP(w);
   int st = op == OP_ADD_INT_LK ? OP_ADD_INT_LK_ST : op == OP_SUB_INT_LK ? OP_SUB_INT_LK_ST
          : op == OP_ADD_INT_LL ? OP_ADD_INT_LL_ST : -1;
-  if (st < 0 || (INSN_ARG(w) & 0xff) != slot) return 0;
+  if (st < 0 || GETARG(INSN_ARG(w), A) != slot) return 0;
   p->code[p1] = INSN(st, INSN_ARG(w));
   c->f.depth -= 1;  // the sum is stored, not pushed
   return 1;
@@ -635,9 +636,9 @@ DEV int32_t jump_back_of(int32_t w) {
   switch (INSN_OP(w)) {
     case OP_JUMP_IF_FALSE: return INSN(OP_JUMP_IF_TRUE, 0);
     case OP_CMP_INT_JF: return cmp_negated(w, 0);
-    case OP_CMP_INT_K_JF: case OP_CMP_INT_LK_JF: case OP_CMP_STR_K_JF: return cmp_negated(w, 18);
+    case OP_CMP_INT_K_JF: case OP_CMP_INT_LK_JF: case OP_CMP_STR_K_JF: return cmp_negated(w, POS_CMP_K);
     case OP_CMP_INT_L_JF: case OP_CMP_INT_LL_JF: case OP_MOD_INT_LL_K_JF: case OP_MOD_INT_LK_K_JF:
-      return cmp_negated(w, 16);
+      return cmp_negated(w, POS_CMP_B);
   }
   return 0;
 }
@@ -696,8 +697,8 @@ DEV int fuse_for_store(Compiler* c, int32_t slot, int mark) {
   int op = INSN_OP(w);
   int st = op == OP_FOR_RANGE ? OP_FOR_RANGE_ST : op == OP_FOR_STR ? OP_FOR_STR_ST
          : op == OP_FOR_LIST ? OP_FOR_LIST_ST : -1;
-  if (st < 0 || INSN_ARG(w) > 0xff || slot > 0xff) return 0;
-  p->code[p1] = INSN(st, INSN_ARG(w) | slot << 8 | (mark ? 1 << 16 : 0));
+  if (st < 0 || !FITS(A, INSN_ARG(w)) || !FITS(B, slot)) return 0;
+  p->code[p1] = INSN(st, SETARG(A, INSN_ARG(w)) | SETARG(B, slot) | SETARG(FLAG, mark ? 1 : 0));
   c->f.depth -= 1;  // the item is stored, not pushed
   c->f.prev1 = c->f.prev2 = -1;
   return 1;

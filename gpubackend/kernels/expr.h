@@ -182,7 +182,7 @@ DEVFN int32_t emit_compare(Compiler* c, const Token* op, int not_in, int is_not,
   else if (a == T_STR && b == T_STR) emit_str_cmp(c, k);
   else if (a >= N_SCALARS && unify_types(c, a, b) != T_BAD) {
     if (is_opt(tt, a) && k != CMP_EQ && k != CMP_NE) { unsupported(c, op, "ordering Optional values"); return T_BAD; }
-    emit(c, OP_CMP_OBJ, type_const(c, unify_types(c, a, b)) | k << 16);
+    emit(c, OP_CMP_OBJ, SETARG(TYPE, type_const(c, unify_types(c, a, b))) | SETARG(CMP_B, k));
   } else if ((k == CMP_EQ || k == CMP_NE) && (a == T_NONE || b == T_NONE)) {
     // == None: true only for an Optional's None
     int32_t x = a == T_NONE ? b : a;
@@ -193,7 +193,7 @@ DEVFN int32_t emit_compare(Compiler* c, const Token* op, int not_in, int is_not,
     if (k == CMP_NE) emit0(c, OP_NOT);
   } else if ((k == CMP_EQ || k == CMP_NE) && is_opt(tt, a) && type_fits(tt, elem_of(tt, a), b)) {
     if (!is_ref(tt, b)) emit0(c, OP_BOX);
-    emit(c, OP_CMP_OBJ, type_const(c, a) | k << 16);
+    emit(c, OP_CMP_OBJ, SETARG(TYPE, type_const(c, a)) | SETARG(CMP_B, k));
   } else {
     type_error2(c, op, "comparison between ", a, b);
     return T_BAD;

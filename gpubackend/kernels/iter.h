@@ -125,7 +125,7 @@ DEVFN int iterable(Compiler* c, Iter* it, int comp) {
     if (failed(c) || it->t[0] == T_BAD || it->t[1] == T_BAD) return 0;
     int32_t h = new_slots(c, 3);
     emit(c, OP_ZIP_INIT, h);
-    it->op = OP_FOR_ZIP; it->arg = h | (ta == T_STR) << 16 | (tb == T_STR) << 17; it->n = 2;
+    it->op = OP_FOR_ZIP; it->arg = SETARG(PAIR, h) | SETARG(STR1, ta == T_STR) | SETARG(STR2, tb == T_STR); it->n = 2;
   } else {
     Pos at; at.line = c->cur.line; at.col = c->cur.col;
     int32_t t;

@@ -43,6 +43,18 @@ enum StrCase { CASE_LOWER, CASE_UPPER, CASE_SWAP, CASE_CAPITALIZE, CASE_TITLE };
 #define INSN_OP(w) ((w) & 0xff)
 #define INSN_ARG(w) ((w) >> 8)
 
+// The fields an argument packs (fields.def): POS_<F> and SIZE_<F>, in bits.
+enum ArgField {
+#define FIELD(name, pos, size, doc) POS_##name = pos, SIZE_##name = size,
+#include "fields.def"
+#undef FIELD
+};
+// Field F of argument a; argument bits holding v in field F (v must fit:
+// FITS); whether v fits in field F.
+#define GETARG(a, F) (((a) >> POS_##F) & ((1 << SIZE_##F) - 1))
+#define SETARG(F, v) ((int32_t)(v) << POS_##F)
+#define FITS(F, v) ((v) >= 0 && (v) < (1 << SIZE_##F))
+
 // One compile-time diagnostic: class, 1-based line and column, message.
 struct Diag {
   int32_t cls;

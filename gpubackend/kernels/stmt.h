@@ -411,9 +411,9 @@ DEV int undo_item_read(Compiler* c, const Token* at, int32_t* slice = 0) {
     p->n_code = last;
     c->f.depth -= 1;
     label(c);
-    emit(c, OP_LOAD, a & 0xff);
-    if (op == OP_LIST_GET_LL) emit(c, OP_LOAD, (a >> 8) & 0xff);
-    else emit(c, OP_CONST, (a >> 8) & 0x3ff);
+    emit(c, OP_LOAD, GETARG(a, A));
+    if (op == OP_LIST_GET_LL) emit(c, OP_LOAD, GETARG(a, B));
+    else emit(c, OP_CONST, GETARG(a, K));
     label(c);
     return 1;
   }
@@ -945,14 +945,14 @@ DEV void memo_pass(Compiler* c) {
     int memo = f->memo_pc >= 0 && (reach[i] >> i & 1) && base + MEMO_STATE_SLOTS + f->nparams <= MAX_SLOTS;
     if (memo) {
       info->nlocals = base + MEMO_STATE_SLOTS + f->nparams;
-      c->out->code[f->memo_pc] = INSN(OP_MEMO_ENTER, base | i << 8);
+      c->out->code[f->memo_pc] = INSN(OP_MEMO_ENTER, SETARG(A, base) | SETARG(FN, i));
       c->out->memo = 1;
     } else if (f->memo_pc >= 0) {
       info->pc = f->memo_pc + 1;
     }
     for (int32_t pc = f->returns; pc >= 0;) {
       int32_t next = list_next(c->out, pc);
-      c->out->code[pc] = memo ? INSN(OP_MEMO_RETURN, base | i << 8) : INSN(OP_RETURN, 0);
+      c->out->code[pc] = memo ? INSN(OP_MEMO_RETURN, SETARG(A, base) | SETARG(FN, i)) : INSN(OP_RETURN, 0);
       pc = next;
     }
   }

@@ -308,8 +308,8 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
         NEXT;
       CASE(MEMO_ENTER): {
         if (!memo.mask) NEXT;
-        int64_t* state = locals + (a & 0xff);
-        int32_t fn = a >> 8, nargs = p->funcs[fn].nparams;
+        int64_t* state = locals + GETARG(a, A);
+        int32_t fn = GETARG(a, FN), nargs = p->funcs[fn].nparams;
         const int64_t* e = memo_find(&memo, fn, locals, nargs);
         if (e && fuel >= e[MEMO_FUEL] && e[MEMO_PEAK] <= heap.cap - heap.top &&
             nframes + MEMO_FRAMES(e) <= depth_limit && MEMO_EXTENT(e) <= stack_end - locals) {
@@ -331,8 +331,8 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
       CASE(MEMO_RETURN): {
         result = POP();
         if (!memo.mask) goto return_result;
-        const int64_t* state = locals + (a & 0xff);
-        int32_t fn = a >> 8;
+        const int64_t* state = locals + GETARG(a, A);
+        int32_t fn = GETARG(a, FN);
         int64_t peak = heap.peak > heap.top ? heap.peak : heap.top;
         memo_put(&memo, fn, state + MEMO_STATE_SLOTS, p->funcs[fn].nparams, result, state[0] - fuel,
                  heap.top - state[1], peak - state[1], hi_frames - nframes, hi_extent - locals);
@@ -414,7 +414,7 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
       CASE(STR_LEN): TOP = STR_LEN_OF(AS_STR(TOP)); NEXT;
       CASE(CMP_STR): { const int64_t* t = AS_STR(POP()); const int64_t* s = AS_STR(POP()); PUSH(rt_cmp_int(rt_str_cmp(s, t), 0, a));
         CHARGE(min_work(STR_LEN_OF(s), STR_LEN_OF(t))); NEXT; }
-      CASE(CMP_STR_K): TOP = rt_cmp_str_k(AS_STR(TOP), konst + ((a >> 8) & 0x3ff), (a >> 18) & 7); NEXT;
+      CASE(CMP_STR_K): TOP = rt_cmp_str_k(AS_STR(TOP), konst + GETARG(a, K), GETARG(a, CMP_K)); NEXT;
       CASE(TRUTH_STR): TOP = STR_LEN_OF(AS_STR(TOP)) != 0; NEXT;
       CASE(MIN_STR): CASE(MAX_STR): { int64_t y = POP(), x = POP(); int c = rt_str_cmp(AS_STR(y), AS_STR(x));
         PUSH((INSN_OP(w) == OP_MAX_STR ? c > 0 : c < 0) ? y : x);
@@ -589,8 +589,8 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
         if (LIST_LEN(l) != a) RAISE(ST_VALUE_ERROR);
         for (int32_t i = 0; i < a; i++) PUSH(LIST_ITEMS(l)[i]);
         NEXT; }
-      CASE(CMP_OBJ): { int64_t y = POP(), x = TOP; int r; CHECK(rt_compare(x, y, KCODE(a & 0xffff), (a >> 16) & 7, &r));
-        TOP = r; CHARGE(compare_work(x, y, KCODE(a & 0xffff))); NEXT; }
+      CASE(CMP_OBJ): { int64_t y = POP(), x = TOP; int r; CHECK(rt_compare(x, y, KCODE(GETARG(a, TYPE)), GETARG(a, CMP_B), &r));
+        TOP = r; CHARGE(compare_work(x, y, KCODE(GETARG(a, TYPE)))); NEXT; }
       CASE(IS_NONE): TOP = TOP == 0; NEXT;
       CASE(BOX): { int64_t* b = heap_alloc(&heap, 1); if (!b) RAISE(ST_MEMORY_ERROR); *b = TOP; TOP = PTR_WORD(b); NEXT; }
       CASE(UNBOX): if (!TOP) RAISE(a); TOP = *AS_PTR(TOP); NEXT;
@@ -621,36 +621,36 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
       CASE(FOR_ZIP): {
         // a str and a list both keep their length in their first word
         int32_t exit = *ip++;
-        int32_t h = a & 0xffff;
+        int32_t h = GETARG(a, PAIR);
         const int64_t* s = AS_PTR(locals[h]);
         const int64_t* t = AS_PTR(locals[h + 1]);
         int64_t i = locals[h + 2];
         if (i >= s[0] || i >= t[0]) { ip += exit; NEXT; }
         locals[h + 2] = i + 1;
-        PUSH((a & 0x10000) ? AS_WORD(chars + 2 * (uint8_t)STR_BYTES(s)[i]) : LIST_ITEMS(s)[i]);
-        PUSH((a & 0x20000) ? AS_WORD(chars + 2 * (uint8_t)STR_BYTES(t)[i]) : LIST_ITEMS(t)[i]);
+        PUSH(GETARG(a, STR1) ? AS_WORD(chars + 2 * (uint8_t)STR_BYTES(s)[i]) : LIST_ITEMS(s)[i]);
+        PUSH(GETARG(a, STR2) ? AS_WORD(chars + 2 * (uint8_t)STR_BYTES(t)[i]) : LIST_ITEMS(t)[i]);
         NEXT;
       }
 #undef KCODE
 #undef NEW_OBJ
 
       // superinstructions: LK reads local a and constant k, LL locals a and b
-#define LK_X (locals[a & 0xff])
-#define LK_Y (konst[(a >> 8) & 0x3ff])
-#define LL_Y (locals[(a >> 8) & 0xff])
+#define LK_X (locals[GETARG(a, A)])
+#define LK_Y (konst[GETARG(a, K)])
+#define LL_Y (locals[GETARG(a, B)])
 #define FUSED_INT(fn, Y) do { int64_t r; CHECK(fn(LK_X, Y, &r)); PUSH(r); } while (0)
       CASE(ADD_INT_LK): FUSED_INT(add_ovf_st, LK_Y); NEXT;
       CASE(SUB_INT_LK): FUSED_INT(sub_ovf_st, LK_Y); NEXT;
       CASE(MUL_INT_LK): FUSED_INT(mul_ovf_st, LK_Y); NEXT;
       CASE(FLOORDIV_INT_LK): FUSED_INT(rt_floordiv_int, LK_Y); NEXT;
       CASE(MOD_INT_LK): FUSED_INT(rt_mod_int, LK_Y); NEXT;
-      CASE(CMP_INT_LK): PUSH(rt_cmp_int(LK_X, LK_Y, (a >> 18) & 7)); NEXT;
+      CASE(CMP_INT_LK): PUSH(rt_cmp_int(LK_X, LK_Y, GETARG(a, CMP_K))); NEXT;
       CASE(ADD_INT_LL): FUSED_INT(add_ovf_st, LL_Y); NEXT;
       CASE(SUB_INT_LL): FUSED_INT(sub_ovf_st, LL_Y); NEXT;
       CASE(MUL_INT_LL): FUSED_INT(mul_ovf_st, LL_Y); NEXT;
       CASE(FLOORDIV_INT_LL): FUSED_INT(rt_floordiv_int, LL_Y); NEXT;
       CASE(MOD_INT_LL): FUSED_INT(rt_mod_int, LL_Y); NEXT;
-      CASE(CMP_INT_LL): PUSH(rt_cmp_int(LK_X, LL_Y, (a >> 16) & 7)); NEXT;
+      CASE(CMP_INT_LL): PUSH(rt_cmp_int(LK_X, LL_Y, GETARG(a, CMP_B))); NEXT;
       // a jump taken backward is a while loop's test at its end (codegen.h,
       // emit_loop_test) going round again: it spends the round's fuel, as LOOP does
 #define JUMP_BY(j) do { if ((j) < 0) SPEND(); ip += (j); } while (0)
@@ -662,18 +662,18 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
       CASE(FLOORDIV_INT_K): TOP_INT_K(rt_floordiv_int); NEXT;
       CASE(MOD_INT_K): TOP_INT_K(rt_mod_int); NEXT;
 #undef TOP_INT_K
-      CASE(CMP_INT_K): TOP = rt_cmp_int(TOP, LK_Y, (a >> 18) & 7); NEXT;
+      CASE(CMP_INT_K): TOP = rt_cmp_int(TOP, LK_Y, GETARG(a, CMP_K)); NEXT;
       CASE(LIST_GET_LK): { int64_t r; CHECK(rt_list_get(AS_PTR(LK_X), LK_Y, &r)); PUSH(r); NEXT; }
       CASE(LIST_GET_L): { int64_t r; CHECK(rt_list_get(AS_PTR(locals[a]), TOP, &r)); TOP = r; NEXT; }
       CASE(STR_INDEX_L): { const int64_t* r; CHECK(rt_str_index(AS_STR(locals[a]), TOP, chars, &r)); TOP = AS_WORD(r); NEXT; }
       CASE(LIST_GET_LL): { int64_t r; CHECK(rt_list_get(AS_PTR(LK_X), LL_Y, &r)); PUSH(r); NEXT; }
       CASE(CMP_STR_K_JF): { int32_t j = *ip++;
-        if (!rt_cmp_str_k(AS_STR(POP()), konst + ((a >> 8) & 0x3ff), (a >> 18) & 7)) JUMP_BY(j); NEXT; }
-      CASE(CMP_INT_K_JF): { int32_t j = *ip++; int64_t x = POP(); if (!rt_cmp_int(x, LK_Y, (a >> 18) & 7)) JUMP_BY(j); NEXT; }
-      CASE(CMP_INT_L): TOP = rt_cmp_int(TOP, LL_Y, (a >> 16) & 7); NEXT;
-      CASE(CMP_INT_L_JF): { int32_t j = *ip++; int64_t x = POP(); if (!rt_cmp_int(x, LL_Y, (a >> 16) & 7)) JUMP_BY(j); NEXT; }
-      CASE(CMP_INT_LK_JF): { int32_t j = *ip++; if (!rt_cmp_int(LK_X, LK_Y, (a >> 18) & 7)) JUMP_BY(j); NEXT; }
-      CASE(CMP_INT_LL_JF): { int32_t j = *ip++; if (!rt_cmp_int(LK_X, LL_Y, (a >> 16) & 7)) JUMP_BY(j); NEXT; }
+        if (!rt_cmp_str_k(AS_STR(POP()), konst + GETARG(a, K), GETARG(a, CMP_K))) JUMP_BY(j); NEXT; }
+      CASE(CMP_INT_K_JF): { int32_t j = *ip++; int64_t x = POP(); if (!rt_cmp_int(x, LK_Y, GETARG(a, CMP_K))) JUMP_BY(j); NEXT; }
+      CASE(CMP_INT_L): TOP = rt_cmp_int(TOP, LL_Y, GETARG(a, CMP_B)); NEXT;
+      CASE(CMP_INT_L_JF): { int32_t j = *ip++; int64_t x = POP(); if (!rt_cmp_int(x, LL_Y, GETARG(a, CMP_B))) JUMP_BY(j); NEXT; }
+      CASE(CMP_INT_LK_JF): { int32_t j = *ip++; if (!rt_cmp_int(LK_X, LK_Y, GETARG(a, CMP_K))) JUMP_BY(j); NEXT; }
+      CASE(CMP_INT_LL_JF): { int32_t j = *ip++; if (!rt_cmp_int(LK_X, LL_Y, GETARG(a, CMP_B))) JUMP_BY(j); NEXT; }
       CASE(ADD_INT_ST): { int64_t y = POP(), r; CHECK(add_ovf_st(locals[a], y, &r)); locals[a] = r; NEXT; }
       CASE(SUB_INT_ST): { int64_t y = POP(), r; CHECK(sub_ovf_st(locals[a], y, &r)); locals[a] = r; NEXT; }
       CASE(ADD_INT_LK_ST): { int64_t r; CHECK(add_ovf_st(LK_X, LK_Y, &r)); LK_X = r; NEXT; }
@@ -681,8 +681,8 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
       CASE(ADD_INT_LL_ST): { int64_t r; CHECK(add_ovf_st(LK_X, LL_Y, &r)); LK_X = r; NEXT; }
 
       // loops storing their item: R packs the state local, the target and its flag
-#define R_STATE (locals + (a & 0xff))
-#define R_STORE(v) do { int64_t* t_ = locals + ((a >> 8) & 0xff); t_[0] = (v); if (a & 0x10000) t_[1] = 1; } while (0)
+#define R_STATE (locals + GETARG(a, A))
+#define R_STORE(v) do { int64_t* t_ = locals + GETARG(a, B); t_[0] = (v); if (GETARG(a, FLAG)) t_[1] = 1; } while (0)
       CASE(FOR_RANGE_ST): {
         int32_t exit = *ip++;
         int64_t* r = R_STATE;
@@ -729,9 +729,9 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
       // the modulo raises from the first word (the test's line), a spend from the second
       CASE(MOD_INT_LL_K_JF): CASE(MOD_INT_LK_K_JF): {
         int64_t r;
-        CHECK(rt_mod_int(LK_X, INSN_OP(w) == OP_MOD_INT_LL_K_JF ? LL_Y : konst[(a >> 8) & 0xff], &r));
+        CHECK(rt_mod_int(LK_X, INSN_OP(w) == OP_MOD_INT_LL_K_JF ? LL_Y : konst[GETARG(a, B)], &r));
         int32_t j = *ip++;
-        if (!rt_cmp_int(r, konst[(a >> 19) & 31], (a >> 16) & 7)) JUMP_BY(j);
+        if (!rt_cmp_int(r, konst[GETARG(a, K2)], GETARG(a, CMP_B))) JUMP_BY(j);
         NEXT;
       }
 #undef JUMP_BY
