@@ -28,7 +28,7 @@ DEFAULT_DIR = _CHECKOUT if _CHECKOUT.is_dir() else Path(__file__).resolve().pare
 # answers so; extract.py's rule finds the code after it).
 ANSWER_FENCE = "```python\n"
 # typing names a signature may spell its types with; each one used must be
-# imported (LANGUAGE.md), so an opened answer imports it before the def.
+# imported (docs/language.md), so an opened answer imports it before the def.
 TYPING_NAMES = ("Optional", "List", "Tuple", "Dict", "Set")
 # Visible tests shown as examples: enough to pin the behaviour down, few
 # enough that the prompt stays short for a small context window.

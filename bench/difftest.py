@@ -1,4 +1,4 @@
-"""The long differential run against CPython (DESIGN.md, "How we know it works").
+"""The long differential run against CPython (docs/language.md, "The one rule").
 
     python bench/difftest.py --count 100000 --seed 1 [--batch 500] [--group 20]
 

@@ -135,7 +135,7 @@ class Problem(BaseModel):
         description="Whether the signature is in the DSL. False: it is the entry's def line as the "
                     "task wrote it (types outside the DSL, or none), the VM runs nothing, every "
                     "candidate is judged on CPython, and tests' values are written as the sandbox's "
-                    "wire format writes them (tuples as {\"t\": [...]}, docs/problems.md).",
+                    "wire format writes them (tuples as {\"t\": [...]}, gpubackend/sandbox/wire.py).",
     )
 
     @model_validator(mode="after")

@@ -29,7 +29,7 @@ VM_VALUE = type("VMValue", (), {"__repr__": lambda self: "VM_VALUE"})()
 
 @dataclass(frozen=True)
 class Diagnostic:
-    """Why a candidate did not compile: a class of LANGUAGE.md, the 1-based
+    """Why a candidate did not compile: a class of docs/language.md (section 7), the 1-based
     line and column of the offending token, and a one-line message."""
 
     cls: str

@@ -1,7 +1,7 @@
 """The public entry point: `Verifier(device).verify(candidates, problem)`,
 and `verify_tokens(tokens, tokenizer, problem)` for a model's token buffer.
 
-Both run one pipeline in the backend's memory (device.md):
+Both run one pipeline in the backend's memory (docs/device-path.md):
 
     token ids --detokenize--> text --extract--> code ranges --compile--> programs
     source strings (packed) ---------------------------^          |

@@ -1,4 +1,4 @@
-"""Differential testing against CPython (DESIGN.md, "How we know it works", 1).
+"""Differential testing against CPython (docs/language.md, "The one rule").
 
 Random well-typed programs of tiers 1-4 (tests/difftest/gen.py: half the
 seeds make tier 1-2 programs, half tier 3-4 ones with lists, tuples and

@@ -1,4 +1,4 @@
-"""The per-lane heap (DESIGN.md: "Memory is sized from limits"): a lane that
+"""The per-lane heap (docs/language.md, section 8): a lane that
 allocates without bound stops with MemoryError in its own lane, the other
 lanes of the batch finish as they would alone, and lanes that outgrow the
 first small heap are re-run at the problem's heap_bytes rather than failing.

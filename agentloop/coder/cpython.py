@@ -1,5 +1,5 @@
 """Running a DSL program on CPython, in process, with a time guard: the
-reference implementation the VM must agree with (LANGUAGE.md, the one rule).
+reference implementation the VM must agree with (docs/language.md, the one rule).
 
 Only programs this package generated (references and their mutants) run
 here, so exec in process is as safe as the generator itself; the guard is

@@ -93,7 +93,7 @@ DEVFN int32_t str_of_optional(Compiler* c, const Pos* at, int32_t t) {
 }
 
 // print_call := '(' [arg (',' arg)*] [','] ')'    arg := ['sep' | 'end' | 'flush' '='] expression
-// What a program prints is not its result (LANGUAGE.md: the return value or
+// What a program prints is not its result (docs/language.md: the return value or
 // the exception), so print evaluates its arguments in order, for their
 // effects and errors, and drops them: None. sep= and end= must be str or
 // None, as CPython checks; file= (an object the DSL has not) is Unsupported.
@@ -133,7 +133,7 @@ DEVFN int32_t print_call(Compiler* c) {
   return T_NONE;
 }
 
-// builtin := NAME args   for the builtins of LANGUAGE.md
+// builtin := NAME args   for the builtins of docs/language.md, section 6
 DEVFN int32_t builtin_call(Compiler* c, const Token* name) {
   const char* s = c->src + name->start;
   int32_t len = name->len;

@@ -995,7 +995,7 @@ DEVFN void funcdef(Compiler* c, int32_t fi) {
   info->pc = pc; info->nparams = f->nparams; info->nlocals = c->f.nslots; info->max_stack = c->f.max_depth;
 }
 
-// nested_def := funcdef inside a function. LANGUAGE.md: one that reads no
+// nested_def := funcdef inside a function. docs/language.md: one that reads no
 // local of its enclosing function behaves as a helper. Its code is placed
 // inline, jumped over; its name is a local of the enclosing function from
 // its def statement on.

@@ -6,7 +6,7 @@ value, or the class name of the exception it raised.
 
 The DSL's named deviation: ``int`` is signed 64-bit, and where CPython would go
 on with an integer outside [-2**63, 2**63-1] the VM raises OverflowError
-(LANGUAGE.md, "The one rule"). So that the oracle's expected outcome already
+(docs/language.md, "The one rule"). So that the oracle's expected outcome already
 contains that deviation, the program CPython runs is an *instrumented copy*:
 an AST transformer (``_tx``, a hand-rolled ``ast.NodeTransformer``: it runs
 for every generated program, so it avoids the generic visitor's cost) wraps
