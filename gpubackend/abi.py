@@ -90,6 +90,15 @@ def arg_fields() -> dict[str, ArgField]:
     return {m[1]: ArgField(m[1], int(m[2]), int(m[3]), m[4]) for m in rows}
 
 
+@cache
+def builtins() -> dict[str, str]:
+    """builtins.def: each builtin function's name and its form (CALL, SEQ,
+    MINMAX, ITER, LOOP, PRINT; REFUSED for CPython's builtins the DSL does
+    not provide), in the file's order."""
+    return {m[1]: m[2] for m in re.finditer(r'BUILTIN\(\s*\w+\s*,\s*"(\w+)"\s*,\s*(\w+)\s*\)',
+                                             _read("builtins.def"))}
+
+
 def _program_dtype() -> np.dtype:
     L = limits()
     diag = np.dtype([("cls", "<i4"), ("line", "<i4"), ("col", "<i4"), ("sealed", "<i4"),

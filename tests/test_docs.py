@@ -246,3 +246,32 @@ def test_problem_limits_table():
         assert default == str(f.default), f"language.md: {name} defaults to {f.default}, not {default}"
         le = next((m.le for m in f.metadata if getattr(m, "le", None) is not None), None)
         assert most == str(le), f"language.md: {name} is at most {le}, not {most}"
+
+
+def test_every_builtin_is_documented():
+    """builtins.def is the one list: each builtin a program may call is in
+    language.md, section 6 (print in the statements), and the refused ones
+    are refused by name."""
+    from gpubackend.abi import builtins
+
+    text = LANGUAGE_MD.read_text(encoding="utf-8")
+    section = text[text.index("## 6. Builtins"):text.index("## 7. Errors")]
+    for name, form in builtins().items():
+        if form == "REFUSED":
+            continue
+        where = text if name == "print" else section
+        named = f"`{name}(" in where or (form == "LOOP" and f"`{name}`" in where)  # enumerate, zip: loops only
+        assert named, f"language.md: builtin {name} ({form}) is not documented"
+
+
+def test_refused_builtins_name_themselves():
+    from gpubackend import Problem, Verifier
+    from gpubackend.abi import builtins
+
+    refused = [n for n, form in builtins().items() if form == "REFUSED"]
+    problem = Problem(name="r", entry="f", signature="def f(x: int) -> int", tests=[{"args": [1], "expected": 1}])
+    res = Verifier(DEVICE, fallback=False).verify(
+        [f"def f(x: int) -> int:\n    return {n}(x)\n" for n in refused], problem)
+    for c, name in enumerate(refused):
+        d = res.diagnostics[c]
+        assert (d.cls, d.line) == ("Unsupported", 2) and f"builtin '{name}'" in d.message, (name, d)

@@ -10,17 +10,34 @@ DEVFN int32_t iterable_arg(Compiler* c, int copy);
 DEVFN int32_t map_filter(Compiler* c, const Token* name);
 DEVFN int paren_gen_ahead(Compiler* c);
 
-// Builtins of CPython that the DSL does not (yet) provide: named in the
-// error, so that a model can repair its program.
-DEV int known_unsupported_builtin(Compiler* c, const Token* t) {
-  const char* names[] = {"tuple", "isinstance",
-                         "set", "dict", "input", "open", "type", "id", "hash", "iter", "next", "repr",
-                         "format", "frozenset", "getattr", "setattr", "callable", "vars", "dir",
-                         "eval", "exec", "globals", "locals", "super", "object", "bytes", "complex",
-                         "slice", "memoryview", "bytearray", "ascii", "hasattr", "issubclass", "exit", "quit"};
-  for (int32_t i = 0; i < (int32_t)(sizeof(names) / sizeof(names[0])); i++)
-    if (span_eq(c->src + t->start, t->len, names[i])) return 1;
-  return 0;
+// The builtins (builtins.def): their ids and how a call of each compiles.
+enum Builtin {
+#define BUILTIN(id, name, form) BI_##id,
+#include "builtins.def"
+#undef BUILTIN
+  BI_COUNT_
+};
+enum BuiltinForm { BF_CALL, BF_SEQ, BF_MINMAX, BF_ITER, BF_LOOP, BF_PRINT, BF_REFUSED };
+
+// The builtin that token t names, or -1 (a name that is no builtin).
+DEV int builtin_of(Compiler* c, const Token* t) {
+  const char* names[] = {
+#define BUILTIN(id, name, form) name,
+#include "builtins.def"
+#undef BUILTIN
+  };
+  for (int32_t i = 0; i < BI_COUNT_; i++)
+    if (span_eq(c->src + t->start, t->len, names[i])) return i;
+  return -1;
+}
+
+DEV int builtin_form(int b) {
+  const int8_t forms[] = {
+#define BUILTIN(id, name, form) BF_##form,
+#include "builtins.def"
+#undef BUILTIN
+  };
+  return forms[b];
 }
 
 // call := NAME args   (a function of the program)
@@ -133,15 +150,173 @@ DEVFN int32_t print_call(Compiler* c) {
   return T_NONE;
 }
 
-// builtin := NAME args   for the builtins of docs/language.md, section 6
+// The builtins of CALL form, once their arguments are compiled: n of
+// them, of types ts, at `at`. Each returns the call's type, or T_BAD.
+
+DEVFN int32_t len_call(Compiler* c, const Token* name, int32_t n, const int32_t* ts, const Pos* at) {
+  int32_t t = ts[0];
+  if (n != 1) return arity_error(c, name, "exactly one argument");
+  if (t == T_STR) emit0(c, OP_STR_LEN);
+  else if (is_list(&c->types, t)) emit0(c, OP_LIST_LEN);
+  else if (is_tuple(&c->types, t)) { emit_pop(c); emit_int(c, c->types.t[t].n); }
+  else { error_at(c, &at[0], DG_TYPE, "object of type '"); msg_type(c, t); msg(c->diag, "' has no len()"); return T_BAD; }
+  return T_INT;
+}
+
+DEVFN int32_t divmod_call(Compiler* c, const Token* name, int32_t n, const int32_t* ts, const Pos* at) {
+  if (n != 2) return arity_error(c, name, "exactly two arguments");
+  for (int32_t i = 0; i < 2; i++)
+    if (!is_number(ts[i])) return arg_type_error(c, &at[i], name, ts[i]);
+  // (a // b, a % b); for floats CPython's float_divmod and its // and %
+  // share one computation (_float_div_mod), so the pair is exactly theirs
+  int32_t ty = ts[0] == T_FLOAT || ts[1] == T_FLOAT ? T_FLOAT : T_INT;
+  if (ty == T_FLOAT && ts[0] != T_FLOAT) emit0(c, OP_INT_TO_FLOAT_UNDER);
+  if (ty == T_FLOAT && ts[1] != T_FLOAT) emit0(c, OP_INT_TO_FLOAT);
+  emit0(c, OP_DUP2);
+  emit0(c, ty == T_FLOAT ? OP_FLOORDIV_FLOAT : OP_FLOORDIV_INT);
+  emit0(c, OP_ROT3);
+  emit0(c, ty == T_FLOAT ? OP_MOD_FLOAT : OP_MOD_INT);
+  emit_count(c, OP_TUPLE_NEW, 2);
+  int32_t items[2] = {ty, ty};
+  return checked_type(c, name, type_tuple(&c->types, 2, items));
+}
+
+DEVFN int32_t abs_call(Compiler* c, const Token* name, int32_t n, const int32_t* ts, const Pos* at) {
+  if (n != 1) return arity_error(c, name, "exactly one argument");
+  if (is_intlike(ts[0])) { emit0(c, OP_ABS_INT); return T_INT; }
+  if (ts[0] == T_FLOAT) { emit0(c, OP_ABS_FLOAT); return T_FLOAT; }
+  return arg_type_error(c, &at[0], name, ts[0]);
+}
+
+DEVFN int32_t int_call(Compiler* c, const Token* name, int32_t n, const int32_t* ts, const Pos* at) {
+  int32_t t = ts[0];
+  if (n == 0) { emit_int(c, 0); return T_INT; }
+  if (n == 2) {  // int(s, base): s must be a str, as CPython's TypeError says
+    if (t != T_STR) { error_at(c, &at[0], DG_TYPE, "int() can't convert non-string with explicit base"); return T_BAD; }
+    if (!is_intlike(ts[1])) return arg_type_error(c, &at[1], name, ts[1]);
+    emit0(c, OP_INT_OF_STR_BASE);
+    return T_INT;
+  }
+  if (n != 1) return arity_error(c, name, "at most 2 arguments");
+  if (is_intlike(t)) return T_INT;
+  if (t == T_FLOAT) { emit0(c, OP_FLOAT_TO_INT); return T_INT; }
+  if (t == T_STR) { emit0(c, OP_INT_OF_STR); return T_INT; }
+  return arg_type_error(c, &at[0], name, t);
+}
+
+DEVFN int32_t float_call(Compiler* c, const Token* name, int32_t n, const int32_t* ts, const Pos* at) {
+  int32_t t = ts[0];
+  if (n == 0) { emit_float(c, 0.0); return T_FLOAT; }
+  if (n != 1) return arity_error(c, name, "at most 1 argument");
+  if (is_intlike(t)) { emit0(c, OP_INT_TO_FLOAT); return T_FLOAT; }
+  if (t == T_FLOAT) return T_FLOAT;
+  if (t == T_STR) { emit0(c, OP_FLOAT_OF_STR); return T_FLOAT; }
+  return arg_type_error(c, &at[0], name, t);
+}
+
+// str(x); str(None) does not raise, so an Optional argument keeps its type
+DEVFN int32_t str_call(Compiler* c, const Token* name, int32_t n, const int32_t* ts, const Pos* at) {
+  int32_t t = ts[0];
+  if (n > 0 && is_opt(&c->types, t)) return str_of_optional(c, &at[0], t);
+  if (n == 0) { emit(c, OP_CONST_STR, const_str_alloc(c, 0)); return T_STR; }
+  if (n != 1) return arity_error(c, name, "at most 1 argument");
+  if (str_of_scalar_op(t) >= 0) { emit0(c, str_of_scalar_op(t)); return T_STR; }
+  if (t == T_STR) return T_STR;
+  if (t == T_BAD) return T_BAD;
+  unsupported(c, &at[0], "str() of a ");  // valid for every value in CPython: never a TypeError
+  msg_type(c, t);
+  return T_BAD;
+}
+
+DEVFN int32_t bool_call(Compiler* c, const Token* name, int32_t n, const int32_t* ts) {
+  if (n == 0) { emit_int(c, 0); return T_BOOL; }
+  if (n != 1) return arity_error(c, name, "at most 1 argument");
+  if (ts[0] != T_BOOL) emit_truth(c, ts[0]);
+  return T_BOOL;
+}
+
+// ord(s); chr, bin, oct and hex of an int
+DEVFN int32_t char_call(Compiler* c, const Token* name, int b, int32_t n, const int32_t* ts, const Pos* at) {
+  if (n != 1) return arity_error(c, name, "exactly one argument");
+  if (b == BI_ORD) {
+    if (ts[0] != T_STR) return arg_type_error(c, &at[0], name, ts[0]);
+    emit0(c, OP_ORD);
+    return T_INT;
+  }
+  if (!is_intlike(ts[0])) return arg_type_error(c, &at[0], name, ts[0]);
+  if (b == BI_CHR) emit0(c, OP_CHR);
+  else emit(c, OP_RADIX_STR, b == BI_BIN ? 1 : b == BI_OCT ? 3 : 4);
+  return T_STR;
+}
+
+DEVFN int32_t round_call(Compiler* c, const Token* name, int32_t n, const int32_t* ts, const Pos* at) {
+  int32_t t = ts[0];
+  if (n != 1 && n != 2) return arity_error(c, name, "1 or 2 arguments");
+  if (n == 2) {  // round(x, ndigits): x's own type
+    if (!is_intlike(ts[1])) return arg_type_error(c, &at[1], name, ts[1]);
+    if (is_intlike(t)) { emit0(c, OP_ROUND_INT_N); return T_INT; }
+    if (t == T_FLOAT) { emit0(c, OP_ROUND_FLOAT_N); return T_FLOAT; }
+    return arg_type_error(c, &at[0], name, t);
+  }
+  if (is_intlike(t)) return T_INT;
+  if (t == T_FLOAT) { emit0(c, OP_ROUND_FLOAT); return T_INT; }
+  return arg_type_error(c, &at[0], name, t);
+}
+
+DEVFN int32_t pow_call(Compiler* c, const Token* name, int32_t n, const int32_t* ts, const Pos* at) {
+  if (n != 2 && n != 3) return arity_error(c, name, "2 or 3 arguments");
+  for (int32_t i = 0; i < n; i++)
+    if (!is_intlike(ts[i])) {
+      if (ts[i] == T_FLOAT) { unsupported(c, &at[i], "pow() of floats"); return T_BAD; }
+      return arg_type_error(c, &at[i], name, ts[i]);
+    }
+  emit0(c, n == 2 ? OP_POW_INT : OP_POW_MOD);
+  return T_INT;
+}
+
+// min_max := ('min' | 'max') '(' expression (',' expression)+ ')'
+// Emitted pairwise as the arguments arrive: min(a, b, c) == min(min(a, b), c).
+DEVFN int32_t min_max_call(Compiler* c, const Token* name, int is_max) {
+  expect(c, TK_LPAREN, "expected '('");
+  int32_t n = 0, t0 = T_BAD;
+  while (!check(c, TK_RPAREN) && !failed(c)) {
+    if (check(c, TK_NAME) && c->nxt.kind == TK_ASSIGN) { unsupported(c, &c->cur, "keyword argument"); return T_BAD; }
+    Token a = c->cur;
+    int32_t t = expression(c);
+    if (t == T_BAD) return T_BAD;
+    if (check(c, TK_FOR)) { unsupported(c, &c->cur, "generator expression"); return T_BAD; }
+    if (n == 0) t0 = t;
+    else if (t != t0) { type_error2(c, &a, "min/max arguments must have one type, got ", t0, t); return T_BAD; }
+    else {
+      int op = t == T_FLOAT ? (is_max ? OP_MAX_FLOAT : OP_MIN_FLOAT)
+             : t == T_STR ? (is_max ? OP_MAX_STR : OP_MIN_STR)
+             : is_intlike(t) ? (is_max ? OP_MAX_INT : OP_MIN_INT) : -1;
+      if (op >= 0) emit0(c, op);
+      else if (is_list(&c->types, t) || is_tuple(&c->types, t)) {
+        // [x y]: y replaces x when y < x (min) or y > x (max), as CPython keeps the first
+        emit0(c, OP_DUP2);
+        emit0(c, OP_SWAP);
+        emit(c, OP_CMP_OBJ, SETARG(TYPE, type_const(c, t)) | SETARG(CMP_B, is_max ? CMP_GT : CMP_LT));
+        int32_t keep = emit(c, OP_JUMP_IF_FALSE, 0);
+        emit0(c, OP_SWAP);
+        patch_here(c, keep);
+        emit_pop(c);
+      } else { arg_type_error(c, &a, name, t); return T_BAD; }
+    }
+    n++;
+    if (!accept(c, TK_COMMA)) break;
+  }
+  expect(c, TK_RPAREN, "expected ')' after arguments");
+  if (n == 0) return arity_error(c, name, "at least 1 argument");
+  return failed(c) ? T_BAD : t0;
+}
+
+// builtin := NAME args   for the builtins of builtins.def (docs/language.md, section 6)
 DEVFN int32_t builtin_call(Compiler* c, const Token* name) {
-  const char* s = c->src + name->start;
-  int32_t len = name->len;
-#define IS(w) span_eq(s, len, w)
-  int32_t ts[MAX_PARAMS];
-  Pos at[MAX_PARAMS];
-  if (IS("print")) return print_call(c);
-  if (known_unsupported_builtin(c, name)) {
+  int b = builtin_of(c, name);
+  int form = b >= 0 ? builtin_form(b) : -1;
+  if (form == BF_PRINT) return print_call(c);
+  if (form == BF_REFUSED) {
     unsupported(c, name, "builtin '"); msg_tok(c, name); msg(c->diag, "'");
     return T_BAD;
   }
@@ -149,177 +324,39 @@ DEVFN int32_t builtin_call(Compiler* c, const Token* name) {
     unsupported(c, &c->nxt, "argument unpacking");
     return T_BAD;
   }
-  if (IS("sum") || IS("any") || IS("all") || IS("sorted") || IS("list") ||
-      ((IS("min") || IS("max")) && single_arg(c)))
-    return sequence_builtin(c, name);
-  if (IS("map") || IS("filter") || IS("reversed") || IS("range")) {
+  if (form == BF_SEQ || (form == BF_MINMAX && single_arg(c))) return sequence_builtin(c, name);
+  if (form == BF_ITER) {
     unsupported(c, name, ""); msg_tok(c, name);
     msg(c->diag, "() as a value (give it whole to list(), sorted(), sum(), a for loop, ...)");
     return T_BAD;
   }
-  if (IS("enumerate") || IS("zip")) {
+  if (form == BF_LOOP) {
     unsupported(c, name, ""); msg_tok(c, name); msg(c->diag, "() outside a for loop or comprehension");
     return T_BAD;
   }
-  if (IS("min") || IS("max")) {
-    // emitted pairwise as the arguments arrive: min(a, b, c) == min(min(a, b), c)
-    int is_max = IS("max");
-    expect(c, TK_LPAREN, "expected '('");
-    int32_t n = 0, t0 = T_BAD;
-    while (!check(c, TK_RPAREN) && !failed(c)) {
-      if (check(c, TK_NAME) && c->nxt.kind == TK_ASSIGN) { unsupported(c, &c->cur, "keyword argument"); return T_BAD; }
-      Token a = c->cur;
-      int32_t t = expression(c);
-      if (t == T_BAD) return T_BAD;
-      if (check(c, TK_FOR)) { unsupported(c, &c->cur, "generator expression"); return T_BAD; }
-      if (n == 0) t0 = t;
-      else if (t != t0) { type_error2(c, &a, "min/max arguments must have one type, got ", t0, t); return T_BAD; }
-      else {
-        int op = t == T_FLOAT ? (is_max ? OP_MAX_FLOAT : OP_MIN_FLOAT)
-               : t == T_STR ? (is_max ? OP_MAX_STR : OP_MIN_STR)
-               : is_intlike(t) ? (is_max ? OP_MAX_INT : OP_MIN_INT) : -1;
-        if (op >= 0) emit0(c, op);
-        else if (is_list(&c->types, t) || is_tuple(&c->types, t)) {
-          // [x y]: y replaces x when y < x (min) or y > x (max), as CPython keeps the first
-          emit0(c, OP_DUP2);
-          emit0(c, OP_SWAP);
-          emit(c, OP_CMP_OBJ, SETARG(TYPE, type_const(c, t)) | SETARG(CMP_B, is_max ? CMP_GT : CMP_LT));
-          int32_t keep = emit(c, OP_JUMP_IF_FALSE, 0);
-          emit0(c, OP_SWAP);
-          patch_here(c, keep);
-          emit_pop(c);
-        } else { arg_type_error(c, &a, name, t); return T_BAD; }
-      }
-      n++;
-      if (!accept(c, TK_COMMA)) break;
-    }
-    expect(c, TK_RPAREN, "expected ')' after arguments");
-
-    if (n == 0) return arity_error(c, name, "at least 1 argument");
-    return failed(c) ? T_BAD : t0;
-  }
-  // bool(None) and str(None) do not raise: their argument keeps its Optional type
-  int32_t n = call_args(c, ts, at, MAX_PARAMS, IS("bool") || IS("str"));
+  if (form == BF_MINMAX) return min_max_call(c, name, b == BI_MAX);
+  int32_t ts[MAX_PARAMS];
+  Pos at[MAX_PARAMS];
+  int32_t n = call_args(c, ts, at, MAX_PARAMS, b == BI_BOOL || b == BI_STR);
   if (n < 0) return T_BAD;
-  int32_t t = n > 0 ? ts[0] : T_BAD;
-  if (IS("str") && is_opt(&c->types, t)) return str_of_optional(c, &at[0], t);
-  if (IS("len")) {
-    if (n != 1) return arity_error(c, name, "exactly one argument");
-    if (t == T_STR) emit0(c, OP_STR_LEN);
-    else if (is_list(&c->types, t)) emit0(c, OP_LIST_LEN);
-    else if (is_tuple(&c->types, t)) { emit_pop(c); emit_int(c, c->types.t[t].n); }
-    else { error_at(c, &at[0], DG_TYPE, "object of type '"); msg_type(c, t); msg(c->diag, "' has no len()"); return T_BAD; }
-    return T_INT;
+  if (n == 0) ts[0] = T_BAD;
+  switch (b) {
+    case BI_LEN: return len_call(c, name, n, ts, at);
+    case BI_DIVMOD: return divmod_call(c, name, n, ts, at);
+    case BI_ABS: return abs_call(c, name, n, ts, at);
+    case BI_INT: return int_call(c, name, n, ts, at);
+    case BI_FLOAT: return float_call(c, name, n, ts, at);
+    case BI_STR: return str_call(c, name, n, ts, at);
+    case BI_BOOL: return bool_call(c, name, n, ts);
+    case BI_ORD: case BI_CHR: case BI_BIN: case BI_OCT: case BI_HEX: return char_call(c, name, b, n, ts, at);
+    case BI_ROUND: return round_call(c, name, n, ts, at);
+    case BI_POW: return pow_call(c, name, n, ts, at);
   }
-  if (IS("divmod")) {
-    if (n != 2) return arity_error(c, name, "exactly two arguments");
-    for (int32_t i = 0; i < 2; i++)
-      if (!is_number(ts[i])) return arg_type_error(c, &at[i], name, ts[i]);
-    // (a // b, a % b); for floats CPython's float_divmod and its // and %
-    // share one computation (_float_div_mod), so the pair is exactly theirs
-    int32_t ty = ts[0] == T_FLOAT || ts[1] == T_FLOAT ? T_FLOAT : T_INT;
-    if (ty == T_FLOAT && ts[0] != T_FLOAT) emit0(c, OP_INT_TO_FLOAT_UNDER);
-    if (ty == T_FLOAT && ts[1] != T_FLOAT) emit0(c, OP_INT_TO_FLOAT);
-    emit0(c, OP_DUP2);
-    emit0(c, ty == T_FLOAT ? OP_FLOORDIV_FLOAT : OP_FLOORDIV_INT);
-    emit0(c, OP_ROT3);
-    emit0(c, ty == T_FLOAT ? OP_MOD_FLOAT : OP_MOD_INT);
-    emit_count(c, OP_TUPLE_NEW, 2);
-    int32_t items[2] = {ty, ty};
-    return checked_type(c, name, type_tuple(&c->types, 2, items));
-  }
-  if (IS("abs")) {
-    if (n != 1) return arity_error(c, name, "exactly one argument");
-    if (is_intlike(t)) { emit0(c, OP_ABS_INT); return T_INT; }
-    if (t == T_FLOAT) { emit0(c, OP_ABS_FLOAT); return T_FLOAT; }
-    return arg_type_error(c, &at[0], name, t);
-  }
-  if (IS("int")) {
-    if (n == 0) { emit_int(c, 0); return T_INT; }
-    if (n == 2) {  // int(s, base): s must be a str, as CPython's TypeError says
-      if (t != T_STR) { error_at(c, &at[0], DG_TYPE, "int() can't convert non-string with explicit base"); return T_BAD; }
-      if (!is_intlike(ts[1])) return arg_type_error(c, &at[1], name, ts[1]);
-      emit0(c, OP_INT_OF_STR_BASE);
-      return T_INT;
-    }
-    if (n != 1) return arity_error(c, name, "at most 2 arguments");
-    if (is_intlike(t)) return T_INT;
-    if (t == T_FLOAT) { emit0(c, OP_FLOAT_TO_INT); return T_INT; }
-    if (t == T_STR) { emit0(c, OP_INT_OF_STR); return T_INT; }
-    return arg_type_error(c, &at[0], name, t);
-  }
-  if (IS("float")) {
-    if (n == 0) { emit_float(c, 0.0); return T_FLOAT; }
-    if (n != 1) return arity_error(c, name, "at most 1 argument");
-    if (is_intlike(t)) { emit0(c, OP_INT_TO_FLOAT); return T_FLOAT; }
-    if (t == T_FLOAT) return T_FLOAT;
-    if (t == T_STR) { emit0(c, OP_FLOAT_OF_STR); return T_FLOAT; }
-    return arg_type_error(c, &at[0], name, t);
-  }
-  if (IS("str")) {
-    if (n == 0) { emit(c, OP_CONST_STR, const_str_alloc(c, 0)); return T_STR; }
-    if (n != 1) return arity_error(c, name, "at most 1 argument");
-    if (str_of_scalar_op(t) >= 0) { emit0(c, str_of_scalar_op(t)); return T_STR; }
-    if (t == T_STR) return T_STR;
-    if (t == T_BAD) return T_BAD;
-    unsupported(c, &at[0], "str() of a ");  // valid for every value in CPython: never a TypeError
-    msg_type(c, t);
-    return T_BAD;
-  }
-  if (IS("bool")) {
-    if (n == 0) { emit_int(c, 0); return T_BOOL; }
-    if (n != 1) return arity_error(c, name, "at most 1 argument");
-    if (t != T_BOOL) emit_truth(c, t);
-    return T_BOOL;
-  }
-  if (IS("ord")) {
-    if (n != 1) return arity_error(c, name, "exactly one argument");
-    if (t != T_STR) return arg_type_error(c, &at[0], name, t);
-    emit0(c, OP_ORD);
-    return T_INT;
-  }
-  if (IS("chr") || IS("bin") || IS("oct") || IS("hex")) {
-    if (n != 1) return arity_error(c, name, "exactly one argument");
-    if (!is_intlike(t)) return arg_type_error(c, &at[0], name, t);
-    if (IS("chr")) emit0(c, OP_CHR);
-    else emit(c, OP_RADIX_STR, IS("bin") ? 1 : IS("oct") ? 3 : 4);
-    return T_STR;
-  }
-  if (IS("round")) {
-    if (n != 1 && n != 2) return arity_error(c, name, "1 or 2 arguments");
-    if (n == 2) {  // round(x, ndigits): x's own type
-      if (!is_intlike(ts[1])) return arg_type_error(c, &at[1], name, ts[1]);
-      if (is_intlike(t)) { emit0(c, OP_ROUND_INT_N); return T_INT; }
-      if (t == T_FLOAT) { emit0(c, OP_ROUND_FLOAT_N); return T_FLOAT; }
-      return arg_type_error(c, &at[0], name, t);
-    }
-    if (is_intlike(t)) return T_INT;
-    if (t == T_FLOAT) { emit0(c, OP_ROUND_FLOAT); return T_INT; }
-    return arg_type_error(c, &at[0], name, t);
-  }
-  if (IS("pow")) {
-    if (n != 2 && n != 3) return arity_error(c, name, "2 or 3 arguments");
-    for (int32_t i = 0; i < n; i++)
-      if (!is_intlike(ts[i])) {
-        if (ts[i] == T_FLOAT) { unsupported(c, &at[i], "pow() of floats"); return T_BAD; }
-        return arg_type_error(c, &at[i], name, ts[i]);
-      }
-    emit0(c, n == 2 ? OP_POW_INT : OP_POW_MOD);
-    return T_INT;
-  }
-#undef IS
   error_at(c, name, DG_NAME, "name '"); msg_tok(c, name); msg(c->diag, "' is not defined");
   return T_BAD;
 }
 
-DEV int is_builtin_name(Compiler* c, const Token* t) {
-  const char* names[] = {"len", "abs", "min", "max", "int", "float", "str", "bool", "ord", "chr",
-                         "bin", "round", "pow", "sum", "any", "all", "sorted", "list", "reversed",
-                         "range", "enumerate", "zip", "divmod", "map", "filter", "print", "oct", "hex"};
-  for (int32_t i = 0; i < (int32_t)(sizeof(names) / sizeof(names[0])); i++)
-    if (span_eq(c->src + t->start, t->len, names[i])) return 1;
-  return known_unsupported_builtin(c, t);
-}
+DEV int is_builtin_name(Compiler* c, const Token* t) { return builtin_of(c, t) >= 0; }
 
 // math_attr := 'math' '.' NAME [args]
 DEVFN int32_t math_fn(Compiler* c, const Token* name);
