@@ -5,7 +5,7 @@
 #include "iter.h"
 
 DEVFN int single_arg(Compiler* c);
-DEVFN int32_t sequence_builtin(Compiler* c, const Token* name);
+DEVFN int32_t sequence_builtin(Compiler* c, const Token* name, int b);
 DEVFN int32_t iterable_arg(Compiler* c, int copy);
 DEVFN int32_t map_filter(Compiler* c, const Token* name);
 DEVFN int paren_gen_ahead(Compiler* c);
@@ -324,7 +324,7 @@ DEVFN int32_t builtin_call(Compiler* c, const Token* name) {
     unsupported(c, &c->nxt, "argument unpacking");
     return T_BAD;
   }
-  if (form == BF_SEQ || (form == BF_MINMAX && single_arg(c))) return sequence_builtin(c, name);
+  if (form == BF_SEQ || (form == BF_MINMAX && single_arg(c))) return sequence_builtin(c, name, b);
   if (form == BF_ITER) {
     unsupported(c, name, ""); msg_tok(c, name);
     msg(c->diag, "() as a value (give it whole to list(), sorted(), sum(), a for loop, ...)");

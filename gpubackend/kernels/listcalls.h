@@ -340,40 +340,37 @@ DEVFN int32_t sum_from(Compiler* c, int32_t t, int32_t elem) {
   return T_BAD;
 }
 
-// sequence_builtin := ('sum' | 'any' | 'all' | 'min' | 'max' | 'sorted' | 'list'
-//                      | 'reversed' | 'range') '(' ... ')'
-DEVFN int32_t sequence_builtin(Compiler* c, const Token* name) {
-  const char* s = c->src + name->start;
-  int32_t len = name->len;
-#define IS(w) span_eq(s, len, w)
+// sequence_builtin := ('sum' | 'any' | 'all' | 'min' | 'max' | 'sorted' | 'list') '(' ... ')'
+// the builtins of SEQ form and min/max of one argument (builtins.def): b
+DEVFN int32_t sequence_builtin(Compiler* c, const Token* name, int b) {
   expect(c, TK_LPAREN, "expected '('");
   if (failed(c)) return T_BAD;
   Token at = c->cur;
-  if (IS("list") && accept(c, TK_RPAREN)) { emit_count(c, OP_LIST_NEW, 0); return checked_list(c, name, T_UNK); }
+  if (b == BI_LIST && accept(c, TK_RPAREN)) { emit_count(c, OP_LIST_NEW, 0); return checked_list(c, name, T_UNK); }
   int gen = ahead_is_for(c);
   // any((x for x in xs)) short-circuits as any(x for x in xs)
-  int paren = !gen && (IS("sum") || IS("any") || IS("all")) && check(c, TK_LPAREN) && paren_gen_ahead(c);
+  int paren = !gen && (b == BI_SUM || b == BI_ANY || b == BI_ALL) && check(c, TK_LPAREN) && paren_gen_ahead(c);
   if (paren) advance(c);
-  if ((IS("sum") || IS("any") || IS("all")) && (gen || paren)) {
-    int32_t t = comprehension(c, IS("sum") ? SINK_SUM : IS("any") ? SINK_ANY : SINK_ALL);
+  if ((b == BI_SUM || b == BI_ANY || b == BI_ALL) && (gen || paren)) {
+    int32_t t = comprehension(c, b == BI_SUM ? SINK_SUM : b == BI_ANY ? SINK_ANY : SINK_ALL);
     if (paren) expect(c, TK_RPAREN, "expected ')' after a generator expression");
     if (check(c, TK_COMMA) && paren) { unsupported(c, &c->cur, "a second argument of "); msg_tok(c, name); return T_BAD; }
     if (check(c, TK_COMMA)) { error_at(c, &at, DG_SYNTAX, "Generator expression must be parenthesized"); return T_BAD; }
     expect(c, TK_RPAREN, "expected ')' after a generator expression");
     return failed(c) ? T_BAD : t;
   }
-  int32_t t = iterable_arg(c, IS("sorted") || IS("list"));
+  int32_t t = iterable_arg(c, b == BI_SORTED || b == BI_LIST);
   if (t == T_BAD) return T_BAD;
   if (gen && check(c, TK_COMMA)) { error_at(c, &at, DG_SYNTAX, "Generator expression must be parenthesized"); return T_BAD; }
   int32_t elem = item_type(c, &at, elem_of(&c->types, t));
   if (elem == T_BAD) return T_BAD;
-  if (IS("sorted")) {
+  if (b == BI_SORTED) {
     int32_t items = stash_list(c, &at, t, &elem);
     sort_args(c, items, elem, 1);
     emit(c, OP_LOAD, items);
     return failed(c) ? T_BAD : t;
   }
-  if ((IS("min") || IS("max")) && check(c, TK_COMMA)) {
+  if ((b == BI_MIN || b == BI_MAX) && check(c, TK_COMMA)) {
     // min(xs, key=f): the first least key; a stable sort puts it first
     // (for max, a stable descending sort puts the first greatest first)
     emit0(c, OP_LIST_COPY);
@@ -393,14 +390,14 @@ DEVFN int32_t sequence_builtin(Compiler* c, const Token* name) {
     emit(c, OP_RAISE, ST_VALUE_ERROR);  // min() arg is an empty sequence
     patch_here(c, jok);
     emit(c, OP_LOAD, keys);
-    emit_int(c, IS("max"));
+    emit_int(c, b == BI_MAX);
     emit(c, OP_LIST_SORT_KEYED, type_const(c, kt));
     emit(c, OP_LOAD, items);
     emit_int(c, 0);
     emit0(c, OP_LIST_GET);
     return elem;
   }
-  if (IS("sum") && check(c, TK_COMMA)) return sum_from(c, t, elem);
+  if (b == BI_SUM && check(c, TK_COMMA)) return sum_from(c, t, elem);
   if (check(c, TK_COMMA) && c->nxt.kind == TK_NAME) {
     unsupported(c, &c->nxt, "keyword argument '"); msg_tok(c, &c->nxt); msg(c->diag, "' of "); msg_tok(c, name);
     return T_BAD;
@@ -408,23 +405,23 @@ DEVFN int32_t sequence_builtin(Compiler* c, const Token* name) {
   if (check(c, TK_COMMA)) { unsupported(c, &c->cur, "a second argument of "); msg_tok(c, name); return T_BAD; }
   expect(c, TK_RPAREN, gen ? "expected ')' after a generator expression" : "expected ')' (one iterable argument here)");
   if (failed(c)) return T_BAD;
-  if (IS("list")) return t;
-  if (IS("min") || IS("max")) {
+  if (b == BI_LIST) return t;
+  if (b == BI_MIN || b == BI_MAX) {
     if (!is_number(elem) && elem != T_STR && !is_tuple(&c->types, elem) && !is_list(&c->types, elem)) {
       arg_type_error(c, &at, name, t);
       return T_BAD;
     }
-    emit(c, IS("max") ? OP_LIST_MAX : OP_LIST_MIN, type_const(c, elem));
+    emit(c, b == BI_MAX ? OP_LIST_MAX : OP_LIST_MIN, type_const(c, elem));
     return elem;
   }
-  if (IS("sum")) {
+  if (b == BI_SUM) {
     if (is_intlike(elem)) { emit0(c, OP_LIST_SUM_INT); return T_INT; }
     if (elem == T_FLOAT) { emit0(c, OP_LIST_SUM_FLOAT); return T_FLOAT; }
     error_at(c, &at, DG_TYPE, "sum() of "); msg_type(c, t);
     return T_BAD;
   }
   // any / all over a list: the first true (false) item decides
-  int is_any = IS("any");
+  int is_any = b == BI_ANY;
   int32_t h = new_slots(c, 2), acc = new_slots(c, 1);
   emit(c, OP_ITER_INIT, h);
   emit_int(c, !is_any);
@@ -442,7 +439,6 @@ DEVFN int32_t sequence_builtin(Compiler* c, const Token* name) {
   patch_here(c, done);
   emit(c, OP_LOAD, acc);
   return T_BOOL;
-#undef IS
 }
 
 // method := expression '.' NAME args     (list methods)
