@@ -99,6 +99,12 @@ def builtins() -> dict[str, str]:
                                              _read("builtins.def"))}
 
 
+@cache
+def str_methods() -> tuple[str, ...]:
+    """methods.def: the str methods a program may call, in the file's order."""
+    return tuple(m[1] for m in re.finditer(r'STR_METHOD\(\s*\w+\s*,\s*"(\w+)"', _read("methods.def")))
+
+
 def _program_dtype() -> np.dtype:
     L = limits()
     diag = np.dtype([("cls", "<i4"), ("line", "<i4"), ("col", "<i4"), ("sealed", "<i4"),

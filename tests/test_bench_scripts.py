@@ -1,5 +1,6 @@
-"""The RL-scale benchmark and the soak run, at a size a test can afford:
-they run end to end and write what their reports promise."""
+"""The RL-scale benchmark, the soak run and the compiler comparison, at a
+size a test can afford: they run end to end and write what their reports
+promise."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ BENCH = Path(__file__).resolve().parent.parent / "bench"
 sys.path.insert(0, str(BENCH))
 
 import bench_rl  # noqa: E402
+import compare_compilers  # noqa: E402
 import soak  # noqa: E402
 
 
@@ -32,3 +34,19 @@ def test_the_soak_counts_every_candidate_and_no_crash(tmp_path):
     tally = json.loads(out.read_text())["tally"]
     assert tally["candidates"] == 600 and tally["crashes"] == [] and tally["missing_results"] == 0
     assert sum(tally["kinds"].values()) == 600
+
+
+def test_a_compiler_compared_with_its_own_commit_differs_nowhere(tmp_path):
+    out = tmp_path / "cmp.json"
+    assert compare_compilers.main(["--base", "HEAD", "--mutants", "40", "--generated", "10", "--json", str(out)]) == 0
+    report = json.loads(out.read_text())
+    assert report["programs"] > 1000 and report["compiled"] > 100  # the corpus, the probes, the generated
+    assert report["differ_diagnostic"] == report["differ_lanes"] == 0
+
+
+def test_the_comparison_names_each_kind_of_difference():
+    base = {"a#0": ["c1", [0, 0, 0, ""], "l1"], "b#0": ["c2", [1, 2, 3, "x"], "l2"]}
+    ours = {"a#0": ["c9", [0, 0, 0, ""], "l1"], "b#0": ["c2", [1, 2, 4, "x"], "l3"]}
+    got = compare_compilers.compare(base, ours)
+    assert (got["differ_code"], got["differ_diagnostic"], got["differ_lanes"]) == (1, 1, 1)
+    assert got["examples"] == {"code": ["a#0"], "diagnostic": ["b#0"], "lanes": ["b#0"]}

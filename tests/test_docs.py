@@ -264,6 +264,15 @@ def test_every_builtin_is_documented():
         assert named, f"language.md: builtin {name} ({form}) is not documented"
 
 
+def test_every_str_method_is_documented():
+    from gpubackend.abi import str_methods
+
+    text = LANGUAGE_MD.read_text(encoding="utf-8")
+    section = text[text.index("## 6. Builtins"):text.index("## 7. Errors")]
+    for name in str_methods():
+        assert re.search(r"`\w+\." + name + r"\(", section), f"language.md: str.{name} is not documented"
+
+
 def test_refused_builtins_name_themselves():
     from gpubackend import Problem, Verifier
     from gpubackend.abi import builtins

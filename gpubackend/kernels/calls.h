@@ -19,6 +19,13 @@ enum Builtin {
 };
 enum BuiltinForm { BF_CALL, BF_SEQ, BF_MINMAX, BF_ITER, BF_LOOP, BF_PRINT, BF_REFUSED };
 
+// The index of token t's text among names[0..n), or -1: a name table's lookup.
+DEV int name_index(Compiler* c, const Token* t, const char* const* names, int32_t n) {
+  for (int32_t i = 0; i < n; i++)
+    if (span_eq(c->src + t->start, t->len, names[i])) return i;
+  return -1;
+}
+
 // The builtin that token t names, or -1 (a name that is no builtin).
 DEV int builtin_of(Compiler* c, const Token* t) {
   const char* names[] = {
@@ -26,9 +33,7 @@ DEV int builtin_of(Compiler* c, const Token* t) {
 #include "builtins.def"
 #undef BUILTIN
   };
-  for (int32_t i = 0; i < BI_COUNT_; i++)
-    if (span_eq(c->src + t->start, t->len, names[i])) return i;
-  return -1;
+  return name_index(c, t, names, BI_COUNT_);
 }
 
 DEV int builtin_form(int b) {
@@ -463,6 +468,74 @@ DEV int number_attribute(Compiler* c, int32_t t, const Token* name) {
          span_eq(s, n, "fromhex");
 }
 
+// The str methods (methods.def), and what a call of each emits.
+enum StrMethod {
+#define STR_METHOD(id, name, op, sel, args) SM_##id,
+#include "methods.def"
+#undef STR_METHOD
+  SM_COUNT_
+};
+struct StrMethodInfo { int16_t op; int8_t sel; int8_t args; };
+
+// The str method that token t names, or -1.
+DEV int str_method_of(Compiler* c, const Token* t) {
+  const char* names[] = {
+#define STR_METHOD(id, name, op, sel, args) name,
+#include "methods.def"
+#undef STR_METHOD
+  };
+  return name_index(c, t, names, SM_COUNT_);
+}
+
+DEV StrMethodInfo str_method_info(int m) {
+  const StrMethodInfo info[] = {
+#define STR_METHOD(id, name, op, sel, args) {(int16_t)(op), (int8_t)(sel), (int8_t)(args)},
+#include "methods.def"
+#undef STR_METHOD
+  };
+  return info[m];
+}
+
+// join := 'join' '(' iterable ')'    of strs
+DEVFN int32_t str_join(Compiler* c) {
+  expect(c, TK_LPAREN, "expected '('");
+  Token at = c->cur;
+  int32_t l = iterable_arg(c, 0);
+  expect(c, TK_RPAREN, "expected ')' after join's argument");
+  if (failed(c) || l == T_BAD) return T_BAD;
+  if (elem_of(&c->types, l) != T_STR && elem_of(&c->types, l) != T_UNK) {
+    error_at(c, &at, DG_TYPE, "join() needs str items, got "); msg_type(c, l);
+    return T_BAD;
+  }
+  emit0(c, OP_STR_JOIN);
+  return T_STR;
+}
+
+// split := 'split' '(' [expression | 'sep' '=' expression] ')'
+DEVFN int32_t str_split(Compiler* c, const Token* name) {
+  int32_t ts[MAX_PARAMS];
+  Pos at[MAX_PARAMS];
+  int32_t n = 1;
+  Mark m;
+  mark(c, &m);
+  advance(c);  // '('
+  if (tok_is(c, &c->cur, "sep") && c->nxt.kind == TK_ASSIGN) {  // split(sep='.')
+    advance(c); advance(c);
+    at[0].line = c->cur.line; at[0].col = c->cur.col;
+    ts[0] = expression(c);
+    expect(c, TK_RPAREN, "expected ')' after sep=");
+    if (failed(c)) return T_BAD;
+  } else {
+    restore(c, &m);
+    n = call_args(c, ts, at, MAX_PARAMS);
+  }
+  if (n < 0) return T_BAD;
+  if (n > 1) { unsupported(c, name, "split() with maxsplit"); return T_BAD; }
+  if (n == 1 && ts[0] != T_STR) return arg_type_error(c, &at[0], name, ts[0]);
+  emit0(c, n ? OP_STR_SPLIT_SEP : OP_STR_SPLIT);
+  return checked_list(c, name, T_STR);
+}
+
 // method := expression '.' NAME args     (str methods)
 DEVFN int32_t str_method(Compiler* c, int32_t t) {
   advance(c);  // '.'
@@ -479,65 +552,12 @@ DEVFN int32_t str_method(Compiler* c, int32_t t) {
     msg_tok(c, &name); msg(c->diag, "'");
     return T_BAD;
   }
-  const char* s = c->src + name.start;
-  int32_t len = name.len;
-#define IS(w) span_eq(s, len, w)
-  int op = -1, sel = 0, nargs = 0;
-  if (IS("join")) {
-    expect(c, TK_LPAREN, "expected '('");
-    Token at = c->cur;
-    int32_t l = iterable_arg(c, 0);
-    expect(c, TK_RPAREN, "expected ')' after join's argument");
-    if (failed(c) || l == T_BAD) return T_BAD;
-    if (elem_of(&c->types, l) != T_STR && elem_of(&c->types, l) != T_UNK) {
-      error_at(c, &at, DG_TYPE, "join() needs str items, got "); msg_type(c, l);
-      return T_BAD;
-    }
-    emit0(c, OP_STR_JOIN);
-    return T_STR;
-  }
-  if (IS("split")) {
-    int32_t ts[MAX_PARAMS];
-    Pos at[MAX_PARAMS];
-    int32_t n = 1;
-    Mark m;
-    mark(c, &m);
-    advance(c);  // '('
-    if (tok_is(c, &c->cur, "sep") && c->nxt.kind == TK_ASSIGN) {  // split(sep='.')
-      advance(c); advance(c);
-      at[0].line = c->cur.line; at[0].col = c->cur.col;
-      ts[0] = expression(c);
-      expect(c, TK_RPAREN, "expected ')' after sep=");
-      if (failed(c)) return T_BAD;
-    } else {
-      restore(c, &m);
-      n = call_args(c, ts, at, MAX_PARAMS);
-    }
-    if (n < 0) return T_BAD;
-    if (n > 1) { unsupported(c, &name, "split() with maxsplit"); return T_BAD; }
-    if (n == 1 && ts[0] != T_STR) return arg_type_error(c, &at[0], &name, ts[0]);
-    emit0(c, n ? OP_STR_SPLIT_SEP : OP_STR_SPLIT);
-    return checked_list(c, &name, T_STR);
-  }
-  if (IS("lower") || IS("upper") || IS("swapcase") || IS("capitalize") || IS("title")) {
-    op = OP_STR_CASE;
-    sel = IS("lower") ? CASE_LOWER : IS("upper") ? CASE_UPPER : IS("swapcase") ? CASE_SWAP
-        : IS("capitalize") ? CASE_CAPITALIZE : CASE_TITLE;
-  }
-  else if (IS("strip") || IS("lstrip") || IS("rstrip")) { op = OP_STR_STRIP; sel = IS("lstrip") ? 1 : IS("rstrip") ? 2 : 0; nargs = -1; }
-  else if (IS("find") || IS("rfind") || IS("index") || IS("count")) {
-    op = OP_STR_FIND; sel = IS("find") ? 0 : IS("rfind") ? 1 : IS("index") ? 2 : 3; nargs = 1;
-  }
-  else if (IS("startswith") || IS("endswith")) { op = OP_STR_AFFIX; sel = IS("endswith"); nargs = 1; }
-  else if (IS("replace")) { op = OP_STR_REPLACE; nargs = 2; }
-  else if (IS("ljust") || IS("rjust") || IS("center") || IS("zfill")) {
-    return str_pad(c, &name, IS("ljust") ? PAD_LEFT : IS("rjust") ? PAD_RIGHT : IS("center") ? PAD_CENTER : PAD_ZEROS);
-  }
-  else if (IS("isdigit") || IS("isalpha") || IS("isalnum") || IS("isspace") || IS("islower") || IS("isupper")) {
-    op = OP_STR_IS;
-    sel = IS("isdigit") ? 0 : IS("isalpha") ? 1 : IS("isalnum") ? 2 : IS("isspace") ? 3 : IS("islower") ? 4 : 5;
-  }
-#undef IS
+  int sm = str_method_of(c, &name);
+  if (sm == SM_JOIN) return str_join(c);
+  if (sm == SM_SPLIT) return str_split(c, &name);
+  StrMethodInfo mi = sm >= 0 ? str_method_info(sm) : StrMethodInfo{-1, 0, 0};
+  if (sm >= 0 && mi.op < 0) return str_pad(c, &name, mi.sel);
+  int op = mi.op, sel = mi.sel, nargs = mi.args;
   if (op < 0) { unsupported(c, &name, "str."); msg_tok(c, &name); return T_BAD; }
   int32_t ts[MAX_PARAMS];
   Pos at[MAX_PARAMS];
