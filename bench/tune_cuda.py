@@ -92,8 +92,8 @@ def main(argv: list[str] | None = None) -> int:
                   f"differ {row['differing_lanes']}")
     lanes = [long_lane(d, kind) for kind in LONG_SOURCES for d in ("cuda", "cpu")]
     for ln in lanes:
-        print(f"long lane ({ln['lane']}) on {ln['device']}: {ln['status']}, {ln['steps']:,} steps in {ln['wall_s'] * 1e3:.1f} ms "
-              f"({ln['steps_per_s'] / 1e6:.1f} M steps/s)")
+        print(f"long lane ({ln['lane']}) on {ln['device']}: {ln['status']}, {ln['steps']:,} steps in "
+              f"{ln['wall_s'] * 1e3:.1f} ms ({ln['steps_per_s'] / 1e6:.1f} M steps/s)")
     if a.json:
         Path(a.json).write_text(json.dumps({"scale": a.scale, "rows": rows, "long_lane": lanes}, indent=1))
     return 1 if any(r["differing_lanes"] for r in rows) else 0

@@ -100,7 +100,7 @@ class CudaBackend:
         self.set_blocks(COMPILE_BLOCK, RUN_BLOCK)
         # fuel a lane may spend on the GPU before it moves to the host (None: all of it there)
         self.slice_fuel: int | None = SLICE_FUEL
-        self.finished_on_host = 0  # lanes finished on the host so far
+        self.finished_on_host = 0  # lanes finished on the host so far (a statistic: not locked)
         self._host = None
         # sizeof(Compiler): host and device layouts of a struct agree
         from .cpu import library
@@ -148,8 +148,8 @@ class CudaBackend:
             d_prob_of = _device_or_null(cp, prob_of)
             block = self.compile_block
             scratch = cp.empty(k * self.compiler_bytes, dtype=cp.uint8)
-            self.compile_fn(((k + block - 1) // block,), (block,), (d_src, d_begin, d_end, np.int64(k), d_meta, d_rows, d_prob_of,
-                                                progs.buf, scratch))
+            self.compile_fn(((k + block - 1) // block,), (block,),
+                            (d_src, d_begin, d_end, np.int64(k), d_meta, d_rows, d_prob_of, progs.buf, scratch))
         return progs
 
     def run(self, progs, plan: RunPlan, out_cap: int, deadline: float | None = None) -> Outcomes:
