@@ -22,6 +22,7 @@ import numpy as np
 from .abi import PROB_FIELDS, STATUS_NAMES
 from .backends import Outcomes
 from .batch import BatchTests, RunPlan
+from .link import Link
 
 # Fuel a lane may spend on the GPU before it moves to the host: a loop round
 # costs a GPU thread about 0.7 us (up to 3 us with builtins' work), so a
@@ -33,13 +34,11 @@ _FUEL = PROB_FIELDS.index("PROB_FUEL")
 _TIMEOUT = STATUS_NAMES.index("Timeout")
 
 
-def sliced(xp, plan: RunPlan, fuel: int = SLICE_FUEL) -> RunPlan | None:
+def sliced(xp, plan: RunPlan, fuel: int = SLICE_FUEL) -> RunPlan:
     """`plan` with each problem's fuel cut to `fuel` (xp: the plan's array
-    module), or None when no problem has more."""
-    rows = xp.asarray(plan.rows)
-    if not bool((rows[:, _FUEL] > fuel).any()):
-        return None
-    cut = rows.copy()
+    module). Nothing is read back here: where no problem has more fuel,
+    finish_on_host finds no lane to move."""
+    cut = xp.array(plan.rows, copy=True)
     cut[:, _FUEL] = xp.minimum(cut[:, _FUEL], fuel)
     return replace(plan, rows=cut)
 
@@ -51,12 +50,13 @@ def finish_on_host(xp, host, images, plan: RunPlan, oc: Outcomes, out_cap: int, 
     left in their problem's budget, and write their outcomes into `oc`.
     images(programs) -> those programs' images on the host. Returns the
     number of lanes finished on the host."""
-    lanes = _host(xp, xp.flatnonzero(oc.status == _TIMEOUT))
+    host_of = Link(xp).host  # the bytes it counts are not this call's report
+    lanes = host_of(xp.flatnonzero(oc.status == _TIMEOUT))
     if not len(lanes):
         return 0
-    prog, test = _lane_programs(xp, plan, lanes)
-    rows = _host(xp, plan.rows)
-    prob = np.zeros(len(prog), np.int64) if plan.prob_of is None else _host(xp, plan.prob_of)[prog]
+    prog, test = _lane_programs(host_of, plan, lanes)
+    rows = host_of(plan.rows)
+    prob = np.zeros(len(prog), np.int64) if plan.prob_of is None else host_of(plan.prob_of)[prog]
     more = rows[prob, _FUEL] > fuel
     lanes, prog, test, prob = lanes[more], prog[more], test[more], prob[more]
     if not len(lanes):
@@ -65,8 +65,8 @@ def finish_on_host(xp, host, images, plan: RunPlan, oc: Outcomes, out_cap: int, 
     owner = np.zeros(len(programs), np.int64)
     owner[compact] = prob
     t = plan.tests
-    tests = BatchTests(*(_host(xp, a) for a in (t.args_words, t.args_off, t.exp_words, t.exp_off)), t.base, t.n)
-    on_host = RunPlan(None, 1, compact.astype(np.int64), test, owner, rows, _host(xp, plan.meta), tests,
+    tests = BatchTests(*(host_of(a) for a in (t.args_words, t.args_off, t.exp_words, t.exp_off)), t.base, t.n)
+    on_host = RunPlan(None, 1, compact.astype(np.int64), test, owner, rows, host_of(plan.meta), tests,
                       plan.lane_words, len(lanes))
     done = host.run(images(programs), on_host, out_cap, deadline)
     at = xp.asarray(lanes)
@@ -75,20 +75,15 @@ def finish_on_host(xp, host, images, plan: RunPlan, oc: Outcomes, out_cap: int, 
     return len(lanes)
 
 
-def _lane_programs(xp, plan: RunPlan, lanes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _lane_programs(host_of, plan: RunPlan, lanes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Each lane's program and its problem-local test, as the run kernel
-    finds them (verifier.cu, run_one)."""
+    finds them (verifier.cu, run_one); host_of: Link.host."""
     if plan.lane_off is None:
         j, first = lanes // plan.uniform, (lanes // plan.uniform) * plan.uniform
     else:
-        off = _host(xp, plan.lane_off)
+        off = host_of(plan.lane_off)
         j = np.searchsorted(off, lanes, side="right") - 1
         first = off[j]
-    prog = j if plan.cand_map is None else _host(xp, plan.cand_map)[j]
-    test = lanes - first if plan.test_map is None else _host(xp, plan.test_map)[j]
+    prog = j if plan.cand_map is None else host_of(plan.cand_map)[j]
+    test = lanes - first if plan.test_map is None else host_of(plan.test_map)[j]
     return prog.astype(np.int64), test.astype(np.int64)
-
-
-def _host(xp, a) -> np.ndarray:
-    """a as a host array (a copy from the device where it lives there)."""
-    return a if isinstance(a, np.ndarray) else xp.asnumpy(a) if hasattr(xp, "asnumpy") else np.asarray(a)

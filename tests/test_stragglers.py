@@ -12,6 +12,7 @@ from gpubackend import Verifier
 from gpubackend.backends.cpu import CpuBackend
 from gpubackend.stragglers import finish_on_host, sliced
 
+from test_batch import _same
 from test_memory import APPEND_FOREVER, GOOD, PROBLEM as GROW
 from test_programs import SPECS, _problem
 from test_bad_input import CORPUS, PROBLEM as BAD_INPUT, _mutate
@@ -28,11 +29,9 @@ class SlicingBackend(CpuBackend):
         self.moved = 0
 
     def run(self, progs, plan, out_cap, deadline=None):
-        cut = sliced(np, plan, self.fuel)
-        oc = super().run(progs, cut or plan, out_cap, deadline)
-        if cut is not None:
-            self.moved += finish_on_host(np, self.finisher, lambda rows: self.images(progs, rows), plan, oc,
-                                         max(out_cap, 1), self.fuel, deadline)
+        oc = super().run(progs, sliced(np, plan, self.fuel), out_cap, deadline)
+        self.moved += finish_on_host(np, self.finisher, lambda rows: self.images(progs, rows), plan, oc,
+                                     max(out_cap, 1), self.fuel, deadline)
         return oc
 
 
@@ -40,16 +39,6 @@ def _pair(fuel: int):
     whole, parts = Verifier("cpu", fallback=False), Verifier("cpu", fallback=False)
     parts.backend = SlicingBackend(fuel)
     return whole, parts
-
-
-def _same(a, b):
-    assert (a.status == b.status).all()
-    assert (a.line == b.line).all()
-    assert (a.steps == b.steps).all()
-    assert a.diagnostics == b.diagnostics
-    for c in range(a.k):
-        for t in range(a.n_tests):
-            assert repr(a.actual(c, t)) == repr(b.actual(c, t)), (c, t)
 
 
 @pytest.mark.parametrize("fuel", [1, 7, 64])

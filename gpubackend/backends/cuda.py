@@ -161,7 +161,7 @@ class CudaBackend:
         cp = self.cp
         lanes, cap = plan.lanes, max(out_cap, 1)
         cut = sliced(cp, plan, self.slice_fuel) if lanes and self.slice_fuel else None
-        oc = self._launch(progs, cut or plan, cap)
+        oc = self._launch(progs, plan if cut is None else cut, cap)
         if cut is not None:
             self.finished_on_host += finish_on_host(cp, self.host(), lambda rows: self.images(progs, rows), plan,
                                                     oc, cap, self.slice_fuel, deadline)
