@@ -13,14 +13,24 @@ signatures without any Python object crossing over:
 
 e.g. list[tuple[int, str]] is '[(is)'. Every code is prefix-free, so codes
 can be concatenated (a signature's parameters) and split again.
+
+Converters type Python values in the same codes (infer_type, unify), with one
+character more: '_' (UNKNOWN), the item type of a container only ever seen
+empty ([] is '[_', {} is '{__'). It is no DSL type and exists only while
+inferring: code_end (and so check_code, split_codes, tuple_items, pretty and
+values.encode) rejects it unless asked for inferred codes, and a converter
+writes an annotation only from a code without it (has_unknown), so it never
+reaches a signature or the kernels.
 """
 
 from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
+from typing import Any
 
 SCALARS = {"n": "None", "b": "bool", "i": "int", "f": "float", "s": "str"}
+UNKNOWN = "_"
 
 # Annotation names, in both the builtin and the `typing` spelling, mapped to
 # the prefix character of their code. Scalars are handled apart because they
@@ -43,40 +53,42 @@ class SignatureError(ValueError):
 # ---------------------------------------------------------------- type codes
 
 
-def code_end(code: str, pos: int = 0) -> int:
+def code_end(code: str, pos: int = 0, *, inferred: bool = False) -> int:
     """Index just past the one type code that starts at `pos` in `code`.
 
     code: a string holding one or more concatenated type codes.
     pos: where the type of interest starts.
+    inferred: accept UNKNOWN as a type too, as in the codes of infer_type.
     Raises SignatureError if `code` is malformed there.
     """
     if pos >= len(code):
         raise SignatureError(f"truncated type code {code!r}")
     c = code[pos]
-    if c in SCALARS:
+    if c in SCALARS or (inferred and c == UNKNOWN):
         return pos + 1
     if c in "[?<":
-        return code_end(code, pos + 1)
+        return code_end(code, pos + 1, inferred=inferred)
     if c == "{":
-        return code_end(code, code_end(code, pos + 1))
+        return code_end(code, code_end(code, pos + 1, inferred=inferred), inferred=inferred)
     if c == "(":
         pos += 1
         while pos < len(code) and code[pos] != ")":
-            pos = code_end(code, pos)
+            pos = code_end(code, pos, inferred=inferred)
         if pos >= len(code):
             raise SignatureError(f"unclosed tuple in type code {code!r}")
         return pos + 1
     raise SignatureError(f"bad character {c!r} in type code {code!r}")
 
 
-def split_codes(codes: str) -> list[str]:
+def split_codes(codes: str, *, inferred: bool = False) -> list[str]:
     """Split concatenated type codes ('is[i') into ['i', 's', '[i'].
 
     codes: zero or more type codes written one after another.
+    inferred: accept UNKNOWN as a type too (codes of infer_type).
     """
     out, pos = [], 0
     while pos < len(codes):
-        end = code_end(codes, pos)
+        end = code_end(codes, pos, inferred=inferred)
         out.append(codes[pos:end])
         pos = end
     return out
@@ -92,13 +104,14 @@ def check_code(code: str) -> str:
     return code
 
 
-def tuple_items(code: str) -> list[str]:
+def tuple_items(code: str, *, inferred: bool = False) -> list[str]:
     """The element codes of a tuple code: '(is)' -> ['i', 's'].
 
     code: a tuple type code (starting with '(').
+    inferred: accept UNKNOWN as a type too (codes of infer_type).
     """
     assert code[0] == "(" and code[-1] == ")", code
-    return split_codes(code[1:-1])
+    return split_codes(code[1:-1], inferred=inferred)
 
 
 def is_hashable(code: str) -> bool:
@@ -126,27 +139,126 @@ def placeholder(code: str):
     return {"n": None, "b": False, "i": 0, "f": 0.0, "s": "", "?": None, "[": [], "<": set(), "{": {}}[code[0]]
 
 
-def pretty(code: str) -> str:
+def pretty(code: str, unknown: str | None = None) -> str:
     """The Python spelling of a type code: '[(is)' -> 'list[tuple[int, str]]'.
 
     code: one well-formed type code.
+    unknown: the text that UNKNOWN shows as, for an inferred code ('?' in
+        messages); None when `code` must be a DSL type (UNKNOWN is then a
+        bad code, like any other character outside the DSL).
     """
+    inferred = unknown is not None
     c = code[0]
     if c in SCALARS:
         return SCALARS[c]
+    if c == UNKNOWN and inferred:
+        return unknown
     if c == "[":
-        return f"list[{pretty(code[1:])}]"
+        return f"list[{pretty(code[1:], unknown)}]"
     if c == "<":
-        return f"set[{pretty(code[1:])}]"
+        return f"set[{pretty(code[1:], unknown)}]"
     if c == "?":
-        return f"Optional[{pretty(code[1:])}]"
+        return f"Optional[{pretty(code[1:], unknown)}]"
     if c == "{":
-        k_end = code_end(code, 1)
-        return f"dict[{pretty(code[1:k_end])}, {pretty(code[k_end:])}]"
+        k_end = code_end(code, 1, inferred=inferred)
+        return f"dict[{pretty(code[1:k_end], unknown)}, {pretty(code[k_end:], unknown)}]"
     if c == "(":
         # The empty tuple's annotation is spelled tuple[()] in Python.
-        return "tuple[" + (", ".join(pretty(x) for x in tuple_items(code)) or "()") + "]"
+        items = tuple_items(code, inferred=inferred)
+        return "tuple[" + (", ".join(pretty(x, unknown) for x in items) or "()") + "]"
     raise SignatureError(f"bad type code {code!r}")
+
+
+# ----------------------------------------------------------- value inference
+
+# Exact Python type -> code, for a quick look-up where most values are scalars
+# (infer_type does the same with isinstance, for subclasses too).
+SCALAR_CODES = {type(None): "n", bool: "b", int: "i", float: "f", str: "s"}
+
+
+class InferError(ValueError):
+    """Values of no single DSL type; the message names the clash, e.g.
+    'mixed int and float'."""
+
+
+def infer_type(value: Any) -> str:
+    """The type code of one Python value, UNKNOWN for an empty container's items.
+
+    value: None, bool, int, float, str, or a list, tuple, set, frozenset or
+        dict of such values.
+    Raises InferError for a value of another type, or a container whose
+    items have no single type.
+    """
+    if value is None:
+        return "n"
+    if isinstance(value, bool):  # before int: bool is a subclass of it
+        return "b"
+    if isinstance(value, int):
+        return "i"
+    if isinstance(value, float):
+        return "f"
+    if isinstance(value, str):
+        return "s"
+    if isinstance(value, list):
+        return "[" + _unify_all(value)
+    if isinstance(value, (set, frozenset)):
+        return "<" + _unify_all(value)
+    if isinstance(value, tuple):
+        return "(" + "".join(infer_type(v) for v in value) + ")"
+    if isinstance(value, dict):
+        return "{" + _unify_all(value.keys()) + _unify_all(value.values())
+    raise InferError(f"a value of type {type(value).__name__}")
+
+
+def _unify_all(values) -> str:
+    """The unified code of the items of one container (UNKNOWN when there are none).
+
+    values: an iterable of Python values.
+    """
+    code = UNKNOWN
+    for v in values:
+        code = unify(code, infer_type(v))
+    return code
+
+
+def unify(a: str, b: str) -> str:
+    """The one type code that holds values of codes a and b.
+
+    None and T make Optional[T]; UNKNOWN gives way to any type; containers
+    unify item by item.
+    a, b: codes as infer_type and unify make them (UNKNOWN allowed).
+    Raises InferError('mixed A and B'), UNKNOWN shown as '?', when none does.
+    """
+    if a == b:
+        return a
+    if a == UNKNOWN:
+        return b
+    if b == UNKNOWN:
+        return a
+    if a == "n" or b == "n":
+        other = b if a == "n" else a
+        return other if other[0] == "?" else "?" + other
+    if a[0] == "?" or b[0] == "?":
+        return "?" + unify(a.removeprefix("?"), b.removeprefix("?"))
+    if a[0] == b[0] and a[0] in "[<":
+        return a[0] + unify(a[1:], b[1:])
+    if a[0] == b[0] == "{":
+        a_end, b_end = code_end(a, 1, inferred=True), code_end(b, 1, inferred=True)
+        return "{" + unify(a[1:a_end], b[1:b_end]) + unify(a[a_end:], b[b_end:])
+    if a[0] == b[0] == "(":
+        items_a, items_b = tuple_items(a, inferred=True), tuple_items(b, inferred=True)
+        if len(items_a) == len(items_b):
+            return "(" + "".join(unify(x, y) for x, y in zip(items_a, items_b)) + ")"
+    raise InferError(f"mixed {pretty(a, '?')} and {pretty(b, '?')}")
+
+
+def has_unknown(code: str) -> bool:
+    """Whether some item type in an inferred code was never seen (only empty
+    containers were): such a code cannot be written as an annotation.
+
+    code: a code as infer_type and unify make them.
+    """
+    return UNKNOWN in code
 
 
 # --------------------------------------------------------------- annotations

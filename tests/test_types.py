@@ -5,15 +5,21 @@ import ast
 import pytest
 
 from gpubackend.types import (
+    UNKNOWN,
+    InferError,
     Signature,
     SignatureError,
     check_code,
+    has_unknown,
+    infer_type,
     is_hashable,
     parse_annotation,
     parse_signature,
     placeholder,
     pretty,
     split_codes,
+    tuple_items,
+    unify,
 )
 
 
@@ -158,3 +164,100 @@ def test_placeholder_is_a_value_of_the_type(code, value):
     assert got == value and type(got) is type(value)
     if code[0] not in "<{":  # sets and dicts: tier 5, not encoded yet
         normalize(got, code)  # raises when the value is not of the type
+
+
+# ---------------------------------------------------------- value inference
+
+
+@pytest.mark.parametrize("value, code", [
+    (None, "n"), (True, "b"), (3, "i"), (2.5, "f"), ("a", "s"),
+    ([[1, 2], [3]], "[[i"),
+    ([(1, "a"), (2, "b")], "[(is)"),
+    ({"k": [1.5], "j": []}, "{s[f"),
+    ({(1, True): {"x"}}, "{(ib)<s"),
+    (frozenset({1, 2}), "<i"),
+    ((), "()"),
+    ([1, None, 3], "[?i"),
+    ([[], [None]], "[[n"),
+    ([], "[_"), ({}, "{__"), ([[], []], "[[_"), ((1, []), "(i[_)"),
+])
+def test_infer_type_of_nested_values(value, code):
+    assert infer_type(value) == code
+
+
+def test_infer_type_rejects_values_outside_the_dsl():
+    with pytest.raises(InferError, match="^a value of type bytes$"):
+        infer_type(b"x")
+    with pytest.raises(InferError, match="^mixed int and str$"):
+        infer_type([1, "a"])
+
+
+@pytest.mark.parametrize("a, b, code", [
+    ("n", "i", "?i"), ("[s", "n", "?[s"), ("?i", "n", "?i"), ("?i", "i", "?i"), ("n", "n", "n"),
+    ("[?i", "[i", "[?i"), ("(in)", "(ii)", "(i?i)"), ("{sn", "{s[i", "{s?[i"),
+])
+def test_unify_with_none_makes_optional(a, b, code):
+    assert unify(a, b) == code == unify(b, a)
+
+
+@pytest.mark.parametrize("a, b, code", [
+    ("[_", "[i", "[i"), ("{__", "{s[f", "{s[f"), ("{s_", "{_i", "{si"), ("<_", "<s", "<s"),
+    ("[[_", "[[(is)", "[[(is)"), ("(i[_)", "(i[s)", "(i[s)"), ("[_", "[_", "[_"),
+    (UNKNOWN, "n", "n"), ("[_", "n", "?[_"),
+])
+def test_unify_fills_the_items_of_empty_containers(a, b, code):
+    assert unify(a, b) == code == unify(b, a)
+
+
+@pytest.mark.parametrize("a, b, message", [
+    ("i", "f", "mixed int and float"),
+    ("f", "i", "mixed float and int"),
+    ("s", "[_", "mixed str and list[?]"),
+    ("[i", "[s", "mixed int and str"),  # the clash itself, not the lists
+    ("(ii)", "(i)", "mixed tuple[int, int] and tuple[int]"),
+    ("{__", "[i", "mixed dict[?, ?] and list[int]"),
+    ("?i", "s", "mixed int and str"),
+    ("<i", "[i", "mixed set[int] and list[int]"),
+])
+def test_unify_of_mixed_types_raises_naming_them(a, b, message):
+    with pytest.raises(InferError) as e:
+        unify(a, b)
+    assert str(e.value) == message
+
+
+def test_has_unknown():
+    assert all(has_unknown(c) for c in ["_", "[_", "{s_", "(i[_)", "?[[_"])
+    assert not any(has_unknown(c) for c in ["i", "[i", "{s[i", "(i?s)", "()"])
+
+
+@pytest.mark.parametrize("code, unknown, text", [
+    ("[(is)", None, "list[tuple[int, str]]"),
+    ("[_", "?", "list[?]"),
+    ("{_[_", "int", "dict[int, list[int]]"),
+    ("(i_?_)", "?", "tuple[int, ?, Optional[?]]"),
+    ("<_", "?", "set[?]"),
+    ("?()", "?", "Optional[tuple[()]]"),
+])
+def test_pretty_of_inferred_codes(code, unknown, text):
+    assert pretty(code, unknown) == text
+
+
+def test_unknown_never_passes_for_a_dsl_type():
+    """Without being told a code is inferred, every parser rejects UNKNOWN,
+    so it cannot reach a signature or the kernels."""
+    from gpubackend.values import encode
+
+    for code in ["_", "[_", "{s_", "(i_)", "?_"]:
+        with pytest.raises(SignatureError):
+            check_code(code)
+        with pytest.raises(SignatureError):
+            pretty(code)
+        with pytest.raises(SignatureError):
+            encode([], code)
+    with pytest.raises(SignatureError):
+        split_codes("i_")
+    with pytest.raises(SignatureError):
+        tuple_items("(i_)")
+    with pytest.raises(SignatureError):
+        parse_annotation("_")
+    assert tuple_items("(i_)", inferred=True) == ["i", "_"]

@@ -46,11 +46,12 @@ For each problem `convert` builds:
   AST, line numbers kept) by a recorder that notes, on every call (from
   `check`, from the entry, recursive ones alike), the type of each argument
   (on entry, and again on exit while a container's items are still unseen)
-  and of the result. All calls of a function must agree on one DSL type per
-  slot: int, float, bool, str, None, list[T], tuple[...], Optional[T] (None
-  and T), also set/dict; a mix (int and float, int and str, ...) leaves the
-  problem unconverted with the reason, and so does an item type never seen
-  (a function only ever given, or returning, empty lists).
+  and of the result (gpubackend.types.infer_type). All calls of a function
+  must agree on one DSL type per slot (gpubackend.types.unify): int, float,
+  bool, str, None, list[T], tuple[...], Optional[T] (None and T), also
+  set/dict; a mix (int and float, int and str, ...) leaves the problem
+  unconverted with the reason, and so does an item type never seen (a
+  function only ever given, or returning, empty lists).
 * the Problem: exact comparison (float_tolerance None: the VM is meant to
   give CPython's bits), limits a little wider than the defaults (LIMITS);
   its description is the record's `description` if it has one (MBPP's
@@ -84,7 +85,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gpubackend import Limits, Problem, ProblemFileError
-from gpubackend.types import SignatureError, parse_annotation, parse_signature, pretty
+from gpubackend.types import (SCALAR_CODES, UNKNOWN, InferError, SignatureError, code_end, has_unknown, infer_type,
+                              parse_annotation, parse_signature, pretty, tuple_items, unify)
 from gpubackend.sandbox.wire import to_wire
 from gpubackend.values import EncodeError
 
@@ -97,6 +99,8 @@ SEED = 20240601  # `random` state while a check runs
 # Bare container annotations that carry no element type; inferred instead.
 _BARE = {"list": "list", "List": "list", "tuple": "tuple", "Tuple": "tuple",
          "dict": "dict", "Dict": "dict", "set": "set", "Set": "set"}
+# The first character of the type code of each kind that _BARE names.
+_KIND_PREFIX = {"list": "[", "tuple": "(", "dict": "{", "set": "<"}
 
 
 # ------------------------------------------------------------------ loading
@@ -170,19 +174,19 @@ class Call:
 
 class Trace:
     """The types seen at the calls of one instrumented function: one slot per
-    named parameter and one for the result ('return'), each the unification
-    of every value seen there, or an error (the first mix) once they
-    disagree."""
+    named parameter and one for the result ('return'), each the type code
+    (gpubackend.types.unify) of every value seen there, or an error (the
+    first mix) once they disagree."""
 
     def __init__(self, slots: list[str]):
         self.calls = 0  # calls begun
         self.returns = 0  # calls that returned (did not raise)
-        self.types: dict[str, tuple] = {s: UNKNOWN for s in slots}
+        self.types: dict[str, str] = {s: UNKNOWN for s in slots}
         self.types["return"] = UNKNOWN
         self.errors: dict[str, str] = {}
 
     def see(self, slot: str, value: Any) -> None:
-        if _SCALAR.get(type(value)) == self.types.get(slot):  # the common case, made quick
+        if SCALAR_CODES.get(type(value)) == self.types.get(slot):  # the common case, made quick
             return
         if slot in self.errors or slot not in self.types:
             return
@@ -193,8 +197,6 @@ class Trace:
         except RecursionError:
             self.errors[slot] = "a value nested too deeply to type"
 
-
-_SCALAR = {int: ("int",), bool: ("bool",), float: ("float",), str: ("str",), type(None): ("none",)}
 
 # The name the instrumented program calls the recorder by.
 _RECORDER = "__humaneval_record__"
@@ -238,7 +240,7 @@ def _recorder(traces: list[Trace]):
                 trace.returns += 1
                 trace.see("return", result)
                 for name, value in pairs:  # items added by the call (an accumulator)
-                    if name in trace.types and _has_unknown(trace.types[name]):
+                    if name in trace.types and has_unknown(trace.types[name]):
                         trace.see(name, value)
                 return result
 
@@ -394,109 +396,17 @@ def _has_float(value: Any) -> bool:
     return False
 
 
-# ---------------------------------------------------------- type inference
-
-
-class InferError(ValueError):
-    """Values of no single DSL type."""
-
-
-# Types as nested tuples: ("int",), ("bool",), ("float",), ("str",), ("none",),
-# ("unknown",) (elements of an empty container), ("list", T), ("set", T),
-# ("opt", T), ("dict", K, V), ("tuple", (T1, ...)).
-UNKNOWN = ("unknown",)
-NONE = ("none",)
-
-
-def infer_type(value: Any) -> tuple:
-    """The DSL type of one Python value (bool before int: it is a subclass)."""
-    if value is None:
-        return NONE
-    if isinstance(value, bool):
-        return ("bool",)
-    if isinstance(value, int):
-        return ("int",)
-    if isinstance(value, float):
-        return ("float",)
-    if isinstance(value, str):
-        return ("str",)
-    if isinstance(value, list):
-        return ("list", _unify_all(value))
-    if isinstance(value, (set, frozenset)):
-        return ("set", _unify_all(value))
-    if isinstance(value, tuple):
-        return ("tuple", tuple(infer_type(v) for v in value))
-    if isinstance(value, dict):
-        return ("dict", _unify_all(value.keys()), _unify_all(value.values()))
-    raise InferError(f"a value of type {type(value).__name__}")
-
-
-def _unify_all(values) -> tuple:
-    t = UNKNOWN
-    for v in values:
-        t = unify(t, infer_type(v))
-    return t
-
-
-def unify(a: tuple, b: tuple) -> tuple:
-    """The one type holding values of types a and b, or InferError."""
-    if a == b:
-        return a
-    if a == UNKNOWN:
-        return b
-    if b == UNKNOWN:
-        return a
-    if a == NONE or b == NONE:
-        other = b if a == NONE else a
-        return other if other[0] == "opt" else ("opt", other)
-    if a[0] == "opt" or b[0] == "opt":
-        inner_a = a[1] if a[0] == "opt" else a
-        inner_b = b[1] if b[0] == "opt" else b
-        return ("opt", unify(inner_a, inner_b))
-    if a[0] == b[0] and a[0] in ("list", "set"):
-        return (a[0], unify(a[1], b[1]))
-    if a[0] == b[0] == "dict":
-        return ("dict", unify(a[1], b[1]), unify(a[2], b[2]))
-    if a[0] == b[0] == "tuple" and len(a[1]) == len(b[1]):
-        return ("tuple", tuple(unify(x, y) for x, y in zip(a[1], b[1])))
-    raise InferError(f"mixed {show_type(a, '?')} and {show_type(b, '?')}")
-
-
-def _has_unknown(t: tuple) -> bool:
-    """Whether some item type in t was never seen (only empty containers)."""
-    if t == UNKNOWN:
-        return True
-    if t[0] == "tuple":
-        return any(_has_unknown(x) for x in t[1])
-    return any(isinstance(x, tuple) and _has_unknown(x) for x in t[1:])
-
-
-def show_type(t: tuple, unknown: str = "int") -> str:
-    """The annotation text of a type. An element type never seen (only empty
-    containers were) shows as `unknown` ('?' in messages; convert does not
-    write one into an annotation)."""
-    k = t[0]
-    if k in ("int", "bool", "float", "str"):
-        return k
-    if k == "unknown":
-        return unknown
-    if k == "none":
-        return "None"
-    if k == "opt":
-        return f"Optional[{show_type(t[1], unknown)}]"
-    if k in ("list", "set"):
-        return f"{k}[{show_type(t[1], unknown)}]"
-    if k == "dict":
-        return f"dict[{show_type(t[1], unknown)}, {show_type(t[2], unknown)}]"
-    if k == "tuple":
-        return "tuple[" + (", ".join(show_type(x, unknown) for x in t[1]) or "()") + "]"
-    raise AssertionError(t)
+# ------------------------------------------------------- exact Python types
 
 
 def conforms(value: Any, code: str) -> bool:
     """Whether `value` has exactly the Python type the code names (no int for
     float, no list for tuple): what CPython computed with is then what the
-    VM's typed program sees."""
+    VM's typed program sees.
+
+    value: a test's argument or result, as CPython made it.
+    code: one well-formed type code (a signature's).
+    """
     c = code[0]
     if c == "i":
         return type(value) is int
@@ -510,8 +420,6 @@ def conforms(value: Any, code: str) -> bool:
         return value is None
     if c == "?":
         return value is None or conforms(value, code[1:])
-    from gpubackend.types import code_end, tuple_items
-
     if c == "[":
         return type(value) is list and all(conforms(v, code[1:]) for v in value)
     if c == "<":
@@ -874,13 +782,14 @@ def _slot_types(needs: dict[str, str], trace: Trace, fn_where: str) -> dict[str,
         t = trace.types[slot]
         if t == UNKNOWN:  # never returned (always raised), or never bound
             continue
-        if need != "any" and t[0] != need:
-            raise Unconvertible(f"infer: {where}: annotated {need} but values are {show_type(t)}",
+        if need != "any" and t[0] != _KIND_PREFIX[need]:
+            # (the kind is what clashes; an item type never seen shows as int, unlike below)
+            raise Unconvertible(f"infer: {where}: annotated {need} but values are {pretty(t, 'int')}",
                                  f"infer: annotated {need}, values of another type")
-        if _has_unknown(t):
-            raise Unconvertible(f"infer: {where}: only empty containers seen ({show_type(t, '?')}), "
+        if has_unknown(t):
+            raise Unconvertible(f"infer: {where}: only empty containers seen ({pretty(t, '?')}), "
                                  "their item type is unknown", "infer: item type unknown (only empty containers seen)")
-        types[slot] = show_type(t)
+        types[slot] = pretty(t)
     return types
 
 
