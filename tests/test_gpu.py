@@ -159,3 +159,16 @@ def test_host_token_buffer_is_uploaded_once(both):
     gpu.verify_tokens(ids, tok, problem, lengths=lengths)
     res = gpu.verify_tokens(ids, tok, problem, lengths=lengths)
     assert res.call_transfers["to_device"] == ids.numel() * 4 + lengths.numel() * 8
+
+
+def test_parse_trees_on_gpu_equal_cpu():
+    import random
+
+    from gpubackend.parsetree import parse
+
+    rng = random.Random(11)
+    texts = [p.read_text() for p in CORPUS]
+    sources = texts + [_mutate(rng, rng.choice(texts)) for _ in range(300)]
+    for a, b in zip(parse(sources, "cpu"), parse(sources, "cuda")):
+        assert (a.root, a.diag) == (b.root, b.diag)
+        assert a.nodes.tobytes() == b.nodes.tobytes() and a.extra.tobytes() == b.extra.tobytes()

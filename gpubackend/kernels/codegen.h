@@ -138,11 +138,7 @@ DEV void error_at(Compiler* c, const At* t, int cls, const char* what) {
 DEV void error_tok(Compiler* c, const Token* t, int cls, const char* what) {
   if (already_failed(c)) return;
   error_at(c, t, cls, what);
-  msg(c->diag, " at '");
-  msg_add(c->diag, c->src + t->start, t->kind == TK_NEWLINE ? 0 : (t->len < 24 ? t->len : 24));
-  if (t->kind == TK_NEWLINE) msg(c->diag, "end of line");
-  if (t->kind == TK_EOF) msg(c->diag, "end of file");
-  msg(c->diag, "'");
+  msg_token(c->diag, c->src, t);
 }
 template <class At>
 DEV void unsupported(Compiler* c, const At* t, const char* feature) {

@@ -22,19 +22,6 @@ DEV int32_t expr_cond(Compiler* c) {
   return t == T_BAD ? T_BAD : T_BOOL;
 }
 
-// Binary operator precedence for the Pratt loop; 0: not a binary operator.
-DEV int binary_prec(int kind) {
-  switch (kind) {
-    case TK_PIPE: return 1;
-    case TK_CARET: return 2;
-    case TK_AMP: return 3;
-    case TK_LSHIFT: case TK_RSHIFT: return 4;
-    case TK_PLUS: case TK_MINUS: return 5;
-    case TK_STAR: case TK_SLASH: case TK_DSLASH: case TK_PERCENT: case TK_AT: return 6;
-  }
-  return 0;
-}
-
 // Bring two numbers to one representation: int op float computes in float.
 DEV int32_t unify_numbers(Compiler* c, int32_t a, int32_t b) {
   if (a == T_FLOAT && b == T_FLOAT) return T_FLOAT;

@@ -96,6 +96,29 @@ DEV void msg_int(Diag* d, int64_t v) {
   msg(d, buf + i);
 }
 
+// Binary operator precedence for the Pratt loop; 0: not a binary operator.
+DEV int binary_prec(int kind) {
+  switch (kind) {
+    case TK_PIPE: return 1;
+    case TK_CARET: return 2;
+    case TK_AMP: return 3;
+    case TK_LSHIFT: case TK_RSHIFT: return 4;
+    case TK_PLUS: case TK_MINUS: return 5;
+    case TK_STAR: case TK_SLASH: case TK_DSLASH: case TK_PERCENT: case TK_AT: return 6;
+  }
+  return 0;
+}
+
+// The token a syntax error is at, quoted: " at '<its first 24 bytes>'", or
+// " at 'end of line'" / " at 'end of file'".
+DEV void msg_token(Diag* d, const char* src, const Token* t) {
+  msg(d, " at '");
+  msg_add(d, src + t->start, t->kind == TK_NEWLINE ? 0 : (t->len < 24 ? t->len : 24));
+  if (t->kind == TK_NEWLINE) msg(d, "end of line");
+  if (t->kind == TK_EOF) msg(d, "end of file");
+  msg(d, "'");
+}
+
 DEV void lex_init(Lexer* L, const char* src, int32_t n, Diag* diag) {
   L->src = src; L->n = n; L->pos = 0; L->line = 1; L->line_start = 0;
   L->parens = 0; L->at_line_start = 1; L->pending = 0; L->depth = 1;

