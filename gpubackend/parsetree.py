@@ -207,7 +207,10 @@ class _TreeView:
         if kind == "NAME":
             return self.text(i) + self.at(i)
         if kind == "CONST":
-            return TOKEN_TEXT[n["op"]].capitalize() + self.at(i)
+            word = "Ellipsis" if TOKEN_TEXT[n["op"]] == "." else TOKEN_TEXT[n["op"]].capitalize()
+            return word + self.at(i)
+        if kind == "GROUP":  # CPython's tree keeps no parentheses
+            return self.show(n["a"])
         if kind == "INT":
             value = (int(n["b"]) & 0xFFFFFFFF) << 32 | (int(n["a"]) & 0xFFFFFFFF)
             big = n["op"] & 4  # TF_INT_BIG
@@ -258,8 +261,8 @@ class _TreeView:
         return self.group("Params", [self.show(x) for x in self.items(start, count)])
 
     def show_def(self, i, n):
-        ret, body = self.items(n["a"], 2)
-        return self.group("Def", [self.text(i), self.params(n["b"], n["n"]), self.opt(ret), self.show(body)])
+        name, ret, body = self.items(n["a"], 3)
+        return self.group("Def", [self.text(name), self.params(n["b"], n["n"]), self.opt(ret), self.show(body)])
 
     def show_param(self, i, n):
         return self.group("Param", [self.text(i), self.opt(n["a"]), self.opt(n["b"])])

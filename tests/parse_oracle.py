@@ -31,8 +31,7 @@ def refused(tree: ast.AST) -> str | None:
             return type(node).__name__
         if getattr(ast, "TryStar", None) and isinstance(node, ast.TryStar):
             return "TryStar"
-        if isinstance(node, ast.Constant) and isinstance(node.value, (bytes, complex)) or (
-                isinstance(node, ast.Constant) and node.value is Ellipsis):
+        if isinstance(node, ast.Constant) and isinstance(node.value, (bytes, complex)):
             return "constant"
         if isinstance(node, (ast.FunctionDef, ast.Lambda)):
             a = node.args
@@ -157,6 +156,8 @@ class Renderer:
 
     def expr_Constant(self, e):
         v = e.value
+        if v is Ellipsis:
+            return "Ellipsis" + self.at(e)
         if v is None or isinstance(v, bool):
             return str(v) + self.at(e)
         if isinstance(v, int):

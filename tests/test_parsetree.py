@@ -124,7 +124,7 @@ def test_an_elif_chain_is_not_nesting():
     ("f(x for x in y, 1)\n", "1:2: SyntaxError: a generator expression must be parenthesized at '('"),
     ("f() = 1\n", "1:1: SyntaxError: cannot assign to an expression here"),
     ("x = (1, 2\n", "2:1: SyntaxError: expected ')' after a tuple at 'end of line'"),
-    ("def f(*args):\n    pass\n", "1:7: Unsupported: this form of parameter"),
+    ("def f(*args):\n    pass\n", "1:7: Unsupported: *args, **kwargs and / in parameters"),
     ("class A:\n    pass\n", "1:1: Unsupported: statement 'class'"),
     ("x = " + "(" * 40 + "1" + ")" * 40 + "\n", "1:29: LimitError: program exceeds MAX_NESTING"),
 ])

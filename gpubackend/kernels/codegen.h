@@ -927,13 +927,6 @@ DEV void restore(Compiler* c, const Mark* m) {
   c->prev_line = m->prev_line; c->cur = m->cur; c->nxt = m->nxt;
 }
 
-// +1 for an opening bracket token, -1 for a closing one, else 0.
-DEV int bracket_delta(int kind) {
-  if (kind == TK_LPAREN || kind == TK_LBRACKET || kind == TK_LBRACE) return 1;
-  if (kind == TK_RPAREN || kind == TK_RBRACKET || kind == TK_RBRACE) return -1;
-  return 0;
-}
-
 // Skip tokens up to one of kind `stop` at this bracket level, or to the
 // bracket that closes the level (or the end of the source); inside
 // brackets only (see Mark).

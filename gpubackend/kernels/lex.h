@@ -109,6 +109,13 @@ DEV int binary_prec(int kind) {
   return 0;
 }
 
+// +1 for an opening bracket token, -1 for a closing one, else 0.
+DEV int bracket_delta(int kind) {
+  if (kind == TK_LPAREN || kind == TK_LBRACKET || kind == TK_LBRACE) return 1;
+  if (kind == TK_RPAREN || kind == TK_RBRACKET || kind == TK_RBRACE) return -1;
+  return 0;
+}
+
 // The token a syntax error is at, quoted: " at '<its first 24 bytes>'", or
 // " at 'end of line'" / " at 'end of file'".
 DEV void msg_token(Diag* d, const char* src, const Token* t) {
@@ -189,6 +196,11 @@ DEV int span_eq(const char* s, int32_t len, const char* word) {
   int32_t i = 0;
   for (; i < len; i++) if (word[i] != s[i]) return 0;
   return word[i] == 0;
+}
+DEV int spans_equal(const char* a, int32_t na, const char* b, int32_t nb) {
+  if (na != nb) return 0;
+  for (int32_t i = 0; i < na; i++) if (a[i] != b[i]) return 0;
+  return 1;
 }
 
 // The keyword a name is, or TK_NAME: a switch on its first letter, then

@@ -248,9 +248,9 @@ DEVFN int32_t paren(Parser* p) {
   int32_t first = list_item(p, ITEM_NAMED);
   if (failed(p)) return -1;
   if (check(p, TK_FOR)) return comprehension(p, ND_GENEXP, &open, first, TK_RPAREN);
-  if (!check(p, TK_COMMA)) {  // a group: the expression itself
+  if (!check(p, TK_COMMA)) {
     expect(p, TK_RPAREN, "expected ')'");
-    return failed(p) ? -1 : first;
+    return add_node(p, ND_GROUP, &open, first);
   }
   int32_t t = items(p, ND_TUPLE, &open, first, TK_RPAREN, ITEM_NAMED);
   expect(p, TK_RPAREN, "expected ')' after a tuple");
@@ -353,9 +353,12 @@ DEVFN int32_t atom(Parser* p) {
     case TK_YIELD: unsupported(p, &t, "yield"); return -1;
     case TK_AWAIT: unsupported(p, &t, "await"); return -1;
     case TK_ERROR: return -1;
-    case TK_DOT:
-      if (p->nxt.kind == TK_DOT) { unsupported(p, &t, "Ellipsis"); return -1; }
-      break;
+    case TK_DOT:  // '...' (the lexer gives three dots)
+      if (p->nxt.kind != TK_DOT) break;
+      advance(p);
+      advance(p);
+      expect(p, TK_DOT, "expected '...'");
+      return with_op(p, add_node(p, ND_CONST, &t), TK_DOT);
   }
   syntax_error(p, &t, "expected an expression");
   return -1;
@@ -543,7 +546,10 @@ DEVFN int32_t params(Parser* p, int annotated, int close, int32_t* n) {
   int32_t mark = p->top;
   while (!check(p, close) && !failed(p)) {
     int k = p->cur.kind;
-    if (k == TK_STAR || k == TK_DSTAR || k == TK_SLASH) { unsupported(p, &p->cur, "this form of parameter"); break; }
+    if (k == TK_STAR || k == TK_DSTAR || k == TK_SLASH) {
+      unsupported(p, &p->cur, "*args, **kwargs and / in parameters");
+      break;
+    }
     Token name = p->cur;
     expect(p, TK_NAME, "expected a parameter name");
     int32_t ann = annotated && accept(p, TK_COLON) ? expression(p) : -1;
@@ -674,15 +680,16 @@ DEVFN int32_t for_stmt(Parser* p) {
 
 // funcdef := 'def' NAME '(' [params] ')' ['->' expression] block
 DEVFN int32_t funcdef(Parser* p) {
+  Token kw = p->cur;
   advance(p);
-  Token name = p->cur;
+  int32_t name = add_node(p, ND_NAME, &p->cur);
   expect(p, TK_NAME, "expected a function name");
   expect(p, TK_LPAREN, "expected '('");
   int32_t n, l = params(p, 1, TK_RPAREN, &n);
   expect(p, TK_RPAREN, "expected ')'");
   int32_t ret = accept(p, TK_ARROW) ? expression(p) : -1;
   int32_t body = block(p);
-  int32_t f = add_node(p, ND_DEF, &name, record(p, 2, ret, body), l);
+  int32_t f = add_node(p, ND_DEF, &kw, record(p, 3, name, ret, body), l);
   if (f >= 0) node_at(p, f)->n = (uint16_t)n;
   return f;
 }

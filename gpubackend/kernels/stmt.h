@@ -1154,18 +1154,6 @@ DEVFN void module(Compiler* c) {
   }
 }
 
-// A signature code ("is>b") as Python reads it: (int, str) -> bool.
-DEV void msg_sig(Diag* d, const char* code, int32_t len) {
-  msg(d, "(");
-  int32_t i = 0;
-  for (int32_t k = 0; i < len && code[i] != '>'; k++) {
-    if (k) msg(d, ", ");
-    i = msg_code(d, code, len, i);
-  }
-  msg(d, ") -> ");
-  msg_code(d, code, len, i + 1);
-}
-
 // A program that calls its entry, which may return None (Compiler.entry_none):
 // the error a helper gets there, and why the entry gets it too.
 DEV void entry_none_error(Compiler* c, const FuncSig* f) {
@@ -1221,23 +1209,16 @@ DEV void compile_program(Compiler* c, const char* src, int32_t n, const char* en
   }
   // the entry's signature must be the problem's
   char have[MAX_SIG];
-  int32_t k = 0;
   const FuncSig* f = &c->funcs[e];
-  int fits = 1;
-  for (int32_t i = 0; i < f->nparams; i++) fits &= type_code(&c->types, f->ptype[i], have, &k, MAX_SIG - 2);
-  have[k++] = '>';
-  fits &= type_code(&c->types, f->ret, have, &k, MAX_SIG);
-  if (!fits) {
+  int32_t k = signature_code(&c->types, f->nparams, f->ptype, f->ret, have);
+  if (k < 0) {
     diag_set(c->diag, DG_LIMIT, f->line, f->col);
     msg(c->diag, "entry signature exceeds MAX_SIG (type code characters)");
     return;
   }
-  int match = k == sig_len;
-  for (int32_t i = 0; match && i < k; i++) if (have[i] != sig[i]) match = 0;
-  if (!match) {
+  if (!spans_equal(have, k, sig, sig_len)) {
     diag_set(c->diag, DG_TYPE, f->line, f->col);
-    msg(c->diag, "entry '"); msg_add(c->diag, entry, entry_len); msg(c->diag, "' is ");
-    msg_sig(c->diag, have, k); msg(c->diag, ", the problem needs "); msg_sig(c->diag, sig, sig_len);
+    msg_entry_mismatch(c->diag, entry, entry_len, have, k, sig, sig_len);
     return;
   }
   c->entry = e;

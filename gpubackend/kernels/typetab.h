@@ -173,3 +173,33 @@ DEV int32_t msg_code(Diag* d, const char* code, int32_t len, int32_t i) {
   msg_add(d, &ch, 1);
   return i;
 }
+
+// A signature code ("is>b") as Python reads it: (int, str) -> bool.
+DEV void msg_sig(Diag* d, const char* code, int32_t len) {
+  msg(d, "(");
+  int32_t i = 0;
+  for (int32_t k = 0; i < len && code[i] != '>'; k++) {
+    if (k) msg(d, ", ");
+    i = msg_code(d, code, len, i);
+  }
+  msg(d, ") -> ");
+  msg_code(d, code, len, i + 1);
+}
+
+// A function's signature as a type code ("is>b") in buf[MAX_SIG]: its
+// length, or -1 when it does not fit.
+DEV int32_t signature_code(const TypeTable* tt, int32_t nparams, const int32_t* ptype, int32_t ret, char* buf) {
+  int32_t k = 0;
+  int fits = 1;
+  for (int32_t i = 0; i < nparams; i++) fits &= type_code(tt, ptype[i], buf, &k, MAX_SIG - 2);
+  buf[k++] = '>';
+  fits &= type_code(tt, ret, buf, &k, MAX_SIG);
+  return fits ? k : -1;
+}
+
+// The message of an entry whose signature code `have` is not the problem's `sig`.
+DEV void msg_entry_mismatch(Diag* d, const char* entry, int32_t entry_len, const char* have, int32_t k,
+                            const char* sig, int32_t sig_len) {
+  msg(d, "entry '"); msg_add(d, entry, entry_len); msg(d, "' is ");
+  msg_sig(d, have, k); msg(d, ", the problem needs "); msg_sig(d, sig, sig_len);
+}

@@ -4,9 +4,11 @@
 // loop runs the same per-item function. The files it includes are the
 // pipeline, in order: lex.h, codegen.h, expr.h, calls.h, atoms.h, stmt.h
 // (compiler); runtime.h, vm.h (interpreter). parse.h is the parse pass of
-// the compiler in passes, which parse_kernel runs on its own.
+// the compiler in passes, and sema.h its type pass (the declarations so
+// far), which parse_kernel and front_kernel run on their own.
 #include "stmt.h"
 #include "parse.h"
+#include "sema.h"
 #include "vm.h"
 
 // Words of the shared table of small strings (see RunParams.chars).
@@ -157,6 +159,39 @@ DEV void parse_range(Parser* p, int64_t i, const char* src, const int64_t* src_b
   out[i].root = t.root; out[i].n_nodes = t.n_nodes; out[i].n_extra = t.n_extra; out[i].pad_ = 0;
 }
 
+// What front_kernel leaves per program: parse_kernel's fields, then the
+// declarations' (functions, the entry's index, module constants).
+struct FrontOut {
+  int32_t root, n_nodes, n_extra, nfuncs, entry, nconsts, math_imported, pad_;
+  Diag diag;
+};
+
+// The front of the compiler in passes: program i parsed (as parse_range)
+// and its declarations typed for its problem (as compile_range finds it).
+DEV void front_range(Parser* p, Sema* s, int64_t i, const char* src, const int64_t* src_begin,
+                     const int64_t* src_end, const char* meta, const int64_t* prob, const int64_t* prob_of,
+                     Node* nodes, int32_t cap_nodes, int32_t* extra, int32_t cap_extra, FrontOut* out) {
+  ParseTree t;
+  t.nodes = nodes + i * cap_nodes; t.cap_nodes = cap_nodes;
+  t.extra = extra + i * cap_extra; t.cap_extra = cap_extra;
+  int64_t n = src_end[i] - src_begin[i];
+  if (n > 0x7fffffff) n = 0x7fffffff;
+  FrontOut* o = out + i;
+  o->nfuncs = o->entry = -1; o->nconsts = o->math_imported = 0; o->pad_ = 0;
+  if (parse_program(p, src + src_begin[i], (int32_t)n, &t, &o->diag) >= 0) {
+    const int64_t* row = prob + (prob_of ? prob_of[i] : 0) * PROB_WORDS;
+    sema_declarations(s, &t, src + src_begin[i], (int32_t)n, meta + row[PROB_ENTRY], (int32_t)row[PROB_ENTRY_LEN],
+                      meta + row[PROB_SIG], (int32_t)row[PROB_SIG_LEN], &o->diag);
+    o->nfuncs = s->nfuncs; o->entry = s->entry; o->nconsts = s->nconsts; o->math_imported = s->math_imported;
+  }
+  o->root = t.root; o->n_nodes = t.n_nodes; o->n_extra = t.n_extra;
+}
+
+#define FRONT_KERNEL_PARAMS                                                                 \
+  const char *src, const int64_t *src_begin, const int64_t *src_end, int64_t k, const char *meta, \
+      const int64_t *prob, const int64_t *prob_of, Node *nodes, int32_t cap_nodes, int32_t *extra, \
+      int32_t cap_extra, FrontOut *out
+
 #define PARSE_KERNEL_PARAMS                                                                 \
   const char *src, const int64_t *src_begin, const int64_t *src_end, int64_t k, Node *nodes, \
       int32_t cap_nodes, int32_t *extra, int32_t cap_extra, ParseOut *out
@@ -190,6 +225,14 @@ KERNEL void parse_kernel(PARSE_KERNEL_PARAMS, Parser* scratch) {
   if (i < k) parse_range(scratch + i, i, src, src_begin, src_end, nodes, cap_nodes, extra, cap_extra, out);
 }
 
+// The parser's and the type pass's state live in `scratch`, one of each per thread.
+KERNEL void front_kernel(FRONT_KERNEL_PARAMS, Parser* parsers, Sema* semas) {
+  int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < k)
+    front_range(parsers + i, semas + i, i, src, src_begin, src_end, meta, prob, prob_of, nodes, cap_nodes, extra,
+                cap_extra, out);
+}
+
 // Persistent threads: the launch has as many threads as fit on the device
 // at once (or fewer, as many as its scratch allows), each with one lane's
 // scratch, and they drain the queue of lane_count lanes (next: a zeroed
@@ -215,6 +258,17 @@ KERNEL int32_t problem_words(void) { return PROB_WORDS; }
 KERNEL int64_t sizeof_node(void) { return (int64_t)sizeof(Node); }
 KERNEL int64_t sizeof_parse_out(void) { return (int64_t)sizeof(ParseOut); }
 KERNEL int64_t sizeof_parser(void) { return (int64_t)sizeof(Parser); }
+KERNEL int64_t sizeof_sema(void) { return (int64_t)sizeof(Sema); }
+KERNEL int64_t sizeof_front_out(void) { return (int64_t)sizeof(FrontOut); }
+
+KERNEL void front_kernel(FRONT_KERNEL_PARAMS) {
+#pragma omp parallel for schedule(dynamic, 4) if (k >= 16)
+  for (int64_t i = 0; i < k; i++) {
+    Parser p;
+    Sema s;
+    front_range(&p, &s, i, src, src_begin, src_end, meta, prob, prob_of, nodes, cap_nodes, extra, cap_extra, out);
+  }
+}
 
 KERNEL void parse_kernel(PARSE_KERNEL_PARAMS) {
 #pragma omp parallel for schedule(dynamic, 4) if (k >= 16)

@@ -1,0 +1,457 @@
+// sema.h: the type pass over a parse tree (parse.h): names and types, the
+// language's rules in one place, read from the tree with nothing emitted.
+// What it knows so far is the program's declarations, which the one-pass
+// compiler (stmt.h, prepass and func_header) finds by reading ahead: every
+// def's signature (annotations as types), the typing and math imports, the
+// module's constants, and the entry's signature against the problem's. Its
+// diagnostics are the compiler's, word for word and at the same place.
+#pragma once
+#include "parse.h"
+#include "typetab.h"
+
+struct SemaFunc {
+  int32_t def;      // its DEF node
+  int32_t parent;   // the top-level function a nested def is inside, or -1
+  int32_t nparams;
+  int32_t ptype[MAX_PARAMS];
+  int32_t ret;
+};
+
+// NAME = literal at module level: a function's read of NAME is the literal.
+struct SemaConst {
+  int32_t name;     // its NAME node
+  int32_t value;    // the literal's node (INT, FLOAT, STR, CONST, or UNARY '-' of a number)
+  int32_t type;
+  int32_t twice;    // assigned again: its reads are refused
+};
+
+struct Sema {
+  const ParseTree* t;
+  const char* src;
+  int32_t n;        // source bytes
+  Diag* diag;
+  TypeTable types;
+  SemaFunc funcs[MAX_FUNCS];  // every def, nested ones included, in source order
+  int32_t nfuncs;
+  int32_t entry;    // the entry's index in funcs, or -1
+  int32_t math_imported;      // `import math` at module level
+  int32_t typing[MAX_TYPING_NAMES];  // names imported from typing so far (ALIAS nodes)
+  int32_t ntyping, typing_all;
+  SemaConst consts[MAX_MODULE_CONSTS];
+  int32_t nconsts;
+};
+
+// ---- the tree
+
+DEV const Node* nd(const Sema* s, int32_t i) { return s->t->nodes + i; }
+DEV int32_t xtra(const Sema* s, int32_t at) { return s->t->extra[at]; }
+DEV int node_is(const Sema* s, int32_t i, const char* word) {
+  return i >= 0 && span_eq(s->src + nd(s, i)->pos, nd(s, i)->len, word);
+}
+DEV int same_text(const Sema* s, int32_t i, int32_t j) {
+  return spans_equal(s->src + nd(s, i)->pos, nd(s, i)->len, s->src + nd(s, j)->pos, nd(s, j)->len);
+}
+
+// The node of an expression's first token: a diagnostic about the whole
+// expression points there, where a one-pass reader met it.
+DEVFN int32_t first_token(const Sema* s, int32_t i) {
+  for (;;) {
+    const Node* n = nd(s, i);
+    switch (n->kind) {
+      case ND_BINOP: case ND_SUBSCRIPT: case ND_CALL: case ND_ATTR: i = n->a; break;
+      case ND_COMPARE: case ND_BOOLOP: case ND_STR: i = xtra(s, n->a); break;
+      case ND_TUPLE: if (n->op || n->n == 0) return i; i = xtra(s, n->a); break;
+      case ND_IFEXP: i = xtra(s, n->a); break;
+      case ND_SLICE: if (xtra(s, n->a) < 0) return i; i = xtra(s, n->a); break;
+      default: return i;
+    }
+  }
+}
+
+// Tokens from byte `pos` (where a token ends), as a one-pass reader meets
+// them: errors there name a token the tree keeps no node for (a '=', a
+// ';'). in_parens: newlines are blanks there. The scan reports nothing.
+DEV void lex_from(const Sema* s, Lexer* L, Diag* quiet, int32_t pos, int in_parens) {
+  *quiet = *s->diag;
+  lex_init(L, s->src, s->n, quiet);
+  int32_t line = 1, line_start = 0;
+  for (int32_t i = 0; i < pos; i++) if (s->src[i] == '\n') { line++; line_start = i + 1; }
+  L->pos = pos; L->line = line; L->line_start = line_start; L->at_line_start = 0; L->parens = in_parens;
+  L->last_kind = TK_NAME;
+}
+DEVFN Token token_after(const Sema* s, int32_t pos, int in_parens) {
+  Lexer L;
+  Diag quiet;
+  lex_from(s, &L, &quiet, pos, in_parens);
+  return lex_next(&L);
+}
+// The first token of `kind` outside brackets from byte pos on (inside a
+// bracketed list: a parameter's '=').
+DEVFN Token token_of(const Sema* s, int32_t pos, int kind) {
+  Lexer L;
+  Diag quiet;
+  lex_from(s, &L, &quiet, pos, 1);
+  for (int32_t depth = 0;;) {
+    Token t = lex_next(&L);
+    if (t.kind == TK_EOF || t.kind == TK_ERROR || (depth == 0 && t.kind == kind)) return t;
+    depth += bracket_delta(t.kind);
+  }
+}
+
+// ---- diagnostics
+
+DEV void sema_error_at(Sema* s, int32_t line, int32_t col, int cls, const char* what) {
+  diag_set(s->diag, cls, line, col);
+  msg(s->diag, what);
+}
+DEV void sema_error(Sema* s, int32_t i, int cls, const char* what) {
+  sema_error_at(s, nd(s, i)->line, nd(s, i)->col, cls, what);
+}
+DEV void msg_node(Sema* s, int32_t i) { msg_add(s->diag, s->src + nd(s, i)->pos, nd(s, i)->len); }
+// "<what> at '<token>'", the compiler's syntax error at the token starting node i
+DEV void sema_syntax(Sema* s, int32_t i, const char* what) {
+  const Node* n = nd(s, i);
+  Token t;
+  t.kind = n->kind == ND_NAME ? TK_NAME : TK_STRING; t.start = n->pos; t.len = n->len;
+  t.line = n->line; t.col = n->col;
+  diag_set(s->diag, DG_SYNTAX, n->line, n->col);
+  msg(s->diag, what);
+  msg_token(s->diag, s->src, &t);
+}
+DEV void sema_syntax_tok(Sema* s, const Token* t, const char* what) {
+  diag_set(s->diag, DG_SYNTAX, t->line, t->col);
+  msg(s->diag, what);
+  msg_token(s->diag, s->src, t);
+}
+DEV int32_t checked(Sema* s, int32_t at, int32_t t) {
+  if (t != T_BAD || s->diag->cls != DG_OK) return t;
+  sema_error(s, at, DG_LIMIT, s->types.n >= MAX_TYPES ? "program exceeds MAX_TYPES (distinct types)"
+                                                       : "type nests deeper than MAX_TYPE_DEPTH");
+  return T_BAD;
+}
+DEV int32_t optional(Sema* s, int32_t at, int32_t t) {
+  if (t == T_BAD || t == T_NONE || is_opt(&s->types, t)) return t;
+  return checked(s, at, type_opt(&s->types, t));
+}
+
+// ---- annotations
+
+DEVFN int32_t annotation(Sema* s, int32_t i, const char* after);
+
+// Whether a def's annotation may use this typing name: imported above it.
+DEV int typing_imported(const Sema* s, int32_t name) {
+  if (s->typing_all) return 1;
+  for (int32_t k = 0; k < s->ntyping; k++) if (same_text(s, s->typing[k], name)) return 1;
+  return 0;
+}
+
+// The name of a type that is no type of the language: its diagnostic.
+DEVFN int32_t unknown_type(Sema* s, int32_t name) {
+  if (node_is(s, name, "dict") || node_is(s, name, "Dict")) { sema_error(s, name, DG_UNSUPPORTED, "dict"); return T_BAD; }
+  if (node_is(s, name, "set") || node_is(s, name, "Set")) { sema_error(s, name, DG_UNSUPPORTED, "set"); return T_BAD; }
+  const char* foreign[] = {"Any", "Iterable", "Sequence", "Callable", "object"};
+  for (int32_t k = 0; k < 5; k++)
+    if (node_is(s, name, foreign[k])) {
+      sema_error(s, name, DG_UNSUPPORTED, "type '"); msg_node(s, name); msg(s->diag, "'");
+      return T_BAD;
+    }
+  sema_error(s, name, DG_NAME, "name '"); msg_node(s, name); msg(s->diag, "' is not defined (as a type)");
+  return T_BAD;
+}
+
+// type_args := '[' type (',' type)* ']'     the index of a generic's SUBSCRIPT
+DEVFN int32_t type_args(Sema* s, int32_t index, int32_t* ts) {
+  const Node* x = nd(s, index);
+  int several = x->kind == ND_TUPLE && !x->op;
+  int32_t n = several ? x->n : 1;
+  for (int32_t k = 0; k < n && s->diag->cls == DG_OK; k++) {
+    int32_t item = several ? xtra(s, x->a + k) : index;
+    if (nd(s, item)->kind == ND_CONST && nd(s, item)->op == TK_DOT) {
+      sema_error(s, item, DG_UNSUPPORTED, "tuple[T, ...] (a tuple of any length)");
+      return 0;
+    }
+    if (k == MAX_TUPLE) {
+      sema_error(s, first_token(s, item), DG_LIMIT, "program exceeds MAX_TUPLE (items of a tuple type)");
+      return 0;
+    }
+    ts[k] = annotation(s, item, "expected ']' after type arguments");
+  }
+  return s->diag->cls == DG_OK ? n : 0;
+}
+
+// generic := ('list' | 'List' | 'tuple' | 'Tuple' | 'Optional' | 'Union') type_args
+DEVFN int32_t generic(Sema* s, int32_t i, int32_t name) {
+  int list = node_is(s, name, "list") || node_is(s, name, "List");
+  int tuple = node_is(s, name, "tuple") || node_is(s, name, "Tuple");
+  int uni = node_is(s, name, "Union");
+  if (nd(s, i)->kind != ND_SUBSCRIPT) {
+    sema_error(s, name, DG_UNSUPPORTED, "bare '"); msg_node(s, name);
+    msg(s->diag, "' (give its item types, e.g. list[int])");
+    return T_BAD;
+  }
+  int32_t ts[MAX_TUPLE];
+  int32_t n = type_args(s, nd(s, i)->b, ts);
+  if (s->diag->cls != DG_OK) return T_BAD;
+  for (int32_t k = 0; k < n; k++)
+    if (ts[k] == T_NONE && !uni) { sema_error(s, name, DG_UNSUPPORTED, "None inside a container type"); return T_BAD; }
+  if (tuple) return checked(s, name, type_tuple(&s->types, n, ts));
+  if (uni) {
+    if (n == 2 && (ts[0] == T_NONE) != (ts[1] == T_NONE)) return optional(s, name, ts[ts[0] == T_NONE]);
+    sema_error(s, name, DG_UNSUPPORTED, "Union other than Union[T, None]");
+    return T_BAD;
+  }
+  if (n != 1) {
+    sema_error(s, name, DG_TYPE, "'"); msg_node(s, name); msg(s->diag, "' takes one type argument");
+    return T_BAD;
+  }
+  return list ? checked(s, name, type_list(&s->types, ts[0])) : optional(s, name, ts[0]);
+}
+
+// A type ended at node `head` for a one-pass reader, but its expression
+// goes on: the syntax error `after` at the token past head.
+DEV int32_t trailing(Sema* s, int32_t head, const char* after) {
+  Token t = token_after(s, nd(s, head)->pos + nd(s, head)->len, 1);
+  sema_syntax_tok(s, &t, after);
+  return T_BAD;
+}
+
+// type_atom := 'None' | 'int' | 'float' | 'bool' | 'str' | generic
+DEVFN int32_t type_atom(Sema* s, int32_t i, const char* after) {
+  int32_t head = first_token(s, i);  // where a one-pass reader starts the type
+  const Node* h = nd(s, head);
+  if (h->kind == ND_CONST && h->op == TK_NONE) return head == i ? T_NONE : trailing(s, head, after);
+  if (h->kind != ND_NAME) {
+    if (h->kind == ND_STRPART) sema_error(s, head, DG_UNSUPPORTED, "string annotation");
+    else sema_syntax(s, head, "expected a type");
+    return T_BAD;
+  }
+  const char* scalars[] = {"int", "float", "bool", "str"};
+  const int32_t ids[] = {T_INT, T_FLOAT, T_BOOL, T_STR};
+  for (int32_t k = 0; k < 4; k++)
+    if (node_is(s, head, scalars[k])) return head == i ? ids[k] : trailing(s, head, after);
+  const char* typing[] = {"List", "Tuple", "Optional", "Union", "Dict", "Set"};
+  for (int32_t k = 0; k < 6; k++)
+    if (node_is(s, head, typing[k]) && !typing_imported(s, head)) {
+      sema_error(s, head, DG_NAME, "name '"); msg_node(s, head);
+      msg(s->diag, "' is not defined (import it: from typing import "); msg_node(s, head); msg(s->diag, ")");
+      return T_BAD;
+    }
+  const char* generics[] = {"list", "List", "tuple", "Tuple", "Optional", "Union"};
+  for (int32_t k = 0; k < 6; k++)
+    if (node_is(s, head, generics[k])) return generic(s, nd(s, i)->kind == ND_SUBSCRIPT && nd(s, i)->a == head ? i : head, head);
+  return unknown_type(s, head);
+}
+
+// type := type_atom ['|' type_atom]      (T | None is Optional[T]); `after`:
+// the syntax error a one-pass reader gives at a token past the type
+DEVFN int32_t annotation(Sema* s, int32_t i, const char* after) {
+  const Node* n = nd(s, i);
+  if (n->kind != ND_BINOP || n->op != TK_PIPE) return type_atom(s, i, after);
+  int32_t left = n->a;
+  int chained = nd(s, left)->kind == ND_BINOP && nd(s, left)->op == TK_PIPE;
+  int32_t at = first_token(s, i);
+  int32_t t = type_atom(s, chained ? nd(s, left)->a : left, after);
+  int32_t u = s->diag->cls == DG_OK ? type_atom(s, chained ? nd(s, left)->b : n->b, after) : T_BAD;
+  if (s->diag->cls != DG_OK) return T_BAD;
+  if ((t == T_NONE) == (u == T_NONE)) { sema_error(s, at, DG_UNSUPPORTED, "union type other than T | None"); return T_BAD; }
+  int32_t r = optional(s, at, t == T_NONE ? u : t);
+  if (chained) {  // a second '|' ends the type for a one-pass reader
+    Token bar;
+    bar.kind = TK_PIPE; bar.start = n->pos; bar.len = n->len; bar.line = n->line; bar.col = n->col;
+    sema_syntax_tok(s, &bar, after);
+    return T_BAD;
+  }
+  return r;
+}
+
+// ---- declarations
+
+// header := 'def' NAME '(' [NAME ':' type (',' NAME ':' type)*] ')' '->' type
+DEVFN void header(Sema* s, int32_t def, SemaFunc* f) {
+  const Node* d = nd(s, def);
+  int32_t name = xtra(s, d->a), ret = xtra(s, d->a + 1);
+  f->def = def;
+  f->nparams = 0;
+  for (int32_t k = 0; k < d->n && s->diag->cls == DG_OK; k++) {
+    int32_t p = xtra(s, d->b + k);
+    const Node* pn = nd(s, p);
+    if (f->nparams >= MAX_PARAMS) {
+      Token t = token_after(s, pn->pos + pn->len, 1);
+      sema_error_at(s, t.line, t.col, DG_LIMIT, "program exceeds MAX_PARAMS (parameters)");
+      return;
+    }
+    if (pn->a < 0) {
+      sema_error(s, p, DG_TYPE, "parameter '"); msg_node(s, p); msg(s->diag, "' needs a type annotation");
+      return;
+    }
+    int32_t t = annotation(s, pn->a, "expected ')'");
+    if (t == T_NONE) { sema_error(s, p, DG_UNSUPPORTED, "a None parameter"); return; }
+    if (s->diag->cls != DG_OK) return;
+    if (pn->b >= 0) {
+      Token eq = token_of(s, pn->pos + pn->len, TK_ASSIGN);
+      sema_error_at(s, eq.line, eq.col, DG_UNSUPPORTED, "default argument value");
+      return;
+    }
+    for (int32_t q = 0; q < k; q++)
+      if (same_text(s, xtra(s, d->b + q), p)) { sema_error(s, p, DG_SYNTAX, "duplicate argument in function definition"); return; }
+    f->ptype[f->nparams++] = t;
+  }
+  if (s->diag->cls != DG_OK) return;
+  if (ret < 0) {
+    sema_error(s, name, DG_TYPE, "function '"); msg_node(s, name); msg(s->diag, "' needs a return annotation");
+    return;
+  }
+  f->ret = annotation(s, ret, "expected ':'");
+}
+
+// `from typing import ...`: the names a def's annotations may use from here
+// on (CPython evaluates them when the def runs). As a one-pass reader takes
+// them: up to the first that is renamed, which it takes and stops.
+DEV void typing_names(Sema* s, int32_t from) {
+  const Node* f = nd(s, from);
+  if (f->op != 0 || !span_eq(s->src + f->pos, f->len, "typing")) return;
+  for (int32_t k = 0; k < f->n; k++) {
+    int32_t alias = xtra(s, f->a + k);
+    if (nd(s, alias)->len == 1 && s->src[nd(s, alias)->pos] == '*') s->typing_all = 1;
+    else if (s->ntyping < MAX_TYPING_NAMES) s->typing[s->ntyping++] = alias;
+    if (nd(s, alias)->a >= 0) return;
+  }
+}
+
+// module_const := NAME '=' literal NEWLINE      a literal: a str (adjacent
+// literals too), [-]int, [-]float, True or False; returns whether `assign`
+// (a module-level ASSIGN) is one, recorded.
+DEVFN int module_const(Sema* s, int32_t assign) {
+  const Node* a = nd(s, assign);
+  if (a->n != 2 || nd(s, xtra(s, a->a))->kind != ND_NAME) return 0;
+  int32_t name = xtra(s, a->a), value = xtra(s, a->a + 1);
+  int32_t before = nd(s, name)->pos - 1;  // a statement after ';' is not read as one
+  while (before >= 0 && (s->src[before] == ' ' || s->src[before] == '\t')) before--;
+  if (before >= 0 && s->src[before] == ';') return 0;
+  const Node* v = nd(s, value);
+  int neg = v->kind == ND_UNARY && v->op == TK_MINUS &&
+            (nd(s, v->a)->kind == ND_INT || nd(s, v->a)->kind == ND_FLOAT);
+  const Node* lit = neg ? nd(s, v->a) : v;
+  int32_t type = T_BAD;
+  uint64_t bits = (uint64_t)(uint32_t)lit->b << 32 | (uint32_t)lit->a;
+  if (lit->kind == ND_STR && !neg) type = T_STR;
+  if (lit->kind == ND_INT && !(lit->op & TF_INT_BIG) && ((int64_t)bits >= 0 || (neg && bits == (uint64_t)INT64_MIN_)))
+    type = T_INT;
+  if (lit->kind == ND_FLOAT) type = T_FLOAT;
+  if (lit->kind == ND_CONST && !neg && (lit->op == TK_TRUE || lit->op == TK_FALSE)) type = T_BOOL;
+  if (type == T_BAD) return 0;
+  int32_t last = lit->kind == ND_STR ? xtra(s, lit->a + lit->n - 1) : (int32_t)(lit - s->t->nodes);
+  Token end = token_after(s, nd(s, last)->pos + nd(s, last)->len, 0);
+  if (end.kind != TK_NEWLINE && end.kind != TK_EOF) return 0;
+  for (int32_t k = 0; k < s->nconsts; k++)
+    if (same_text(s, s->consts[k].name, name)) { s->consts[k].twice = 1; return 1; }
+  if (s->nconsts == MAX_MODULE_CONSTS) {
+    sema_error_at(s, end.line, end.col, DG_LIMIT, "program exceeds MAX_MODULE_CONSTS (module-level constants)");
+    return 0;
+  }
+  SemaConst* c = &s->consts[s->nconsts++];
+  c->name = name; c->value = value; c->type = type; c->twice = 0;
+  return 1;
+}
+
+// A def, recorded with its header: a top-level one (parent -1) or one
+// nested at any depth in a top-level one (parent: that function).
+DEVFN void declare(Sema* s, int32_t def, int32_t parent) {
+  if (s->nfuncs >= MAX_FUNCS) { sema_error(s, def, DG_LIMIT, "program exceeds MAX_FUNCS (functions)"); return; }
+  SemaFunc* f = &s->funcs[s->nfuncs];
+  header(s, def, f);
+  if (s->diag->cls != DG_OK) return;
+  f->parent = parent;
+  int32_t name = xtra(s, nd(s, def)->a);
+  for (int32_t k = 0; k < s->nfuncs; k++)
+    if (s->funcs[k].parent == parent && same_text(s, xtra(s, nd(s, s->funcs[k].def)->a), name)) {
+      sema_error(s, def, DG_UNSUPPORTED, "redefinition of function '"); msg_node(s, name); msg(s->diag, "'");
+      return;
+    }
+  s->nfuncs++;
+}
+
+DEVFN void declarations_in(Sema* s, int32_t block, int32_t top, int module);
+
+// One statement's declarations, in source order. top: the top-level def
+// it is inside (-1: none); module: it is a module-level statement.
+DEVFN void declarations_of(Sema* s, int32_t i, int32_t top, int module) {
+  const Node* n = nd(s, i);
+  switch (n->kind) {
+    case ND_DEF: {
+      if (!module && top < 0) {  // in a module-level if/for/while: no function of the program
+        declarations_in(s, xtra(s, n->a + 2), -1, 0);
+        return;
+      }
+      int32_t fi = s->nfuncs;
+      declare(s, i, module ? -1 : top);
+      if (s->diag->cls == DG_OK) declarations_in(s, xtra(s, n->a + 2), module ? fi : top, 0);
+      return;
+    }
+    case ND_FROM: typing_names(s, i); return;
+    case ND_IMPORT: {  // `import math`, `import math.x`, `import math as m`: its first name
+      const Node* alias = nd(s, xtra(s, n->a));
+      const char* at = s->src + alias->pos;
+      if (module && alias->len >= 4 && at[0] == 'm' && at[1] == 'a' && at[2] == 't' && at[3] == 'h' &&
+          (alias->len == 4 || at[4] == '.'))
+        s->math_imported = 1;
+      return;
+    }
+    case ND_ASSIGN: if (module) module_const(s, i); return;
+    case ND_IF: case ND_WHILE: {
+      int32_t body = xtra(s, n->b), orelse = xtra(s, n->b + 1);
+      declarations_in(s, body, top, 0);
+      if (orelse >= 0 && s->diag->cls == DG_OK) {
+        if (nd(s, orelse)->kind == ND_IF) declarations_of(s, orelse, top, 0);
+        else declarations_in(s, orelse, top, 0);
+      }
+      return;
+    }
+    case ND_FOR:
+      declarations_in(s, xtra(s, n->b), top, 0);
+      if (xtra(s, n->b + 1) >= 0 && s->diag->cls == DG_OK) declarations_in(s, xtra(s, n->b + 1), top, 0);
+      return;
+  }
+}
+
+DEVFN void declarations_in(Sema* s, int32_t block, int32_t top, int module) {
+  const Node* b = nd(s, block);
+  for (int32_t k = 0; k < b->n && s->diag->cls == DG_OK; k++) declarations_of(s, xtra(s, b->a + k), top, module);
+}
+
+// The entry, by the problem's name, and its signature against the
+// problem's (type codes, "is>b").
+DEVFN void entry_signature(Sema* s, const char* entry, int32_t entry_len, const char* sig, int32_t sig_len) {
+  int32_t e = -1;
+  for (int32_t k = 0; k < s->nfuncs; k++) {
+    int32_t name = xtra(s, nd(s, s->funcs[k].def)->a);
+    if (s->funcs[k].parent < 0 && spans_equal(s->src + nd(s, name)->pos, nd(s, name)->len, entry, entry_len)) e = k;
+  }
+  if (e < 0) {
+    sema_error_at(s, 1, 1, DG_NAME, "entry function '");
+    msg_add(s->diag, entry, entry_len); msg(s->diag, "' is not defined");
+    return;
+  }
+  char have[MAX_SIG];
+  const SemaFunc* f = &s->funcs[e];
+  int32_t k = signature_code(&s->types, f->nparams, f->ptype, f->ret, have);
+  if (k < 0) { sema_error(s, f->def, DG_LIMIT, "entry signature exceeds MAX_SIG (type code characters)"); return; }
+  if (!spans_equal(have, k, sig, sig_len)) {
+    sema_error(s, f->def, DG_TYPE, "");
+    msg_entry_mismatch(s->diag, entry, entry_len, have, k, sig, sig_len);
+    return;
+  }
+  s->entry = e;
+}
+
+// The declarations of the program whose tree is t (root: its MODULE), for
+// the entry `entry` of signature `sig`; 0 with the diagnostic in d.
+DEVFN int sema_declarations(Sema* s, const ParseTree* t, const char* src, int32_t n, const char* entry,
+                            int32_t entry_len, const char* sig, int32_t sig_len, Diag* d) {
+  s->t = t; s->src = src; s->n = n; s->diag = d;
+  s->nfuncs = 0; s->entry = -1; s->math_imported = 0; s->ntyping = 0; s->typing_all = 0; s->nconsts = 0;
+  types_init(&s->types);
+  declarations_in(s, t->root, -1, 1);
+  if (d->cls == DG_OK) entry_signature(s, entry, entry_len, sig, sig_len);
+  return d->cls == DG_OK;
+}

@@ -1,0 +1,81 @@
+"""The front of the compiler in passes, read on the host: kernels/parse.h and
+kernels/sema.h run over candidates for one problem (front_kernel), giving
+each program's diagnostic and what the type pass declared. The one-pass
+compiler (stmt.h) still compiles programs; this runs the new passes beside
+it, so that tests can hold their diagnostics equal to its, program by
+program, as the passes grow.
+"""
+
+from __future__ import annotations
+
+import ctypes as C
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+
+from .abi import DIAG_CLASSES, limits
+from .batch import ProblemTable
+from .parsetree import EXTRA_PER_NODE, NODE, NODES_PER_BYTE, NODES_SLACK, PARSE_CHUNK, _library
+from .problem import Problem
+
+FRONT_OUT = np.dtype([("root", "<i4"), ("n_nodes", "<i4"), ("n_extra", "<i4"), ("nfuncs", "<i4"),
+                      ("entry", "<i4"), ("nconsts", "<i4"), ("math_imported", "<i4"), ("pad_", "<i4"),
+                      ("cls", "<i4"), ("line", "<i4"), ("col", "<i4"), ("sealed", "<i4"),
+                      ("msg", "S%d" % limits()["MSG_LEN"])])
+"""struct FrontOut of verifier.cu (its Diag inlined)."""
+
+
+@dataclass(frozen=True)
+class Declarations:
+    """One program's front: the diagnostic (cls "" when none) or its declarations."""
+
+    cls: str
+    line: int
+    col: int
+    message: str
+    nfuncs: int        # functions declared, nested ones included (-1: the parse failed)
+    entry: int         # the entry's index among them (-1: none)
+    nconsts: int       # module-level constants
+    math_imported: bool
+
+
+@cache
+def _front():
+    lib = _library()
+    lib.front_kernel.argtypes = [C.c_void_p] * 3 + [C.c_int64] + [C.c_void_p] * 4 + [C.c_int32, C.c_void_p,
+                                                                                       C.c_int32, C.c_void_p]
+    lib.front_kernel.restype = None
+    lib.sizeof_front_out.restype = C.c_int64
+    if lib.sizeof_front_out() != FRONT_OUT.itemsize:
+        raise RuntimeError("gpubackend/sema.py disagrees with kernels/verifier.cu on struct FrontOut")
+    return lib
+
+
+def declarations(sources: list[str], problem: Problem) -> list[Declarations]:
+    """Each source's front for `problem`, on the host build of the kernels."""
+    table = ProblemTable.of([problem])
+    out: list[Declarations] = []
+    for at in range(0, len(sources), PARSE_CHUNK):
+        out += _front_chunk(sources[at:at + PARSE_CHUNK], table)
+    return out
+
+
+def _front_chunk(sources: list[str], table: ProblemTable) -> list[Declarations]:
+    blobs = [s.encode("utf-8", "surrogatepass") for s in sources]
+    src = np.frombuffer(b"".join(blobs) or b"\0", dtype=np.uint8)
+    ends = np.cumsum([len(b) for b in blobs], dtype=np.int64)
+    begins = np.concatenate([[0], ends[:-1]]).astype(np.int64)
+    longest = min(max(len(b) for b in blobs), limits()["MAX_SOURCE_BYTES"])
+    cap_nodes = NODES_PER_BYTE * longest + NODES_SLACK
+    cap_extra = EXTRA_PER_NODE * cap_nodes
+    k = len(sources)
+    nodes = np.zeros(k * cap_nodes, dtype=NODE)
+    extra = np.zeros(k * cap_extra, dtype=np.int32)
+    res = np.zeros(k, dtype=FRONT_OUT)
+    _front().front_kernel(src.ctypes.data, begins.ctypes.data, ends.ctypes.data, k, table.meta.ctypes.data,
+                          table.rows.ctypes.data, None, nodes.ctypes.data, cap_nodes, extra.ctypes.data, cap_extra,
+                          res.ctypes.data)
+    return [Declarations(DIAG_CLASSES[r["cls"]], int(r["line"]), int(r["col"]),
+                         r["msg"].decode("utf-8", "replace"), int(r["nfuncs"]), int(r["entry"]), int(r["nconsts"]),
+                         bool(r["math_imported"])) for r in res]
