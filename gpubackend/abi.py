@@ -105,6 +105,12 @@ def str_methods() -> tuple[str, ...]:
     return tuple(m[1] for m in re.finditer(r'STR_METHOD\(\s*\w+\s*,\s*"(\w+)"', _read("methods.def")))
 
 
+@cache
+def math_names() -> dict[str, str]:
+    """math.def: each name of math the DSL provides and its form (CONST or FN)."""
+    return {m[2]: m[1] for m in re.finditer(r'MATH_(CONST|FN)\(\s*\w+\s*,\s*"(\w+)"', _read("math.def"))}
+
+
 def _program_dtype() -> np.dtype:
     L = limits()
     diag = np.dtype([("cls", "<i4"), ("line", "<i4"), ("col", "<i4"), ("sealed", "<i4"),

@@ -251,7 +251,7 @@ class _TreeView:
         return self.listed("Import", n)
 
     def show_from(self, i, n):
-        mod = self.text(i) if n["len"] else "-"
+        mod = "-" if n["b"] < 0 else self.text(n["b"])
         return self.group(f"From{n['op']}", [mod] + [self.show(x) for x in self.items(n["a"], n["n"])])
 
     def show_alias(self, i, n):

@@ -273,6 +273,16 @@ def test_every_str_method_is_documented():
         assert re.search(r"`\w+\." + name + r"\(", section), f"language.md: str.{name} is not documented"
 
 
+def test_every_math_name_is_documented():
+    from gpubackend.abi import math_names
+
+    text = LANGUAGE_MD.read_text(encoding="utf-8")
+    section = text[text.index("## 6. Builtins"):text.index("## 7. Errors")]
+    assert len(math_names()) == 10
+    for name, form in math_names().items():
+        assert f"`math.{name}" + ("(" if form == "FN" else "`") in section, f"language.md: math.{name} is not documented"
+
+
 def test_refused_builtins_name_themselves():
     from gpubackend import Problem, Verifier
     from gpubackend.abi import builtins

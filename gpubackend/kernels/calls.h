@@ -365,12 +365,6 @@ DEV int is_builtin_name(Compiler* c, const Token* t) { return builtin_of(c, t) >
 
 // math_attr := 'math' '.' NAME [args]
 DEVFN int32_t math_fn(Compiler* c, const Token* name);
-// The names of math that the DSL provides.
-DEV int math_name_known(Compiler* c, const Token* t) {
-  const char* names[] = {"pi", "e", "tau", "inf", "sqrt", "floor", "ceil", "gcd", "isqrt", "fabs"};
-  for (int32_t i = 0; i < 10; i++) if (span_eq(c->src + t->start, t->len, names[i])) return 1;
-  return 0;
-}
 DEVFN int32_t math_attr(Compiler* c, const Token* mtok) {
   expect(c, TK_DOT, "expected '.'");
   Token name = c->cur;
@@ -386,12 +380,12 @@ DEVFN int32_t math_fn(Compiler* c, const Token* np) {
   const char* s = c->src + name.start;
   int32_t len = name.len;
 #define IS(w) span_eq(s, len, w)
-  if (IS("pi")) { emit_float(c, 3.141592653589793); return T_FLOAT; }
-  if (IS("e")) { emit_float(c, 2.718281828459045); return T_FLOAT; }
-  if (IS("tau")) { emit_float(c, 6.283185307179586); return T_FLOAT; }
-  if (IS("inf")) { emit_float(c, 1.0 / 0.0); return T_FLOAT; }
-  int known = IS("sqrt") || IS("floor") || IS("ceil") || IS("gcd") || IS("isqrt") || IS("fabs");
-  if (!known) { unsupported(c, &name, "math."); msg_tok(c, &name); return T_BAD; }
+#define MATH_CONST(id, word, value) if (IS(word)) { emit_float(c, value); return T_FLOAT; }
+#define MATH_FN(id, word)
+#include "math.def"
+#undef MATH_CONST
+#undef MATH_FN
+  if (!math_known(s, len)) { unsupported(c, &name, "math."); msg_tok(c, &name); return T_BAD; }
   if (!check(c, TK_LPAREN)) { unsupported(c, &name, "a math function used as a value"); return T_BAD; }
   int32_t ts[MAX_PARAMS];
   Pos at[MAX_PARAMS];

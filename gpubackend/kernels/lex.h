@@ -203,6 +203,16 @@ DEV int spans_equal(const char* a, int32_t na, const char* b, int32_t nb) {
   return 1;
 }
 
+// Whether a name is one of math's that the DSL provides (math.def).
+DEV int math_known(const char* s, int32_t len) {
+#define MATH_CONST(id, name, value) if (span_eq(s, len, name)) return 1;
+#define MATH_FN(id, name) if (span_eq(s, len, name)) return 1;
+#include "math.def"
+#undef MATH_CONST
+#undef MATH_FN
+  return 0;
+}
+
 // The keyword a name is, or TK_NAME: a switch on its first letter, then
 // the few keywords that start with it (every name is looked up here).
 DEVFN int keyword_kind(const char* s, int32_t len) {

@@ -728,24 +728,31 @@ DEVFN int32_t import_stmt(Parser* p) {
     do push(p, alias(p, 1)); while (accept(p, TK_COMMA) && !failed(p));
     return list_node(p, ND_IMPORT, &kw, mark);
   }
-  int32_t level = 0;
+  Token first = p->cur;
+  int32_t level = 0, module = -1;
   while (check(p, TK_DOT)) { advance(p); level++; }
-  Token mod = p->cur;
-  mod.len = 0;  // `from . import x` names no module
-  if (level == 0 || check(p, TK_NAME)) dotted_name(p, &mod);
+  if (level == 0 || check(p, TK_NAME)) {
+    Token mod;
+    dotted_name(p, &mod);
+    module = add_node(p, ND_ALIAS, &mod);
+  }
   expect(p, TK_IMPORT, "expected 'import'");
   if (check(p, TK_STAR)) {
     push(p, add_node(p, ND_ALIAS, &p->cur));
     advance(p);
   } else {
     int paren = accept(p, TK_LPAREN);
-    do {
-      if (paren && check(p, TK_RPAREN)) break;
+    for (;;) {
       push(p, alias(p, 0));
-    } while (accept(p, TK_COMMA) && !failed(p));
+      if (!accept(p, TK_COMMA) || failed(p) || (paren && check(p, TK_RPAREN))) break;
+      if (!paren && !check(p, TK_NAME)) {
+        syntax_error(p, &p->cur, "trailing comma not allowed without surrounding parentheses");
+        return -1;
+      }
+    }
     if (paren) expect(p, TK_RPAREN, "expected ')'");
   }
-  return with_op(p, list_node(p, ND_FROM, &mod, mark), level);
+  return with_op(p, list_node(p, ND_FROM, &first, mark, module), level);
 }
 
 // expr_stmt := star_expressions                                  an EXPR

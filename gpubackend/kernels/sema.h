@@ -52,14 +52,16 @@ DEV int same_text(const Sema* s, int32_t i, int32_t j) {
   return spans_equal(s->src + nd(s, i)->pos, nd(s, i)->len, s->src + nd(s, j)->pos, nd(s, j)->len);
 }
 
-// The node of an expression's first token: a diagnostic about the whole
-// expression points there, where a one-pass reader met it.
+// The node of an expression's (or a simple statement's) first token: a
+// diagnostic about the whole of it points there, where a one-pass reader
+// met it.
 DEVFN int32_t first_token(const Sema* s, int32_t i) {
   for (;;) {
     const Node* n = nd(s, i);
     switch (n->kind) {
       case ND_BINOP: case ND_SUBSCRIPT: case ND_CALL: case ND_ATTR: i = n->a; break;
-      case ND_COMPARE: case ND_BOOLOP: case ND_STR: i = xtra(s, n->a); break;
+      case ND_AUGASSIGN: case ND_ANNASSIGN: case ND_EXPR: i = n->a; break;
+      case ND_COMPARE: case ND_BOOLOP: case ND_STR: case ND_ASSIGN: i = xtra(s, n->a); break;
       case ND_TUPLE: if (n->op || n->n == 0) return i; i = xtra(s, n->a); break;
       case ND_IFEXP: i = xtra(s, n->a); break;
       case ND_SLICE: if (xtra(s, n->a) < 0) return i; i = xtra(s, n->a); break;
@@ -309,7 +311,7 @@ DEVFN void header(Sema* s, int32_t def, SemaFunc* f) {
 // them: up to the first that is renamed, which it takes and stops.
 DEV void typing_names(Sema* s, int32_t from) {
   const Node* f = nd(s, from);
-  if (f->op != 0 || !span_eq(s->src + f->pos, f->len, "typing")) return;
+  if (f->op != 0 || !node_is(s, f->b, "typing")) return;
   for (int32_t k = 0; k < f->n; k++) {
     int32_t alias = xtra(s, f->a + k);
     if (nd(s, alias)->len == 1 && s->src[nd(s, alias)->pos] == '*') s->typing_all = 1;
@@ -320,8 +322,8 @@ DEV void typing_names(Sema* s, int32_t from) {
 
 // module_const := NAME '=' literal NEWLINE      a literal: a str (adjacent
 // literals too), [-]int, [-]float, True or False; returns whether `assign`
-// (a module-level ASSIGN) is one, recorded.
-DEVFN int module_const(Sema* s, int32_t assign) {
+// (a module-level ASSIGN) is one; `record`: the declarations record it.
+DEVFN int module_const(Sema* s, int32_t assign, int record) {
   const Node* a = nd(s, assign);
   if (a->n != 2 || nd(s, xtra(s, a->a))->kind != ND_NAME) return 0;
   int32_t name = xtra(s, a->a), value = xtra(s, a->a + 1);
@@ -343,6 +345,7 @@ DEVFN int module_const(Sema* s, int32_t assign) {
   int32_t last = lit->kind == ND_STR ? xtra(s, lit->a + lit->n - 1) : (int32_t)(lit - s->t->nodes);
   Token end = token_after(s, nd(s, last)->pos + nd(s, last)->len, 0);
   if (end.kind != TK_NEWLINE && end.kind != TK_EOF) return 0;
+  if (!record) return 1;
   for (int32_t k = 0; k < s->nconsts; k++)
     if (same_text(s, s->consts[k].name, name)) { s->consts[k].twice = 1; return 1; }
   if (s->nconsts == MAX_MODULE_CONSTS) {
@@ -397,7 +400,7 @@ DEVFN void declarations_of(Sema* s, int32_t i, int32_t top, int module) {
         s->math_imported = 1;
       return;
     }
-    case ND_ASSIGN: if (module) module_const(s, i); return;
+    case ND_ASSIGN: if (module) module_const(s, i, 1); return;
     case ND_IF: case ND_WHILE: {
       int32_t body = xtra(s, n->b), orelse = xtra(s, n->b + 1);
       declarations_in(s, body, top, 0);
@@ -446,12 +449,151 @@ DEVFN void entry_signature(Sema* s, const char* entry, int32_t entry_len, const 
 
 // The declarations of the program whose tree is t (root: its MODULE), for
 // the entry `entry` of signature `sig`; 0 with the diagnostic in d.
-DEVFN int sema_declarations(Sema* s, const ParseTree* t, const char* src, int32_t n, const char* entry,
+DEVFN int declarations(Sema* s, const ParseTree* t, const char* src, int32_t n, const char* entry,
                             int32_t entry_len, const char* sig, int32_t sig_len, Diag* d) {
   s->t = t; s->src = src; s->n = n; s->diag = d;
   s->nfuncs = 0; s->entry = -1; s->math_imported = 0; s->ntyping = 0; s->typing_all = 0; s->nconsts = 0;
   types_init(&s->types);
   declarations_in(s, t->root, -1, 1);
   if (d->cls == DG_OK) entry_signature(s, entry, entry_len, sig, sig_len);
+  return d->cls == DG_OK;
+}
+
+// ---- the module's statements
+
+DEV void unsupported_at(Sema* s, const Token* t, const char* what) {
+  sema_error_at(s, t->line, t->col, DG_UNSUPPORTED, what);
+}
+DEV Token token_at_node(const Sema* s, int32_t i) {
+  const Node* n = nd(s, i);
+  Token t;
+  t.kind = TK_NAME; t.start = n->pos; t.len = n->len; t.line = n->line; t.col = n->col;
+  return t;
+}
+// The token after node i's own token (not its children's).
+DEV Token next_token(const Sema* s, int32_t i) { return token_after(s, nd(s, i)->pos + nd(s, i)->len, 0); }
+
+// import_stmt := 'import' NAME | 'from' NAME 'import' names      at module
+// level: only typing (annotations) and math are known; from math, names of
+// math.def, kept for the functions.
+DEVFN void import_stmt(Sema* s, int32_t i) {
+  const Node* n = nd(s, i);
+  int32_t mod = n->kind == ND_IMPORT ? xtra(s, n->a) : n->b;
+  if (mod < 0) {  // `from . import x`: the compiler wants a module name at the first dot
+    sema_syntax(s, i, "expected a module name");
+    return;
+  }
+  Token head = token_at_node(s, mod);
+  int32_t first_len = 0;  // the module's first name (the compiler reads one NAME)
+  while (first_len < head.len && s->src[head.start + first_len] != '.') first_len++;
+  head.len = first_len;
+  const char* m = s->src + head.start;
+  int math = span_eq(m, first_len, "math");
+  int typing = span_eq(m, first_len, "typing") || span_eq(m, first_len, "__future__");
+  if (!typing && !math) {
+    unsupported_at(s, &head, n->kind == ND_IMPORT ? "import of '" : "from-import of '");
+    msg_add(s->diag, m, first_len); msg(s->diag, "'");
+    return;
+  }
+  if (n->kind == ND_IMPORT) {
+    Token after = token_after(s, head.start + head.len, 0);
+    if (after.kind == TK_AS || after.kind == TK_COMMA || after.kind == TK_DOT) unsupported_at(s, &after, "this form of import");
+    return;
+  }
+  if (first_len != nd(s, mod)->len) {  // `from typing.x import`: the compiler wants 'import' at the '.'
+    Token dot = token_after(s, head.start + head.len, 0);
+    sema_syntax_tok(s, &dot, "expected 'import'");
+    return;
+  }
+  for (int32_t k = 0; math && k < n->n && s->diag->cls == DG_OK; k++) {
+    int32_t alias = xtra(s, n->a + k);
+    Token name = token_at_node(s, alias);
+    if (s->src[name.start] == '*' || nd(s, alias)->a >= 0) unsupported_at(s, &name, "this form of from-import");
+    else if (k == MAX_FROM_MATH) unsupported_at(s, &name, "more than 8 names from math");
+    else if (!math_known(s->src + name.start, name.len)) { unsupported_at(s, &name, "math."); msg_node(s, alias); }
+  }
+}
+
+// What follows a module-level simple statement on its line: nothing, or
+// a ';' and the end of the line.
+DEV int ends_line(const Sema* s, Token after) {
+  if (after.kind == TK_SEMI) after = token_after(s, after.start + after.len, 0);
+  return after.kind == TK_NEWLINE || after.kind == TK_EOF;
+}
+
+// The last token of a literal node (a STR's last part).
+DEV int32_t literal_end(const Sema* s, int32_t v) {
+  const Node* n = nd(s, v);
+  if (n->kind == ND_UNARY) n = nd(s, n->a);
+  if (n->kind == ND_STR) n = nd(s, xtra(s, n->a + n->n - 1));
+  return n->pos + n->len;
+}
+
+// The 'else' of an orelse BLOCK: the word before its ':'.
+DEV Token else_keyword(const Sema* s, int32_t block) {
+  const Node* b = nd(s, block);
+  int32_t at = b->pos - 1;
+  while (at > 0 && (s->src[at] == ' ' || s->src[at] == '\t')) at--;
+  Token t;
+  t.kind = TK_ELSE; t.start = at - 3; t.len = 4; t.line = b->line; t.col = b->col - (b->pos - t.start);
+  return t;
+}
+
+// One module-level statement; defs are their bodies' business.
+// module := (funcdef | import_stmt | docstring | main_guard | module_const | 'pass')* EOF
+DEVFN void module_stmt(Sema* s, int32_t i, int32_t next) {
+  const Node* n = nd(s, i);
+  int same_line = next >= 0 && nd(s, next)->line == n->line;  // after a ';'
+  switch (n->kind) {
+    case ND_DEF: return;
+    case ND_IMPORT: case ND_FROM:
+      import_stmt(s, i);
+      if (s->diag->cls == DG_OK && same_line) {
+        Token t = token_at_node(s, first_token(s, next));
+        sema_syntax_tok(s, &t, "expected end of statement");
+      }
+      return;
+    case ND_EXPR:  // a docstring, or another lone string
+      if (nd(s, n->a)->kind == ND_STR && !same_line) {
+        Token after = token_after(s, literal_end(s, n->a), 0);
+        if (after.kind == TK_NEWLINE || after.kind == TK_EOF) return;
+      }
+      break;
+    case ND_PASS: {
+      Token after = next_token(s, i);
+      if (after.kind != TK_SEMI) return;
+      unsupported_at(s, &after, "statement at module level (only def, import and docstrings)");
+      return;
+    }
+    case ND_ASSIGN:
+      if (module_const(s, i, 0)) return;
+      break;
+    case ND_IF:  // `if __name__ == "__main__":` never runs when the verifier calls the entry
+      if (node_is(s, first_token(s, n->a), "__name__")) {
+        int32_t orelse = xtra(s, n->b + 1);
+        if (orelse < 0) return;
+        Token t = nd(s, orelse)->kind == ND_IF ? token_at_node(s, orelse) : else_keyword(s, orelse);
+        unsupported_at(s, &t, "statement at module level (only def, import and docstrings)");
+        return;
+      }
+      break;
+  }
+  Token t = token_at_node(s, first_token(s, i));
+  unsupported_at(s, &t, "statement at module level (only def, import and docstrings)");
+}
+
+// The module's statements but its functions' bodies.
+DEVFN void sema_module(Sema* s) {
+  const Node* m = nd(s, s->t->root);
+  for (int32_t k = 0; k < m->n && s->diag->cls == DG_OK; k++)
+    module_stmt(s, xtra(s, m->a + k), k + 1 < m->n ? xtra(s, m->a + k + 1) : -1);
+}
+
+// The type pass over the program whose tree is t (root: its MODULE), for
+// the entry `entry` of signature `sig` (type codes, "is>b"): its
+// declarations, then its module-level statements; 0 with the diagnostic in d.
+DEVFN int sema_program(Sema* s, const ParseTree* t, const char* src, int32_t n, const char* entry,
+                       int32_t entry_len, const char* sig, int32_t sig_len, Diag* d) {
+  if (declarations(s, t, src, n, entry, entry_len, sig, sig_len, d)) sema_module(s);
   return d->cls == DG_OK;
 }

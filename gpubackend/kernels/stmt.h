@@ -357,7 +357,7 @@ DEVFN int import_stmt(Compiler* c) {
       int32_t* n = module ? &c->nfrom_math : &c->f.nfrom_math;
       if (check(c, TK_STAR) || c->nxt.kind == TK_AS) { unsupported(c, &c->cur, "this form of from-import"); return 1; }
       if (*n == MAX_FROM_MATH) { unsupported(c, &c->cur, "more than 8 names from math"); return 1; }
-      if (!math_name_known(c, &c->cur)) { unsupported(c, &c->cur, "math."); msg_tok(c, &c->cur); return 1; }
+      if (!math_known(c->src + c->cur.start, c->cur.len)) { unsupported(c, &c->cur, "math."); msg_tok(c, &c->cur); return 1; }
       names[(*n)++] = c->cur.start;
     }
     advance(c);
