@@ -714,8 +714,6 @@ DEV void emit_store(Compiler* c, Local* l) {
 }
 
 // The function a call by this name means here, as Python scopes it: inside
-// Kinds of Compiler.entry_none.
-enum EntryNone { EN_NONE, EN_FALLS_OFF, EN_BARE_RETURN, EN_OPTIONAL };
 
 // Where the entry may answer None (the first place is kept).
 DEV void entry_may_return_none(Compiler* c, int32_t kind, int32_t line, int32_t col, int32_t type) {

@@ -116,6 +116,24 @@ DEV int bracket_delta(int kind) {
   return 0;
 }
 
+// The binary operator of an augmented assignment (+= is +).
+DEV int aug_to_binary(int kind) {
+  switch (kind) {
+    case TK_PLUS_EQ: return TK_PLUS;
+    case TK_MINUS_EQ: return TK_MINUS;
+    case TK_STAR_EQ: return TK_STAR;
+    case TK_SLASH_EQ: return TK_SLASH;
+    case TK_DSLASH_EQ: return TK_DSLASH;
+    case TK_PERCENT_EQ: return TK_PERCENT;
+    case TK_DSTAR_EQ: return TK_DSTAR;
+    case TK_AMP_EQ: return TK_AMP;
+    case TK_PIPE_EQ: return TK_PIPE;
+    case TK_CARET_EQ: return TK_CARET;
+    case TK_LSHIFT_EQ: return TK_LSHIFT;
+    default: return TK_RSHIFT;
+  }
+}
+
 // The token a syntax error is at, quoted: " at '<its first 24 bytes>'", or
 // " at 'end of line'" / " at 'end of file'".
 DEV void msg_token(Diag* d, const char* src, const Token* t) {

@@ -25,6 +25,12 @@ struct SemaConst {
   int32_t twice;    // assigned again: its reads are refused
 };
 
+// A local of the function being typed: the node that names it, its type.
+struct SemaLocal {
+  int32_t name;
+  int32_t type;
+};
+
 struct Sema {
   const ParseTree* t;
   const char* src;
@@ -39,6 +45,21 @@ struct Sema {
   int32_t ntyping, typing_all;
   SemaConst consts[MAX_MODULE_CONSTS];
   int32_t nconsts;
+  int32_t in_header;          // reading a def's signature (its typing names must be imported)
+  int32_t from_math[MAX_FROM_MATH];  // names of the module's `from math import` so far
+  int32_t nfrom_math;
+  // the body being typed (sema_body.h)
+  int32_t fn;                 // its function, or -1
+  SemaLocal locals[MAX_LOCALS];
+  int32_t nlocals;
+  int32_t called[MAX_CALLED]; // names called or read as module names in it
+  int32_t ncalled;
+  int32_t nloops;
+  int32_t broke[MAX_LOOPS];   // per open loop: its breaks so far
+  int32_t stop;               // the pass gave up on this body
+  int32_t gave_up;            // the node where it first gave up in the program, or -1
+  int32_t entry_called;       // the program calls its entry
+  struct { int32_t kind, line, col, type; } entry_none;  // where the entry may answer None first
 };
 
 // ---- the tree
@@ -233,7 +254,7 @@ DEVFN int32_t type_atom(Sema* s, int32_t i, const char* after) {
     if (node_is(s, head, scalars[k])) return head == i ? ids[k] : trailing(s, head, after);
   const char* typing[] = {"List", "Tuple", "Optional", "Union", "Dict", "Set"};
   for (int32_t k = 0; k < 6; k++)
-    if (node_is(s, head, typing[k]) && !typing_imported(s, head)) {
+    if (node_is(s, head, typing[k]) && s->in_header && !typing_imported(s, head)) {
       sema_error(s, head, DG_NAME, "name '"); msg_node(s, head);
       msg(s->diag, "' is not defined (import it: from typing import "); msg_node(s, head); msg(s->diag, ")");
       return T_BAD;
@@ -274,6 +295,7 @@ DEVFN void header(Sema* s, int32_t def, SemaFunc* f) {
   int32_t name = xtra(s, d->a), ret = xtra(s, d->a + 1);
   f->def = def;
   f->nparams = 0;
+  s->in_header = 1;
   for (int32_t k = 0; k < d->n && s->diag->cls == DG_OK; k++) {
     int32_t p = xtra(s, d->b + k);
     const Node* pn = nd(s, p);
@@ -304,6 +326,7 @@ DEVFN void header(Sema* s, int32_t def, SemaFunc* f) {
     return;
   }
   f->ret = annotation(s, ret, "expected ':'");
+  s->in_header = 0;
 }
 
 // `from typing import ...`: the names a def's annotations may use from here
@@ -359,7 +382,7 @@ DEVFN int module_const(Sema* s, int32_t assign, int record) {
 
 // A def, recorded with its header: a top-level one (parent -1) or one
 // nested at any depth in a top-level one (parent: that function).
-DEVFN void declare(Sema* s, int32_t def, int32_t parent) {
+DEVFN void declare_function(Sema* s, int32_t def, int32_t parent) {
   if (s->nfuncs >= MAX_FUNCS) { sema_error(s, def, DG_LIMIT, "program exceeds MAX_FUNCS (functions)"); return; }
   SemaFunc* f = &s->funcs[s->nfuncs];
   header(s, def, f);
@@ -387,7 +410,7 @@ DEVFN void declarations_of(Sema* s, int32_t i, int32_t top, int module) {
         return;
       }
       int32_t fi = s->nfuncs;
-      declare(s, i, module ? -1 : top);
+      declare_function(s, i, module ? -1 : top);
       if (s->diag->cls == DG_OK) declarations_in(s, xtra(s, n->a + 2), module ? fi : top, 0);
       return;
     }
@@ -453,6 +476,8 @@ DEVFN int declarations(Sema* s, const ParseTree* t, const char* src, int32_t n, 
                             int32_t entry_len, const char* sig, int32_t sig_len, Diag* d) {
   s->t = t; s->src = src; s->n = n; s->diag = d;
   s->nfuncs = 0; s->entry = -1; s->math_imported = 0; s->ntyping = 0; s->typing_all = 0; s->nconsts = 0;
+  s->in_header = 0; s->nfrom_math = 0; s->fn = -1; s->stop = 0; s->gave_up = -1; s->entry_called = 0;
+  s->entry_none.kind = 0;
   types_init(&s->types);
   declarations_in(s, t->root, -1, 1);
   if (d->cls == DG_OK) entry_signature(s, entry, entry_len, sig, sig_len);
@@ -509,8 +534,9 @@ DEVFN void import_stmt(Sema* s, int32_t i) {
     int32_t alias = xtra(s, n->a + k);
     Token name = token_at_node(s, alias);
     if (s->src[name.start] == '*' || nd(s, alias)->a >= 0) unsupported_at(s, &name, "this form of from-import");
-    else if (k == MAX_FROM_MATH) unsupported_at(s, &name, "more than 8 names from math");
+    else if (s->nfrom_math == MAX_FROM_MATH) unsupported_at(s, &name, "more than 8 names from math");
     else if (!math_known(s->src + name.start, name.len)) { unsupported_at(s, &name, "math."); msg_node(s, alias); }
+    else s->from_math[s->nfrom_math++] = alias;
   }
 }
 
@@ -539,13 +565,19 @@ DEV Token else_keyword(const Sema* s, int32_t block) {
   return t;
 }
 
-// One module-level statement; defs are their bodies' business.
+DEVFN void function_body(Sema* s, int32_t fi);
+DEVFN void entry_none_error(Sema* s);
+
+// One module-level statement; a def, its body (sema_body.h).
 // module := (funcdef | import_stmt | docstring | main_guard | module_const | 'pass')* EOF
 DEVFN void module_stmt(Sema* s, int32_t i, int32_t next) {
   const Node* n = nd(s, i);
   int same_line = next >= 0 && nd(s, next)->line == n->line;  // after a ';'
   switch (n->kind) {
-    case ND_DEF: return;
+    case ND_DEF:
+      for (int32_t f = 0; f < s->nfuncs; f++) if (s->funcs[f].def == i) function_body(s, f);
+      s->stop = 0;  // (a give-up ends one body)
+      return;
     case ND_IMPORT: case ND_FROM:
       import_stmt(s, i);
       if (s->diag->cls == DG_OK && same_line) {
@@ -595,5 +627,7 @@ DEVFN void sema_module(Sema* s) {
 DEVFN int sema_program(Sema* s, const ParseTree* t, const char* src, int32_t n, const char* entry,
                        int32_t entry_len, const char* sig, int32_t sig_len, Diag* d) {
   if (declarations(s, t, src, n, entry, entry_len, sig, sig_len, d)) sema_module(s);
+  // (a body given up on may call the entry)
+  if (d->cls == DG_OK && s->gave_up < 0 && s->entry_called && s->entry_none.kind) entry_none_error(s);
   return d->cls == DG_OK;
 }

@@ -371,23 +371,6 @@ DEVFN int import_stmt(Compiler* c) {
   return 1;
 }
 
-DEV int aug_to_binary(int kind) {
-  switch (kind) {
-    case TK_PLUS_EQ: return TK_PLUS;
-    case TK_MINUS_EQ: return TK_MINUS;
-    case TK_STAR_EQ: return TK_STAR;
-    case TK_SLASH_EQ: return TK_SLASH;
-    case TK_DSLASH_EQ: return TK_DSLASH;
-    case TK_PERCENT_EQ: return TK_PERCENT;
-    case TK_DSTAR_EQ: return TK_DSTAR;
-    case TK_AMP_EQ: return TK_AMP;
-    case TK_PIPE_EQ: return TK_PIPE;
-    case TK_CARET_EQ: return TK_CARET;
-    case TK_LSHIFT_EQ: return TK_LSHIFT;
-    default: return TK_RSHIFT;
-  }
-}
-
 DEVFN int32_t parse_type(Compiler* c);
 
 // Unmake the item read that ends a target just compiled (xs[i]), leaving

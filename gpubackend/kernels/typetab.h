@@ -203,3 +203,7 @@ DEV void msg_entry_mismatch(Diag* d, const char* entry, int32_t entry_len, const
   msg(d, "entry '"); msg_add(d, entry, entry_len); msg(d, "' is ");
   msg_sig(d, have, k); msg(d, ", the problem needs "); msg_sig(d, sig, sig_len);
 }
+
+// Where an entry may answer None, which no expected value of its type
+// equals (both compilers' entry_none).
+enum EntryNone { EN_NONE, EN_FALLS_OFF, EN_BARE_RETURN, EN_OPTIONAL };

@@ -1,0 +1,668 @@
+// sema_body.h: the type pass over function bodies. Statements and
+// expressions are typed in the order the one-pass compiler compiles them,
+// with its rules and its diagnostics. What this pass does not type yet
+// (Optionals, lists whose item type a later use tells, most builtins,
+// methods, subscripts, loops over anything but range, nested defs, ...)
+// ends the typing of that function there: the pass gives up on the rest of
+// the body (Sema.gave_up: the first such place) and goes on with the next
+// function. So every diagnostic it gives is one the compiler gives, and up
+// to where it gave up, it gives every one.
+#pragma once
+#include "sema.h"
+
+DEV int halted(const Sema* s) { return s->diag->cls != DG_OK || s->stop; }
+
+// Not typed yet: give up on the function's body at node i.
+DEV int32_t give_up(Sema* s, int32_t i) {
+  if (s->gave_up < 0 && s->diag->cls == DG_OK) s->gave_up = first_token(s, i);
+  s->stop = 1;
+  return T_BAD;
+}
+
+DEV int intlike(int32_t t) { return t == T_INT || t == T_BOOL; }
+DEV int number(int32_t t) { return intlike(t) || t == T_FLOAT; }
+
+// A type this pass types values of: no Optional and no unknown item type
+// anywhere in it.
+DEVFN int plain_type(const TypeTable* tt, int32_t t) {
+  if (t == T_BAD || t == T_UNK || is_opt(tt, t)) return 0;
+  if (t < N_SCALARS) return 1;
+  const TypeDef* d = &tt->t[t];
+  if (d->kind == TY_TUPLE) {
+    for (int32_t k = 0; k < d->n; k++) if (!plain_type(tt, d->items[k])) return 0;
+    return 1;
+  }
+  return plain_type(tt, d->elem);
+}
+
+DEV int32_t unify(Sema* s, int32_t a, int32_t b) {
+  if (type_fits(&s->types, a, b)) return a;
+  if (type_fits(&s->types, b, a)) return b;
+  return T_BAD;
+}
+
+// "<what><a> and <b>" at node i (b T_BAD: a alone).
+DEV int32_t type_error2(Sema* s, int32_t i, const char* what, int32_t a, int32_t b) {
+  sema_error(s, i, DG_TYPE, what);
+  msg_type_in(s->diag, &s->types, a);
+  if (b != T_BAD) { msg(s->diag, " and "); msg_type_in(s->diag, &s->types, b); }
+  return T_BAD;
+}
+
+// ---- names
+
+DEV SemaLocal* find_local(Sema* s, int32_t name) {
+  for (int32_t k = s->nlocals - 1; k >= 0; k--) if (same_text(s, s->locals[k].name, name)) return &s->locals[k];
+  return 0;
+}
+DEV int called_here(const Sema* s, int32_t name) {
+  for (int32_t k = 0; k < s->ncalled; k++) if (same_text(s, s->called[k], name)) return 1;
+  return 0;
+}
+// A name called, or read as a module-level name: a later local of that
+// name would change what it means (Python's scope is the whole function).
+DEV int note_called(Sema* s, int32_t name) {
+  if (called_here(s, name)) return 1;
+  if (s->ncalled >= MAX_CALLED) { give_up(s, name); return 0; }
+  s->called[s->ncalled++] = name;
+  return 1;
+}
+DEV SemaLocal* declare_local(Sema* s, int32_t name, int32_t type) {
+  if (s->nlocals >= MAX_LOCALS) { give_up(s, name); return 0; }
+  if (called_here(s, name)) {
+    sema_error(s, name, DG_UNSUPPORTED, "a local variable named like a function or constant used earlier in this function: '");
+    msg_node(s, name); msg(s->diag, "'");
+    return 0;
+  }
+  SemaLocal* l = &s->locals[s->nlocals++];
+  l->name = name; l->type = type;
+  return l;
+}
+// The program's top-level function of this name, or -1.
+DEV int32_t find_function(const Sema* s, int32_t name) {
+  for (int32_t k = 0; k < s->nfuncs; k++)
+    if (s->funcs[k].parent < 0 && same_text(s, xtra(s, nd(s, s->funcs[k].def)->a), name)) return k;
+  return -1;
+}
+DEV int32_t builtin_of(const Sema* s, int32_t name) {
+  int32_t b = 0;
+#define BUILTIN(ID, NAME, FORM) if (node_is(s, name, NAME)) return b; b++;
+#include "builtins.def"
+#undef BUILTIN
+  return -1;
+}
+DEV int32_t const_of(const Sema* s, int32_t name) {
+  for (int32_t k = 0; k < s->nconsts; k++) if (same_text(s, s->consts[k].name, name)) return k;
+  return -1;
+}
+DEV int from_math_name(const Sema* s, int32_t name) {
+  for (int32_t k = 0; k < s->nfrom_math; k++) if (same_text(s, s->from_math[k], name)) return 1;
+  return 0;
+}
+
+// name := NAME      a read: a local, a module constant, or an error
+DEVFN int32_t name_read(Sema* s, int32_t i) {
+  SemaLocal* l = find_local(s, i);
+  if (l) return plain_type(&s->types, l->type) ? l->type : give_up(s, i);
+  if (node_is(s, i, "math") || from_math_name(s, i)) return give_up(s, i);
+  if (find_function(s, i) >= 0 || builtin_of(s, i) >= 0) {
+    sema_error(s, i, DG_UNSUPPORTED, "a function used as a value: '"); msg_node(s, i); msg(s->diag, "'");
+    return T_BAD;
+  }
+  int32_t k = const_of(s, i);
+  if (k >= 0) {
+    if (s->consts[k].twice) { sema_error(s, i, DG_UNSUPPORTED, "a module-level name assigned twice"); return T_BAD; }
+    if (!note_called(s, i)) return T_BAD;
+    return s->consts[k].type;
+  }
+  sema_error(s, i, DG_NAME, "name '"); msg_node(s, i); msg(s->diag, "' is not defined");
+  return T_BAD;
+}
+
+// ---- expressions
+
+DEVFN int32_t expr(Sema* s, int32_t i, int cond);
+DEVFN int32_t find_func(Sema* s, int32_t name);
+
+// strings := STRING+      plain ones: escapes and non-ASCII are not typed yet
+DEVFN int32_t string_type(Sema* s, int32_t i) {
+  const Node* n = nd(s, i);
+  if (n->n > 8) return give_up(s, i);
+  for (int32_t k = 0; k < n->n; k++) {
+    const Node* part = nd(s, xtra(s, n->a + k));
+    if (part->op & TF_NON_ASCII) return give_up(s, i);
+    for (int32_t c = 0; c < part->len; c++) if (s->src[part->pos + c] == '\\') return give_up(s, i);
+  }
+  return T_STR;
+}
+
+DEVFN int32_t literal(Sema* s, int32_t i) {
+  const Node* n = nd(s, i);
+  if (n->kind == ND_FLOAT) return T_FLOAT;
+  if (n->kind == ND_STR) return string_type(s, i);
+  if (n->kind == ND_INT) {
+    if ((n->op & TF_INT_BIG) || n->b < 0) {
+      sema_error(s, i, DG_UNSUPPORTED, "integer literal beyond 64 bits");
+      return T_BAD;
+    }
+    return T_INT;
+  }
+  if (n->op == TK_DOT) { sema_error(s, i, DG_UNSUPPORTED, "Ellipsis"); return T_BAD; }
+  return n->op == TK_NONE ? T_NONE : T_BOOL;
+}
+
+// unary := ('-' | '+' | '~') unary | 'not' unary      (-<int literal> is a literal)
+DEVFN int32_t unary(Sema* s, int32_t i, int cond) {
+  const Node* n = nd(s, i);
+  const Node* x = nd(s, n->a);
+  if (n->op == TK_NOT) {
+    if (expr(s, n->a, 1) == T_BAD) return T_BAD;
+    return T_BOOL;
+  }
+  if (n->op == TK_MINUS && x->kind == ND_INT && !(x->op & TF_INT_BIG)) return T_INT;
+  int32_t t = expr(s, n->a, 0);
+  if (t == T_BAD) return T_BAD;
+  if (n->op == TK_PLUS) {
+    if (!number(t)) return type_error2(s, i, "bad operand type for unary +: ", t, T_BAD);
+    return t == T_BOOL ? T_INT : t;
+  }
+  if (n->op == TK_TILDE) {
+    if (!intlike(t)) return type_error2(s, i, "bad operand type for unary ~: ", t, T_BAD);
+    return T_INT;
+  }
+  if (t == T_FLOAT) return T_FLOAT;
+  if (!intlike(t)) return type_error2(s, i, "bad operand type for unary -: ", t, T_BAD);
+  return T_INT;
+}
+
+// The type of `a OP b` (kind: the operator's token), or an error at node op.
+DEVFN int32_t binary_type(Sema* s, int32_t op, int kind, int32_t a, int32_t b) {
+  const TypeTable* tt = &s->types;
+  if (kind == TK_PLUS && a == T_STR && b == T_STR) return T_STR;
+  if (kind == TK_STAR && ((a == T_STR && intlike(b)) || (intlike(a) && b == T_STR))) return T_STR;
+  if (kind == TK_PERCENT && a == T_STR) { sema_error(s, op, DG_UNSUPPORTED, "printf-style string formatting"); return T_BAD; }
+  if (is_list(tt, a) || is_list(tt, b)) {
+    if (kind == TK_PLUS && is_list(tt, a) && is_list(tt, b)) {
+      int32_t t = unify(s, a, b);
+      return t != T_BAD ? t : type_error2(s, op, "can only concatenate lists of one type, got ", a, b);
+    }
+    if (kind == TK_STAR && is_list(tt, a) && intlike(b)) return a;
+    if (kind == TK_STAR && intlike(a) && is_list(tt, b)) return b;
+  }
+  if (is_tuple(tt, a) || is_tuple(tt, b)) {
+    if (kind == TK_PLUS && is_tuple(tt, a) && is_tuple(tt, b)) { sema_error(s, op, DG_UNSUPPORTED, "tuple concatenation"); return T_BAD; }
+    if (kind == TK_STAR && (intlike(a) || intlike(b))) { sema_error(s, op, DG_UNSUPPORTED, "tuple repetition"); return T_BAD; }
+  }
+  if (kind == TK_AT) { sema_error(s, op, DG_UNSUPPORTED, "matrix multiplication"); return T_BAD; }
+  if (!number(a) || !number(b)) return type_error2(s, op, "unsupported operand types: ", a, b);
+  int both_int = intlike(a) && intlike(b);
+  if (kind == TK_AMP || kind == TK_PIPE || kind == TK_CARET || kind == TK_LSHIFT || kind == TK_RSHIFT) {
+    if (!both_int) return type_error2(s, op, "bitwise operator needs ints, got ", a, b);
+    return (a == T_BOOL && b == T_BOOL && kind != TK_LSHIFT && kind != TK_RSHIFT) ? T_BOOL : T_INT;
+  }
+  if (kind == TK_SLASH) return T_FLOAT;
+  if (kind == TK_DSTAR) {
+    if (!both_int) { sema_error(s, op, DG_UNSUPPORTED, "** on floats (use x * x or math.sqrt)"); return T_BAD; }
+    return T_INT;
+  }
+  return a == T_FLOAT || b == T_FLOAT ? T_FLOAT : T_INT;
+}
+
+// binary := unary (binop unary)*      power: a '**' whose exponent is a
+// negative int literal is refused before the exponent is read
+DEVFN int32_t binop(Sema* s, int32_t i) {
+  const Node* n = nd(s, i);
+  int32_t a = expr(s, n->a, 0);
+  if (a == T_BAD) return T_BAD;
+  const Node* e = nd(s, n->b);
+  if (n->op == TK_DSTAR && e->kind == ND_UNARY && e->op == TK_MINUS && nd(s, first_token(s, e->a))->kind == ND_INT &&
+      intlike(a)) {
+    sema_error(s, i, DG_UNSUPPORTED, "int ** negative int (CPython gives a float)");
+    return T_BAD;
+  }
+  int32_t b = expr(s, n->b, 0);
+  if (b == T_BAD) return T_BAD;
+  return binary_type(s, i, n->op, a, b);
+}
+
+// One link of a comparison chain: a OP b, at OP node op (op code: its token,
+// or CMP_NOT_IN / CMP_IS_NOT).
+DEVFN int32_t compare_type(Sema* s, int32_t op, int code, int32_t a, int32_t b) {
+  const TypeTable* tt = &s->types;
+  if (code == TK_IS || code == CMP_IS_NOT) {
+    if (a != T_NONE && b != T_NONE) {
+      sema_error(s, op, DG_UNSUPPORTED, "'is' between values other than None (use ==)");
+      return T_BAD;
+    }
+    return T_BOOL;
+  }
+  if (code == TK_IN || code == CMP_NOT_IN) {
+    if (is_tuple(tt, b)) return give_up(s, op);  // a tuple searched as a list
+    if (a == T_STR && b == T_STR) return T_BOOL;
+    if (is_list(tt, b) && type_fits(tt, elem_of(tt, b), a)) return T_BOOL;
+    return type_error2(s, op, "'in' needs a str in a str or an item in a list, got ", a, b);
+  }
+  if (number(a) && number(b)) return T_BOOL;
+  if (a == T_STR && b == T_STR) return T_BOOL;
+  if (a >= N_SCALARS && unify(s, a, b) != T_BAD) return T_BOOL;
+  int eq = code == TK_EQEQ || code == TK_NE;
+  if (eq && (a == T_NONE || b == T_NONE)) return T_BOOL;
+  return type_error2(s, op, "comparison between ", a, b);
+}
+
+// comparison := binary (compop binary)*      `in range(...)` not typed yet
+DEVFN int32_t compare(Sema* s, int32_t i) {
+  const Node* n = nd(s, i);
+  int32_t a = expr(s, xtra(s, n->a), 0);
+  for (int32_t k = 1; k < n->n && a != T_BAD; k += 2) {
+    int32_t op = xtra(s, n->a + k), right = xtra(s, n->a + k + 1);
+    int code = nd(s, op)->op;
+    const Node* r = nd(s, right);
+    if ((code == TK_IN || code == CMP_NOT_IN) && r->kind == ND_CALL && node_is(s, r->a, "range")) return give_up(s, op);
+    int32_t b = expr(s, right, 0);
+    if (b == T_BAD || compare_type(s, op, code, a, b) == T_BAD) return T_BAD;
+    a = b;
+  }
+  return a == T_BAD ? T_BAD : T_BOOL;
+}
+
+// and_test, or_test: operands of one type, or (cond: a test) any
+DEVFN int32_t logic_type(Sema* s, int32_t i, int cond) {
+  const Node* n = nd(s, i);
+  int32_t t = expr(s, xtra(s, n->a), cond);
+  for (int32_t k = 1; k < n->n && t != T_BAD; k += 2) {
+    int32_t op = xtra(s, n->a + k);
+    int32_t r = expr(s, xtra(s, n->a + k + 1), cond);
+    if (r == T_BAD) return T_BAD;
+    if (unify(s, t, r) != T_BAD) t = unify(s, t, r);
+    if (r != t)
+      return type_error2(s, op, n->op == TK_OR ? "'or' operands must have one type, got "
+                                               : "'and' operands must have one type, got ", t, r);
+  }
+  return t;
+}
+
+// The function a call by this name means here, as Python scopes it: a
+// nested def of this function (-2 before its def statement), else a
+// top-level function; -1: none.
+DEVFN int32_t find_func(Sema* s, int32_t name) {
+  for (int32_t k = 0; k < s->nfuncs; k++) {
+    const SemaFunc* g = &s->funcs[k];
+    if (g->parent >= 0 && g->parent == s->fn && same_text(s, xtra(s, nd(s, g->def)->a), name)) return -2;
+  }
+  return find_function(s, name);
+}
+
+// An argument as the compiler reads one: no unpacking, keywords or bare
+// generator expressions here.
+DEVFN int plain_argument(Sema* s, int32_t arg) {
+  const Node* a = nd(s, arg);
+  if (a->kind == ND_STARRED) { sema_error(s, arg, DG_UNSUPPORTED, "argument unpacking"); return 0; }
+  if (a->kind == ND_KEYWORD) { sema_error(s, arg, DG_UNSUPPORTED, "keyword argument"); return 0; }
+  if (a->kind == ND_GENEXP) {
+    sema_error(s, first_token(s, a->a), DG_UNSUPPORTED, "generator expression outside a call of sum, any, all, min, "
+                                                        "max, sorted, list, map, filter or join");
+    return 0;
+  }
+  return 1;
+}
+
+// call_function := NAME '(' args ')'      a program function f
+DEVFN int32_t call_function(Sema* s, int32_t call, int32_t name, int32_t f) {
+  const Node* c = nd(s, call);
+  const SemaFunc* fs = &s->funcs[f];
+  if (c->n > MAX_PARAMS) return give_up(s, call);
+  for (int32_t k = 0; k < c->n; k++) {
+    int32_t arg = xtra(s, c->b + k);
+    if (!plain_argument(s, arg)) return T_BAD;
+    int32_t t = expr(s, arg, 0);
+    if (t == T_BAD) return T_BAD;
+    if (k < fs->nparams && !plain_type(&s->types, fs->ptype[k])) return give_up(s, arg);
+    if (k < fs->nparams && !type_fits(&s->types, fs->ptype[k], t)) {
+      sema_error(s, first_token(s, arg), DG_TYPE, "argument '");
+      msg_node(s, xtra(s, nd(s, fs->def)->b + k)); msg(s->diag, "' of ");
+      msg_node(s, name); msg(s->diag, "() is "); msg_type_in(s->diag, &s->types, fs->ptype[k]);
+      msg(s->diag, ", got "); msg_type_in(s->diag, &s->types, t);
+      return T_BAD;
+    }
+  }
+  if (c->n != fs->nparams) {
+    sema_error(s, name, DG_TYPE, ""); msg_node(s, name); msg(s->diag, "() takes ");
+    msg_int(s->diag, fs->nparams); msg(s->diag, fs->nparams == 1 ? " argument, got " : " arguments, got ");
+    msg_int(s->diag, c->n);
+    return T_BAD;
+  }
+  if (f == s->entry) s->entry_called = 1;
+  return plain_type(&s->types, fs->ret) ? fs->ret : give_up(s, call);
+}
+
+// A call of a name: a local (an error), a function of the program, a name
+// no builtin has (an error after its arguments); builtins are not typed yet.
+DEVFN int32_t call_name(Sema* s, int32_t call) {
+  int32_t name = nd(s, call)->a;
+  SemaLocal* l = find_local(s, name);
+  if (l) {
+    if (!plain_type(&s->types, l->type)) return give_up(s, name);
+    sema_error(s, name, DG_TYPE, "'"); msg_type_in(s->diag, &s->types, l->type); msg(s->diag, "' object is not callable");
+    return T_BAD;
+  }
+  if (!note_called(s, name)) return T_BAD;
+  int32_t f = find_func(s, name);
+  if (f == -1 && from_math_name(s, name)) return give_up(s, name);
+  if (f == -2) {
+    sema_error(s, name, DG_NAME, "nested function '"); msg_node(s, name); msg(s->diag, "' is called before its def");
+    return T_BAD;
+  }
+  if (f >= 0) return call_function(s, call, name, f);
+  if (builtin_of(s, name) >= 0) return give_up(s, name);
+  const Node* c = nd(s, call);
+  if (c->n > 0 && (nd(s, xtra(s, c->b))->kind == ND_STARRED)) {  // f(*xs): refused before anything else
+    sema_error(s, xtra(s, c->b), DG_UNSUPPORTED, "argument unpacking");
+    return T_BAD;
+  }
+  if (c->n > MAX_PARAMS) return give_up(s, call);
+  for (int32_t k = 0; k < c->n; k++) {
+    int32_t arg = xtra(s, c->b + k);
+    if (!plain_argument(s, arg) || expr(s, arg, 0) == T_BAD) return T_BAD;
+  }
+  sema_error(s, name, DG_NAME, "name '"); msg_node(s, name); msg(s->diag, "' is not defined");
+  return T_BAD;
+}
+
+// expression: its type (T_BAD after an error or where the pass gave up).
+// cond: it is a truth test (if/while/assert/not), where any type will do.
+DEVFN int32_t expr(Sema* s, int32_t i, int cond) {
+  if (halted(s)) return T_BAD;
+  const Node* n = nd(s, i);
+  int32_t t;
+  switch (n->kind) {
+    case ND_INT: case ND_FLOAT: case ND_STR: case ND_CONST: t = literal(s, i); break;
+    case ND_NAME: t = name_read(s, i); break;
+    case ND_GROUP: t = expr(s, n->a, cond); break;
+    case ND_UNARY: t = unary(s, i, cond); break;
+    case ND_BINOP: t = binop(s, i); break;
+    case ND_COMPARE: t = compare(s, i); break;
+    case ND_BOOLOP: t = logic_type(s, i, cond); break;
+    case ND_CALL: t = nd(s, n->a)->kind == ND_NAME ? call_name(s, i) : give_up(s, i); break;
+    default: t = give_up(s, i);
+  }
+  if (halted(s)) return T_BAD;
+  return cond && t != T_BAD ? T_BOOL : t;
+}
+
+// ---- statements: each returns whether control can fall through to the next
+
+DEVFN int stmt(Sema* s, int32_t i);
+
+DEVFN int block_falls(Sema* s, int32_t block) {
+  const Node* b = nd(s, block);
+  int falls = 1;
+  for (int32_t k = 0; k < b->n && !halted(s); k++) if (!stmt(s, xtra(s, b->a + k))) falls = 0;
+  return falls;
+}
+
+// Where the entry may answer None (the first place is kept).
+DEV void entry_may_return_none(Sema* s, int32_t kind, int32_t line, int32_t col, int32_t type) {
+  if (s->entry_none.kind) return;
+  s->entry_none.kind = kind; s->entry_none.line = line; s->entry_none.col = col; s->entry_none.type = type;
+}
+
+// return_stmt := 'return' [expression]      (`return None` is bare)
+DEVFN int return_stmt(Sema* s, int32_t i) {
+  const Node* n = nd(s, i);
+  int32_t ret = s->funcs[s->fn].ret;
+  if (!plain_type(&s->types, ret) && ret != T_NONE) return give_up(s, i), 0;
+  const Node* v = n->a >= 0 ? nd(s, n->a) : 0;
+  if (!v || (v->kind == ND_CONST && v->op == TK_NONE)) {
+    if (ret != T_NONE && s->fn == s->entry) entry_may_return_none(s, EN_BARE_RETURN, n->line, n->col, ret);
+    else if (ret != T_NONE) type_error2(s, i, "return without a value in a function returning ", ret, T_BAD);
+    return 0;
+  }
+  if (v->kind == ND_TUPLE) return give_up(s, n->a), 0;
+  int32_t t = expr(s, n->a, 0);
+  if (t == T_BAD) return 0;
+  if (!type_fits(&s->types, ret, t)) {
+    sema_error(s, first_token(s, n->a), DG_TYPE, "returns "); msg_type_in(s->diag, &s->types, t);
+    msg(s->diag, " from a function returning "); msg_type_in(s->diag, &s->types, ret);
+  }
+  return 0;
+}
+
+// A value of type t stored to NAME `name`: declared on first assignment
+// (its type is the value's); a change of type is refused.
+DEVFN void store_name(Sema* s, int32_t name, int32_t t) {
+  if (t == T_BAD || halted(s)) return;
+  if (t == T_NONE || !plain_type(&s->types, t)) { give_up(s, name); return; }  // None: an Optional to be
+  SemaLocal* l = find_local(s, name);
+  if (!l) { declare_local(s, name, t); return; }
+  if (!plain_type(&s->types, l->type)) { give_up(s, name); return; }
+  if (type_fits(&s->types, l->type, t)) return;
+  sema_error(s, name, DG_TYPE, "'"); msg_node(s, name); msg(s->diag, "' is ");
+  msg_type_in(s->diag, &s->types, l->type); msg(s->diag, ", cannot assign "); msg_type_in(s->diag, &s->types, t);
+}
+
+// assign_stmt := NAME '=' expression      other targets are not typed yet
+DEVFN int assign_stmt(Sema* s, int32_t i) {
+  const Node* n = nd(s, i);
+  int32_t target = xtra(s, n->a), value = xtra(s, n->a + 1);
+  if (n->n != 2 || nd(s, target)->kind != ND_NAME || nd(s, value)->kind == ND_TUPLE) return give_up(s, i), 1;
+  store_name(s, target, expr(s, value, 0));
+  return 1;
+}
+
+// aug_name := NAME augop expression
+DEVFN int aug_stmt(Sema* s, int32_t i) {
+  const Node* n = nd(s, i);
+  if (nd(s, n->a)->kind != ND_NAME) return give_up(s, i), 1;
+  SemaLocal* l = find_local(s, n->a);
+  if (!l) { sema_error(s, n->a, DG_NAME, "name '"); msg_node(s, n->a); msg(s->diag, "' is not defined"); return 1; }
+  if (!plain_type(&s->types, l->type) || is_list(&s->types, l->type)) return give_up(s, i), 1;
+  int32_t r = expr(s, n->b, 0);
+  if (r == T_BAD) return 1;
+  int32_t t = binary_type(s, i, aug_to_binary(n->op), l->type, r);
+  if (t != T_BAD && t != l->type) {
+    sema_error(s, n->a, DG_TYPE, "'"); msg_node(s, n->a); msg(s->diag, "' is "); msg_type_in(s->diag, &s->types, l->type);
+    msg(s->diag, ", the result is "); msg_type_in(s->diag, &s->types, t);
+  }
+  return 1;
+}
+
+// annotated := NAME ':' type ['=' expression]
+DEVFN int annotated_stmt(Sema* s, int32_t i) {
+  const Node* n = nd(s, i);
+  int32_t ann_node = xtra(s, n->b), value = xtra(s, n->b + 1);
+  if (nd(s, n->a)->kind != ND_NAME) return give_up(s, i), 1;
+  int32_t ann = annotation(s, ann_node, "expected end of statement");
+  if (halted(s)) return 1;
+  if (!plain_type(&s->types, ann) && ann != T_NONE) return give_up(s, ann_node), 1;
+  SemaLocal* l = find_local(s, n->a);
+  if (l && l->type != ann) {
+    sema_error(s, n->a, DG_TYPE, "annotation changes the type of '"); msg_node(s, n->a); msg(s->diag, "'");
+    return 1;
+  }
+  if (!l) {
+    if (ann == T_NONE) { sema_error(s, n->a, DG_UNSUPPORTED, "a variable of type None"); return 1; }
+    if (!declare_local(s, n->a, ann)) return 1;
+  }
+  if (value < 0) return 1;
+  if (nd(s, value)->kind == ND_TUPLE) return give_up(s, value), 1;
+  int32_t t = expr(s, value, 0);
+  if (t != T_BAD && !type_fits(&s->types, ann, t)) {
+    sema_error(s, first_token(s, value), DG_TYPE, "value is "); msg_type_in(s->diag, &s->types, t);
+    msg(s->diag, ", annotation says "); msg_type_in(s->diag, &s->types, ann);
+  }
+  return 1;
+}
+
+// if_stmt := 'if' expression block ('elif' expression block)* ['else' block]
+DEVFN int if_stmt(Sema* s, int32_t i) {
+  int falls = 0, has_else = 0;
+  for (int32_t clause = i; clause >= 0 && !halted(s);) {
+    const Node* n = nd(s, clause);
+    if (expr(s, n->a, 1) == T_BAD) return 1;
+    if (block_falls(s, xtra(s, n->b))) falls = 1;
+    int32_t orelse = xtra(s, n->b + 1);
+    if (orelse >= 0 && nd(s, orelse)->kind == ND_BLOCK) {
+      has_else = 1;
+      if (!halted(s) && block_falls(s, orelse)) falls = 1;
+      break;
+    }
+    clause = orelse;
+  }
+  return falls || !has_else;
+}
+
+// A loop's body and else block: the body with the loop open (its breaks
+// counted), the else block after it closes. Returns whether the else
+// block can fall through (1 without one) and in *broke whether the body breaks.
+DEVFN int loop_body(Sema* s, int32_t body, int32_t orelse, int* broke) {
+  if (s->nloops >= MAX_LOOPS) { give_up(s, body); return 1; }
+  s->broke[s->nloops++] = 0;
+  block_falls(s, body);
+  *broke = s->broke[--s->nloops] > 0;
+  if (orelse < 0 || halted(s)) return 1;
+  return block_falls(s, orelse);
+}
+
+// while_stmt := 'while' expression block ['else' block]
+DEVFN int while_stmt(Sema* s, int32_t i) {
+  const Node* n = nd(s, i);
+  const Node* test = nd(s, n->a);
+  uint64_t v = (uint64_t)(uint32_t)test->b << 32 | (uint32_t)test->a;
+  int forever = (test->kind == ND_CONST && test->op == TK_TRUE) || (test->kind == ND_INT && v != 0);
+  if (expr(s, n->a, 1) == T_BAD) return 1;
+  int broke;
+  int else_falls = loop_body(s, xtra(s, n->b), xtra(s, n->b + 1), &broke);
+  return (!forever && else_falls) || broke;
+}
+
+// range_args := '(' expression [',' expression [',' expression]] ')'
+DEVFN int range_args(Sema* s, int32_t call) {
+  const Node* c = nd(s, call);
+  if (c->n > MAX_PARAMS) return give_up(s, call), 0;
+  int32_t ts[MAX_PARAMS];
+  for (int32_t k = 0; k < c->n; k++) {
+    int32_t arg = xtra(s, c->b + k);
+    if (!plain_argument(s, arg)) return 0;
+    ts[k] = expr(s, arg, 0);
+    if (halted(s)) return 0;
+  }
+  for (int32_t k = 0; k < c->n; k++) if (ts[k] == T_BAD) return 0;
+  if (c->n == 0 || c->n > 3) {
+    sema_error(s, c->a, DG_TYPE, c->n ? "range expected at most 3 arguments" : "range expected at least 1 argument, got 0");
+    return 0;
+  }
+  for (int32_t k = 0; k < c->n; k++)
+    if (!intlike(ts[k])) {
+      sema_error(s, first_token(s, xtra(s, c->b + k)), DG_TYPE, "bad argument type for range(): ");
+      msg_type_in(s->diag, &s->types, ts[k]);
+      return 0;
+    }
+  return 1;
+}
+
+// for_stmt := 'for' NAME 'in' 'range' args block ['else' block]      (other loops not typed yet)
+DEVFN int for_stmt(Sema* s, int32_t i) {
+  const Node* n = nd(s, i);
+  int32_t target = xtra(s, n->a), iter = xtra(s, n->a + 1);
+  const Node* it = nd(s, iter);
+  int range = it->kind == ND_CALL && node_is(s, it->a, "range") && !find_local(s, it->a) && find_func(s, it->a) == -1;
+  if (nd(s, target)->kind != ND_NAME || !range) return give_up(s, i), 1;
+  if (!range_args(s, iter)) return 1;
+  store_name(s, target, T_INT);
+  if (halted(s)) return 1;
+  int broke;
+  int else_falls = loop_body(s, xtra(s, n->b), xtra(s, n->b + 1), &broke);
+  return else_falls || broke;
+}
+
+// raise_stmt := 'raise' NAME ['(' args ')']     for the exception classes the VM reports
+DEVFN int raise_stmt(Sema* s, int32_t i) {
+  const Node* n = nd(s, i);
+  if (n->a < 0) { sema_error(s, i, DG_UNSUPPORTED, "bare raise"); return 0; }
+  const Node* e = nd(s, n->a);
+  int32_t name = e->kind == ND_CALL ? e->a : n->a;
+  if (nd(s, name)->kind != ND_NAME) return give_up(s, i), 0;
+  const char* names[] = {"ZeroDivisionError", "IndexError", "ValueError", "KeyError", "AssertionError", "OverflowError",
+                         "RecursionError", "MemoryError", "UnboundLocalError", "TypeError", "AttributeError"};
+  int known = 0;
+  for (int32_t k = 0; k < 11; k++) known |= node_is(s, name, names[k]);
+  if (!known) { sema_error(s, name, DG_UNSUPPORTED, "raise of '"); msg_node(s, name); msg(s->diag, "'"); return 0; }
+  if (e->kind == ND_CALL) {
+    if (e->n > MAX_PARAMS) return give_up(s, n->a), 0;
+    for (int32_t k = 0; k < e->n && !halted(s); k++) {
+      int32_t arg = xtra(s, e->b + k);
+      if (!plain_argument(s, arg)) return 0;
+      expr(s, arg, 0);
+    }
+  }
+  if (n->b >= 0 && !halted(s)) {
+    Token from = token_of(s, nd(s, name)->pos + nd(s, name)->len, TK_FROM);
+    unsupported_at(s, &from, "raise ... from");
+  }
+  return 0;
+}
+
+// A statement of a function's body.
+DEVFN int stmt(Sema* s, int32_t i) {
+  if (halted(s)) return 1;
+  const Node* n = nd(s, i);
+  switch (n->kind) {
+    case ND_PASS: return 1;
+    case ND_EXPR:  // a lone string (a docstring) is no code
+      if (nd(s, n->a)->kind == ND_STR && nd(s, n->a)->n == 1) return 1;
+      expr(s, n->a, 0);
+      return 1;
+    case ND_RETURN: return return_stmt(s, i);
+    case ND_ASSIGN: return assign_stmt(s, i);
+    case ND_AUGASSIGN: return aug_stmt(s, i);
+    case ND_ANNASSIGN: return annotated_stmt(s, i);
+    case ND_IF: return if_stmt(s, i);
+    case ND_WHILE: return while_stmt(s, i);
+    case ND_FOR: return for_stmt(s, i);
+    case ND_RAISE: return raise_stmt(s, i);
+    case ND_ASSERT:
+      if (expr(s, n->a, 1) != T_BAD && n->b >= 0) expr(s, n->b, 0);
+      return 1;
+    case ND_BREAK: case ND_CONTINUE:
+      if (s->nloops == 0) {
+        sema_error(s, i, DG_SYNTAX, n->kind == ND_BREAK ? "'break' outside loop" : "'continue' not properly in loop");
+        return 0;
+      }
+      if (n->kind == ND_BREAK && ++s->broke[s->nloops - 1] > MAX_BREAKS) give_up(s, i);
+      return 0;
+  }
+  give_up(s, i);
+  return 1;
+}
+
+// funcdef := header block      a top-level function's body
+DEVFN void function_body(Sema* s, int32_t fi) {
+  const SemaFunc* f = &s->funcs[fi];
+  const Node* d = nd(s, f->def);
+  s->fn = fi; s->nlocals = 0; s->ncalled = 0; s->nloops = 0; s->stop = 0;
+  for (int32_t k = 0; k < f->nparams; k++) declare_local(s, xtra(s, d->b + k), f->ptype[k]);
+  int falls = block_falls(s, xtra(s, d->a + 2));
+  if (halted(s) || !falls || f->ret == T_NONE || is_opt(&s->types, f->ret)) return;
+  if (fi == s->entry) { entry_may_return_none(s, EN_FALLS_OFF, d->line, d->col, f->ret); return; }
+  sema_error(s, f->def, DG_TYPE, "function '"); msg_node(s, xtra(s, d->a));
+  msg(s->diag, "' can end without returning "); msg_type_in(s->diag, &s->types, f->ret);
+}
+
+// A program that calls its entry, which may return None: the error a
+// helper gets there, and why the entry gets it too.
+DEVFN void entry_none_error(Sema* s) {
+  const SemaFunc* f = &s->funcs[s->entry];
+  sema_error_at(s, s->entry_none.line, s->entry_none.col, DG_TYPE, "");
+  int32_t kind = s->entry_none.kind, ret = f->ret;
+  if (kind == EN_FALLS_OFF) {
+    msg(s->diag, "function '"); msg_node(s, xtra(s, nd(s, f->def)->a));
+    msg(s->diag, "' can end without returning "); msg_type_in(s->diag, &s->types, ret);
+  } else if (kind == EN_BARE_RETURN) {
+    msg(s->diag, "return without a value in a function returning "); msg_type_in(s->diag, &s->types, ret);
+  } else {
+    msg(s->diag, "returns "); msg_type_in(s->diag, &s->types, s->entry_none.type);
+    msg(s->diag, " from a function returning "); msg_type_in(s->diag, &s->types, ret);
+  }
+  msg(s->diag, " (it is called in the program)");
+}
