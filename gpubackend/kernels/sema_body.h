@@ -91,6 +91,14 @@ DEV int32_t builtin_of(const Sema* s, int32_t name) {
 #undef BUILTIN
   return -1;
 }
+// A builtin's form (BF_* of calls.h, by builtins.def's FORM), or -1.
+enum { SF_CALL, SF_SEQ, SF_MINMAX, SF_ITER, SF_LOOP, SF_PRINT, SF_REFUSED };
+DEV int builtin_form_of(const Sema* s, int32_t name) {
+#define BUILTIN(ID, NAME, FORM) if (node_is(s, name, NAME)) return SF_##FORM;
+#include "builtins.def"
+#undef BUILTIN
+  return -1;
+}
 DEV int32_t const_of(const Sema* s, int32_t name) {
   for (int32_t k = 0; k < s->nconsts; k++) if (same_text(s, s->consts[k].name, name)) return k;
   return -1;
@@ -123,6 +131,7 @@ DEVFN int32_t name_read(Sema* s, int32_t i) {
 
 DEVFN int32_t expr(Sema* s, int32_t i, int cond);
 DEVFN int32_t find_func(Sema* s, int32_t name);
+DEVFN int32_t builtin_call(Sema* s, int32_t call, int32_t name);
 
 // strings := STRING+      plain ones: escapes and non-ASCII are not typed yet
 DEVFN int32_t string_type(Sema* s, int32_t i) {
@@ -173,6 +182,54 @@ DEVFN int32_t unary(Sema* s, int32_t i, int cond) {
   if (t == T_FLOAT) return T_FLOAT;
   if (!intlike(t)) return type_error2(s, i, "bad operand type for unary -: ", t, T_BAD);
   return T_INT;
+}
+
+// list_display := '[' expression (',' expression)* [','] ']'      ([] and
+// comprehensions not typed yet)
+DEVFN int32_t list_display(Sema* s, int32_t i) {
+  const Node* n = nd(s, i);
+  if (n->n == 0) return give_up(s, i);
+  int32_t t = T_UNK;
+  for (int32_t k = 0; k < n->n; k++) {
+    int32_t item = xtra(s, n->a + k);
+    if (nd(s, item)->kind == ND_STARRED) return give_up(s, item);
+    int32_t e = expr(s, item, 0);
+    if (e == T_BAD) return T_BAD;
+    if (e == T_NONE) { sema_error(s, first_token(s, item), DG_UNSUPPORTED, "None as a list item"); return T_BAD; }
+    int32_t u = unify(s, t, e);
+    if (u == T_BAD) return type_error2(s, first_token(s, item), "list items must have one type, got ", t, e);
+    t = u;
+  }
+  return checked(s, i, type_list(&s->types, t));
+}
+
+// subscript := '[' (expression | [expression] ':' [expression] [':' [expression]]) ']'
+// of a str or a list (a tuple's not typed yet)
+DEVFN int32_t subscript(Sema* s, int32_t i) {
+  const Node* n = nd(s, i);
+  int32_t t = expr(s, n->a, 0);
+  if (t == T_BAD) return T_BAD;
+  const TypeTable* tt = &s->types;
+  if (is_tuple(tt, t) || nd(s, n->b)->kind == ND_TUPLE) return give_up(s, i);
+  if (t != T_STR && !is_list(tt, t)) {
+    sema_error(s, i, DG_TYPE, "'"); msg_type_in(s->diag, tt, t); msg(s->diag, "' object is not subscriptable");
+    return T_BAD;
+  }
+  int slice = nd(s, n->b)->kind == ND_SLICE;
+  for (int32_t k = 0; k < (slice ? 3 : 1); k++) {
+    int32_t part = slice ? xtra(s, nd(s, n->b)->a + k) : n->b;
+    if (part < 0) continue;
+    int32_t x = expr(s, part, 0);
+    if (x == T_BAD) return T_BAD;
+    if (!intlike(x)) {
+      sema_error(s, first_token(s, part), DG_TYPE, t == T_STR ? "string indices must be integers, not "
+                                                               : "list indices must be integers, not ");
+      msg_type_in(s->diag, tt, x);
+      return T_BAD;
+    }
+  }
+  if (slice || t == T_STR) return t;
+  return elem_of(tt, t);
 }
 
 // The type of `a OP b` (kind: the operator's token), or an error at node op.
@@ -336,8 +393,55 @@ DEVFN int32_t call_function(Sema* s, int32_t call, int32_t name, int32_t f) {
   return plain_type(&s->types, fs->ret) ? fs->ret : give_up(s, call);
 }
 
-// A call of a name: a local (an error), a function of the program, a name
-// no builtin has (an error after its arguments); builtins are not typed yet.
+// A builtin's arguments as the compiler reads them (call_args): their types
+// in ts; the count, or -1 after an error or a give-up.
+DEVFN int32_t builtin_args(Sema* s, int32_t call, int32_t* ts) {
+  const Node* c = nd(s, call);
+  if (c->n > MAX_PARAMS) return give_up(s, call), -1;
+  for (int32_t k = 0; k < c->n; k++) {
+    int32_t arg = xtra(s, c->b + k);
+    if (!plain_argument(s, arg)) return -1;
+    ts[k] = expr(s, arg, 0);
+    if (halted(s)) return -1;
+  }
+  for (int32_t k = 0; k < c->n; k++) if (ts[k] == T_BAD) return -1;
+  return c->n;
+}
+
+// builtin_call := NAME '(' args ')'      len, abs, and the refused ones (others not typed yet)
+DEVFN int32_t builtin_call(Sema* s, int32_t call, int32_t name) {
+  const Node* c = nd(s, call);
+  int form = builtin_form_of(s, name);
+  if (form == SF_REFUSED) {
+    sema_error(s, name, DG_UNSUPPORTED, "builtin '"); msg_node(s, name); msg(s->diag, "'");
+    return T_BAD;
+  }
+  if (form == SF_PRINT) return give_up(s, call);
+  if (c->n > 0 && nd(s, xtra(s, c->b))->kind == ND_STARRED) {
+    sema_error(s, xtra(s, c->b), DG_UNSUPPORTED, "argument unpacking");
+    return T_BAD;
+  }
+  int len = node_is(s, name, "len");
+  if (!len && !node_is(s, name, "abs")) return give_up(s, call);
+  int32_t ts[MAX_PARAMS];
+  int32_t n = builtin_args(s, call, ts);
+  if (n < 0) return T_BAD;
+  if (n != 1) { sema_error(s, name, DG_TYPE, ""); msg_node(s, name); msg(s->diag, "() takes exactly one argument"); return T_BAD; }
+  int32_t t = ts[0], at = first_token(s, xtra(s, c->b));
+  if (len) {
+    if (t == T_STR || is_list(&s->types, t) || is_tuple(&s->types, t)) return T_INT;
+    sema_error(s, at, DG_TYPE, "object of type '"); msg_type_in(s->diag, &s->types, t); msg(s->diag, "' has no len()");
+    return T_BAD;
+  }
+  if (intlike(t)) return T_INT;
+  if (t == T_FLOAT) return T_FLOAT;
+  sema_error(s, at, DG_TYPE, "bad argument type for "); msg_node(s, name); msg(s->diag, "(): ");
+  msg_type_in(s->diag, &s->types, t);
+  return T_BAD;
+}
+
+// A call of a name: a local (an error), a function of the program, a
+// builtin, a name no builtin has (an error after its arguments).
 DEVFN int32_t call_name(Sema* s, int32_t call) {
   int32_t name = nd(s, call)->a;
   SemaLocal* l = find_local(s, name);
@@ -354,7 +458,7 @@ DEVFN int32_t call_name(Sema* s, int32_t call) {
     return T_BAD;
   }
   if (f >= 0) return call_function(s, call, name, f);
-  if (builtin_of(s, name) >= 0) return give_up(s, name);
+  if (builtin_of(s, name) >= 0) return builtin_call(s, call, name);
   const Node* c = nd(s, call);
   if (c->n > 0 && (nd(s, xtra(s, c->b))->kind == ND_STARRED)) {  // f(*xs): refused before anything else
     sema_error(s, xtra(s, c->b), DG_UNSUPPORTED, "argument unpacking");
@@ -384,6 +488,8 @@ DEVFN int32_t expr(Sema* s, int32_t i, int cond) {
     case ND_COMPARE: t = compare(s, i); break;
     case ND_BOOLOP: t = logic_type(s, i, cond); break;
     case ND_CALL: t = nd(s, n->a)->kind == ND_NAME ? call_name(s, i) : give_up(s, i); break;
+    case ND_LIST: t = list_display(s, i); break;
+    case ND_SUBSCRIPT: t = subscript(s, i); break;
     default: t = give_up(s, i);
   }
   if (halted(s)) return T_BAD;
@@ -561,15 +667,41 @@ DEVFN int range_args(Sema* s, int32_t call) {
   return 1;
 }
 
-// for_stmt := 'for' NAME 'in' 'range' args block ['else' block]      (other loops not typed yet)
+// A call of one of the builtins a loop treats apart (range, enumerate, ...),
+// by that name: not a local's or a function's.
+DEV int loop_builtin(Sema* s, int32_t iter, const char* name) {
+  const Node* it = nd(s, iter);
+  return it->kind == ND_CALL && node_is(s, it->a, name) && !find_local(s, it->a) && find_func(s, it->a) == -1;
+}
+
+// The item type of a loop over a str or list value (iter_elem), or an error.
+DEVFN int32_t loop_item(Sema* s, int32_t iter) {
+  const char* special[] = {"reversed", "enumerate", "zip", "map", "filter"};
+  for (int32_t k = 0; k < 5; k++) if (loop_builtin(s, iter, special[k])) return give_up(s, iter);
+  int32_t t = expr(s, iter, 0);
+  if (t == T_BAD) return T_BAD;
+  if (is_tuple(&s->types, t)) return give_up(s, iter);
+  if (t == T_STR) return T_STR;
+  if (is_list(&s->types, t)) return elem_of(&s->types, t);
+  sema_error(s, first_token(s, iter), DG_TYPE, "'"); msg_type_in(s->diag, &s->types, t);
+  msg(s->diag, "' object is not iterable");
+  return T_BAD;
+}
+
+// for_stmt := 'for' NAME 'in' iterable block ['else' block]      (one name:
+// several are not typed yet)
 DEVFN int for_stmt(Sema* s, int32_t i) {
   const Node* n = nd(s, i);
   int32_t target = xtra(s, n->a), iter = xtra(s, n->a + 1);
-  const Node* it = nd(s, iter);
-  int range = it->kind == ND_CALL && node_is(s, it->a, "range") && !find_local(s, it->a) && find_func(s, it->a) == -1;
-  if (nd(s, target)->kind != ND_NAME || !range) return give_up(s, i), 1;
-  if (!range_args(s, iter)) return 1;
-  store_name(s, target, T_INT);
+  if (nd(s, target)->kind != ND_NAME) return give_up(s, i), 1;
+  int32_t item = T_INT;
+  if (loop_builtin(s, iter, "range")) {
+    if (!range_args(s, iter)) return 1;
+  } else {
+    item = loop_item(s, iter);
+    if (item == T_BAD) return 1;
+  }
+  store_name(s, target, item);
   if (halted(s)) return 1;
   int broke;
   int else_falls = loop_body(s, xtra(s, n->b), xtra(s, n->b + 1), &broke);
