@@ -57,6 +57,8 @@ struct Sema {
   int32_t nloops;
   int32_t broke[MAX_LOOPS];   // per open loop: its breaks so far
   int32_t stop;               // the pass gave up on this body
+  int32_t fn_end;             // the byte where the body ends (a look ahead stops there)
+  int32_t discovering;        // typing a later use to learn an empty list's item type
   int32_t gave_up;            // the node where it first gave up in the program, or -1
   int32_t entry_called;       // the program calls its entry
   struct { int32_t kind, line, col, type; } entry_none;  // where the entry may answer None first
@@ -477,6 +479,7 @@ DEVFN int declarations(Sema* s, const ParseTree* t, const char* src, int32_t n, 
   s->t = t; s->src = src; s->n = n; s->diag = d;
   s->nfuncs = 0; s->entry = -1; s->math_imported = 0; s->ntyping = 0; s->typing_all = 0; s->nconsts = 0;
   s->in_header = 0; s->nfrom_math = 0; s->fn = -1; s->stop = 0; s->gave_up = -1; s->entry_called = 0;
+  s->discovering = 0; s->fn_end = n;
   s->entry_none.kind = 0;
   types_init(&s->types);
   declarations_in(s, t->root, -1, 1);
@@ -575,6 +578,7 @@ DEVFN void module_stmt(Sema* s, int32_t i, int32_t next) {
   int same_line = next >= 0 && nd(s, next)->line == n->line;  // after a ';'
   switch (n->kind) {
     case ND_DEF:
+      s->fn_end = next >= 0 ? nd(s, first_token(s, next))->pos : s->n;
       for (int32_t f = 0; f < s->nfuncs; f++) if (s->funcs[f].def == i) function_body(s, f);
       s->stop = 0;  // (a give-up ends one body)
       return;

@@ -35,6 +35,27 @@ DEVFN int plain_type(const TypeTable* tt, int32_t t) {
   return plain_type(tt, d->elem);
 }
 
+// A type with no Optional anywhere in it (an empty list's unknown item type is fine).
+DEVFN int no_optional(const TypeTable* tt, int32_t t) {
+  if (t == T_BAD || is_opt(tt, t)) return 0;
+  if (t < N_SCALARS) return 1;
+  const TypeDef* d = &tt->t[t];
+  if (d->kind == TY_TUPLE) {
+    for (int32_t k = 0; k < d->n; k++) if (!no_optional(tt, d->items[k])) return 0;
+    return 1;
+  }
+  return no_optional(tt, d->elem);
+}
+DEV int unknown_items(const TypeTable* tt, int32_t t) { return is_list(tt, t) && elem_of(tt, t) == T_UNK; }
+
+// The item type of a list read from (t: its item type): an empty display's
+// is not known.
+DEV int32_t item_type(Sema* s, int32_t at, int32_t t) {
+  if (t != T_UNK) return t;
+  sema_error(s, at, DG_TYPE, "the item type of this empty list is not known here; annotate it (xs: list[int] = [])");
+  return T_BAD;
+}
+
 DEV int32_t unify(Sema* s, int32_t a, int32_t b) {
   if (type_fits(&s->types, a, b)) return a;
   if (type_fits(&s->types, b, a)) return b;
@@ -108,10 +129,16 @@ DEV int from_math_name(const Sema* s, int32_t name) {
   return 0;
 }
 
-// name := NAME      a read: a local, a module constant, or an error
-DEVFN int32_t name_read(Sema* s, int32_t i) {
+DEVFN void learn_list_type(Sema* s, SemaLocal* l, int32_t read);
+
+// name := NAME      a read: a local, a module constant, or an error. A
+// local holding an empty list learns its item type from a later use
+// (learn: but where the read is that use, `xs.append(x)`).
+DEVFN int32_t name_read(Sema* s, int32_t i, int learn = 1) {
   SemaLocal* l = find_local(s, i);
-  if (l) return plain_type(&s->types, l->type) ? l->type : give_up(s, i);
+  if (l && !no_optional(&s->types, l->type)) return give_up(s, i);
+  if (l && learn && unknown_items(&s->types, l->type)) learn_list_type(s, l, i);
+  if (l) return halted(s) ? T_BAD : l->type;
   if (node_is(s, i, "math") || from_math_name(s, i)) return give_up(s, i);
   if (find_function(s, i) >= 0 || builtin_of(s, i) >= 0) {
     sema_error(s, i, DG_UNSUPPORTED, "a function used as a value: '"); msg_node(s, i); msg(s->diag, "'");
@@ -132,6 +159,8 @@ DEVFN int32_t name_read(Sema* s, int32_t i) {
 DEVFN int32_t expr(Sema* s, int32_t i, int cond);
 DEVFN int32_t find_func(Sema* s, int32_t name);
 DEVFN int32_t builtin_call(Sema* s, int32_t call, int32_t name);
+DEVFN int32_t method_call(Sema* s, int32_t call);
+DEVFN int32_t builtin_args(Sema* s, int32_t call, int32_t* ts);
 
 // strings := STRING+      plain ones: escapes and non-ASCII are not typed yet
 DEVFN int32_t string_type(Sema* s, int32_t i) {
@@ -184,11 +213,9 @@ DEVFN int32_t unary(Sema* s, int32_t i, int cond) {
   return T_INT;
 }
 
-// list_display := '[' expression (',' expression)* [','] ']'      ([] and
-// comprehensions not typed yet)
+// list_display := '[' [expression (',' expression)* [',']] ']'      (comprehensions not typed yet)
 DEVFN int32_t list_display(Sema* s, int32_t i) {
   const Node* n = nd(s, i);
-  if (n->n == 0) return give_up(s, i);
   int32_t t = T_UNK;
   for (int32_t k = 0; k < n->n; k++) {
     int32_t item = xtra(s, n->a + k);
@@ -229,7 +256,7 @@ DEVFN int32_t subscript(Sema* s, int32_t i) {
     }
   }
   if (slice || t == T_STR) return t;
-  return elem_of(tt, t);
+  return item_type(s, i, elem_of(tt, t));
 }
 
 // The type of `a OP b` (kind: the operator's token), or an error at node op.
@@ -296,7 +323,7 @@ DEVFN int32_t compare_type(Sema* s, int32_t op, int code, int32_t a, int32_t b) 
   if (code == TK_IN || code == CMP_NOT_IN) {
     if (is_tuple(tt, b)) return give_up(s, op);  // a tuple searched as a list
     if (a == T_STR && b == T_STR) return T_BOOL;
-    if (is_list(tt, b) && type_fits(tt, elem_of(tt, b), a)) return T_BOOL;
+    if (is_list(tt, b) && (type_fits(tt, elem_of(tt, b), a) || elem_of(tt, b) == T_UNK)) return T_BOOL;
     return type_error2(s, op, "'in' needs a str in a str or an item in a list, got ", a, b);
   }
   if (number(a) && number(b)) return T_BOOL;
@@ -446,7 +473,7 @@ DEVFN int32_t call_name(Sema* s, int32_t call) {
   int32_t name = nd(s, call)->a;
   SemaLocal* l = find_local(s, name);
   if (l) {
-    if (!plain_type(&s->types, l->type)) return give_up(s, name);
+    if (!no_optional(&s->types, l->type)) return give_up(s, name);
     sema_error(s, name, DG_TYPE, "'"); msg_type_in(s->diag, &s->types, l->type); msg(s->diag, "' object is not callable");
     return T_BAD;
   }
@@ -487,13 +514,131 @@ DEVFN int32_t expr(Sema* s, int32_t i, int cond) {
     case ND_BINOP: t = binop(s, i); break;
     case ND_COMPARE: t = compare(s, i); break;
     case ND_BOOLOP: t = logic_type(s, i, cond); break;
-    case ND_CALL: t = nd(s, n->a)->kind == ND_NAME ? call_name(s, i) : give_up(s, i); break;
+    case ND_CALL:
+      t = nd(s, n->a)->kind == ND_NAME ? call_name(s, i) : nd(s, n->a)->kind == ND_ATTR ? method_call(s, i) : give_up(s, i);
+      break;
     case ND_LIST: t = list_display(s, i); break;
     case ND_SUBSCRIPT: t = subscript(s, i); break;
     default: t = give_up(s, i);
   }
   if (halted(s)) return T_BAD;
   return cond && t != T_BAD ? T_BOOL : t;
+}
+
+// ---- learning an empty list's item type
+
+// The first `l.append(x)` or `l.insert(i, x)` after node `read` in the
+// function (source order): its CALL, or -1. A name `l` that is some
+// object's attribute on the way would be read so too: not typed yet.
+DEVFN int32_t next_append(Sema* s, const SemaLocal* l, int32_t read) {
+  int32_t best = -1, best_pos = s->fn_end, from = nd(s, read)->pos;
+  for (int32_t i = 0; i < s->t->n_nodes; i++) {
+    const Node* c = nd(s, i);
+    if (c->kind == ND_ATTR && c->pos > from && c->pos < best_pos && same_text(s, i, l->name)) return -2;
+    if (c->kind != ND_CALL || nd(s, c->a)->kind != ND_ATTR) continue;
+    const Node* attr = nd(s, c->a);
+    const Node* obj = nd(s, attr->a);
+    if (obj->kind != ND_NAME || obj->pos <= from || obj->pos >= best_pos || !same_text(s, attr->a, l->name)) continue;
+    if (node_is(s, c->a, "append") || node_is(s, c->a, "insert")) { best = i; best_pos = obj->pos; }
+  }
+  return best;
+}
+
+// Find further on in the function what tells l's item type: its first
+// append or insert, whose item is typed there (with the locals of here)
+// and thrown away; an error on the way leaves l as it was.
+DEVFN void learn_list_type(Sema* s, SemaLocal* l, int32_t read) {
+  if (s->discovering) return;
+  int32_t call = next_append(s, l, read);
+  if (call == -2) { give_up(s, read); return; }
+  if (call < 0) return;
+  const Node* c = nd(s, call);
+  int insert = node_is(s, c->a, "insert");
+  for (int32_t k = 0; k < c->n; k++) {
+    int kind = nd(s, xtra(s, c->b + k))->kind;
+    if (kind == ND_STARRED || kind == ND_KEYWORD || kind == ND_GENEXP) { give_up(s, read); return; }
+  }
+  Diag saved = *s->diag;
+  int32_t nlocals = s->nlocals, ncalled = s->ncalled, gave_up = s->gave_up;
+  s->discovering = 1;
+  int32_t t = T_BAD;
+  if (c->n >= 1 + insert) {  // (too few arguments: the reader meets ')' for an expression)
+    if (insert) expr(s, xtra(s, c->b), 0);
+    if (s->diag->cls == DG_OK && !s->stop) t = expr(s, xtra(s, c->b + insert), 0);
+  }
+  int gave = s->stop;
+  s->discovering = 0;
+  *s->diag = saved;
+  s->nlocals = nlocals; s->ncalled = ncalled; s->gave_up = gave_up; s->stop = 0;
+  if (gave) { give_up(s, read); return; }
+  if (t == T_BAD || t == T_NONE || type_unknown(&s->types, t)) return;
+  int32_t lt = type_list(&s->types, t);
+  if (lt != T_BAD) l->type = lt;
+}
+
+// ---- list methods
+
+// list.NAME(args) on a list of type t; origin: the local it was read from
+// (an empty one learns its item type from its own append, extend or insert).
+DEVFN int32_t list_method(Sema* s, int32_t call, int32_t t, SemaLocal* origin) {
+  const Node* c = nd(s, call);
+  int32_t name = c->a;
+  const TypeTable* tt = &s->types;
+  int32_t elem = elem_of(tt, t);
+  const char* known[] = {"append", "extend", "insert", "pop", "remove", "index", "count", "reverse", "clear", "copy"};
+  int is = -1;
+  for (int32_t k = 0; k < 10; k++) if (node_is(s, name, known[k])) is = k;
+  if (node_is(s, name, "sort")) return give_up(s, call);
+  if (is < 0) { sema_error(s, name, DG_UNSUPPORTED, "list."); msg_node(s, name); return T_BAD; }
+  int32_t ts[MAX_PARAMS];
+  int32_t n = builtin_args(s, call, ts);
+  if (n < 0) return T_BAD;
+  if (is == 5 && n > 1) { sema_error(s, name, DG_UNSUPPORTED, "index() with start/end"); return T_BAD; }
+  int32_t want = is == 2 ? 2 : is == 3 ? (n > 1 ? 1 : n) : is >= 7 ? 0 : 1;
+  if (n != want) {
+    sema_error(s, name, DG_TYPE, ""); msg_node(s, name); msg(s->diag, "() takes ");
+    msg(s->diag, want == 0 ? "no arguments" : want == 1 ? "exactly one argument" : "exactly two arguments");
+    return T_BAD;
+  }
+  int32_t x = n ? ts[n - 1] : T_BAD, last = n ? first_token(s, xtra(s, c->b + n - 1)) : name;
+  if ((is == 2 || is == 3) && n >= 1 && !intlike(ts[0])) {
+    sema_error(s, first_token(s, xtra(s, c->b)), DG_TYPE, "bad argument type for "); msg_node(s, name);
+    msg(s->diag, "(): "); msg_type_in(s->diag, tt, ts[0]);
+    return T_BAD;
+  }
+  if (is == 3) return item_type(s, name, elem);
+  if (is == 7 || is == 8) return T_NONE;
+  if (is == 9) return t;
+  if (is == 1) {
+    if (x == T_STR && (elem == T_STR || elem == T_UNK)) x = checked(s, name, type_list(&s->types, T_STR));
+    if (!is_list(tt, x)) {
+      sema_error(s, last, DG_TYPE, "bad argument type for "); msg_node(s, name); msg(s->diag, "(): ");
+      msg_type_in(s->diag, tt, x);
+      return T_BAD;
+    }
+    x = elem_of(tt, x);
+  }
+  if (x == T_NONE) { sema_error(s, last, DG_UNSUPPORTED, "None as a list item"); return T_BAD; }
+  if (!type_fits(tt, elem, x)) {
+    if (elem != T_UNK && !type_fits(tt, x, elem)) {
+      sema_error(s, last, DG_TYPE, "list."); msg_node(s, name); msg(s->diag, "() of "); msg_type_in(s->diag, tt, x);
+      msg(s->diag, " to a "); msg_type_in(s->diag, tt, t);
+      return T_BAD;
+    }
+    if (origin && is <= 2) origin->type = checked(s, name, type_list(&s->types, x));  // now known
+  }
+  return is == 5 || is == 6 ? T_INT : T_NONE;
+}
+
+// A method call: obj.NAME(args), of a list (str and the rest not typed yet).
+DEVFN int32_t method_call(Sema* s, int32_t call) {
+  int32_t attr = nd(s, call)->a, obj = nd(s, attr)->a;
+  SemaLocal* origin = nd(s, obj)->kind == ND_NAME ? find_local(s, obj) : 0;
+  int own = node_is(s, attr, "append") || node_is(s, attr, "insert");
+  int32_t t = origin ? name_read(s, obj, !own) : expr(s, obj, 0);
+  if (t == T_BAD) return T_BAD;
+  if (!is_list(&s->types, t)) return give_up(s, call);
+  return list_method(s, call, t, origin && origin->type == t ? origin : 0);
 }
 
 // ---- statements: each returns whether control can fall through to the next
@@ -538,10 +683,11 @@ DEVFN int return_stmt(Sema* s, int32_t i) {
 // (its type is the value's); a change of type is refused.
 DEVFN void store_name(Sema* s, int32_t name, int32_t t) {
   if (t == T_BAD || halted(s)) return;
-  if (t == T_NONE || !plain_type(&s->types, t)) { give_up(s, name); return; }  // None: an Optional to be
+  if (t == T_NONE || !no_optional(&s->types, t)) { give_up(s, name); return; }  // None: an Optional to be
   SemaLocal* l = find_local(s, name);
   if (!l) { declare_local(s, name, t); return; }
-  if (!plain_type(&s->types, l->type)) { give_up(s, name); return; }
+  if (!no_optional(&s->types, l->type)) { give_up(s, name); return; }
+  if (type_fits(&s->types, t, l->type) && !type_fits(&s->types, l->type, t)) { l->type = t; return; }  // now known
   if (type_fits(&s->types, l->type, t)) return;
   sema_error(s, name, DG_TYPE, "'"); msg_node(s, name); msg(s->diag, "' is ");
   msg_type_in(s->diag, &s->types, l->type); msg(s->diag, ", cannot assign "); msg_type_in(s->diag, &s->types, t);
@@ -682,7 +828,7 @@ DEVFN int32_t loop_item(Sema* s, int32_t iter) {
   if (t == T_BAD) return T_BAD;
   if (is_tuple(&s->types, t)) return give_up(s, iter);
   if (t == T_STR) return T_STR;
-  if (is_list(&s->types, t)) return elem_of(&s->types, t);
+  if (is_list(&s->types, t)) return item_type(s, first_token(s, iter), elem_of(&s->types, t));
   sema_error(s, first_token(s, iter), DG_TYPE, "'"); msg_type_in(s->diag, &s->types, t);
   msg(s->diag, "' object is not iterable");
   return T_BAD;
