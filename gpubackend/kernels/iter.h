@@ -7,8 +7,6 @@
 #pragma once
 #include "expr.h"
 
-// Loop variables of one `for` (a, b, c) or comprehension clause.
-#define MAX_TARGETS 8
 // `for` clauses of one comprehension ([.. for a in x for b in y]).
 #define MAX_COMP_FORS 4
 

@@ -29,6 +29,10 @@
 // GPU's per-thread stack (THREAD_STACK_BYTES in backends/cuda.py) cannot
 // overflow: one level costs at most about 1.8 KB of stack there.
 #define MAX_NESTING 24
+// Names one statement assigns or one loop binds (a, b, c = ...; for a, b
+// in ...): each is a value on the operand stack at once. More are refused
+// (Unsupported), not a LimitError: nothing models write needs them.
+#define MAX_TARGETS 8
 // Nested loops open at once; each keeps its break list while it is open.
 #define MAX_LOOPS 16
 // Pending `break` jumps per loop.

@@ -230,14 +230,54 @@ DEVFN int32_t list_display(Sema* s, int32_t i) {
   return checked(s, i, type_list(&s->types, t));
 }
 
+// tuple_display := '(' expression ',' [expression (',' expression)* [',']] ')'
+//                | expression (',' expression)+ [',']      (a return's or an assignment's value)
+DEVFN int32_t tuple_display(Sema* s, int32_t i) {
+  const Node* n = nd(s, i);
+  if (n->n == 0) { sema_error(s, i, DG_UNSUPPORTED, "the empty tuple"); return T_BAD; }
+  int32_t ts[MAX_TUPLE];
+  for (int32_t k = 0; k < n->n; k++) {
+    int32_t item = xtra(s, n->a + k);
+    if (nd(s, item)->kind == ND_STARRED) return give_up(s, item);
+    if (k == MAX_TUPLE) { sema_error(s, first_token(s, item), DG_LIMIT, "program exceeds MAX_TUPLE (items of a tuple)"); return T_BAD; }
+    ts[k] = expr(s, item, 0);
+    if (halted(s)) return T_BAD;
+  }
+  for (int32_t k = 0; k < n->n; k++) {
+    if (ts[k] == T_BAD) return T_BAD;
+    if (ts[k] == T_NONE) { sema_error(s, first_token(s, i), DG_UNSUPPORTED, "None as a tuple item"); return T_BAD; }
+  }
+  return checked(s, first_token(s, i), type_tuple(&s->types, n->n, ts));
+}
+
+// A tuple's item at a constant index (negative counts from the end): the
+// index must be an int literal, since each item has its own type.
+DEVFN int32_t tuple_subscript(Sema* s, int32_t i, int32_t t) {
+  const Node* n = nd(s, i);
+  const Node* x = nd(s, n->b);
+  int neg = x->kind == ND_UNARY && x->op == TK_MINUS;
+  int32_t lit = neg ? x->a : n->b;
+  if (nd(s, lit)->kind != ND_INT) {
+    sema_error(s, first_token(s, lit), DG_UNSUPPORTED, "a tuple index that is not an int literal");
+    return T_BAD;
+  }
+  if ((nd(s, lit)->op & TF_INT_BIG) || nd(s, lit)->b != 0 || nd(s, lit)->a < 0) return give_up(s, i);
+  const TypeDef* d = &s->types.t[t];
+  int64_t k = neg ? -(int64_t)nd(s, lit)->a : nd(s, lit)->a;
+  if (k < 0) k += d->n;
+  if (k < 0 || k >= d->n) { sema_error(s, i, DG_TYPE, "tuple index out of range"); return T_BAD; }
+  return d->items[k];
+}
+
 // subscript := '[' (expression | [expression] ':' [expression] [':' [expression]]) ']'
-// of a str or a list (a tuple's not typed yet)
+// of a str, a list or a tuple
 DEVFN int32_t subscript(Sema* s, int32_t i) {
   const Node* n = nd(s, i);
   int32_t t = expr(s, n->a, 0);
   if (t == T_BAD) return T_BAD;
   const TypeTable* tt = &s->types;
-  if (is_tuple(tt, t) || nd(s, n->b)->kind == ND_TUPLE) return give_up(s, i);
+  if (nd(s, n->b)->kind == ND_TUPLE) return give_up(s, i);
+  if (is_tuple(tt, t)) return tuple_subscript(s, i, t);
   if (t != T_STR && !is_list(tt, t)) {
     sema_error(s, i, DG_TYPE, "'"); msg_type_in(s->diag, tt, t); msg(s->diag, "' object is not subscriptable");
     return T_BAD;
@@ -518,6 +558,7 @@ DEVFN int32_t expr(Sema* s, int32_t i, int cond) {
       t = nd(s, n->a)->kind == ND_NAME ? call_name(s, i) : nd(s, n->a)->kind == ND_ATTR ? method_call(s, i) : give_up(s, i);
       break;
     case ND_LIST: t = list_display(s, i); break;
+    case ND_TUPLE: t = tuple_display(s, i); break;
     case ND_SUBSCRIPT: t = subscript(s, i); break;
     default: t = give_up(s, i);
   }
@@ -669,7 +710,6 @@ DEVFN int return_stmt(Sema* s, int32_t i) {
     else if (ret != T_NONE) type_error2(s, i, "return without a value in a function returning ", ret, T_BAD);
     return 0;
   }
-  if (v->kind == ND_TUPLE) return give_up(s, n->a), 0;
   int32_t t = expr(s, n->a, 0);
   if (t == T_BAD) return 0;
   if (!type_fits(&s->types, ret, t)) {
@@ -693,12 +733,63 @@ DEVFN void store_name(Sema* s, int32_t name, int32_t t) {
   msg_type_in(s->diag, &s->types, l->type); msg(s->diag, ", cannot assign "); msg_type_in(s->diag, &s->types, t);
 }
 
-// assign_stmt := NAME '=' expression      other targets are not typed yet
+// rhs := expression (',' expression)*      n values for n targets: a
+// display of n items, or one tuple or list unpacked; their types into ts
+DEVFN int rhs_values(Sema* s, int32_t value, int32_t n, int32_t* ts) {
+  const Node* v = nd(s, value);
+  int32_t at = first_token(s, value);
+  if (v->kind == ND_TUPLE && !v->op) {
+    for (int32_t k = 0; k < v->n; k++) {
+      int32_t item = xtra(s, v->a + k);
+      if (k == n) { sema_error(s, first_token(s, item), DG_TYPE, "too many values to unpack"); return 0; }
+      if (nd(s, item)->kind == ND_STARRED) return give_up(s, item), 0;
+      ts[k] = expr(s, item, 0);
+      if (ts[k] == T_BAD) return 0;
+    }
+    if (v->n != n) { sema_error(s, at, DG_TYPE, "not enough values to unpack"); return 0; }
+    return 1;
+  }
+  int32_t t = expr(s, value, 0);
+  if (t == T_BAD) return 0;
+  const TypeTable* tt = &s->types;
+  if (is_tuple(tt, t)) {
+    if (tt->t[t].n != n) {
+      sema_error(s, at, DG_TYPE, tt->t[t].n > n ? "too many values to unpack" : "not enough values to unpack");
+      return 0;
+    }
+    for (int32_t k = 0; k < n; k++) ts[k] = tt->t[t].items[k];
+    return 1;
+  }
+  if (is_list(tt, t)) {
+    int32_t e = item_type(s, at, elem_of(tt, t));
+    for (int32_t k = 0; k < n; k++) ts[k] = e;
+    return e != T_BAD;
+  }
+  if (t == T_STR) { sema_error(s, at, DG_UNSUPPORTED, "unpacking a str"); return 0; }
+  sema_error(s, at, DG_TYPE, "cannot unpack "); msg_type_in(s->diag, tt, t);
+  return 0;
+}
+
+// assign_stmt := target (',' target)* '=' rhs      targets: names (others
+// not typed yet), stored last first
 DEVFN int assign_stmt(Sema* s, int32_t i) {
   const Node* n = nd(s, i);
   int32_t target = xtra(s, n->a), value = xtra(s, n->a + 1);
-  if (n->n != 2 || nd(s, target)->kind != ND_NAME || nd(s, value)->kind == ND_TUPLE) return give_up(s, i), 1;
-  store_name(s, target, expr(s, value, 0));
+  const Node* tn = nd(s, target);
+  if (n->n != 2) return give_up(s, i), 1;
+  if (tn->kind == ND_NAME) { store_name(s, target, expr(s, value, 0)); return 1; }
+  if (tn->kind != ND_TUPLE || tn->op) return give_up(s, i), 1;
+  for (int32_t k = 0; k < tn->n; k++) if (nd(s, xtra(s, tn->a + k))->kind != ND_NAME) return give_up(s, i), 1;
+  if (tn->n > MAX_TARGETS) { sema_error(s, first_token(s, target), DG_UNSUPPORTED, "more than 8 assignment targets"); return 1; }
+  int32_t ts[MAX_TARGETS];
+  if (!rhs_values(s, value, tn->n, ts) || halted(s)) return 1;
+  for (int32_t k = 0; k < tn->n; k++)
+    for (int32_t q = 0; q < k; q++)
+      if (same_text(s, xtra(s, tn->a + q), xtra(s, tn->a + k))) {
+        sema_error(s, xtra(s, tn->a + k), DG_UNSUPPORTED, "a name assigned twice in one statement");
+        return 1;
+      }
+  for (int32_t k = tn->n - 1; k >= 0 && !halted(s); k--) store_name(s, xtra(s, tn->a + k), ts[k]);
   return 1;
 }
 
@@ -737,7 +828,6 @@ DEVFN int annotated_stmt(Sema* s, int32_t i) {
     if (!declare_local(s, n->a, ann)) return 1;
   }
   if (value < 0) return 1;
-  if (nd(s, value)->kind == ND_TUPLE) return give_up(s, value), 1;
   int32_t t = expr(s, value, 0);
   if (t != T_BAD && !type_fits(&s->types, ann, t)) {
     sema_error(s, first_token(s, value), DG_TYPE, "value is "); msg_type_in(s->diag, &s->types, t);
