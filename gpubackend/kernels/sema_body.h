@@ -475,36 +475,171 @@ DEVFN int32_t builtin_args(Sema* s, int32_t call, int32_t* ts) {
   return c->n;
 }
 
-// builtin_call := NAME '(' args ')'      len, abs, and the refused ones (others not typed yet)
+DEV int32_t arity_error(Sema* s, int32_t name, const char* want) {
+  sema_error(s, name, DG_TYPE, ""); msg_node(s, name); msg(s->diag, "() takes "); msg(s->diag, want);
+  return T_BAD;
+}
+DEV int32_t arg_type_error(Sema* s, int32_t call, int32_t k, int32_t t) {
+  int32_t name = nd(s, call)->a;
+  sema_error(s, first_token(s, xtra(s, nd(s, call)->b + k)), DG_TYPE, "bad argument type for ");
+  msg_node(s, name); msg(s->diag, "(): "); msg_type_in(s->diag, &s->types, t);
+  return T_BAD;
+}
+
+// The builtins of CALL form, once their n arguments are typed (ts): the
+// call's type, or an error (calls.h, builtin_call and the *_call it picks).
+DEVFN int32_t call_form(Sema* s, int32_t call, int32_t n, const int32_t* ts) {
+  int32_t name = nd(s, call)->a, t = n ? ts[0] : T_BAD;
+  if (node_is(s, name, "len")) {
+    if (n != 1) return arity_error(s, name, "exactly one argument");
+    if (t == T_STR || is_list(&s->types, t) || is_tuple(&s->types, t)) return T_INT;
+    sema_error(s, first_token(s, xtra(s, nd(s, call)->b)), DG_TYPE, "object of type '");
+    msg_type_in(s->diag, &s->types, t); msg(s->diag, "' has no len()");
+    return T_BAD;
+  }
+  if (node_is(s, name, "abs")) {
+    if (n != 1) return arity_error(s, name, "exactly one argument");
+    return intlike(t) ? T_INT : t == T_FLOAT ? T_FLOAT : arg_type_error(s, call, 0, t);
+  }
+  if (node_is(s, name, "divmod")) {
+    if (n != 2) return arity_error(s, name, "exactly two arguments");
+    for (int32_t k = 0; k < 2; k++) if (!number(ts[k])) return arg_type_error(s, call, k, ts[k]);
+    int32_t ty = ts[0] == T_FLOAT || ts[1] == T_FLOAT ? T_FLOAT : T_INT, items[2] = {ty, ty};
+    return checked(s, name, type_tuple(&s->types, 2, items));
+  }
+  if (node_is(s, name, "int")) {
+    if (n == 0) return T_INT;
+    if (n == 2) {
+      if (t != T_STR) {
+        sema_error(s, first_token(s, xtra(s, nd(s, call)->b)), DG_TYPE, "int() can't convert non-string with explicit base");
+        return T_BAD;
+      }
+      return intlike(ts[1]) ? T_INT : arg_type_error(s, call, 1, ts[1]);
+    }
+    if (n != 1) return arity_error(s, name, "at most 2 arguments");
+    return number(t) || t == T_STR ? T_INT : arg_type_error(s, call, 0, t);
+  }
+  if (node_is(s, name, "float")) {
+    if (n == 0) return T_FLOAT;
+    if (n != 1) return arity_error(s, name, "at most 1 argument");
+    return number(t) || t == T_STR ? T_FLOAT : arg_type_error(s, call, 0, t);
+  }
+  if (node_is(s, name, "str")) {
+    if (n == 0) return T_STR;
+    if (n != 1) return arity_error(s, name, "at most 1 argument");
+    if (number(t) || t == T_STR) return T_STR;
+    sema_error(s, first_token(s, xtra(s, nd(s, call)->b)), DG_UNSUPPORTED, "str() of a ");
+    msg_type_in(s->diag, &s->types, t);
+    return T_BAD;
+  }
+  if (node_is(s, name, "bool")) {
+    if (n > 1) return arity_error(s, name, "at most 1 argument");
+    return T_BOOL;
+  }
+  if (node_is(s, name, "ord") || node_is(s, name, "chr") || node_is(s, name, "bin") || node_is(s, name, "oct") ||
+      node_is(s, name, "hex")) {
+    if (n != 1) return arity_error(s, name, "exactly one argument");
+    if (node_is(s, name, "ord")) return t == T_STR ? T_INT : arg_type_error(s, call, 0, t);
+    return intlike(t) ? T_STR : arg_type_error(s, call, 0, t);
+  }
+  if (node_is(s, name, "round")) {
+    if (n != 1 && n != 2) return arity_error(s, name, "1 or 2 arguments");
+    if (n == 2 && !intlike(ts[1])) return arg_type_error(s, call, 1, ts[1]);
+    if (intlike(t)) return T_INT;
+    if (t == T_FLOAT) return n == 2 ? T_FLOAT : T_INT;
+    return arg_type_error(s, call, 0, t);
+  }
+  if (node_is(s, name, "pow")) {
+    if (n != 2 && n != 3) return arity_error(s, name, "2 or 3 arguments");
+    for (int32_t k = 0; k < n; k++)
+      if (!intlike(ts[k])) {
+        if (ts[k] != T_FLOAT) return arg_type_error(s, call, k, ts[k]);
+        sema_error(s, first_token(s, xtra(s, nd(s, call)->b + k)), DG_UNSUPPORTED, "pow() of floats");
+        return T_BAD;
+      }
+    return T_INT;
+  }
+  sema_error(s, name, DG_NAME, "name '"); msg_node(s, name); msg(s->diag, "' is not defined");
+  return T_BAD;
+}
+
+// min_max := ('min' | 'max') '(' expression (',' expression)+ ')'      pairwise
+DEVFN int32_t min_max(Sema* s, int32_t call) {
+  const Node* c = nd(s, call);
+  int32_t t0 = T_BAD;
+  for (int32_t k = 0; k < c->n; k++) {
+    int32_t arg = xtra(s, c->b + k);
+    const Node* a = nd(s, arg);
+    if (a->kind == ND_KEYWORD) { sema_error(s, arg, DG_UNSUPPORTED, "keyword argument"); return T_BAD; }
+    if (a->kind == ND_STARRED || a->kind == ND_GENEXP) return give_up(s, arg);
+    int32_t t = expr(s, arg, 0);
+    if (t == T_BAD) return T_BAD;
+    if (k == 0) { t0 = t; continue; }
+    if (t != t0) return type_error2(s, first_token(s, arg), "min/max arguments must have one type, got ", t0, t);
+    if (!number(t) && t != T_STR && !is_list(&s->types, t) && !is_tuple(&s->types, t)) return arg_type_error(s, call, k, t);
+  }
+  return t0;
+}
+
+// print := 'print' '(' [args] ')'      evaluated for its arguments' errors
+DEVFN int32_t print_call(Sema* s, int32_t call) {
+  const Node* c = nd(s, call);
+  int seen = 0;  // keywords so far: bit 0 sep, 1 end, 2 flush
+  for (int32_t k = 0; k < c->n; k++) {
+    int32_t arg = xtra(s, c->b + k), value = arg, bit = 0;
+    const Node* a = nd(s, arg);
+    if (a->kind == ND_STARRED) { sema_error(s, arg, DG_UNSUPPORTED, "argument unpacking"); return T_BAD; }
+    if (a->kind == ND_KEYWORD) {
+      bit = node_is(s, arg, "sep") ? 1 : node_is(s, arg, "end") ? 2 : node_is(s, arg, "flush") ? 4 : 0;
+      if (!bit) { sema_error(s, arg, DG_UNSUPPORTED, "keyword argument '"); msg_node(s, arg); msg(s->diag, "' of print"); return T_BAD; }
+      if (seen & bit) { sema_error(s, arg, DG_SYNTAX, "keyword argument repeated: "); msg_node(s, arg); return T_BAD; }
+      seen |= bit;
+      value = a->a;
+    }
+    if (nd(s, value)->kind == ND_GENEXP) {
+      if (expr(s, nd(s, value)->a, 0) == T_BAD) return T_BAD;
+      sema_error(s, xtra(s, nd(s, value)->b), DG_UNSUPPORTED, "generator expression");
+      return T_BAD;
+    }
+    int32_t t = expr(s, value, 0);
+    if (t == T_BAD) return T_BAD;
+    if ((bit == 1 || bit == 2) && t != T_STR && t != T_NONE) {
+      sema_error(s, first_token(s, value), DG_TYPE, ""); msg_node(s, arg); msg(s->diag, " must be None or a string, not ");
+      msg_type_in(s->diag, &s->types, t);
+      return T_BAD;
+    }
+  }
+  return T_NONE;
+}
+
+// builtin_call := NAME '(' args ')'      a builtin of builtins.def, by its form
+// (those of one iterable, SEQ and MINMAX's, are not typed yet)
 DEVFN int32_t builtin_call(Sema* s, int32_t call, int32_t name) {
   const Node* c = nd(s, call);
   int form = builtin_form_of(s, name);
+  if (form == SF_PRINT) return print_call(s, call);
   if (form == SF_REFUSED) {
     sema_error(s, name, DG_UNSUPPORTED, "builtin '"); msg_node(s, name); msg(s->diag, "'");
     return T_BAD;
   }
-  if (form == SF_PRINT) return give_up(s, call);
   if (c->n > 0 && nd(s, xtra(s, c->b))->kind == ND_STARRED) {
     sema_error(s, xtra(s, c->b), DG_UNSUPPORTED, "argument unpacking");
     return T_BAD;
   }
-  int len = node_is(s, name, "len");
-  if (!len && !node_is(s, name, "abs")) return give_up(s, call);
-  int32_t ts[MAX_PARAMS];
-  int32_t n = builtin_args(s, call, ts);
-  if (n < 0) return T_BAD;
-  if (n != 1) { sema_error(s, name, DG_TYPE, ""); msg_node(s, name); msg(s->diag, "() takes exactly one argument"); return T_BAD; }
-  int32_t t = ts[0], at = first_token(s, xtra(s, c->b));
-  if (len) {
-    if (t == T_STR || is_list(&s->types, t) || is_tuple(&s->types, t)) return T_INT;
-    sema_error(s, at, DG_TYPE, "object of type '"); msg_type_in(s->diag, &s->types, t); msg(s->diag, "' has no len()");
+  int32_t positional = 0;  // before the first keyword: more than one makes min/max pairwise
+  while (positional < c->n && nd(s, xtra(s, c->b + positional))->kind != ND_KEYWORD) positional++;
+  int single = positional <= 1 || nd(s, xtra(s, c->b))->kind == ND_GENEXP;
+  if (form == SF_SEQ || (form == SF_MINMAX && single)) return give_up(s, call);
+  if (form == SF_ITER || form == SF_LOOP) {
+    sema_error(s, name, DG_UNSUPPORTED, ""); msg_node(s, name);
+    msg(s->diag, form == SF_ITER ? "() as a value (give it whole to list(), sorted(), sum(), a for loop, ...)"
+                                 : "() outside a for loop or comprehension");
     return T_BAD;
   }
-  if (intlike(t)) return T_INT;
-  if (t == T_FLOAT) return T_FLOAT;
-  sema_error(s, at, DG_TYPE, "bad argument type for "); msg_node(s, name); msg(s->diag, "(): ");
-  msg_type_in(s->diag, &s->types, t);
-  return T_BAD;
+  if (form == SF_MINMAX) return min_max(s, call);
+  int32_t ts[MAX_PARAMS];
+  int32_t n = builtin_args(s, call, ts);
+  return n < 0 ? T_BAD : call_form(s, call, n, ts);
 }
 
 // A call of a name: a local (an error), a function of the program, a
