@@ -675,6 +675,19 @@ DEVFN int32_t call_name(Sema* s, int32_t call) {
   return T_BAD;
 }
 
+// conditional := or_test ['if' or_test 'else' conditional]      (an
+// Optional made of a T branch and a None one is not typed yet)
+DEVFN int32_t ifexp(Sema* s, int32_t i, int cond) {
+  int32_t at = nd(s, i)->a;
+  int32_t t = expr(s, xtra(s, at), cond);
+  if (t == T_BAD || expr(s, xtra(s, at + 1), 1) == T_BAD) return T_BAD;
+  int32_t e = expr(s, xtra(s, at + 2), cond);
+  if (e == T_BAD) return T_BAD;
+  if (unify(s, t, e) != T_BAD) return unify(s, t, e);
+  if (t == T_NONE || e == T_NONE) return give_up(s, i);
+  return type_error2(s, i, "conditional expression branches must have one type, got ", t, e);
+}
+
 // expression: its type (T_BAD after an error or where the pass gave up).
 // cond: it is a truth test (if/while/assert/not), where any type will do.
 DEVFN int32_t expr(Sema* s, int32_t i, int cond) {
@@ -694,6 +707,7 @@ DEVFN int32_t expr(Sema* s, int32_t i, int cond) {
       break;
     case ND_LIST: t = list_display(s, i); break;
     case ND_TUPLE: t = tuple_display(s, i); break;
+    case ND_IFEXP: t = ifexp(s, i, cond); break;
     case ND_SUBSCRIPT: t = subscript(s, i); break;
     default: t = give_up(s, i);
   }
@@ -1045,34 +1059,136 @@ DEV int loop_builtin(Sema* s, int32_t iter, const char* name) {
   return it->kind == ND_CALL && node_is(s, it->a, name) && !find_local(s, it->a) && find_func(s, it->a) == -1;
 }
 
-// The item type of a loop over a str or list value (iter_elem), or an error.
-DEVFN int32_t loop_item(Sema* s, int32_t iter) {
-  const char* special[] = {"reversed", "enumerate", "zip", "map", "filter"};
-  for (int32_t k = 0; k < 5; k++) if (loop_builtin(s, iter, special[k])) return give_up(s, iter);
-  int32_t t = expr(s, iter, 0);
+// The item type of iterating a str or list value of type t (iter_elem), or
+// an error at node `at`.
+DEVFN int32_t iter_item(Sema* s, int32_t at, int32_t t) {
   if (t == T_BAD) return T_BAD;
-  if (is_tuple(&s->types, t)) return give_up(s, iter);
+  if (is_tuple(&s->types, t)) return give_up(s, at);  // a tuple iterated as a list
   if (t == T_STR) return T_STR;
-  if (is_list(&s->types, t)) return item_type(s, first_token(s, iter), elem_of(&s->types, t));
-  sema_error(s, first_token(s, iter), DG_TYPE, "'"); msg_type_in(s->diag, &s->types, t);
-  msg(s->diag, "' object is not iterable");
+  if (is_list(&s->types, t)) return item_type(s, at, elem_of(&s->types, t));
+  sema_error(s, at, DG_TYPE, "'"); msg_type_in(s->diag, &s->types, t); msg(s->diag, "' object is not iterable");
   return T_BAD;
 }
 
-// for_stmt := 'for' NAME 'in' iterable block ['else' block]      (one name:
-// several are not typed yet)
+// seq_arg := expression      a str or list argument of enumerate or zip:
+// its item type (reversed, map and filter there are not typed yet)
+DEVFN int32_t seq_arg(Sema* s, int32_t arg) {
+  const char* special[] = {"reversed", "map", "filter"};
+  for (int32_t k = 0; k < 3; k++) if (loop_builtin(s, arg, special[k])) return give_up(s, arg);
+  if (nd(s, arg)->kind == ND_KEYWORD || nd(s, arg)->kind == ND_STARRED || nd(s, arg)->kind == ND_GENEXP)
+    return give_up(s, arg);
+  return iter_item(s, first_token(s, arg), expr(s, arg, 0));
+}
+
+// iterable := 'range' args | 'enumerate' '(' expression [',' expression] ')'
+//           | 'zip' '(' expression ',' expression ')' | expression
+// The types of one step's values into ts; their count, or 0.
+DEVFN int32_t iterable(Sema* s, int32_t iter, int32_t* ts) {
+  const Node* c = nd(s, iter);
+  if (loop_builtin(s, iter, "range")) { ts[0] = T_INT; return range_args(s, iter); }
+  if (loop_builtin(s, iter, "reversed") || loop_builtin(s, iter, "map") || loop_builtin(s, iter, "filter"))
+    return give_up(s, iter), 0;
+  if (loop_builtin(s, iter, "enumerate")) {
+    if (c->n < 1 || c->n > 2) return give_up(s, iter), 0;
+    ts[0] = T_INT;
+    ts[1] = seq_arg(s, xtra(s, c->b));
+    if (ts[1] == T_BAD) return 0;
+    if (c->n == 2) {
+      int32_t start = xtra(s, c->b + 1);
+      if (nd(s, start)->kind == ND_KEYWORD && !node_is(s, start, "start")) return give_up(s, start), 0;
+      int32_t value = nd(s, start)->kind == ND_KEYWORD ? nd(s, start)->a : start;
+      if (nd(s, value)->kind == ND_STARRED || nd(s, value)->kind == ND_GENEXP) return give_up(s, value), 0;
+      int32_t t = expr(s, value, 0);
+      if (t == T_BAD) return 0;
+      if (!intlike(t)) {
+        sema_error(s, first_token(s, value), DG_TYPE, "bad argument type for enumerate(): ");
+        msg_type_in(s->diag, &s->types, t);
+        return 0;
+      }
+    }
+    return 2;
+  }
+  if (loop_builtin(s, iter, "zip")) {
+    if (c->n < 2) return give_up(s, iter), 0;
+    ts[0] = seq_arg(s, xtra(s, c->b));
+    if (ts[0] == T_BAD) return 0;
+    ts[1] = seq_arg(s, xtra(s, c->b + 1));
+    if (ts[1] == T_BAD) return 0;
+    if (c->n > 2) {
+      sema_error(s, first_token(s, xtra(s, c->b + 2)), DG_UNSUPPORTED, "zip() of more than two iterables");
+      return 0;
+    }
+    return 2;
+  }
+  ts[0] = iter_item(s, first_token(s, iter), expr(s, iter, 0));
+  return ts[0] == T_BAD ? 0 : 1;
+}
+
+// targets := NAME (',' NAME)* | '(' targets ')'      their NAME nodes into
+// names; the count, or 0 after an error
+DEVFN int32_t loop_targets(Sema* s, int32_t target, int32_t* names) {
+  const Node* t = nd(s, target);
+  if (t->kind == ND_NAME) { names[0] = target; return 1; }
+  if (t->kind == ND_GROUP) {  // for (x) in ...: the parentheses are the target list's
+    const Node* x = nd(s, t->a);
+    if (x->kind == ND_NAME) { names[0] = t->a; return 1; }
+    if (x->kind == ND_LIST || x->kind == ND_TUPLE || x->kind == ND_GROUP) {
+      sema_error(s, t->a, DG_UNSUPPORTED, "nested unpacking in a loop target");
+      return 0;
+    }
+    return give_up(s, target), 0;
+  }
+  if (t->kind == ND_LIST) { sema_error(s, target, DG_UNSUPPORTED, "nested unpacking in a loop target"); return 0; }
+  if (t->kind != ND_TUPLE) { sema_syntax(s, first_token(s, target), "expected a loop variable"); return 0; }
+  for (int32_t k = 0; k < t->n; k++) {
+    int32_t item = xtra(s, t->a + k);
+    const Node* it = nd(s, item);
+    if (it->kind == ND_LIST || (it->kind == ND_TUPLE && it->op) || it->kind == ND_GROUP) {
+      sema_error(s, item, DG_UNSUPPORTED, "nested unpacking in a loop target");
+      return 0;
+    }
+    if (it->kind != ND_NAME) { sema_syntax(s, first_token(s, item), "expected a loop variable"); return 0; }
+    if (k == MAX_TARGETS) { sema_error(s, item, DG_UNSUPPORTED, "more than 8 loop variables"); return 0; }
+    names[k] = item;
+  }
+  return t->n;
+}
+
+// Store one step's values into the n targets, unpacking a tuple or list
+// item over several names (bind_targets); stored last first.
+DEVFN void bind_targets(Sema* s, const int32_t* names, int32_t n, const int32_t* its, int32_t nit) {
+  int32_t types[MAX_TARGETS];
+  const TypeTable* tt = &s->types;
+  int32_t t0 = its[0];
+  if (nit == n) {
+    for (int32_t k = 0; k < n; k++) types[k] = its[k];
+  } else if (nit == 1 && is_tuple(tt, t0) && tt->t[t0].n == n) {
+    for (int32_t k = 0; k < n; k++) types[k] = tt->t[t0].items[k];
+  } else if (nit == 1 && is_list(tt, t0) && n > 1) {
+    int32_t e = item_type(s, names[0], elem_of(tt, t0));
+    if (e == T_BAD) return;
+    for (int32_t k = 0; k < n; k++) types[k] = e;
+  } else if (nit == 2 && n == 1) {
+    sema_error(s, names[0], DG_UNSUPPORTED, "one loop variable over enumerate() or zip() (a tuple each step)");
+    return;
+  } else {
+    sema_error(s, names[0], DG_TYPE, "cannot unpack ");
+    if (nit == 1) msg_type_in(s->diag, tt, t0); else msg(s->diag, "a pair");
+    msg(s->diag, " into "); msg_int(s->diag, n); msg(s->diag, n == 1 ? " variable" : " variables");
+    return;
+  }
+  for (int32_t k = n - 1; k >= 0 && !halted(s); k--) store_name(s, names[k], types[k]);
+}
+
+// for_stmt := 'for' targets 'in' iterable block ['else' block]
 DEVFN int for_stmt(Sema* s, int32_t i) {
   const Node* n = nd(s, i);
-  int32_t target = xtra(s, n->a), iter = xtra(s, n->a + 1);
-  if (nd(s, target)->kind != ND_NAME) return give_up(s, i), 1;
-  int32_t item = T_INT;
-  if (loop_builtin(s, iter, "range")) {
-    if (!range_args(s, iter)) return 1;
-  } else {
-    item = loop_item(s, iter);
-    if (item == T_BAD) return 1;
-  }
-  store_name(s, target, item);
+  int32_t names[MAX_TARGETS + 1], its[2];
+  int32_t count = loop_targets(s, xtra(s, n->a), names);
+  if (count == 0) return 1;
+  int32_t nit = iterable(s, xtra(s, n->a + 1), its);
+  if (nit == 0 || halted(s)) return 1;
+  bind_targets(s, names, count, its, nit);
   if (halted(s)) return 1;
   int broke;
   int else_falls = loop_body(s, xtra(s, n->b), xtra(s, n->b + 1), &broke);
