@@ -21,7 +21,8 @@ from .problem import Problem
 
 FRONT_OUT = np.dtype([("root", "<i4"), ("n_nodes", "<i4"), ("n_extra", "<i4"), ("nfuncs", "<i4"),
                       ("entry", "<i4"), ("nconsts", "<i4"), ("math_imported", "<i4"), ("pad_", "<i4"),
-                      ("gave_up_line", "<i4"), ("gave_up_col", "<i4"), ("cls", "<i4"), ("line", "<i4"), ("col", "<i4"), ("sealed", "<i4"),
+                      ("gave_up_line", "<i4"), ("gave_up_col", "<i4"), ("gave_up_fns", "<u4"), ("pad2_", "<u4"),
+                      ("cls", "<i4"), ("line", "<i4"), ("col", "<i4"), ("sealed", "<i4"),
                       ("msg", "S%d" % limits()["MSG_LEN"])])
 """struct FrontOut of verifier.cu (its Diag inlined)."""
 
@@ -38,7 +39,8 @@ class Declarations:
     entry: int         # the entry's index among them (-1: none)
     nconsts: int       # module-level constants
     math_imported: bool
-    gave_up: tuple[int, int] | None  # (line, col) where the pass stopped typing a body first, if it did
+    gave_up: tuple[int, int] | None  # (line, col) of the first statement the pass gave up in, if any
+    gave_up_fns: int   # bit f: the pass gave up on function f's body
 
 
 @cache
@@ -80,4 +82,5 @@ def _front_chunk(sources: list[str], table: ProblemTable) -> list[Declarations]:
     return [Declarations(DIAG_CLASSES[r["cls"]], int(r["line"]), int(r["col"]),
                          r["msg"].decode("utf-8", "replace"), int(r["nfuncs"]), int(r["entry"]), int(r["nconsts"]),
                          bool(r["math_imported"]),
-                         (int(r["gave_up_line"]), int(r["gave_up_col"])) if r["gave_up_line"] else None) for r in res]
+                         (int(r["gave_up_line"]), int(r["gave_up_col"])) if r["gave_up_line"] else None,
+                         int(r["gave_up_fns"])) for r in res]

@@ -7,8 +7,6 @@
 #pragma once
 #include "expr.h"
 
-// `for` clauses of one comprehension ([.. for a in x for b in y]).
-#define MAX_COMP_FORS 4
 
 // One loop's instruction, as the iterable decides it.
 struct Iter {

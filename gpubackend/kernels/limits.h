@@ -33,6 +33,8 @@
 // in ...): each is a value on the operand stack at once. More are refused
 // (Unsupported), not a LimitError: nothing models write needs them.
 #define MAX_TARGETS 8
+// `for` clauses of one comprehension ([.. for a in x for b in y]).
+#define MAX_COMP_FORS 4
 // Nested loops open at once; each keeps its break list while it is open.
 #define MAX_LOOPS 16
 // Pending `break` jumps per loop.

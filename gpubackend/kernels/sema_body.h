@@ -12,11 +12,23 @@
 
 DEV int halted(const Sema* s) { return s->diag->cls != DG_OK || s->stop; }
 
-// Not typed yet: give up on the function's body at node i.
+// Not typed yet: give up on the function's body at node i. The statement
+// it is in records where (stmt): a one-pass reader meets parts of a
+// statement out of source order (an assignment's target after its value,
+// a comprehension's element after its clauses), so the pass vouches for
+// nothing from the statement's start on.
 DEV int32_t give_up(Sema* s, int32_t i) {
-  if (s->gave_up < 0 && s->diag->cls == DG_OK) s->gave_up = first_token(s, i);
+  (void)i;
+  if (s->diag->cls == DG_OK && !s->stop) {
+    s->gave_up_here = 1;
+    if (s->fn >= 0) s->gave_up_fns |= 1u << s->fn;
+  }
   s->stop = 1;
   return T_BAD;
+}
+DEV int before(const Sema* s, int32_t i, int32_t j) {
+  const Node *a = nd(s, i), *b = nd(s, j);
+  return a->line < b->line || (a->line == b->line && a->col < b->col);
 }
 
 DEV int intlike(int32_t t) { return t == T_INT || t == T_BOOL; }
@@ -160,6 +172,7 @@ DEVFN int32_t expr(Sema* s, int32_t i, int cond);
 DEVFN int32_t find_func(Sema* s, int32_t name);
 DEVFN int32_t builtin_call(Sema* s, int32_t call, int32_t name);
 DEVFN int32_t method_call(Sema* s, int32_t call);
+DEVFN int32_t sum_any_all(Sema* s, int32_t call);
 DEVFN int32_t builtin_args(Sema* s, int32_t call, int32_t* ts);
 
 // strings := STRING+      plain ones: escapes and non-ASCII are not typed yet
@@ -629,6 +642,8 @@ DEVFN int32_t builtin_call(Sema* s, int32_t call, int32_t name) {
   int32_t positional = 0;  // before the first keyword: more than one makes min/max pairwise
   while (positional < c->n && nd(s, xtra(s, c->b + positional))->kind != ND_KEYWORD) positional++;
   int single = positional <= 1 || nd(s, xtra(s, c->b))->kind == ND_GENEXP;
+  int gen = c->n > 0 && nd(s, xtra(s, c->b))->kind == ND_GENEXP;
+  if (gen && (node_is(s, name, "sum") || node_is(s, name, "any") || node_is(s, name, "all"))) return sum_any_all(s, call);
   if (form == SF_SEQ || (form == SF_MINMAX && single)) return give_up(s, call);
   if (form == SF_ITER || form == SF_LOOP) {
     sema_error(s, name, DG_UNSUPPORTED, ""); msg_node(s, name);
@@ -675,6 +690,63 @@ DEVFN int32_t call_name(Sema* s, int32_t call) {
   return T_BAD;
 }
 
+// ---- comprehensions
+
+enum SemaSink { SINK_TO_LIST, SINK_TO_SUM, SINK_TO_ANY, SINK_TO_ALL };
+
+DEVFN int32_t iterable(Sema* s, int32_t iter, int32_t* ts);
+DEVFN int32_t loop_targets(Sema* s, int32_t target, int32_t* names);
+DEVFN int unpacked_types(Sema* s, const int32_t* names, int32_t n, const int32_t* its, int32_t nit, int32_t* types);
+
+// comprehension := element ('for' targets 'in' or_test ('if' or_test)*)+
+// A LISTCOMP or GENEXP node: its clauses typed first, as Python runs them,
+// with its own variables (new locals, shadowing), then the element; the
+// result as the sink makes it (a list, a sum, an any/all verdict).
+DEVFN int32_t comprehension(Sema* s, int32_t i, int sink) {
+  const Node* n = nd(s, i);
+  int32_t nlocals = s->nlocals, fors = 0;
+  for (int32_t k = 0; k < n->n && !halted(s); k++) {
+    int32_t clause = xtra(s, n->b + k);
+    const Node* c = nd(s, clause);
+    if (c->kind == ND_COMPIF) { expr(s, c->a, 1); continue; }
+    if (fors++ == MAX_COMP_FORS) {
+      sema_error(s, clause, DG_UNSUPPORTED, "more than 4 'for' clauses in one comprehension");
+      return T_BAD;
+    }
+    int32_t names[MAX_TARGETS + 1], its[2];
+    int32_t count = loop_targets(s, c->a, names);
+    if (count == 0) return T_BAD;
+    int32_t nit = iterable(s, c->b, its);
+    if (nit == 0 || halted(s)) return T_BAD;
+    int32_t types[MAX_TARGETS];
+    if (!unpacked_types(s, names, count, its, nit, types)) return T_BAD;
+    for (int32_t q = count - 1; q >= 0; q--) if (!declare_local(s, names[q], types[q])) return T_BAD;
+  }
+  if (halted(s)) return T_BAD;
+  int32_t at = first_token(s, n->a);
+  int32_t t = expr(s, n->a, sink == SINK_TO_ANY || sink == SINK_TO_ALL);
+  s->nlocals = nlocals;  // the comprehension's variables end with it
+  if (t == T_BAD) return T_BAD;
+  if (sink == SINK_TO_LIST && t == T_NONE) { sema_error(s, at, DG_UNSUPPORTED, "a list of None"); return T_BAD; }
+  if (sink == SINK_TO_SUM && !number(t)) return type_error2(s, at, "sum() of ", t, T_BAD);
+  if (sink == SINK_TO_ANY || sink == SINK_TO_ALL) return T_BOOL;
+  if (sink == SINK_TO_SUM) return t == T_FLOAT ? T_FLOAT : T_INT;
+  return checked(s, at, type_list(&s->types, t));
+}
+
+// sum, any or all of a generator expression, its only argument
+DEVFN int32_t sum_any_all(Sema* s, int32_t call) {
+  const Node* c = nd(s, call);
+  int32_t name = c->a, gen = xtra(s, c->b);
+  int sink = node_is(s, name, "sum") ? SINK_TO_SUM : node_is(s, name, "any") ? SINK_TO_ANY : SINK_TO_ALL;
+  int32_t t = comprehension(s, gen, sink);
+  if (t == T_BAD || c->n == 1) return t;
+  // a second argument, after a parenthesized generator (the parser refuses one after a bare one)
+  Token comma = token_of(s, nd(s, gen)->pos, TK_COMMA);
+  unsupported_at(s, &comma, "a second argument of "); msg_node(s, name);
+  return T_BAD;
+}
+
 // conditional := or_test ['if' or_test 'else' conditional]      (an
 // Optional made of a T branch and a None one is not typed yet)
 DEVFN int32_t ifexp(Sema* s, int32_t i, int cond) {
@@ -708,6 +780,11 @@ DEVFN int32_t expr(Sema* s, int32_t i, int cond) {
     case ND_LIST: t = list_display(s, i); break;
     case ND_TUPLE: t = tuple_display(s, i); break;
     case ND_IFEXP: t = ifexp(s, i, cond); break;
+    case ND_LISTCOMP: t = comprehension(s, i, SINK_TO_LIST); break;
+    case ND_DICT: case ND_SET: case ND_DICTCOMP: case ND_SETCOMP:
+      sema_error(s, i, DG_UNSUPPORTED, n->kind == ND_DICT && n->n == 0 ? "dict" : "dict or set display");
+      t = T_BAD;
+      break;
     case ND_SUBSCRIPT: t = subscript(s, i); break;
     default: t = give_up(s, i);
   }
@@ -749,7 +826,8 @@ DEVFN void learn_list_type(Sema* s, SemaLocal* l, int32_t read) {
     if (kind == ND_STARRED || kind == ND_KEYWORD || kind == ND_GENEXP) { give_up(s, read); return; }
   }
   Diag saved = *s->diag;
-  int32_t nlocals = s->nlocals, ncalled = s->ncalled, gave_up = s->gave_up;
+  int32_t nlocals = s->nlocals, ncalled = s->ncalled, gave_up = s->gave_up, here = s->gave_up_here;
+  uint32_t fns = s->gave_up_fns;
   s->discovering = 1;
   int32_t t = T_BAD;
   if (c->n >= 1 + insert) {  // (too few arguments: the reader meets ')' for an expression)
@@ -760,6 +838,7 @@ DEVFN void learn_list_type(Sema* s, SemaLocal* l, int32_t read) {
   s->discovering = 0;
   *s->diag = saved;
   s->nlocals = nlocals; s->ncalled = ncalled; s->gave_up = gave_up; s->stop = 0;
+  s->gave_up_here = here; s->gave_up_fns = fns;
   if (gave) { give_up(s, read); return; }
   if (t == T_BAD || t == T_NONE || type_unknown(&s->types, t)) return;
   int32_t lt = type_list(&s->types, t);
@@ -1154,10 +1233,9 @@ DEVFN int32_t loop_targets(Sema* s, int32_t target, int32_t* names) {
   return t->n;
 }
 
-// Store one step's values into the n targets, unpacking a tuple or list
-// item over several names (bind_targets); stored last first.
-DEVFN void bind_targets(Sema* s, const int32_t* names, int32_t n, const int32_t* its, int32_t nit) {
-  int32_t types[MAX_TARGETS];
+// The types of n targets that one step's values (nit of types its) go
+// to, a tuple or list item unpacked over several names; 0 after an error.
+DEVFN int unpacked_types(Sema* s, const int32_t* names, int32_t n, const int32_t* its, int32_t nit, int32_t* types) {
   const TypeTable* tt = &s->types;
   int32_t t0 = its[0];
   if (nit == n) {
@@ -1166,17 +1244,24 @@ DEVFN void bind_targets(Sema* s, const int32_t* names, int32_t n, const int32_t*
     for (int32_t k = 0; k < n; k++) types[k] = tt->t[t0].items[k];
   } else if (nit == 1 && is_list(tt, t0) && n > 1) {
     int32_t e = item_type(s, names[0], elem_of(tt, t0));
-    if (e == T_BAD) return;
+    if (e == T_BAD) return 0;
     for (int32_t k = 0; k < n; k++) types[k] = e;
   } else if (nit == 2 && n == 1) {
     sema_error(s, names[0], DG_UNSUPPORTED, "one loop variable over enumerate() or zip() (a tuple each step)");
-    return;
+    return 0;
   } else {
     sema_error(s, names[0], DG_TYPE, "cannot unpack ");
     if (nit == 1) msg_type_in(s->diag, tt, t0); else msg(s->diag, "a pair");
     msg(s->diag, " into "); msg_int(s->diag, n); msg(s->diag, n == 1 ? " variable" : " variables");
-    return;
+    return 0;
   }
+  return 1;
+}
+
+// Store one step's values into the n targets (bind_targets); stored last first.
+DEVFN void bind_targets(Sema* s, const int32_t* names, int32_t n, const int32_t* its, int32_t nit) {
+  int32_t types[MAX_TARGETS];
+  if (!unpacked_types(s, names, n, its, nit, types)) return;
   for (int32_t k = n - 1; k >= 0 && !halted(s); k--) store_name(s, names[k], types[k]);
 }
 
@@ -1222,9 +1307,21 @@ DEVFN int raise_stmt(Sema* s, int32_t i) {
   return 0;
 }
 
+DEVFN int stmt_(Sema* s, int32_t i);
+
 // A statement of a function's body.
 DEVFN int stmt(Sema* s, int32_t i) {
   if (halted(s)) return 1;
+  int falls = stmt_(s, i);
+  if (s->gave_up_here) {  // it gave up in this statement's own parts
+    s->gave_up_here = 0;
+    int32_t at = first_token(s, i);
+    if (s->gave_up < 0 || before(s, at, s->gave_up)) s->gave_up = at;
+  }
+  return falls;
+}
+
+DEVFN int stmt_(Sema* s, int32_t i) {
   const Node* n = nd(s, i);
   switch (n->kind) {
     case ND_PASS: return 1;
@@ -1262,6 +1359,10 @@ DEVFN void function_body(Sema* s, int32_t fi) {
   s->fn = fi; s->nlocals = 0; s->ncalled = 0; s->nloops = 0; s->stop = 0;
   for (int32_t k = 0; k < f->nparams; k++) declare_local(s, xtra(s, d->b + k), f->ptype[k]);
   int falls = block_falls(s, xtra(s, d->a + 2));
+  if (s->gave_up_here) {  // in its parameters: nothing of it is typed
+    s->gave_up_here = 0;
+    if (s->gave_up < 0 || before(s, f->def, s->gave_up)) s->gave_up = f->def;
+  }
   if (halted(s) || !falls || f->ret == T_NONE || is_opt(&s->types, f->ret)) return;
   if (fi == s->entry) { entry_may_return_none(s, EN_FALLS_OFF, d->line, d->col, f->ret); return; }
   sema_error(s, f->def, DG_TYPE, "function '"); msg_node(s, xtra(s, d->a));

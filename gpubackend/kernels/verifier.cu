@@ -164,7 +164,8 @@ DEV void parse_range(Parser* p, int64_t i, const char* src, const int64_t* src_b
 // declarations' (functions, the entry's index, module constants).
 struct FrontOut {
   int32_t root, n_nodes, n_extra, nfuncs, entry, nconsts, math_imported, pad_;
-  int32_t gave_up_line, gave_up_col;  // where the type pass first gave up (0: nowhere)
+  int32_t gave_up_line, gave_up_col;  // the first statement the type pass gave up in (0: none)
+  uint32_t gave_up_fns, pad2_;        // bit f: it gave up on function f's body
   Diag diag;
 };
 
@@ -180,13 +181,14 @@ DEV void front_range(Parser* p, Sema* s, int64_t i, const char* src, const int64
   if (n > 0x7fffffff) n = 0x7fffffff;
   FrontOut* o = out + i;
   o->nfuncs = o->entry = -1; o->nconsts = o->math_imported = 0; o->pad_ = 0;
-  o->gave_up_line = o->gave_up_col = 0;
+  o->gave_up_line = o->gave_up_col = 0; o->gave_up_fns = 0; o->pad2_ = 0;
   if (parse_program(p, src + src_begin[i], (int32_t)n, &t, &o->diag) >= 0) {
     const int64_t* row = prob + (prob_of ? prob_of[i] : 0) * PROB_WORDS;
     sema_program(s, &t, src + src_begin[i], (int32_t)n, meta + row[PROB_ENTRY], (int32_t)row[PROB_ENTRY_LEN],
                       meta + row[PROB_SIG], (int32_t)row[PROB_SIG_LEN], &o->diag);
     o->nfuncs = s->nfuncs; o->entry = s->entry; o->nconsts = s->nconsts; o->math_imported = s->math_imported;
     if (s->gave_up >= 0) { o->gave_up_line = t.nodes[s->gave_up].line; o->gave_up_col = t.nodes[s->gave_up].col; }
+    o->gave_up_fns = s->gave_up_fns;
   }
   o->root = t.root; o->n_nodes = t.n_nodes; o->n_extra = t.n_extra;
 }
