@@ -135,16 +135,18 @@ DEV void sema_error(Sema* s, int32_t i, int cls, const char* what) {
   sema_error_at(s, nd(s, i)->line, nd(s, i)->col, cls, what);
 }
 DEV void msg_node(Sema* s, int32_t i) { msg_add(s->diag, s->src + nd(s, i)->pos, nd(s, i)->len); }
-// "<what> at '<token>'", the compiler's syntax error at the token starting node i
-DEV void sema_syntax(Sema* s, int32_t i, const char* what) {
+// "<what> at '<token>'" (class cls), as the compiler words an error at the
+// token starting node i
+DEV void sema_error_tok(Sema* s, int32_t i, int cls, const char* what) {
   const Node* n = nd(s, i);
   Token t;
   t.kind = n->kind == ND_NAME ? TK_NAME : TK_STRING; t.start = n->pos; t.len = n->len;
   t.line = n->line; t.col = n->col;
-  diag_set(s->diag, DG_SYNTAX, n->line, n->col);
+  diag_set(s->diag, cls, n->line, n->col);
   msg(s->diag, what);
   msg_token(s->diag, s->src, &t);
 }
+DEV void sema_syntax(Sema* s, int32_t i, const char* what) { sema_error_tok(s, i, DG_SYNTAX, what); }
 DEV void sema_syntax_tok(Sema* s, const Token* t, const char* what) {
   diag_set(s->diag, DG_SYNTAX, t->line, t->col);
   msg(s->diag, what);

@@ -173,6 +173,7 @@ DEVFN int32_t find_func(Sema* s, int32_t name);
 DEVFN int32_t builtin_call(Sema* s, int32_t call, int32_t name);
 DEVFN int32_t method_call(Sema* s, int32_t call);
 DEVFN int32_t sum_any_all(Sema* s, int32_t call);
+DEVFN int32_t sequence_builtin(Sema* s, int32_t call);
 DEVFN int32_t builtin_args(Sema* s, int32_t call, int32_t* ts);
 
 // strings := STRING+      plain ones: escapes and non-ASCII are not typed yet
@@ -644,7 +645,7 @@ DEVFN int32_t builtin_call(Sema* s, int32_t call, int32_t name) {
   int single = positional <= 1 || nd(s, xtra(s, c->b))->kind == ND_GENEXP;
   int gen = c->n > 0 && nd(s, xtra(s, c->b))->kind == ND_GENEXP;
   if (gen && (node_is(s, name, "sum") || node_is(s, name, "any") || node_is(s, name, "all"))) return sum_any_all(s, call);
-  if (form == SF_SEQ || (form == SF_MINMAX && single)) return give_up(s, call);
+  if (form == SF_SEQ || (form == SF_MINMAX && single)) return sequence_builtin(s, call);
   if (form == SF_ITER || form == SF_LOOP) {
     sema_error(s, name, DG_UNSUPPORTED, ""); msg_node(s, name);
     msg(s->diag, form == SF_ITER ? "() as a value (give it whole to list(), sorted(), sum(), a for loop, ...)"
@@ -745,6 +746,137 @@ DEVFN int32_t sum_any_all(Sema* s, int32_t call) {
   Token comma = token_of(s, nd(s, gen)->pos, TK_COMMA);
   unsupported_at(s, &comma, "a second argument of "); msg_node(s, name);
   return T_BAD;
+}
+
+DEVFN int range_args(Sema* s, int32_t call);
+
+// iterable_arg := generator | range args | reversed '(' iterable_arg ')' | expression
+// The list type of an iterable given whole to a builtin (a str gives its
+// characters); map and filter are not typed yet.
+DEVFN int32_t iterable_arg(Sema* s, int32_t arg) {
+  const Node* a = nd(s, arg);
+  if (a->kind == ND_GENEXP) return comprehension(s, arg, SINK_TO_LIST);
+  int32_t head = first_token(s, arg);
+  const char* iters[] = {"range", "reversed", "map", "filter"};
+  for (int32_t k = 0; k < 4; k++) {
+    if (!node_is(s, head, iters[k]) || nd(s, head)->kind != ND_NAME || find_local(s, head) || find_func(s, head) != -1)
+      continue;
+    int32_t call = arg;  // the call whose callee is that name: the argument itself, or inside it
+    while (nd(s, call)->kind != ND_CALL || nd(s, call)->a != head) {
+      const Node* c = nd(s, call);
+      if (c->kind != ND_BINOP && c->kind != ND_SUBSCRIPT && c->kind != ND_CALL && c->kind != ND_ATTR) return give_up(s, arg);
+      call = c->a;
+    }
+    if (k >= 2 || (k == 1 && nd(s, call)->n != 1)) return give_up(s, arg);
+    int32_t t = k == 0 ? (range_args(s, call) ? checked(s, head, type_list(&s->types, T_INT)) : T_BAD)
+                       : iterable_arg(s, xtra(s, nd(s, call)->b));
+    if (t == T_BAD || halted(s)) return T_BAD;
+    if (call != arg) {
+      sema_error(s, head, DG_UNSUPPORTED, ""); msg_node(s, head);
+      msg(s->diag, "() inside an expression (give it whole to list(), sorted(), sum(), a for loop, ...)");
+      return T_BAD;
+    }
+    return t;
+  }
+  int32_t t = expr(s, arg, 0);
+  if (t == T_BAD) return T_BAD;
+  if (is_tuple(&s->types, t)) return give_up(s, arg);
+  if (t == T_STR) return checked(s, head, type_list(&s->types, T_STR));
+  if (is_list(&s->types, t)) return t;
+  sema_error(s, head, DG_TYPE, "'"); msg_type_in(s->diag, &s->types, t); msg(s->diag, "' object is not iterable here");
+  return T_BAD;
+}
+
+// sort_args := (',' ('reverse' '=' expression))* ')'      after sorted's
+// iterable (key= is not typed yet)
+DEVFN int sort_args(Sema* s, int32_t call) {
+  const Node* c = nd(s, call);
+  int reverse = 0;
+  for (int32_t k = 1; k < c->n; k++) {
+    int32_t arg = xtra(s, c->b + k);
+    if (nd(s, arg)->kind != ND_KEYWORD) { sema_error_tok(s, first_token(s, arg), DG_TYPE, "expected key= or reverse= here"); return 0; }
+    if (node_is(s, arg, "key")) return give_up(s, arg), 0;
+    if (!node_is(s, arg, "reverse") || reverse) {
+      sema_error(s, arg, DG_UNSUPPORTED, "keyword '"); msg_node(s, arg); msg(s->diag, "=' here");
+      return 0;
+    }
+    reverse = 1;
+    int32_t value = nd(s, arg)->a;
+    int32_t t = expr(s, value, 0);
+    if (t == T_BAD) return 0;
+    if (!intlike(t)) {
+      sema_error(s, first_token(s, value), DG_TYPE, "reverse= must be a bool, got "); msg_type_in(s->diag, &s->types, t);
+      return 0;
+    }
+  }
+  return 1;
+}
+
+// sum_from := ',' ['start' '='] expression ')'      sum(xs, start) as CPython adds
+DEVFN int32_t sum_from(Sema* s, int32_t call, int32_t t, int32_t elem) {
+  int32_t arg = xtra(s, nd(s, call)->b + 1), value = arg;
+  if (nd(s, arg)->kind == ND_KEYWORD) {
+    if (!node_is(s, arg, "start")) {
+      sema_error(s, arg, DG_UNSUPPORTED, "keyword argument '"); msg_node(s, arg); msg(s->diag, "' of sum");
+      return T_BAD;
+    }
+    value = nd(s, arg)->a;
+  }
+  if (nd(s, call)->n > 2) return give_up(s, call);
+  int32_t st = expr(s, value, 0);
+  if (st == T_BAD) return T_BAD;
+  int32_t at = first_token(s, value);
+  if (st == T_BOOL) { sema_error(s, at, DG_UNSUPPORTED, "a bool start of sum()"); return T_BAD; }
+  if (intlike(elem) && st == T_INT) return T_INT;
+  if (number(elem) && number(st)) return T_FLOAT;
+  if (is_list(&s->types, elem) && is_list(&s->types, st) && unify(s, elem, st) != T_BAD) return unify(s, elem, st);
+  sema_error(s, at, DG_TYPE, "sum() of "); msg_type_in(s->diag, &s->types, t);
+  msg(s->diag, " from a start of type "); msg_type_in(s->diag, &s->types, st);
+  return T_BAD;
+}
+
+// sequence_builtin := ('sum' | 'any' | 'all' | 'min' | 'max' | 'sorted' | 'list') '(' iterable_arg ... ')'
+DEVFN int32_t sequence_builtin(Sema* s, int32_t call) {
+  const Node* c = nd(s, call);
+  int32_t name = c->a;
+  int sorted = node_is(s, name, "sorted"), list = node_is(s, name, "list");
+  int minmax = node_is(s, name, "min") || node_is(s, name, "max"), sum = node_is(s, name, "sum");
+  if (list && c->n == 0) return checked(s, name, type_list(&s->types, T_UNK));
+  if (c->n == 0 || nd(s, xtra(s, c->b))->kind == ND_KEYWORD) return give_up(s, call);
+  int32_t arg = xtra(s, c->b), at = first_token(s, arg);
+  int32_t t = iterable_arg(s, arg);
+  if (t == T_BAD) return T_BAD;
+  int32_t elem = item_type(s, at, elem_of(&s->types, t));
+  if (elem == T_BAD) return T_BAD;
+  if (sorted) return sort_args(s, call) ? t : T_BAD;
+  if (c->n > 1) {
+    if (minmax) return give_up(s, call);
+    if (sum) return sum_from(s, call, t, elem);
+    int32_t second = xtra(s, c->b + 1);
+    if (nd(s, first_token(s, second))->kind == ND_NAME) {
+      int32_t kw = first_token(s, second);
+      sema_error(s, kw, DG_UNSUPPORTED, "keyword argument '"); msg_node(s, kw); msg(s->diag, "' of "); msg_node(s, name);
+    } else {
+      Token comma = token_of(s, nd(s, at)->pos, TK_COMMA);
+      unsupported_at(s, &comma, "a second argument of "); msg_node(s, name);
+    }
+    return T_BAD;
+  }
+  if (list) return t;
+  if (minmax) {
+    if (!number(elem) && elem != T_STR && !is_tuple(&s->types, elem) && !is_list(&s->types, elem)) {
+      sema_error(s, at, DG_TYPE, "bad argument type for "); msg_node(s, name); msg(s->diag, "(): ");
+      msg_type_in(s->diag, &s->types, t);
+      return T_BAD;
+    }
+    return elem;
+  }
+  if (sum) {
+    if (intlike(elem)) return T_INT;
+    if (elem == T_FLOAT) return T_FLOAT;
+    return type_error2(s, at, "sum() of ", t, T_BAD);
+  }
+  return T_BOOL;  // any, all
 }
 
 // conditional := or_test ['if' or_test 'else' conditional]      (an
