@@ -141,7 +141,13 @@ DEV int from_math_name(const Sema* s, int32_t name) {
   return 0;
 }
 
+// `math` here: the module (imported at module level), not a local.
+DEV int math_module(Sema* s, int32_t obj) {
+  return nd(s, obj)->kind == ND_NAME && node_is(s, obj, "math") && !find_local(s, obj) && s->math_imported;
+}
+
 DEVFN void learn_list_type(Sema* s, SemaLocal* l, int32_t read);
+DEVFN int32_t math_fn(Sema* s, int32_t name, int32_t call);
 
 // name := NAME      a read: a local, a module constant, or an error. A
 // local holding an empty list learns its item type from a later use
@@ -151,7 +157,7 @@ DEVFN int32_t name_read(Sema* s, int32_t i, int learn = 1) {
   if (l && !no_optional(&s->types, l->type)) return give_up(s, i);
   if (l && learn && unknown_items(&s->types, l->type)) learn_list_type(s, l, i);
   if (l) return halted(s) ? T_BAD : l->type;
-  if (node_is(s, i, "math") || from_math_name(s, i)) return give_up(s, i);
+  if (from_math_name(s, i)) return note_called(s, i) ? math_fn(s, i, -1) : T_BAD;
   if (find_function(s, i) >= 0 || builtin_of(s, i) >= 0) {
     sema_error(s, i, DG_UNSUPPORTED, "a function used as a value: '"); msg_node(s, i); msg(s->diag, "'");
     return T_BAD;
@@ -670,7 +676,7 @@ DEVFN int32_t call_name(Sema* s, int32_t call) {
   }
   if (!note_called(s, name)) return T_BAD;
   int32_t f = find_func(s, name);
-  if (f == -1 && from_math_name(s, name)) return give_up(s, name);
+  if (f == -1 && from_math_name(s, name)) return math_fn(s, name, call);
   if (f == -2) {
     sema_error(s, name, DG_NAME, "nested function '"); msg_node(s, name); msg(s->diag, "' is called before its def");
     return T_BAD;
@@ -912,6 +918,7 @@ DEVFN int32_t expr(Sema* s, int32_t i, int cond) {
     case ND_LIST: t = list_display(s, i); break;
     case ND_TUPLE: t = tuple_display(s, i); break;
     case ND_IFEXP: t = ifexp(s, i, cond); break;
+    case ND_ATTR: t = math_module(s, n->a) ? (note_called(s, n->a) ? math_fn(s, i, -1) : T_BAD) : give_up(s, i); break;
     case ND_LISTCOMP: t = comprehension(s, i, SINK_TO_LIST); break;
     case ND_DICT: case ND_SET: case ND_DICTCOMP: case ND_SETCOMP:
       sema_error(s, i, DG_UNSUPPORTED, n->kind == ND_DICT && n->n == 0 ? "dict" : "dict or set display");
@@ -1032,8 +1039,42 @@ DEVFN int32_t list_method(Sema* s, int32_t call, int32_t t, SemaLocal* origin) {
 }
 
 // A method call: obj.NAME(args), of a list (str and the rest not typed yet).
+// math_fn := NAME [args]      math's constant or function `name` (math.NAME's
+// ATTR, or a NAME from `from math import`); call: the CALL applying it, or -1
+DEVFN int32_t math_fn(Sema* s, int32_t name, int32_t call) {
+  const char* consts[] = {"pi", "e", "tau", "inf"};
+  for (int32_t k = 0; k < 4; k++) if (node_is(s, name, consts[k])) return call >= 0 ? give_up(s, call) : T_FLOAT;
+  if (!math_known(s->src + nd(s, name)->pos, nd(s, name)->len)) {
+    sema_error(s, name, DG_UNSUPPORTED, "math."); msg_node(s, name);
+    return T_BAD;
+  }
+  if (call < 0) { sema_error(s, name, DG_UNSUPPORTED, "a math function used as a value"); return T_BAD; }
+  const Node* c = nd(s, call);
+  if (node_is(s, name, "gcd")) {  // pairwise as the arguments arrive
+    for (int32_t k = 0; k < c->n; k++) {
+      int32_t arg = xtra(s, c->b + k);
+      int kind = nd(s, arg)->kind;
+      if (kind == ND_STARRED || kind == ND_KEYWORD || kind == ND_GENEXP) return give_up(s, call);
+      int32_t t = expr(s, arg, 0);
+      if (t == T_BAD) return T_BAD;
+      if (!intlike(t)) return arg_type_error(s, call, k, t);
+    }
+    return T_INT;
+  }
+  int32_t ts[MAX_PARAMS];
+  int32_t n = builtin_args(s, call, ts);
+  if (n < 0) return T_BAD;
+  if (n != 1) return arity_error(s, name, "exactly one argument");
+  int32_t t = ts[0];
+  if (!number(t)) return arg_type_error(s, call, 0, t);
+  if (node_is(s, name, "isqrt")) return intlike(t) ? T_INT : arg_type_error(s, call, 0, t);
+  if (node_is(s, name, "floor") || node_is(s, name, "ceil")) return T_INT;
+  return T_FLOAT;
+}
+
 DEVFN int32_t method_call(Sema* s, int32_t call) {
   int32_t attr = nd(s, call)->a, obj = nd(s, attr)->a;
+  if (math_module(s, obj)) return note_called(s, obj) ? math_fn(s, attr, call) : T_BAD;
   SemaLocal* origin = nd(s, obj)->kind == ND_NAME ? find_local(s, obj) : 0;
   int own = node_is(s, attr, "append") || node_is(s, attr, "insert");
   int32_t t = origin ? name_read(s, obj, !own) : expr(s, obj, 0);
@@ -1297,8 +1338,17 @@ DEVFN int32_t seq_arg(Sema* s, int32_t arg) {
 DEVFN int32_t iterable(Sema* s, int32_t iter, int32_t* ts) {
   const Node* c = nd(s, iter);
   if (loop_builtin(s, iter, "range")) { ts[0] = T_INT; return range_args(s, iter); }
-  if (loop_builtin(s, iter, "reversed") || loop_builtin(s, iter, "map") || loop_builtin(s, iter, "filter"))
-    return give_up(s, iter), 0;
+  if (loop_builtin(s, iter, "reversed")) {  // reversed(range(...)) or reversed(a str or list)
+    if (c->n != 1) return give_up(s, iter), 0;
+    int32_t arg = xtra(s, c->b);
+    if (loop_builtin(s, arg, "range")) { ts[0] = T_INT; return range_args(s, arg); }
+    if (loop_builtin(s, arg, "map") || loop_builtin(s, arg, "filter") || nd(s, arg)->kind == ND_KEYWORD ||
+        nd(s, arg)->kind == ND_STARRED || nd(s, arg)->kind == ND_GENEXP)
+      return give_up(s, iter), 0;
+    ts[0] = iter_item(s, first_token(s, arg), expr(s, arg, 0));
+    return ts[0] == T_BAD ? 0 : 1;
+  }
+  if (loop_builtin(s, iter, "map") || loop_builtin(s, iter, "filter")) return give_up(s, iter), 0;
   if (loop_builtin(s, iter, "enumerate")) {
     if (c->n < 1 || c->n > 2) return give_up(s, iter), 0;
     ts[0] = T_INT;
