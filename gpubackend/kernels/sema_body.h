@@ -291,9 +291,10 @@ DEVFN int32_t tuple_subscript(Sema* s, int32_t i, int32_t t) {
 
 // subscript := '[' (expression | [expression] ':' [expression] [':' [expression]]) ']'
 // of a str, a list or a tuple
-DEVFN int32_t subscript(Sema* s, int32_t i) {
+DEVFN int32_t subscript(Sema* s, int32_t i, int32_t* object = 0) {
   const Node* n = nd(s, i);
   int32_t t = expr(s, n->a, 0);
+  if (object) *object = t;
   if (t == T_BAD) return T_BAD;
   const TypeTable* tt = &s->types;
   if (nd(s, n->b)->kind == ND_TUPLE) return give_up(s, i);
@@ -1171,19 +1172,72 @@ DEVFN int rhs_values(Sema* s, int32_t value, int32_t n, int32_t* ts) {
   return 0;
 }
 
-// assign_stmt := target (',' target)* '=' rhs      targets: names (others
-// not typed yet), stored last first
+// An item target `obj[index]` (a SUBSCRIPT) read as a value: the item
+// type, the object's type in *object; whether an item of it can be
+// assigned (aug: by an augmented assignment, which takes no slice) is
+// checked as the compiler takes the read back (undo_item_read).
+DEVFN int32_t item_target(Sema* s, int32_t target, int aug, int32_t* object) {
+  int32_t item = subscript(s, target, object);
+  if (item == T_BAD) return T_BAD;
+  int32_t at = first_token(s, target), t = *object;
+  int slice = nd(s, nd(s, target)->b)->kind == ND_SLICE;
+  if (is_list(&s->types, t) && !(slice && aug)) return item;
+  if (t == T_STR && !slice) sema_error(s, at, DG_TYPE, "'str' object does not support item assignment");
+  else if (is_tuple(&s->types, t)) sema_error(s, at, DG_TYPE, "'tuple' object does not support item assignment");
+  else if (is_list(&s->types, t)) sema_error(s, at, DG_UNSUPPORTED, "augmented assignment to a slice");
+  else sema_error(s, at, DG_SYNTAX, "cannot assign to this expression");
+  return T_BAD;
+}
+
+// A value of type vt stored to the item or slice target `obj[...]`.
+DEVFN void store_item(Sema* s, int32_t target, int32_t vt) {
+  int32_t object, at = first_token(s, target);
+  int32_t item = item_target(s, target, 0, &object);
+  if (item == T_BAD || vt == T_BAD || halted(s)) return;
+  if (nd(s, nd(s, target)->b)->kind == ND_SLICE) {
+    if (!is_list(&s->types, vt) || unify(s, object, vt) == T_BAD) {
+      sema_error(s, at, DG_TYPE, "can only assign a list of the same type to a slice of a ");
+      msg_type_in(s->diag, &s->types, object);
+    }
+    return;
+  }
+  if (!no_optional(&s->types, item)) { give_up(s, target); return; }
+  if (!type_fits(&s->types, item, vt)) {
+    sema_error(s, at, DG_TYPE, "cannot store "); msg_type_in(s->diag, &s->types, vt);
+    msg(s->diag, " in a list of "); msg_type_in(s->diag, &s->types, item);
+  }
+}
+
+// assign_stmt := target (',' target)* '=' rhs      target := NAME | postfix '[' expression ']'
+// Names alone are stored last first; with an item among them, in order.
 DEVFN int assign_stmt(Sema* s, int32_t i) {
   const Node* n = nd(s, i);
   int32_t target = xtra(s, n->a), value = xtra(s, n->a + 1);
   const Node* tn = nd(s, target);
   if (n->n != 2) return give_up(s, i), 1;
   if (tn->kind == ND_NAME) { store_name(s, target, expr(s, value, 0)); return 1; }
+  if (tn->kind == ND_SUBSCRIPT) {
+    int32_t vt = expr(s, value, 0);
+    if (vt != T_BAD) store_item(s, target, vt);
+    return 1;
+  }
   if (tn->kind != ND_TUPLE || tn->op) return give_up(s, i), 1;
-  for (int32_t k = 0; k < tn->n; k++) if (nd(s, xtra(s, tn->a + k))->kind != ND_NAME) return give_up(s, i), 1;
+  int names = 1;
+  for (int32_t k = 0; k < tn->n; k++) {
+    int kind = nd(s, xtra(s, tn->a + k))->kind;
+    if (kind != ND_NAME && kind != ND_SUBSCRIPT) return give_up(s, i), 1;
+    names &= kind == ND_NAME;
+  }
   if (tn->n > MAX_TARGETS) { sema_error(s, first_token(s, target), DG_UNSUPPORTED, "more than 8 assignment targets"); return 1; }
   int32_t ts[MAX_TARGETS];
   if (!rhs_values(s, value, tn->n, ts) || halted(s)) return 1;
+  if (!names) {
+    for (int32_t k = 0; k < tn->n && !halted(s); k++) {
+      int32_t x = xtra(s, tn->a + k);
+      if (nd(s, x)->kind == ND_NAME) store_name(s, x, ts[k]); else store_item(s, x, ts[k]);
+    }
+    return 1;
+  }
   for (int32_t k = 0; k < tn->n; k++)
     for (int32_t q = 0; q < k; q++)
       if (same_text(s, xtra(s, tn->a + q), xtra(s, tn->a + k))) {
@@ -1194,9 +1248,27 @@ DEVFN int assign_stmt(Sema* s, int32_t i) {
   return 1;
 }
 
+// aug_item := postfix '[' expression ']' augop expression
+DEVFN int aug_item(Sema* s, int32_t i) {
+  const Node* n = nd(s, i);
+  int32_t object;
+  int32_t item = item_target(s, n->a, 1, &object);
+  if (item == T_BAD || halted(s)) return 1;
+  if (!no_optional(&s->types, item) || is_list(&s->types, item)) return give_up(s, i), 1;
+  int32_t r = expr(s, n->b, 0);
+  if (r == T_BAD) return 1;
+  int32_t t = binary_type(s, i, aug_to_binary(n->op), item, r);
+  if (t != T_BAD && !type_fits(&s->types, item, t)) {
+    sema_error(s, first_token(s, n->a), DG_TYPE, "cannot store "); msg_type_in(s->diag, &s->types, t);
+    msg(s->diag, " in a list of "); msg_type_in(s->diag, &s->types, item);
+  }
+  return 1;
+}
+
 // aug_name := NAME augop expression
 DEVFN int aug_stmt(Sema* s, int32_t i) {
   const Node* n = nd(s, i);
+  if (nd(s, n->a)->kind == ND_SUBSCRIPT) return aug_item(s, i);
   if (nd(s, n->a)->kind != ND_NAME) return give_up(s, i), 1;
   SemaLocal* l = find_local(s, n->a);
   if (!l) { sema_error(s, n->a, DG_NAME, "name '"); msg_node(s, n->a); msg(s->diag, "' is not defined"); return 1; }
