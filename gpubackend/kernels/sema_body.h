@@ -1073,6 +1073,69 @@ DEVFN int32_t math_fn(Sema* s, int32_t name, int32_t call) {
   return T_FLOAT;
 }
 
+// str.NAME(args), by methods.def: join, split, the pads and the rest by
+// their str arguments' count (calls.h, str_method)
+DEVFN int32_t str_method(Sema* s, int32_t call) {
+  const Node* c = nd(s, call);
+  int32_t name = c->a;
+  int32_t ts[MAX_PARAMS];
+  if (node_is(s, name, "join")) {
+    if (c->n != 1 || nd(s, xtra(s, c->b))->kind == ND_KEYWORD || nd(s, xtra(s, c->b))->kind == ND_STARRED)
+      return give_up(s, call);
+    int32_t arg = xtra(s, c->b), l = iterable_arg(s, arg);
+    if (l == T_BAD) return T_BAD;
+    if (elem_of(&s->types, l) != T_STR && elem_of(&s->types, l) != T_UNK)
+      return type_error2(s, first_token(s, arg), "join() needs str items, got ", l, T_BAD);
+    return T_STR;
+  }
+  if (node_is(s, name, "split")) {
+    int32_t n;
+    if (c->n >= 1 && nd(s, xtra(s, c->b))->kind == ND_KEYWORD && node_is(s, xtra(s, c->b), "sep")) {
+      if (c->n > 1) return give_up(s, call);
+      int32_t value = nd(s, xtra(s, c->b))->a;
+      ts[0] = expr(s, value, 0);
+      if (ts[0] == T_BAD) return T_BAD;
+      n = 1;
+      if (ts[0] != T_STR) {
+        sema_error(s, first_token(s, value), DG_TYPE, "bad argument type for split(): ");
+        msg_type_in(s->diag, &s->types, ts[0]);
+        return T_BAD;
+      }
+    } else {
+      n = builtin_args(s, call, ts);
+      if (n < 0) return T_BAD;
+      if (n > 1) { sema_error(s, name, DG_UNSUPPORTED, "split() with maxsplit"); return T_BAD; }
+      if (n == 1 && ts[0] != T_STR) return arg_type_error(s, call, 0, ts[0]);
+    }
+    return checked(s, name, type_list(&s->types, T_STR));
+  }
+  int32_t nargs = -2, pad = 0, result = T_STR;
+#define STR_METHOD(ID, NAME, OP, SEL, ARGS)                                                    \
+  if (nargs == -2 && node_is(s, name, NAME)) {                                               \
+    nargs = ARGS; pad = (OP) < 0;                                                            \
+    result = (OP) == OP_STR_FIND ? T_INT : (OP) == OP_STR_AFFIX || (OP) == OP_STR_IS ? T_BOOL : T_STR; \
+  }
+#include "methods.def"
+#undef STR_METHOD
+  if (nargs == -2) { sema_error(s, name, DG_UNSUPPORTED, "str."); msg_node(s, name); return T_BAD; }
+  int32_t n = builtin_args(s, call, ts);
+  if (n < 0) return T_BAD;
+  if (pad) {  // ljust, rjust, center (width [, fill]), zfill (width)
+    int zfill = node_is(s, name, "zfill");
+    if (n < 1 || n > (zfill ? 1 : 2)) return arity_error(s, name, zfill ? "exactly one argument" : "1 or 2 arguments");
+    if (!intlike(ts[0])) return arg_type_error(s, call, 0, ts[0]);
+    if (n == 2 && ts[1] != T_STR) return arg_type_error(s, call, 1, ts[1]);
+    return T_STR;
+  }
+  if (nargs == -1) nargs = n == 1 ? 1 : 0;  // strip(chars)
+  if (n != nargs) {
+    if (n > nargs && nargs > 0) { sema_error(s, name, DG_UNSUPPORTED, "start/end/count arguments of str methods"); return T_BAD; }
+    return arity_error(s, name, nargs == 0 ? "no arguments" : nargs == 1 ? "exactly one argument" : "exactly two arguments");
+  }
+  for (int32_t k = 0; k < n; k++) if (ts[k] != T_STR) return arg_type_error(s, call, k, ts[k]);
+  return result;
+}
+
 DEVFN int32_t method_call(Sema* s, int32_t call) {
   int32_t attr = nd(s, call)->a, obj = nd(s, attr)->a;
   if (math_module(s, obj)) return note_called(s, obj) ? math_fn(s, attr, call) : T_BAD;
@@ -1080,6 +1143,8 @@ DEVFN int32_t method_call(Sema* s, int32_t call) {
   int own = node_is(s, attr, "append") || node_is(s, attr, "insert");
   int32_t t = origin ? name_read(s, obj, !own) : expr(s, obj, 0);
   if (t == T_BAD) return T_BAD;
+  if (is_tuple(&s->types, t)) { sema_error(s, attr, DG_UNSUPPORTED, "tuple methods"); return T_BAD; }
+  if (t == T_STR) return str_method(s, call);
   if (!is_list(&s->types, t)) return give_up(s, call);
   return list_method(s, call, t, origin && origin->type == t ? origin : 0);
 }
