@@ -180,6 +180,7 @@ DEVFN int32_t builtin_call(Sema* s, int32_t call, int32_t name);
 DEVFN int32_t method_call(Sema* s, int32_t call);
 DEVFN int32_t sum_any_all(Sema* s, int32_t call);
 DEVFN int32_t sequence_builtin(Sema* s, int32_t call);
+DEVFN int sort_args(Sema* s, int32_t call, int32_t first, int32_t elem);
 DEVFN int32_t builtin_args(Sema* s, int32_t call, int32_t* ts);
 
 // strings := STRING+      plain ones: escapes and non-ASCII are not typed yet
@@ -794,15 +795,86 @@ DEVFN int32_t iterable_arg(Sema* s, int32_t arg) {
   return T_BAD;
 }
 
-// sort_args := (',' ('reverse' '=' expression))* ')'      after sorted's
-// iterable (key= is not typed yet)
-DEVFN int sort_args(Sema* s, int32_t call) {
+// A builtin usable as a function of one argument of type t (key=): the
+// result's type, or the refusal (key_builtin).
+DEVFN int32_t key_builtin(Sema* s, int32_t name, int32_t t) {
+  const TypeTable* tt = &s->types;
+  if (node_is(s, name, "len") && (t == T_STR || is_list(tt, t))) return T_INT;
+  if (node_is(s, name, "abs") && number(t)) return t == T_BOOL ? T_INT : t;
+  if (node_is(s, name, "str") && (number(t) || t == T_STR)) return T_STR;
+  if (node_is(s, name, "int") && (number(t) || t == T_STR)) return T_INT;
+  if (node_is(s, name, "float") && (intlike(t) || t == T_STR)) return T_FLOAT;
+  if (node_is(s, name, "bool")) return T_BOOL;
+  if (node_is(s, name, "ord") && t == T_STR) return T_INT;
+  sema_error(s, name, DG_UNSUPPORTED, ""); msg_node(s, name); msg(s->diag, " of "); msg_type_in(s->diag, tt, t);
+  msg(s->diag, " as a function argument");
+  return T_BAD;
+}
+
+// fn := 'lambda' NAME ':' expression | NAME ['.' NAME]      a function of
+// one argument of type t (a key=): its result's type (apply_fn)
+DEVFN int32_t apply_fn(Sema* s, int32_t fn, int32_t t) {
+  const Node* f = nd(s, fn);
+  if (f->kind == ND_LAMBDA) {
+    if (f->n != 1) {
+      if (f->n == 0) return give_up(s, fn);
+      Token comma = token_after(s, nd(s, xtra(s, f->b))->pos + nd(s, xtra(s, f->b))->len, 1);
+      unsupported_at(s, &comma, "a lambda of more than one parameter here");
+      return T_BAD;
+    }
+    int32_t param = xtra(s, f->b);
+    if (nd(s, param)->b >= 0) {
+      Token eq = token_after(s, nd(s, param)->pos + nd(s, param)->len, 1);
+      sema_syntax_tok(s, &eq, "expected ':' after the lambda's parameter");
+      return T_BAD;
+    }
+    int32_t nlocals = s->nlocals;
+    if (!declare_local(s, param, t)) return T_BAD;  // the lambda's own name: shadows a local
+    int32_t r = expr(s, f->a, 0);
+    s->nlocals = nlocals;
+    return r;
+  }
+  if (f->kind == ND_ATTR && nd(s, f->a)->kind == ND_NAME && node_is(s, f->a, "str")) {  // str.lower, str.upper
+    if (t == T_STR && (node_is(s, fn, "lower") || node_is(s, fn, "upper"))) return T_STR;
+    sema_error(s, fn, DG_UNSUPPORTED, "str."); msg_node(s, fn); msg(s->diag, " as a function here");
+    return T_BAD;
+  }
+  if (f->kind != ND_NAME) {
+    if (f->kind == ND_ATTR) return give_up(s, fn);
+    sema_error(s, first_token(s, fn), DG_UNSUPPORTED, "this function argument (use a lambda or a function name)");
+    return T_BAD;
+  }
+  int32_t g = find_local(s, fn) ? -1 : find_func(s, fn);
+  if (g < 0) return key_builtin(s, fn, t);
+  const SemaFunc* fs = &s->funcs[g];
+  if (fs->nparams != 1 || !type_fits(&s->types, fs->ptype[0], t)) {
+    sema_error(s, fn, DG_TYPE, "function '"); msg_node(s, fn); msg(s->diag, "' does not take one ");
+    msg_type_in(s->diag, &s->types, t);
+    return T_BAD;
+  }
+  if (!note_called(s, fn)) return T_BAD;
+  if (g == s->entry) s->entry_called = 1;
+  return plain_type(&s->types, fs->ret) ? fs->ret : give_up(s, fn);
+}
+
+// The key function applied to each item (map_list): its result's type.
+DEVFN int32_t key_type(Sema* s, int32_t fn, int32_t elem) {
+  int32_t kt = apply_fn(s, fn, elem);
+  if (kt == T_NONE) { sema_error(s, first_token(s, fn), DG_TYPE, "the function returns None"); return T_BAD; }
+  return kt;
+}
+
+// sort_args := (',' ('key' '=' fn | 'reverse' '=' expression))* ')'      from
+// argument `first` of the call on: reverse= is read before the key, as
+// CPython evaluates every argument before the sort calls key=
+DEVFN int sort_args(Sema* s, int32_t call, int32_t first, int32_t elem) {
   const Node* c = nd(s, call);
   int reverse = 0;
-  for (int32_t k = 1; k < c->n; k++) {
+  int32_t key = -1;
+  for (int32_t k = first; k < c->n; k++) {
     int32_t arg = xtra(s, c->b + k);
     if (nd(s, arg)->kind != ND_KEYWORD) { sema_error_tok(s, first_token(s, arg), DG_TYPE, "expected key= or reverse= here"); return 0; }
-    if (node_is(s, arg, "key")) return give_up(s, arg), 0;
+    if (node_is(s, arg, "key") && key < 0) { key = nd(s, arg)->a; continue; }
     if (!node_is(s, arg, "reverse") || reverse) {
       sema_error(s, arg, DG_UNSUPPORTED, "keyword '"); msg_node(s, arg); msg(s->diag, "=' here");
       return 0;
@@ -816,7 +888,7 @@ DEVFN int sort_args(Sema* s, int32_t call) {
       return 0;
     }
   }
-  return 1;
+  return key < 0 || key_type(s, key, elem) != T_BAD;
 }
 
 // sum_from := ',' ['start' '='] expression ')'      sum(xs, start) as CPython adds
@@ -855,9 +927,17 @@ DEVFN int32_t sequence_builtin(Sema* s, int32_t call) {
   if (t == T_BAD) return T_BAD;
   int32_t elem = item_type(s, at, elem_of(&s->types, t));
   if (elem == T_BAD) return T_BAD;
-  if (sorted) return sort_args(s, call) ? t : T_BAD;
+  if (sorted) return sort_args(s, call, 1, elem) ? t : T_BAD;
   if (c->n > 1) {
-    if (minmax) return give_up(s, call);
+    if (minmax) {  // min(xs, key=f): the first least key
+      int32_t kw = xtra(s, c->b + 1);
+      if (nd(s, kw)->kind != ND_KEYWORD || !node_is(s, kw, "key")) {
+        sema_error(s, first_token(s, kw), DG_UNSUPPORTED, "this argument of min/max of an iterable (only key=)");
+        return T_BAD;
+      }
+      if (c->n > 2) return give_up(s, call);
+      return key_type(s, nd(s, kw)->a, elem) == T_BAD ? T_BAD : elem;
+    }
     if (sum) return sum_from(s, call, t, elem);
     int32_t second = xtra(s, c->b + 1);
     if (nd(s, first_token(s, second))->kind == ND_NAME) {
@@ -997,7 +1077,10 @@ DEVFN int32_t list_method(Sema* s, int32_t call, int32_t t, SemaLocal* origin) {
   const char* known[] = {"append", "extend", "insert", "pop", "remove", "index", "count", "reverse", "clear", "copy"};
   int is = -1;
   for (int32_t k = 0; k < 10; k++) if (node_is(s, name, known[k])) is = k;
-  if (node_is(s, name, "sort")) return give_up(s, call);
+  if (node_is(s, name, "sort")) {
+    if (item_type(s, name, elem) == T_BAD) return T_BAD;
+    return sort_args(s, call, 0, elem) ? T_NONE : T_BAD;
+  }
   if (is < 0) { sema_error(s, name, DG_UNSUPPORTED, "list."); msg_node(s, name); return T_BAD; }
   int32_t ts[MAX_PARAMS];
   int32_t n = builtin_args(s, call, ts);
