@@ -259,10 +259,6 @@ DEVFN int32_t not_test(Compiler* c, int cond) {
 // and_test := not_test ('and' not_test)*      or_test := and_test ('or' and_test)*
 // Python's value semantics: `a or b` is a when a is true, else b; so both
 // operands must have one type (unless only the truth of it is used).
-// Operands of and/or that narrow an Optional for the operands after them
-// (`x is not None and x > 0`, `x is None or x > best`), at most this many
-// per chain; the narrowing ends with the chain.
-#define MAX_CHAIN_NARROW 4
 
 DEVFN int32_t logic(Compiler* c, int cond, int is_or) {
   int kw = is_or ? TK_OR : TK_AND;

@@ -35,6 +35,15 @@
 #define MAX_TARGETS 8
 // `for` clauses of one comprehension ([.. for a in x for b in y]).
 #define MAX_COMP_FORS 4
+// Operands of and/or that narrow an Optional for the operands after them
+// (`x is not None and x > 0`, `x is None or x > best`), at most this many
+// per chain; the narrowing ends with the chain. More are not narrowed: a
+// read of them is checked at run time, as unnarrowed ones are.
+#define MAX_CHAIN_NARROW 4
+// Optionals known not to be None at the end of every branch of an if
+// statement that can fall through (a branch narrowed them, assigned them a
+// T, or tested them), so also after it: at most this many are kept.
+#define MAX_JOIN_NARROW 4
 // Nested loops open at once; each keeps its break list while it is open.
 #define MAX_LOOPS 16
 // Pending `break` jumps per loop.

@@ -29,6 +29,9 @@ struct SemaConst {
 struct SemaLocal {
   int32_t name;
   int32_t type;
+  // an Optional known not to be None: in block narrow_in (0: nowhere), at
+  // loop depth narrow_loops (the compiler's Local.narrow_in)
+  int32_t narrow_in, narrow_loops;
 };
 
 struct Sema {
@@ -56,6 +59,8 @@ struct Sema {
   int32_t ncalled;
   int32_t nloops;
   int32_t broke[MAX_LOOPS];   // per open loop: its breaks so far
+  int32_t open_blocks[MAX_NESTING + 2];  // the blocks open, innermost last, by serial
+  int32_t nopen, block_serial;
   int32_t stop;               // the pass gave up on this body
   int32_t fn_end;             // the byte where the body ends (a look ahead stops there)
   int32_t discovering;        // typing a later use to learn an empty list's item type

@@ -74,6 +74,31 @@ DEV int32_t unify(Sema* s, int32_t a, int32_t b) {
   return T_BAD;
 }
 
+// ---- Optionals
+
+DEV int block_open(const Sema* s, int32_t serial) {
+  for (int32_t k = s->nopen - 1; k >= 0; k--) if (s->open_blocks[k] == serial) return 1;
+  return 0;
+}
+DEV int32_t current_block(const Sema* s) { return s->nopen ? s->open_blocks[s->nopen - 1] : 0; }
+DEV void narrow(Sema* s, SemaLocal* l, int32_t serial) { l->narrow_in = serial; l->narrow_loops = s->nloops; }
+
+// An Optional[T] where CPython would raise TypeError on None (an operand, a
+// builtin's argument, a subscripted or iterated value): its T, checked at
+// run time. One whose T no assignment told yet is not typed yet.
+DEV int32_t decay(Sema* s, int32_t at, int32_t t) {
+  if (!is_opt(&s->types, t)) return t;
+  return elem_of(&s->types, t) == T_UNK ? give_up(s, at) : elem_of(&s->types, t);
+}
+
+// Whether a value of type `have` may stand where `want` is: the same type,
+// an empty list where a list is wanted, or None or a T where Optional[T] is.
+DEV int coercible(const Sema* s, int32_t want, int32_t have) {
+  if (type_fits(&s->types, want, have)) return 1;
+  if (!is_opt(&s->types, want)) return 0;
+  return have == T_NONE || type_fits(&s->types, elem_of(&s->types, want), have);
+}
+
 // "<what><a> and <b>" at node i (b T_BAD: a alone).
 DEV int32_t type_error2(Sema* s, int32_t i, const char* what, int32_t a, int32_t b) {
   sema_error(s, i, DG_TYPE, what);
@@ -88,6 +113,18 @@ DEV SemaLocal* find_local(Sema* s, int32_t name) {
   for (int32_t k = s->nlocals - 1; k >= 0; k--) if (same_text(s, s->locals[k].name, name)) return &s->locals[k];
   return 0;
 }
+// Whether node i is `NAME is None` (want_not 0) or `NAME is not None` (1),
+// NAME an Optional local: that local, else null (none_test).
+DEVFN SemaLocal* none_test(Sema* s, int32_t i, int want_not) {
+  const Node* n = nd(s, i);
+  if (n->kind != ND_COMPARE || n->n != 3) return 0;
+  int32_t x = xtra(s, n->a), op = xtra(s, n->a + 1), r = xtra(s, n->a + 2);
+  if (nd(s, x)->kind != ND_NAME || nd(s, op)->op != (want_not ? (int)CMP_IS_NOT : (int)TK_IS)) return 0;
+  if (nd(s, r)->kind != ND_CONST || nd(s, r)->op != TK_NONE) return 0;
+  SemaLocal* l = find_local(s, x);
+  return l && is_opt(&s->types, l->type) ? l : 0;
+}
+
 DEV int called_here(const Sema* s, int32_t name) {
   for (int32_t k = 0; k < s->ncalled; k++) if (same_text(s, s->called[k], name)) return 1;
   return 0;
@@ -108,7 +145,7 @@ DEV SemaLocal* declare_local(Sema* s, int32_t name, int32_t type) {
     return 0;
   }
   SemaLocal* l = &s->locals[s->nlocals++];
-  l->name = name; l->type = type;
+  l->name = name; l->type = type; l->narrow_in = 0; l->narrow_loops = 0;
   return l;
 }
 // The program's top-level function of this name, or -1.
@@ -154,8 +191,9 @@ DEVFN int32_t math_fn(Sema* s, int32_t name, int32_t call);
 // (learn: but where the read is that use, `xs.append(x)`).
 DEVFN int32_t name_read(Sema* s, int32_t i, int learn = 1) {
   SemaLocal* l = find_local(s, i);
-  if (l && !no_optional(&s->types, l->type)) return give_up(s, i);
+  if (l && is_opt(&s->types, l->type) && elem_of(&s->types, l->type) == T_UNK) return give_up(s, i);  // None so far
   if (l && learn && unknown_items(&s->types, l->type)) learn_list_type(s, l, i);
+  if (l && l->narrow_in && block_open(s, l->narrow_in) && s->nloops == l->narrow_loops) return decay(s, i, l->type);
   if (l) return halted(s) ? T_BAD : l->type;
   if (from_math_name(s, i)) return note_called(s, i) ? math_fn(s, i, -1) : T_BAD;
   if (find_function(s, i) >= 0 || builtin_of(s, i) >= 0) {
@@ -181,7 +219,7 @@ DEVFN int32_t method_call(Sema* s, int32_t call);
 DEVFN int32_t sum_any_all(Sema* s, int32_t call);
 DEVFN int32_t sequence_builtin(Sema* s, int32_t call);
 DEVFN int sort_args(Sema* s, int32_t call, int32_t first, int32_t elem);
-DEVFN int32_t builtin_args(Sema* s, int32_t call, int32_t* ts);
+DEVFN int32_t builtin_args(Sema* s, int32_t call, int32_t* ts, int keep_opt);
 
 // strings := STRING+      plain ones: escapes and non-ASCII are not typed yet
 DEVFN int32_t string_type(Sema* s, int32_t i) {
@@ -220,6 +258,8 @@ DEVFN int32_t unary(Sema* s, int32_t i, int cond) {
   }
   if (n->op == TK_MINUS && x->kind == ND_INT && !(x->op & TF_INT_BIG)) return T_INT;
   int32_t t = expr(s, n->a, 0);
+  if (t == T_BAD) return T_BAD;
+  t = decay(s, i, t);
   if (t == T_BAD) return T_BAD;
   if (n->op == TK_PLUS) {
     if (!number(t)) return type_error2(s, i, "bad operand type for unary +: ", t, T_BAD);
@@ -295,6 +335,7 @@ DEVFN int32_t tuple_subscript(Sema* s, int32_t i, int32_t t) {
 DEVFN int32_t subscript(Sema* s, int32_t i, int32_t* object = 0) {
   const Node* n = nd(s, i);
   int32_t t = expr(s, n->a, 0);
+  if (t != T_BAD) t = decay(s, i, t);
   if (object) *object = t;
   if (t == T_BAD) return T_BAD;
   const TypeTable* tt = &s->types;
@@ -324,6 +365,9 @@ DEVFN int32_t subscript(Sema* s, int32_t i, int32_t* object = 0) {
 // The type of `a OP b` (kind: the operator's token), or an error at node op.
 DEVFN int32_t binary_type(Sema* s, int32_t op, int kind, int32_t a, int32_t b) {
   const TypeTable* tt = &s->types;
+  b = decay(s, op, b);
+  a = decay(s, op, a);
+  if (a == T_BAD || b == T_BAD) return T_BAD;
   if (kind == TK_PLUS && a == T_STR && b == T_STR) return T_STR;
   if (kind == TK_STAR && ((a == T_STR && intlike(b)) || (intlike(a) && b == T_STR))) return T_STR;
   if (kind == TK_PERCENT && a == T_STR) { sema_error(s, op, DG_UNSUPPORTED, "printf-style string formatting"); return T_BAD; }
@@ -383,16 +427,24 @@ DEVFN int32_t compare_type(Sema* s, int32_t op, int code, int32_t a, int32_t b) 
     return T_BOOL;
   }
   if (code == TK_IN || code == CMP_NOT_IN) {
+    b = decay(s, op, b);
+    if (b == T_BAD) return T_BAD;
     if (is_tuple(tt, b)) return give_up(s, op);  // a tuple searched as a list
     if (a == T_STR && b == T_STR) return T_BOOL;
     if (is_list(tt, b) && (type_fits(tt, elem_of(tt, b), a) || elem_of(tt, b) == T_UNK)) return T_BOOL;
     return type_error2(s, op, "'in' needs a str in a str or an item in a list, got ", a, b);
   }
+  int eq = code == TK_EQEQ || code == TK_NE;
+  if (!eq) {  // None < x raises TypeError
+    b = decay(s, op, b);
+    a = decay(s, op, a);
+    if (a == T_BAD || b == T_BAD) return T_BAD;
+  }
   if (number(a) && number(b)) return T_BOOL;
   if (a == T_STR && b == T_STR) return T_BOOL;
   if (a >= N_SCALARS && unify(s, a, b) != T_BAD) return T_BOOL;
-  int eq = code == TK_EQEQ || code == TK_NE;
   if (eq && (a == T_NONE || b == T_NONE)) return T_BOOL;
+  if (eq && is_opt(tt, a) && type_fits(tt, elem_of(tt, a), b)) return T_BOOL;
   return type_error2(s, op, "comparison between ", a, b);
 }
 
@@ -413,18 +465,30 @@ DEVFN int32_t compare(Sema* s, int32_t i) {
 }
 
 // and_test, or_test: operands of one type, or (cond: a test) any
+// An operand `x is not None` of an and chain (`x is None` of an or chain)
+// narrows x for the operands after it, to the chain's end.
 DEVFN int32_t logic_type(Sema* s, int32_t i, int cond) {
   const Node* n = nd(s, i);
+  int is_or = n->op == TK_OR;
+  SemaLocal* nl[MAX_CHAIN_NARROW];
+  int32_t old_in[MAX_CHAIN_NARROW], old_loops[MAX_CHAIN_NARROW], nn = 0;
+  SemaLocal* l = none_test(s, xtra(s, n->a), !is_or);
   int32_t t = expr(s, xtra(s, n->a), cond);
   for (int32_t k = 1; k < n->n && t != T_BAD; k += 2) {
-    int32_t op = xtra(s, n->a + k);
-    int32_t r = expr(s, xtra(s, n->a + k + 1), cond);
+    if (l && nn < MAX_CHAIN_NARROW) {
+      nl[nn] = l; old_in[nn] = l->narrow_in; old_loops[nn++] = l->narrow_loops;
+      narrow(s, l, current_block(s));
+    }
+    int32_t op = xtra(s, n->a + k), operand = xtra(s, n->a + k + 1);
+    l = none_test(s, operand, !is_or);
+    int32_t r = expr(s, operand, cond);
     if (r == T_BAD) return T_BAD;
     if (unify(s, t, r) != T_BAD) t = unify(s, t, r);
     if (r != t)
-      return type_error2(s, op, n->op == TK_OR ? "'or' operands must have one type, got "
-                                               : "'and' operands must have one type, got ", t, r);
+      return type_error2(s, op, is_or ? "'or' operands must have one type, got "
+                                      : "'and' operands must have one type, got ", t, r);
   }
+  while (nn > 0) { nn--; nl[nn]->narrow_in = old_in[nn]; nl[nn]->narrow_loops = old_loops[nn]; }
   return t;
 }
 
@@ -463,8 +527,7 @@ DEVFN int32_t call_function(Sema* s, int32_t call, int32_t name, int32_t f) {
     if (!plain_argument(s, arg)) return T_BAD;
     int32_t t = expr(s, arg, 0);
     if (t == T_BAD) return T_BAD;
-    if (k < fs->nparams && !plain_type(&s->types, fs->ptype[k])) return give_up(s, arg);
-    if (k < fs->nparams && !type_fits(&s->types, fs->ptype[k], t)) {
+    if (k < fs->nparams && !coercible(s, fs->ptype[k], t)) {
       sema_error(s, first_token(s, arg), DG_TYPE, "argument '");
       msg_node(s, xtra(s, nd(s, fs->def)->b + k)); msg(s->diag, "' of ");
       msg_node(s, name); msg(s->diag, "() is "); msg_type_in(s->diag, &s->types, fs->ptype[k]);
@@ -479,18 +542,19 @@ DEVFN int32_t call_function(Sema* s, int32_t call, int32_t name, int32_t f) {
     return T_BAD;
   }
   if (f == s->entry) s->entry_called = 1;
-  return plain_type(&s->types, fs->ret) ? fs->ret : give_up(s, call);
+  return fs->ret;
 }
 
 // A builtin's arguments as the compiler reads them (call_args): their types
 // in ts; the count, or -1 after an error or a give-up.
-DEVFN int32_t builtin_args(Sema* s, int32_t call, int32_t* ts) {
+DEVFN int32_t builtin_args(Sema* s, int32_t call, int32_t* ts, int keep_opt) {
   const Node* c = nd(s, call);
   if (c->n > MAX_PARAMS) return give_up(s, call), -1;
   for (int32_t k = 0; k < c->n; k++) {
     int32_t arg = xtra(s, c->b + k);
     if (!plain_argument(s, arg)) return -1;
     ts[k] = expr(s, arg, 0);
+    if (!keep_opt && ts[k] != T_BAD) ts[k] = decay(s, arg, ts[k]);  // a builtin's are unwrapped
     if (halted(s)) return -1;
   }
   for (int32_t k = 0; k < c->n; k++) if (ts[k] == T_BAD) return -1;
@@ -625,7 +689,8 @@ DEVFN int32_t print_call(Sema* s, int32_t call) {
     }
     int32_t t = expr(s, value, 0);
     if (t == T_BAD) return T_BAD;
-    if ((bit == 1 || bit == 2) && t != T_STR && t != T_NONE) {
+    int text = t == T_STR || t == T_NONE || (is_opt(&s->types, t) && elem_of(&s->types, t) == T_STR);
+    if ((bit == 1 || bit == 2) && !text) {
       sema_error(s, first_token(s, value), DG_TYPE, ""); msg_node(s, arg); msg(s->diag, " must be None or a string, not ");
       msg_type_in(s->diag, &s->types, t);
       return T_BAD;
@@ -662,8 +727,11 @@ DEVFN int32_t builtin_call(Sema* s, int32_t call, int32_t name) {
   }
   if (form == SF_MINMAX) return min_max(s, call);
   int32_t ts[MAX_PARAMS];
-  int32_t n = builtin_args(s, call, ts);
-  return n < 0 ? T_BAD : call_form(s, call, n, ts);
+  int keep = node_is(s, name, "bool") || node_is(s, name, "str");
+  int32_t n = builtin_args(s, call, ts, keep);
+  if (n < 0) return T_BAD;
+  if (keep && n > 0 && is_opt(&s->types, ts[0]) && node_is(s, name, "str")) return give_up(s, call);  // str(None)
+  return call_form(s, call, n, ts);
 }
 
 // A call of a name: a local (an error), a function of the program, a
@@ -672,7 +740,6 @@ DEVFN int32_t call_name(Sema* s, int32_t call) {
   int32_t name = nd(s, call)->a;
   SemaLocal* l = find_local(s, name);
   if (l) {
-    if (!no_optional(&s->types, l->type)) return give_up(s, name);
     sema_error(s, name, DG_TYPE, "'"); msg_type_in(s->diag, &s->types, l->type); msg(s->diag, "' object is not callable");
     return T_BAD;
   }
@@ -787,6 +854,7 @@ DEVFN int32_t iterable_arg(Sema* s, int32_t arg) {
     return t;
   }
   int32_t t = expr(s, arg, 0);
+  if (t != T_BAD) t = decay(s, arg, t);
   if (t == T_BAD) return T_BAD;
   if (is_tuple(&s->types, t)) return give_up(s, arg);
   if (t == T_STR) return checked(s, head, type_list(&s->types, T_STR));
@@ -854,7 +922,7 @@ DEVFN int32_t apply_fn(Sema* s, int32_t fn, int32_t t) {
   }
   if (!note_called(s, fn)) return T_BAD;
   if (g == s->entry) s->entry_called = 1;
-  return plain_type(&s->types, fs->ret) ? fs->ret : give_up(s, fn);
+  return fs->ret;
 }
 
 // The key function applied to each item (map_list): its result's type.
@@ -968,14 +1036,30 @@ DEVFN int32_t sequence_builtin(Sema* s, int32_t call) {
 
 // conditional := or_test ['if' or_test 'else' conditional]      (an
 // Optional made of a T branch and a None one is not typed yet)
+// The Optional[T] where branches of types t (a T) and u (None or an
+// Optional[T]) meet; T_BAD when they do not meet so.
+DEV int32_t optional_meet(Sema* s, int32_t at, int32_t t, int32_t u) {
+  if (t == T_BAD || u == T_BAD || t == T_NONE || is_opt(&s->types, t)) return T_BAD;
+  if (u == T_NONE) return optional(s, at, t);
+  return is_opt(&s->types, u) && type_fits(&s->types, elem_of(&s->types, u), t) ? u : T_BAD;
+}
+
+// conditional := or_test ['if' or_test 'else' conditional]
+// `x if x is not None else y` reads x not None.
 DEVFN int32_t ifexp(Sema* s, int32_t i, int cond) {
-  int32_t at = nd(s, i)->a;
-  int32_t t = expr(s, xtra(s, at), cond);
-  if (t == T_BAD || expr(s, xtra(s, at + 1), 1) == T_BAD) return T_BAD;
+  int32_t at = nd(s, i)->a, body = xtra(s, at), test = xtra(s, at + 1);
+  SemaLocal* nl = nd(s, body)->kind == ND_NAME ? none_test(s, test, 1) : 0;
+  if (nl && !same_text(s, nl->name, body)) nl = 0;
+  int32_t old_in = nl ? nl->narrow_in : 0, old_loops = nl ? nl->narrow_loops : 0;
+  if (nl) narrow(s, nl, current_block(s));
+  int32_t t = expr(s, body, cond);
+  if (nl) { nl->narrow_in = old_in; nl->narrow_loops = old_loops; }
+  if (t == T_BAD || expr(s, test, 1) == T_BAD) return T_BAD;
   int32_t e = expr(s, xtra(s, at + 2), cond);
   if (e == T_BAD) return T_BAD;
   if (unify(s, t, e) != T_BAD) return unify(s, t, e);
-  if (t == T_NONE || e == T_NONE) return give_up(s, i);
+  int32_t ot = optional_meet(s, i, t, e), oe = optional_meet(s, i, e, t);
+  if (ot != T_BAD || oe != T_BAD) return ot != T_BAD ? ot : oe;
   return type_error2(s, i, "conditional expression branches must have one type, got ", t, e);
 }
 
@@ -1083,7 +1167,7 @@ DEVFN int32_t list_method(Sema* s, int32_t call, int32_t t, SemaLocal* origin) {
   }
   if (is < 0) { sema_error(s, name, DG_UNSUPPORTED, "list."); msg_node(s, name); return T_BAD; }
   int32_t ts[MAX_PARAMS];
-  int32_t n = builtin_args(s, call, ts);
+  int32_t n = builtin_args(s, call, ts, 0);
   if (n < 0) return T_BAD;
   if (is == 5 && n > 1) { sema_error(s, name, DG_UNSUPPORTED, "index() with start/end"); return T_BAD; }
   int32_t want = is == 2 ? 2 : is == 3 ? (n > 1 ? 1 : n) : is >= 7 ? 0 : 1;
@@ -1146,7 +1230,7 @@ DEVFN int32_t math_fn(Sema* s, int32_t name, int32_t call) {
     return T_INT;
   }
   int32_t ts[MAX_PARAMS];
-  int32_t n = builtin_args(s, call, ts);
+  int32_t n = builtin_args(s, call, ts, 0);
   if (n < 0) return T_BAD;
   if (n != 1) return arity_error(s, name, "exactly one argument");
   int32_t t = ts[0];
@@ -1185,7 +1269,7 @@ DEVFN int32_t str_method(Sema* s, int32_t call) {
         return T_BAD;
       }
     } else {
-      n = builtin_args(s, call, ts);
+      n = builtin_args(s, call, ts, 0);
       if (n < 0) return T_BAD;
       if (n > 1) { sema_error(s, name, DG_UNSUPPORTED, "split() with maxsplit"); return T_BAD; }
       if (n == 1 && ts[0] != T_STR) return arg_type_error(s, call, 0, ts[0]);
@@ -1201,7 +1285,7 @@ DEVFN int32_t str_method(Sema* s, int32_t call) {
 #include "methods.def"
 #undef STR_METHOD
   if (nargs == -2) { sema_error(s, name, DG_UNSUPPORTED, "str."); msg_node(s, name); return T_BAD; }
-  int32_t n = builtin_args(s, call, ts);
+  int32_t n = builtin_args(s, call, ts, 0);
   if (n < 0) return T_BAD;
   if (pad) {  // ljust, rjust, center (width [, fill]), zfill (width)
     int zfill = node_is(s, name, "zfill");
@@ -1227,6 +1311,8 @@ DEVFN int32_t method_call(Sema* s, int32_t call) {
   int32_t t = origin ? name_read(s, obj, !own) : expr(s, obj, 0);
   if (t == T_BAD) return T_BAD;
   if (is_tuple(&s->types, t)) { sema_error(s, attr, DG_UNSUPPORTED, "tuple methods"); return T_BAD; }
+  t = decay(s, call, t);  // None.append: 'NoneType' object has no attribute
+  if (t == T_BAD) return T_BAD;
   if (t == T_STR) return str_method(s, call);
   if (!is_list(&s->types, t)) return give_up(s, call);
   return list_method(s, call, t, origin && origin->type == t ? origin : 0);
@@ -1236,10 +1322,14 @@ DEVFN int32_t method_call(Sema* s, int32_t call) {
 
 DEVFN int stmt(Sema* s, int32_t i);
 
+// block := statements, a block of serial ++block_serial while it is open
 DEVFN int block_falls(Sema* s, int32_t block) {
   const Node* b = nd(s, block);
+  if (s->nopen >= MAX_NESTING + 2) return give_up(s, block), 1;
+  s->open_blocks[s->nopen++] = ++s->block_serial;
   int falls = 1;
   for (int32_t k = 0; k < b->n && !halted(s); k++) if (!stmt(s, xtra(s, b->a + k))) falls = 0;
+  s->nopen--;
   return falls;
 }
 
@@ -1253,16 +1343,26 @@ DEV void entry_may_return_none(Sema* s, int32_t kind, int32_t line, int32_t col,
 DEVFN int return_stmt(Sema* s, int32_t i) {
   const Node* n = nd(s, i);
   int32_t ret = s->funcs[s->fn].ret;
-  if (!plain_type(&s->types, ret) && ret != T_NONE) return give_up(s, i), 0;
+  const TypeTable* tt = &s->types;
   const Node* v = n->a >= 0 ? nd(s, n->a) : 0;
+  int opt = is_opt(tt, ret);
   if (!v || (v->kind == ND_CONST && v->op == TK_NONE)) {
-    if (ret != T_NONE && s->fn == s->entry) entry_may_return_none(s, EN_BARE_RETURN, n->line, n->col, ret);
-    else if (ret != T_NONE) type_error2(s, i, "return without a value in a function returning ", ret, T_BAD);
+    if (ret != T_NONE && !opt && s->fn == s->entry) entry_may_return_none(s, EN_BARE_RETURN, n->line, n->col, ret);
+    else if (ret != T_NONE && !opt) type_error2(s, i, "return without a value in a function returning ", ret, T_BAD);
     return 0;
   }
+  if (is_tuple(tt, ret) && !no_optional(tt, ret) && (v->kind == ND_TUPLE || (v->kind == ND_GROUP && nd(s, v->a)->kind == ND_TUPLE)))
+    return give_up(s, i), 0;  // a display taking the function's tuple type, None boxed
   int32_t t = expr(s, n->a, 0);
   if (t == T_BAD) return 0;
-  if (!type_fits(&s->types, ret, t)) {
+  if (s->fn == s->entry && is_opt(tt, t) && type_fits(tt, ret, elem_of(tt, t))) {
+    // the entry returns None where its type says T: CPython's None is a wrong answer
+    int32_t at = first_token(s, n->a);
+    entry_may_return_none(s, EN_OPTIONAL, nd(s, at)->line, nd(s, at)->col, t);
+    t = decay(s, i, t);
+    if (t == T_BAD) return 0;
+  }
+  if (!coercible(s, ret, t)) {
     sema_error(s, first_token(s, n->a), DG_TYPE, "returns "); msg_type_in(s->diag, &s->types, t);
     msg(s->diag, " from a function returning "); msg_type_in(s->diag, &s->types, ret);
   }
@@ -1273,14 +1373,20 @@ DEVFN int return_stmt(Sema* s, int32_t i) {
 // (its type is the value's); a change of type is refused.
 DEVFN void store_name(Sema* s, int32_t name, int32_t t) {
   if (t == T_BAD || halted(s)) return;
-  if (t == T_NONE || !no_optional(&s->types, t)) { give_up(s, name); return; }  // None: an Optional to be
+  const TypeTable* tt = &s->types;
   SemaLocal* l = find_local(s, name);
+  if (!l && t == T_NONE) { give_up(s, name); return; }  // x = None: an Optional whose T a later assignment tells
   if (!l) { declare_local(s, name, t); return; }
-  if (!no_optional(&s->types, l->type)) { give_up(s, name); return; }
-  if (type_fits(&s->types, t, l->type) && !type_fits(&s->types, l->type, t)) { l->type = t; return; }  // now known
-  if (type_fits(&s->types, l->type, t)) return;
-  sema_error(s, name, DG_TYPE, "'"); msg_node(s, name); msg(s->diag, "' is ");
-  msg_type_in(s->diag, &s->types, l->type); msg(s->diag, ", cannot assign "); msg_type_in(s->diag, &s->types, t);
+  if (is_opt(tt, l->type) && elem_of(tt, l->type) == T_UNK) { give_up(s, name); return; }
+  if (type_fits(tt, t, l->type) && !type_fits(tt, l->type, t)) {
+    l->type = t;  // an empty list's item type is known from now on
+  } else if (!coercible(s, l->type, t)) {
+    sema_error(s, name, DG_TYPE, "'"); msg_node(s, name); msg(s->diag, "' is ");
+    msg_type_in(s->diag, tt, l->type); msg(s->diag, ", cannot assign "); msg_type_in(s->diag, tt, t);
+    return;
+  }
+  // just given a T: not None for the rest of this block
+  if (is_opt(tt, l->type) && t != T_NONE && !is_opt(tt, t) && s->nopen) narrow(s, l, current_block(s));
 }
 
 // rhs := expression (',' expression)*      n values for n targets: a
@@ -1349,8 +1455,7 @@ DEVFN void store_item(Sema* s, int32_t target, int32_t vt) {
     }
     return;
   }
-  if (!no_optional(&s->types, item)) { give_up(s, target); return; }
-  if (!type_fits(&s->types, item, vt)) {
+  if (!coercible(s, item, vt)) {
     sema_error(s, at, DG_TYPE, "cannot store "); msg_type_in(s->diag, &s->types, vt);
     msg(s->diag, " in a list of "); msg_type_in(s->diag, &s->types, item);
   }
@@ -1402,11 +1507,11 @@ DEVFN int aug_item(Sema* s, int32_t i) {
   int32_t object;
   int32_t item = item_target(s, n->a, 1, &object);
   if (item == T_BAD || halted(s)) return 1;
-  if (!no_optional(&s->types, item) || is_list(&s->types, item)) return give_up(s, i), 1;
+  if (is_list(&s->types, item)) return give_up(s, i), 1;
   int32_t r = expr(s, n->b, 0);
   if (r == T_BAD) return 1;
   int32_t t = binary_type(s, i, aug_to_binary(n->op), item, r);
-  if (t != T_BAD && !type_fits(&s->types, item, t)) {
+  if (t != T_BAD && !coercible(s, item, t)) {
     sema_error(s, first_token(s, n->a), DG_TYPE, "cannot store "); msg_type_in(s->diag, &s->types, t);
     msg(s->diag, " in a list of "); msg_type_in(s->diag, &s->types, item);
   }
@@ -1420,7 +1525,8 @@ DEVFN int aug_stmt(Sema* s, int32_t i) {
   if (nd(s, n->a)->kind != ND_NAME) return give_up(s, i), 1;
   SemaLocal* l = find_local(s, n->a);
   if (!l) { sema_error(s, n->a, DG_NAME, "name '"); msg_node(s, n->a); msg(s->diag, "' is not defined"); return 1; }
-  if (!plain_type(&s->types, l->type) || is_list(&s->types, l->type)) return give_up(s, i), 1;
+  if (is_list(&s->types, l->type) || (is_opt(&s->types, l->type) && elem_of(&s->types, l->type) == T_UNK))
+    return give_up(s, i), 1;
   int32_t r = expr(s, n->b, 0);
   if (r == T_BAD) return 1;
   int32_t t = binary_type(s, i, aug_to_binary(n->op), l->type, r);
@@ -1438,7 +1544,8 @@ DEVFN int annotated_stmt(Sema* s, int32_t i) {
   if (nd(s, n->a)->kind != ND_NAME) return give_up(s, i), 1;
   int32_t ann = annotation(s, ann_node, "expected end of statement");
   if (halted(s)) return 1;
-  if (!plain_type(&s->types, ann) && ann != T_NONE) return give_up(s, ann_node), 1;
+  if (is_tuple(&s->types, ann) && !no_optional(&s->types, ann) && nd(s, value >= 0 ? value : ann_node)->kind == ND_TUPLE)
+    return give_up(s, ann_node), 1;  // a display taking the annotation's tuple type, None boxed
   SemaLocal* l = find_local(s, n->a);
   if (l && l->type != ann) {
     sema_error(s, n->a, DG_TYPE, "annotation changes the type of '"); msg_node(s, n->a); msg(s->diag, "'");
@@ -1450,7 +1557,7 @@ DEVFN int annotated_stmt(Sema* s, int32_t i) {
   }
   if (value < 0) return 1;
   int32_t t = expr(s, value, 0);
-  if (t != T_BAD && !type_fits(&s->types, ann, t)) {
+  if (t != T_BAD && !coercible(s, ann, t)) {
     sema_error(s, first_token(s, value), DG_TYPE, "value is "); msg_type_in(s->diag, &s->types, t);
     msg(s->diag, ", annotation says "); msg_type_in(s->diag, &s->types, ann);
   }
@@ -1458,20 +1565,65 @@ DEVFN int annotated_stmt(Sema* s, int32_t i) {
 }
 
 // if_stmt := 'if' expression block ('elif' expression block)* ['else' block]
+// The Optionals narrowed at the end of every branch of an if that can fall
+// through (join_branch): a branch of block `serial` ended (falls: control
+// leaves it at its end).
+struct SemaJoined {
+  SemaLocal* l[MAX_JOIN_NARROW];
+  int32_t n, started;
+};
+DEV void join_branch(Sema* s, SemaJoined* j, int32_t serial, int falls) {
+  if (!falls) return;
+  if (!j->started) {
+    j->started = 1;
+    for (int32_t k = 0; k < s->nlocals && j->n < MAX_JOIN_NARROW; k++)
+      if (s->locals[k].narrow_in == serial && s->locals[k].narrow_loops == s->nloops) j->l[j->n++] = &s->locals[k];
+    return;
+  }
+  int32_t kept = 0;
+  for (int32_t k = 0; k < j->n; k++)
+    if (j->l[k]->narrow_in == serial && j->l[k]->narrow_loops == s->nloops) j->l[kept++] = j->l[k];
+  j->n = kept;
+}
+
+// if_stmt := 'if' expression block ('elif' expression block)* ['else' block]
+// `if x is not None:` narrows x in its block; `if x is None:` in the else
+// block (with no elif between), and after the statement when its block
+// cannot fall through; what every branch leaves narrowed stays so after.
 DEVFN int if_stmt(Sema* s, int32_t i) {
-  int falls = 0, has_else = 0;
+  int falls = 0, has_else = 0, first = 1, elifs = 0, after = 0;
+  SemaLocal* is_none = 0;
+  SemaJoined j;
+  j.n = 0; j.started = 0;
   for (int32_t clause = i; clause >= 0 && !halted(s);) {
     const Node* n = nd(s, clause);
+    SemaLocal* not_none = none_test(s, n->a, 1);
+    if (first) is_none = none_test(s, n->a, 0);
     if (expr(s, n->a, 1) == T_BAD) return 1;
-    if (block_falls(s, xtra(s, n->b))) falls = 1;
+    int32_t serial = s->block_serial + 1;  // the serial the block gets
+    if (not_none) narrow(s, not_none, serial);
+    int body_falls = block_falls(s, xtra(s, n->b));
+    join_branch(s, &j, serial, body_falls);
+    if (body_falls) falls = 1;
+    if (first) after = is_none && !body_falls;
+    else elifs = 1;
+    first = 0;
     int32_t orelse = xtra(s, n->b + 1);
-    if (orelse >= 0 && nd(s, orelse)->kind == ND_BLOCK) {
+    if (orelse >= 0 && nd(s, orelse)->kind == ND_BLOCK && !halted(s)) {
       has_else = 1;
-      if (!halted(s) && block_falls(s, orelse)) falls = 1;
+      int32_t else_serial = s->block_serial + 1;
+      if (is_none && !elifs) narrow(s, is_none, else_serial);
+      int else_falls = block_falls(s, orelse);
+      join_branch(s, &j, else_serial, else_falls);
+      if (else_falls) falls = 1;
       break;
     }
     clause = orelse;
   }
+  if (halted(s)) return 1;
+  int32_t here = current_block(s);
+  if (after && !has_else && !elifs) narrow(s, is_none, here);  // `if x is None: return ...`
+  if (has_else && j.started) for (int32_t k = 0; k < j.n; k++) narrow(s, j.l[k], here);
   return falls || !has_else;
 }
 
@@ -1508,6 +1660,7 @@ DEVFN int range_args(Sema* s, int32_t call) {
     int32_t arg = xtra(s, c->b + k);
     if (!plain_argument(s, arg)) return 0;
     ts[k] = expr(s, arg, 0);
+    if (ts[k] != T_BAD) ts[k] = decay(s, arg, ts[k]);
     if (halted(s)) return 0;
   }
   for (int32_t k = 0; k < c->n; k++) if (ts[k] == T_BAD) return 0;
@@ -1534,6 +1687,8 @@ DEV int loop_builtin(Sema* s, int32_t iter, const char* name) {
 // The item type of iterating a str or list value of type t (iter_elem), or
 // an error at node `at`.
 DEVFN int32_t iter_item(Sema* s, int32_t at, int32_t t) {
+  if (t == T_BAD) return T_BAD;
+  t = decay(s, at, t);
   if (t == T_BAD) return T_BAD;
   if (is_tuple(&s->types, t)) return give_up(s, at);  // a tuple iterated as a list
   if (t == T_STR) return T_STR;
@@ -1758,7 +1913,7 @@ DEVFN int stmt_(Sema* s, int32_t i) {
 DEVFN void function_body(Sema* s, int32_t fi) {
   const SemaFunc* f = &s->funcs[fi];
   const Node* d = nd(s, f->def);
-  s->fn = fi; s->nlocals = 0; s->ncalled = 0; s->nloops = 0; s->stop = 0;
+  s->fn = fi; s->nlocals = 0; s->ncalled = 0; s->nloops = 0; s->stop = 0; s->nopen = 0; s->block_serial = 0;
   for (int32_t k = 0; k < f->nparams; k++) declare_local(s, xtra(s, d->b + k), f->ptype[k]);
   int falls = block_falls(s, xtra(s, d->a + 2));
   if (s->gave_up_here) {  // in its parameters: nothing of it is typed

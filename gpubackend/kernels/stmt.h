@@ -36,10 +36,6 @@ DEVFN int block(Compiler* c) {
   return falls;
 }
 
-// Optionals known not to be None at the end of every branch of an if
-// statement that can fall through (a branch narrowed them, assigned them a
-// T, or tested them): also after it.
-#define MAX_JOIN_NARROW 4
 struct Joined {
   Local* l[MAX_JOIN_NARROW];
   int32_t n, started;
