@@ -111,6 +111,25 @@ def test_mutants_of_each_program_for_its_own_problem():
     assert agreed > 120 and whole > 250
 
 
+def test_mutants_of_generated_programs():
+    # generated programs hold Optionals, nested defs and loops of every kind
+    from tests.difftest.dsl_types import placeholder
+    from tests.difftest.gen import case_from_seed
+    from tests.difftest.runner import LIMITS
+
+    rng = random.Random(31)
+    agreed = whole = 0
+    for i in range(200):
+        case = case_from_seed(5_000_000 + i)
+        if case.args_list:
+            problem = Problem(name="gen", entry=case.entry, signature=case.signature,
+                              tests=[{"args": list(case.args_list[0]), "expected": placeholder(case.ret)}],
+                              limits=LIMITS)
+            a, _, c = _check([case.source] + [mutate(rng, case.source) for _ in range(4)], problem)
+            agreed, whole = agreed + a, whole + c
+    assert agreed > 40 and whole > 150
+
+
 def test_generated():
     from tests.difftest.dsl_types import placeholder
     from tests.difftest.gen import case_from_seed
