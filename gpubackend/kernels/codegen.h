@@ -38,17 +38,6 @@ struct Loop {
   int32_t has_break;
 };
 
-// Module-level constants (NAME = literal) a program may define.
-#define MAX_MODULE_CONSTS 16
-// Names of `from typing import ...` that a program's defs may use.
-#define MAX_TYPING_NAMES 16
-// Names of `from math import a, b` kept per function and for the module.
-#define MAX_FROM_MATH 8
-
-// Names called in the current function: a later local of the same name would
-// change what they mean (Python's scope is the whole function), so that is
-// rejected rather than compiled differently from CPython.
-#define MAX_CALLED 32
 
 // What the compiler knows of the function being compiled. A nested def
 // saves its enclosing function's state (Compiler.saved) while it compiles.

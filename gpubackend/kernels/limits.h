@@ -44,6 +44,17 @@
 // statement that can fall through (a branch narrowed them, assigned them a
 // T, or tested them), so also after it: at most this many are kept.
 #define MAX_JOIN_NARROW 4
+// Module-level constants (NAME = literal) a program may define.
+#define MAX_MODULE_CONSTS 16
+// Names of `from typing import ...` that a program's defs may use.
+#define MAX_TYPING_NAMES 16
+// Names of `from math import a, b` kept per function and for the module.
+#define MAX_FROM_MATH 8
+
+// Names called in the current function: a later local of the same name would
+// change what they mean (Python's scope is the whole function), so that is
+// rejected rather than compiled differently from CPython.
+#define MAX_CALLED 32
 // Nested loops open at once; each keeps its break list while it is open.
 #define MAX_LOOPS 16
 // Pending `break` jumps per loop.

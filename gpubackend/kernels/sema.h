@@ -34,6 +34,19 @@ struct SemaLocal {
   int32_t narrow_in, narrow_loops;
 };
 
+// What the type pass knows of the function whose body it types.
+struct SemaFrame {
+  int32_t fn;                 // the function, or -1
+  SemaLocal locals[MAX_LOCALS];
+  int32_t nlocals;
+  int32_t called[MAX_CALLED]; // names called or read as module names in it
+  int32_t ncalled;
+  int32_t nloops;
+  int32_t broke[MAX_LOOPS];   // per open loop: its breaks so far
+  int32_t open_blocks[MAX_NESTING + 2];  // the blocks open, innermost last, by serial
+  int32_t nopen, block_serial;
+};
+
 struct Sema {
   const ParseTree* t;
   const char* src;
@@ -51,16 +64,8 @@ struct Sema {
   int32_t in_header;          // reading a def's signature (its typing names must be imported)
   int32_t from_math[MAX_FROM_MATH];  // names of the module's `from math import` so far
   int32_t nfrom_math;
-  // the body being typed (sema_body.h)
-  int32_t fn;                 // its function, or -1
-  SemaLocal locals[MAX_LOCALS];
-  int32_t nlocals;
-  int32_t called[MAX_CALLED]; // names called or read as module names in it
-  int32_t ncalled;
-  int32_t nloops;
-  int32_t broke[MAX_LOOPS];   // per open loop: its breaks so far
-  int32_t open_blocks[MAX_NESTING + 2];  // the blocks open, innermost last, by serial
-  int32_t nopen, block_serial;
+  SemaFrame f;                // the body being typed (sema_body.h)
+  SemaFrame saved;            // its enclosing function's, while a nested def's is typed
   int32_t stop;               // the pass gave up on this body
   int32_t fn_end;             // the byte where the body ends (a look ahead stops there)
   int32_t discovering;        // typing a later use to learn an empty list's item type
@@ -487,7 +492,7 @@ DEVFN int declarations(Sema* s, const ParseTree* t, const char* src, int32_t n, 
                             int32_t entry_len, const char* sig, int32_t sig_len, Diag* d) {
   s->t = t; s->src = src; s->n = n; s->diag = d;
   s->nfuncs = 0; s->entry = -1; s->math_imported = 0; s->ntyping = 0; s->typing_all = 0; s->nconsts = 0;
-  s->in_header = 0; s->nfrom_math = 0; s->fn = -1; s->stop = 0; s->gave_up = -1; s->entry_called = 0;
+  s->in_header = 0; s->nfrom_math = 0; s->f.fn = -1; s->stop = 0; s->gave_up = -1; s->entry_called = 0;
   s->discovering = 0; s->fn_end = n; s->gave_up_here = 0; s->gave_up_fns = 0;
   s->entry_none.kind = 0;
   types_init(&s->types);

@@ -21,7 +21,7 @@ DEV int32_t give_up(Sema* s, int32_t i) {
   (void)i;
   if (s->diag->cls == DG_OK && !s->stop) {
     s->gave_up_here = 1;
-    if (s->fn >= 0) s->gave_up_fns |= 1u << s->fn;
+    if (s->f.fn >= 0) s->gave_up_fns |= 1u << s->f.fn;
   }
   s->stop = 1;
   return T_BAD;
@@ -77,11 +77,11 @@ DEV int32_t unify(Sema* s, int32_t a, int32_t b) {
 // ---- Optionals
 
 DEV int block_open(const Sema* s, int32_t serial) {
-  for (int32_t k = s->nopen - 1; k >= 0; k--) if (s->open_blocks[k] == serial) return 1;
+  for (int32_t k = s->f.nopen - 1; k >= 0; k--) if (s->f.open_blocks[k] == serial) return 1;
   return 0;
 }
-DEV int32_t current_block(const Sema* s) { return s->nopen ? s->open_blocks[s->nopen - 1] : 0; }
-DEV void narrow(Sema* s, SemaLocal* l, int32_t serial) { l->narrow_in = serial; l->narrow_loops = s->nloops; }
+DEV int32_t current_block(const Sema* s) { return s->f.nopen ? s->f.open_blocks[s->f.nopen - 1] : 0; }
+DEV void narrow(Sema* s, SemaLocal* l, int32_t serial) { l->narrow_in = serial; l->narrow_loops = s->f.nloops; }
 
 // An Optional[T] where CPython would raise TypeError on None (an operand, a
 // builtin's argument, a subscripted or iterated value): its T, checked at
@@ -110,7 +110,7 @@ DEV int32_t type_error2(Sema* s, int32_t i, const char* what, int32_t a, int32_t
 // ---- names
 
 DEV SemaLocal* find_local(Sema* s, int32_t name) {
-  for (int32_t k = s->nlocals - 1; k >= 0; k--) if (same_text(s, s->locals[k].name, name)) return &s->locals[k];
+  for (int32_t k = s->f.nlocals - 1; k >= 0; k--) if (same_text(s, s->f.locals[k].name, name)) return &s->f.locals[k];
   return 0;
 }
 // Whether node i is `NAME is None` (want_not 0) or `NAME is not None` (1),
@@ -126,25 +126,25 @@ DEVFN SemaLocal* none_test(Sema* s, int32_t i, int want_not) {
 }
 
 DEV int called_here(const Sema* s, int32_t name) {
-  for (int32_t k = 0; k < s->ncalled; k++) if (same_text(s, s->called[k], name)) return 1;
+  for (int32_t k = 0; k < s->f.ncalled; k++) if (same_text(s, s->f.called[k], name)) return 1;
   return 0;
 }
 // A name called, or read as a module-level name: a later local of that
 // name would change what it means (Python's scope is the whole function).
 DEV int note_called(Sema* s, int32_t name) {
   if (called_here(s, name)) return 1;
-  if (s->ncalled >= MAX_CALLED) { give_up(s, name); return 0; }
-  s->called[s->ncalled++] = name;
+  if (s->f.ncalled >= MAX_CALLED) { give_up(s, name); return 0; }
+  s->f.called[s->f.ncalled++] = name;
   return 1;
 }
 DEV SemaLocal* declare_local(Sema* s, int32_t name, int32_t type) {
-  if (s->nlocals >= MAX_LOCALS) { give_up(s, name); return 0; }
+  if (s->f.nlocals >= MAX_LOCALS) { give_up(s, name); return 0; }
   if (called_here(s, name)) {
     sema_error(s, name, DG_UNSUPPORTED, "a local variable named like a function or constant used earlier in this function: '");
     msg_node(s, name); msg(s->diag, "'");
     return 0;
   }
-  SemaLocal* l = &s->locals[s->nlocals++];
+  SemaLocal* l = &s->f.locals[s->f.nlocals++];
   l->name = name; l->type = type; l->narrow_in = 0; l->narrow_loops = 0;
   return l;
 }
@@ -193,7 +193,7 @@ DEVFN int32_t name_read(Sema* s, int32_t i, int learn = 1) {
   SemaLocal* l = find_local(s, i);
   if (l && is_opt(&s->types, l->type) && elem_of(&s->types, l->type) == T_UNK) return give_up(s, i);  // None so far
   if (l && learn && unknown_items(&s->types, l->type)) learn_list_type(s, l, i);
-  if (l && l->narrow_in && block_open(s, l->narrow_in) && s->nloops == l->narrow_loops) return decay(s, i, l->type);
+  if (l && l->narrow_in && block_open(s, l->narrow_in) && s->f.nloops == l->narrow_loops) return decay(s, i, l->type);
   if (l) return halted(s) ? T_BAD : l->type;
   if (from_math_name(s, i)) return note_called(s, i) ? math_fn(s, i, -1) : T_BAD;
   if (find_function(s, i) >= 0 || builtin_of(s, i) >= 0) {
@@ -498,7 +498,7 @@ DEVFN int32_t logic_type(Sema* s, int32_t i, int cond) {
 DEVFN int32_t find_func(Sema* s, int32_t name) {
   for (int32_t k = 0; k < s->nfuncs; k++) {
     const SemaFunc* g = &s->funcs[k];
-    if (g->parent >= 0 && g->parent == s->fn && same_text(s, xtra(s, nd(s, g->def)->a), name)) return -2;
+    if (g->parent >= 0 && g->parent == s->f.fn && same_text(s, xtra(s, nd(s, g->def)->a), name)) return -2;
   }
   return find_function(s, name);
 }
@@ -780,7 +780,7 @@ DEVFN int unpacked_types(Sema* s, const int32_t* names, int32_t n, const int32_t
 // result as the sink makes it (a list, a sum, an any/all verdict).
 DEVFN int32_t comprehension(Sema* s, int32_t i, int sink) {
   const Node* n = nd(s, i);
-  int32_t nlocals = s->nlocals, fors = 0;
+  int32_t nlocals = s->f.nlocals, fors = 0;
   for (int32_t k = 0; k < n->n && !halted(s); k++) {
     int32_t clause = xtra(s, n->b + k);
     const Node* c = nd(s, clause);
@@ -801,7 +801,7 @@ DEVFN int32_t comprehension(Sema* s, int32_t i, int sink) {
   if (halted(s)) return T_BAD;
   int32_t at = first_token(s, n->a);
   int32_t t = expr(s, n->a, sink == SINK_TO_ANY || sink == SINK_TO_ALL);
-  s->nlocals = nlocals;  // the comprehension's variables end with it
+  s->f.nlocals = nlocals;  // the comprehension's variables end with it
   if (t == T_BAD) return T_BAD;
   if (sink == SINK_TO_LIST && t == T_NONE) { sema_error(s, at, DG_UNSUPPORTED, "a list of None"); return T_BAD; }
   if (sink == SINK_TO_SUM && !number(t)) return type_error2(s, at, "sum() of ", t, T_BAD);
@@ -896,10 +896,10 @@ DEVFN int32_t apply_fn(Sema* s, int32_t fn, int32_t t) {
       sema_syntax_tok(s, &eq, "expected ':' after the lambda's parameter");
       return T_BAD;
     }
-    int32_t nlocals = s->nlocals;
+    int32_t nlocals = s->f.nlocals;
     if (!declare_local(s, param, t)) return T_BAD;  // the lambda's own name: shadows a local
     int32_t r = expr(s, f->a, 0);
-    s->nlocals = nlocals;
+    s->f.nlocals = nlocals;
     return r;
   }
   if (f->kind == ND_ATTR && nd(s, f->a)->kind == ND_NAME && node_is(s, f->a, "str")) {  // str.lower, str.upper
@@ -1130,7 +1130,7 @@ DEVFN void learn_list_type(Sema* s, SemaLocal* l, int32_t read) {
     if (kind == ND_STARRED || kind == ND_KEYWORD || kind == ND_GENEXP) { give_up(s, read); return; }
   }
   Diag saved = *s->diag;
-  int32_t nlocals = s->nlocals, ncalled = s->ncalled, gave_up = s->gave_up, here = s->gave_up_here;
+  int32_t nlocals = s->f.nlocals, ncalled = s->f.ncalled, gave_up = s->gave_up, here = s->gave_up_here;
   uint32_t fns = s->gave_up_fns;
   s->discovering = 1;
   int32_t t = T_BAD;
@@ -1141,7 +1141,7 @@ DEVFN void learn_list_type(Sema* s, SemaLocal* l, int32_t read) {
   int gave = s->stop;
   s->discovering = 0;
   *s->diag = saved;
-  s->nlocals = nlocals; s->ncalled = ncalled; s->gave_up = gave_up; s->stop = 0;
+  s->f.nlocals = nlocals; s->f.ncalled = ncalled; s->gave_up = gave_up; s->stop = 0;
   s->gave_up_here = here; s->gave_up_fns = fns;
   if (gave) { give_up(s, read); return; }
   if (t == T_BAD || t == T_NONE || type_unknown(&s->types, t)) return;
@@ -1325,11 +1325,11 @@ DEVFN int stmt(Sema* s, int32_t i);
 // block := statements, a block of serial ++block_serial while it is open
 DEVFN int block_falls(Sema* s, int32_t block) {
   const Node* b = nd(s, block);
-  if (s->nopen >= MAX_NESTING + 2) return give_up(s, block), 1;
-  s->open_blocks[s->nopen++] = ++s->block_serial;
+  if (s->f.nopen >= MAX_NESTING + 2) return give_up(s, block), 1;
+  s->f.open_blocks[s->f.nopen++] = ++s->f.block_serial;
   int falls = 1;
   for (int32_t k = 0; k < b->n && !halted(s); k++) if (!stmt(s, xtra(s, b->a + k))) falls = 0;
-  s->nopen--;
+  s->f.nopen--;
   return falls;
 }
 
@@ -1342,12 +1342,12 @@ DEV void entry_may_return_none(Sema* s, int32_t kind, int32_t line, int32_t col,
 // return_stmt := 'return' [expression]      (`return None` is bare)
 DEVFN int return_stmt(Sema* s, int32_t i) {
   const Node* n = nd(s, i);
-  int32_t ret = s->funcs[s->fn].ret;
+  int32_t ret = s->funcs[s->f.fn].ret;
   const TypeTable* tt = &s->types;
   const Node* v = n->a >= 0 ? nd(s, n->a) : 0;
   int opt = is_opt(tt, ret);
   if (!v || (v->kind == ND_CONST && v->op == TK_NONE)) {
-    if (ret != T_NONE && !opt && s->fn == s->entry) entry_may_return_none(s, EN_BARE_RETURN, n->line, n->col, ret);
+    if (ret != T_NONE && !opt && s->f.fn == s->entry) entry_may_return_none(s, EN_BARE_RETURN, n->line, n->col, ret);
     else if (ret != T_NONE && !opt) type_error2(s, i, "return without a value in a function returning ", ret, T_BAD);
     return 0;
   }
@@ -1355,7 +1355,7 @@ DEVFN int return_stmt(Sema* s, int32_t i) {
     return give_up(s, i), 0;  // a display taking the function's tuple type, None boxed
   int32_t t = expr(s, n->a, 0);
   if (t == T_BAD) return 0;
-  if (s->fn == s->entry && is_opt(tt, t) && type_fits(tt, ret, elem_of(tt, t))) {
+  if (s->f.fn == s->entry && is_opt(tt, t) && type_fits(tt, ret, elem_of(tt, t))) {
     // the entry returns None where its type says T: CPython's None is a wrong answer
     int32_t at = first_token(s, n->a);
     entry_may_return_none(s, EN_OPTIONAL, nd(s, at)->line, nd(s, at)->col, t);
@@ -1386,7 +1386,7 @@ DEVFN void store_name(Sema* s, int32_t name, int32_t t) {
     return;
   }
   // just given a T: not None for the rest of this block
-  if (is_opt(tt, l->type) && t != T_NONE && !is_opt(tt, t) && s->nopen) narrow(s, l, current_block(s));
+  if (is_opt(tt, l->type) && t != T_NONE && !is_opt(tt, t) && s->f.nopen) narrow(s, l, current_block(s));
 }
 
 // rhs := expression (',' expression)*      n values for n targets: a
@@ -1576,13 +1576,13 @@ DEV void join_branch(Sema* s, SemaJoined* j, int32_t serial, int falls) {
   if (!falls) return;
   if (!j->started) {
     j->started = 1;
-    for (int32_t k = 0; k < s->nlocals && j->n < MAX_JOIN_NARROW; k++)
-      if (s->locals[k].narrow_in == serial && s->locals[k].narrow_loops == s->nloops) j->l[j->n++] = &s->locals[k];
+    for (int32_t k = 0; k < s->f.nlocals && j->n < MAX_JOIN_NARROW; k++)
+      if (s->f.locals[k].narrow_in == serial && s->f.locals[k].narrow_loops == s->f.nloops) j->l[j->n++] = &s->f.locals[k];
     return;
   }
   int32_t kept = 0;
   for (int32_t k = 0; k < j->n; k++)
-    if (j->l[k]->narrow_in == serial && j->l[k]->narrow_loops == s->nloops) j->l[kept++] = j->l[k];
+    if (j->l[k]->narrow_in == serial && j->l[k]->narrow_loops == s->f.nloops) j->l[kept++] = j->l[k];
   j->n = kept;
 }
 
@@ -1600,7 +1600,7 @@ DEVFN int if_stmt(Sema* s, int32_t i) {
     SemaLocal* not_none = none_test(s, n->a, 1);
     if (first) is_none = none_test(s, n->a, 0);
     if (expr(s, n->a, 1) == T_BAD) return 1;
-    int32_t serial = s->block_serial + 1;  // the serial the block gets
+    int32_t serial = s->f.block_serial + 1;  // the serial the block gets
     if (not_none) narrow(s, not_none, serial);
     int body_falls = block_falls(s, xtra(s, n->b));
     join_branch(s, &j, serial, body_falls);
@@ -1611,7 +1611,7 @@ DEVFN int if_stmt(Sema* s, int32_t i) {
     int32_t orelse = xtra(s, n->b + 1);
     if (orelse >= 0 && nd(s, orelse)->kind == ND_BLOCK && !halted(s)) {
       has_else = 1;
-      int32_t else_serial = s->block_serial + 1;
+      int32_t else_serial = s->f.block_serial + 1;
       if (is_none && !elifs) narrow(s, is_none, else_serial);
       int else_falls = block_falls(s, orelse);
       join_branch(s, &j, else_serial, else_falls);
@@ -1631,10 +1631,10 @@ DEVFN int if_stmt(Sema* s, int32_t i) {
 // counted), the else block after it closes. Returns whether the else
 // block can fall through (1 without one) and in *broke whether the body breaks.
 DEVFN int loop_body(Sema* s, int32_t body, int32_t orelse, int* broke) {
-  if (s->nloops >= MAX_LOOPS) { give_up(s, body); return 1; }
-  s->broke[s->nloops++] = 0;
+  if (s->f.nloops >= MAX_LOOPS) { give_up(s, body); return 1; }
+  s->f.broke[s->f.nloops++] = 0;
   block_falls(s, body);
-  *broke = s->broke[--s->nloops] > 0;
+  *broke = s->f.broke[--s->f.nloops] > 0;
   if (orelse < 0 || halted(s)) return 1;
   return block_falls(s, orelse);
 }
@@ -1898,11 +1898,11 @@ DEVFN int stmt_(Sema* s, int32_t i) {
       if (expr(s, n->a, 1) != T_BAD && n->b >= 0) expr(s, n->b, 0);
       return 1;
     case ND_BREAK: case ND_CONTINUE:
-      if (s->nloops == 0) {
+      if (s->f.nloops == 0) {
         sema_error(s, i, DG_SYNTAX, n->kind == ND_BREAK ? "'break' outside loop" : "'continue' not properly in loop");
         return 0;
       }
-      if (n->kind == ND_BREAK && ++s->broke[s->nloops - 1] > MAX_BREAKS) give_up(s, i);
+      if (n->kind == ND_BREAK && ++s->f.broke[s->f.nloops - 1] > MAX_BREAKS) give_up(s, i);
       return 0;
   }
   give_up(s, i);
@@ -1913,7 +1913,7 @@ DEVFN int stmt_(Sema* s, int32_t i) {
 DEVFN void function_body(Sema* s, int32_t fi) {
   const SemaFunc* f = &s->funcs[fi];
   const Node* d = nd(s, f->def);
-  s->fn = fi; s->nlocals = 0; s->ncalled = 0; s->nloops = 0; s->stop = 0; s->nopen = 0; s->block_serial = 0;
+  s->f.fn = fi; s->f.nlocals = 0; s->f.ncalled = 0; s->f.nloops = 0; s->stop = 0; s->f.nopen = 0; s->f.block_serial = 0;
   for (int32_t k = 0; k < f->nparams; k++) declare_local(s, xtra(s, d->b + k), f->ptype[k]);
   int falls = block_falls(s, xtra(s, d->a + 2));
   if (s->gave_up_here) {  // in its parameters: nothing of it is typed
