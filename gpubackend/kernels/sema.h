@@ -12,6 +12,7 @@
 struct SemaFunc {
   int32_t def;      // its DEF node
   int32_t parent;   // the top-level function a nested def is inside, or -1
+  int32_t defined;  // a nested def: its def statement has been typed
   int32_t nparams;
   int32_t ptype[MAX_PARAMS];
   int32_t ret;
@@ -404,6 +405,7 @@ DEVFN void declare_function(Sema* s, int32_t def, int32_t parent) {
   header(s, def, f);
   if (s->diag->cls != DG_OK) return;
   f->parent = parent;
+  f->defined = 0;
   int32_t name = xtra(s, nd(s, def)->a);
   for (int32_t k = 0; k < s->nfuncs; k++)
     if (s->funcs[k].parent == parent && same_text(s, xtra(s, nd(s, s->funcs[k].def)->a), name)) {

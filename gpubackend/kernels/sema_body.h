@@ -184,6 +184,7 @@ DEV int math_module(Sema* s, int32_t obj) {
 }
 
 DEVFN void learn_list_type(Sema* s, SemaLocal* l, int32_t read);
+DEVFN int32_t find_func(Sema* s, int32_t name);
 DEVFN int32_t math_fn(Sema* s, int32_t name, int32_t call);
 
 // name := NAME      a read: a local, a module constant, or an error. A
@@ -196,10 +197,17 @@ DEVFN int32_t name_read(Sema* s, int32_t i, int learn = 1) {
   if (l && l->narrow_in && block_open(s, l->narrow_in) && s->f.nloops == l->narrow_loops) return decay(s, i, l->type);
   if (l) return halted(s) ? T_BAD : l->type;
   if (from_math_name(s, i)) return note_called(s, i) ? math_fn(s, i, -1) : T_BAD;
-  if (find_function(s, i) >= 0 || builtin_of(s, i) >= 0) {
+  if (find_func(s, i) != -1 || builtin_of(s, i) >= 0) {
     sema_error(s, i, DG_UNSUPPORTED, "a function used as a value: '"); msg_node(s, i); msg(s->diag, "'");
     return T_BAD;
   }
+  if (s->f.fn >= 0 && s->funcs[s->f.fn].parent >= 0)  // a nested def
+    for (int32_t k = 0; k < s->saved.nlocals; k++)
+      if (same_text(s, s->saved.locals[k].name, i)) {
+        sema_error(s, i, DG_UNSUPPORTED, "a nested def reading '"); msg_node(s, i);
+        msg(s->diag, "' of its enclosing function");
+        return T_BAD;
+      }
   int32_t k = const_of(s, i);
   if (k >= 0) {
     if (s->consts[k].twice) { sema_error(s, i, DG_UNSUPPORTED, "a module-level name assigned twice"); return T_BAD; }
@@ -496,9 +504,12 @@ DEVFN int32_t logic_type(Sema* s, int32_t i, int cond) {
 // nested def of this function (-2 before its def statement), else a
 // top-level function; -1: none.
 DEVFN int32_t find_func(Sema* s, int32_t name) {
+  int32_t cur = s->f.fn;
   for (int32_t k = 0; k < s->nfuncs; k++) {
     const SemaFunc* g = &s->funcs[k];
-    if (g->parent >= 0 && g->parent == s->f.fn && same_text(s, xtra(s, nd(s, g->def)->a), name)) return -2;
+    if (g->parent < 0 || !same_text(s, xtra(s, nd(s, g->def)->a), name)) continue;
+    if (k == cur) return k;  // a nested def calling itself
+    if (cur >= 0 && s->funcs[cur].parent < 0 && g->parent == cur) return g->defined ? k : -2;
   }
   return find_function(s, name);
 }
@@ -1865,6 +1876,7 @@ DEVFN int raise_stmt(Sema* s, int32_t i) {
 }
 
 DEVFN int stmt_(Sema* s, int32_t i);
+DEVFN int nested_def(Sema* s, int32_t i);
 
 // A statement of a function's body.
 DEVFN int stmt(Sema* s, int32_t i) {
@@ -1897,6 +1909,7 @@ DEVFN int stmt_(Sema* s, int32_t i) {
     case ND_ASSERT:
       if (expr(s, n->a, 1) != T_BAD && n->b >= 0) expr(s, n->b, 0);
       return 1;
+    case ND_DEF: return nested_def(s, i);
     case ND_BREAK: case ND_CONTINUE:
       if (s->f.nloops == 0) {
         sema_error(s, i, DG_SYNTAX, n->kind == ND_BREAK ? "'break' outside loop" : "'continue' not properly in loop");
@@ -1924,6 +1937,24 @@ DEVFN void function_body(Sema* s, int32_t fi) {
   if (fi == s->entry) { entry_may_return_none(s, EN_FALLS_OFF, d->line, d->col, f->ret); return; }
   sema_error(s, f->def, DG_TYPE, "function '"); msg_node(s, xtra(s, d->a));
   msg(s->diag, "' can end without returning "); msg_type_in(s->diag, &s->types, f->ret);
+}
+
+// nested_def := funcdef inside a function: one that reads no local of its
+// enclosing function behaves as a helper; its name is the enclosing
+// function's from its def statement on. Typed where it stands, with the
+// enclosing function's state saved.
+DEVFN int nested_def(Sema* s, int32_t i) {
+  if (s->funcs[s->f.fn].parent >= 0) { sema_error(s, i, DG_UNSUPPORTED, "a def nested in a nested def"); return 1; }
+  int32_t fi = -1;
+  for (int32_t k = 0; k < s->nfuncs; k++) if (s->funcs[k].def == i) fi = k;
+  if (fi < 0 || s->funcs[fi].parent != s->f.fn) { sema_error(s, i, DG_UNSUPPORTED, "this nested def"); return 1; }
+  s->saved = s->f;
+  function_body(s, fi);
+  int stop = s->stop;
+  s->f = s->saved;
+  s->stop = stop;
+  s->funcs[fi].defined = 1;
+  return 1;
 }
 
 // A program that calls its entry, which may return None: the error a
