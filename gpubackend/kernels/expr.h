@@ -380,14 +380,8 @@ DEVFN int32_t conditional(Compiler* c, int cond) {
 
 DEVFN int32_t expression(Compiler* c) { return conditional(c, 0); }
 
-// The value of a string literal token: escapes decoded into a new string
-// constant (adjacent literals are concatenated by the caller).
-DEV int32_t hexval(int ch) {
-  if (ch >= '0' && ch <= '9') return ch - '0';
-  ch |= 32;
-  return ch >= 'a' && ch <= 'f' ? ch - 'a' + 10 : -1;
-}
-// Decode the literal at t into buf (if non-null); returns the byte count or
+// The value of a string literal token, escapes decoded (adjacent literals
+// are concatenated by the caller): into buf (if non-null); returns the byte count or
 // -1 for an escape the DSL cannot hold (non-ASCII result).
 DEVFN int32_t str_decode(Compiler* c, const Token* t, char* buf) {
   const char* s = c->src + t->start;

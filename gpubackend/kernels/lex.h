@@ -134,6 +134,13 @@ DEV int aug_to_binary(int kind) {
   }
 }
 
+// A hex digit's value, or -1.
+DEV int32_t hexval(int ch) {
+  if (ch >= '0' && ch <= '9') return ch - '0';
+  ch |= 32;
+  return ch >= 'a' && ch <= 'f' ? ch - 'a' + 10 : -1;
+}
+
 // The token a syntax error is at, quoted: " at '<its first 24 bytes>'", or
 // " at 'end of line'" / " at 'end of file'".
 DEV void msg_token(Diag* d, const char* src, const Token* t) {

@@ -229,14 +229,44 @@ DEVFN int32_t sequence_builtin(Sema* s, int32_t call);
 DEVFN int sort_args(Sema* s, int32_t call, int32_t first, int32_t elem);
 DEVFN int32_t builtin_args(Sema* s, int32_t call, int32_t* ts, int keep_opt);
 
-// strings := STRING+      plain ones: escapes and non-ASCII are not typed yet
+// Whether one string literal's escapes decode to ASCII (str_decode): 0,
+// -1 for a non-ASCII result, -2 for a \x escape without two hex digits.
+DEVFN int string_escapes(const Sema* s, const Node* part) {
+  const char* p = s->src + part->pos;
+  int32_t i = 0, n = part->len;
+  while (p[i] != '\'' && p[i] != '"') i++;  // prefix
+  char q = p[i];
+  int32_t qn = (i + 2 < n && p[i + 1] == q && p[i + 2] == q) ? 3 : 1;
+  i += qn;
+  int32_t end = n - qn;
+  if (part->op & TF_RAW) return 0;
+  while (i < end) {
+    if (p[i++] != '\\') continue;
+    char e = p[i++];
+    if (e == 'u' || e == 'U' || e == 'N') return -1;
+    if (e == 'x') {
+      if (!(i + 1 < end + 1 && hexval(p[i]) >= 0 && hexval(p[i + 1]) >= 0)) return -2;
+      if (hexval(p[i]) * 16 + hexval(p[i + 1]) >= 128) return -1;
+      i += 2;
+    } else if (e >= '0' && e <= '7') {
+      int32_t v = e - '0';
+      for (int k = 0; k < 2 && i < end && p[i] >= '0' && p[i] <= '7'; k++) v = v * 8 + (p[i++] - '0');
+      if (v >= 128) return -1;
+    }
+  }
+  return 0;
+}
+
+// strings := STRING+      (adjacent literals concatenate): a str of ASCII
 DEVFN int32_t string_type(Sema* s, int32_t i) {
   const Node* n = nd(s, i);
-  if (n->n > 8) return give_up(s, i);
   for (int32_t k = 0; k < n->n; k++) {
-    const Node* part = nd(s, xtra(s, n->a + k));
-    if (part->op & TF_NON_ASCII) return give_up(s, i);
-    for (int32_t c = 0; c < part->len; c++) if (s->src[part->pos + c] == '\\') return give_up(s, i);
+    int32_t pi = xtra(s, n->a + k);
+    const Node* part = nd(s, pi);
+    if (k == 8) { sema_error(s, pi, DG_UNSUPPORTED, "more than 8 adjacent string literals"); return T_BAD; }
+    int e = part->op & TF_NON_ASCII ? -1 : string_escapes(s, part);
+    if (e == -1) { sema_error(s, pi, DG_UNSUPPORTED, "non-ASCII string"); return T_BAD; }
+    if (e == -2) { sema_error(s, pi, DG_SYNTAX, "invalid \\x escape in string literal"); return T_BAD; }
   }
   return T_STR;
 }
