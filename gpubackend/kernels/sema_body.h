@@ -1542,16 +1542,50 @@ DEVFN int assign_stmt(Sema* s, int32_t i) {
   return 1;
 }
 
+// list_iadd := '+=' expression      xs += ys extends the list in place:
+// the type it leaves (an empty list's item type may become known)
+DEVFN int32_t list_iadd(Sema* s, int32_t value, int32_t t) {
+  int32_t at = first_token(s, value);
+  int32_t r = expr(s, value, 0);
+  if (r == T_BAD) return T_BAD;
+  int32_t e = elem_of(&s->types, t);
+  if (r == T_STR && (e == T_STR || e == T_UNK)) r = checked(s, at, type_list(&s->types, T_STR));
+  if (r == T_BAD) return T_BAD;
+  if (!is_list(&s->types, r) || unify(s, t, r) == T_BAD) {
+    type_error2(s, at, "+= of ", r, T_BAD); msg(s->diag, " to a "); msg_type_in(s->diag, &s->types, t);
+    return T_BAD;
+  }
+  return unify(s, t, r);
+}
+
+// list_imul := '*=' expression      xs *= n repeats the list in place
+DEVFN int list_imul(Sema* s, int32_t value) {
+  int32_t n = expr(s, value, 0);
+  if (n != T_BAD) n = decay(s, value, n);
+  if (n == T_BAD) return 0;
+  if (!intlike(n)) {
+    sema_error(s, first_token(s, value), DG_TYPE, "can't multiply a list by "); msg_type_in(s->diag, &s->types, n);
+    return 0;
+  }
+  return 1;
+}
+
 // aug_item := postfix '[' expression ']' augop expression
 DEVFN int aug_item(Sema* s, int32_t i) {
   const Node* n = nd(s, i);
   int32_t object;
   int32_t item = item_target(s, n->a, 1, &object);
   if (item == T_BAD || halted(s)) return 1;
-  if (is_list(&s->types, item)) return give_up(s, i), 1;
-  int32_t r = expr(s, n->b, 0);
-  if (r == T_BAD) return 1;
-  int32_t t = binary_type(s, i, aug_to_binary(n->op), item, r);
+  int32_t t;
+  if (is_list(&s->types, item) && n->op == TK_PLUS_EQ) {
+    t = list_iadd(s, n->b, item);  // the item list itself is extended, then stored back
+  } else if (is_list(&s->types, item) && n->op == TK_STAR_EQ) {
+    t = list_imul(s, n->b) ? item : T_BAD;
+  } else {
+    int32_t r = expr(s, n->b, 0);
+    if (r == T_BAD) return 1;
+    t = binary_type(s, i, aug_to_binary(n->op), item, r);
+  }
   if (t != T_BAD && !coercible(s, item, t)) {
     sema_error(s, first_token(s, n->a), DG_TYPE, "cannot store "); msg_type_in(s->diag, &s->types, t);
     msg(s->diag, " in a list of "); msg_type_in(s->diag, &s->types, item);
@@ -1566,8 +1600,13 @@ DEVFN int aug_stmt(Sema* s, int32_t i) {
   if (nd(s, n->a)->kind != ND_NAME) return give_up(s, i), 1;
   SemaLocal* l = find_local(s, n->a);
   if (!l) { sema_error(s, n->a, DG_NAME, "name '"); msg_node(s, n->a); msg(s->diag, "' is not defined"); return 1; }
-  if (is_list(&s->types, l->type) || (is_opt(&s->types, l->type) && elem_of(&s->types, l->type) == T_UNK))
-    return give_up(s, i), 1;
+  if (is_opt(&s->types, l->type) && elem_of(&s->types, l->type) == T_UNK) return give_up(s, i), 1;
+  if (is_list(&s->types, l->type) && n->op == TK_PLUS_EQ) {
+    int32_t t = list_iadd(s, n->b, l->type);
+    if (t != T_BAD) l->type = t;
+    return 1;
+  }
+  if (is_list(&s->types, l->type) && n->op == TK_STAR_EQ) { list_imul(s, n->b); return 1; }
   int32_t r = expr(s, n->b, 0);
   if (r == T_BAD) return 1;
   int32_t t = binary_type(s, i, aug_to_binary(n->op), l->type, r);
