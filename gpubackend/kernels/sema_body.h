@@ -865,10 +865,39 @@ DEVFN int32_t sum_any_all(Sema* s, int32_t call) {
 }
 
 DEVFN int range_args(Sema* s, int32_t call);
+DEVFN int32_t iterable_arg(Sema* s, int32_t arg);
+DEVFN int32_t apply_fn(Sema* s, int32_t fn, int32_t t);
+
+// map_filter := ('map' | 'filter') '(' fn ',' iterable_arg ')'      the
+// iterable first, then the function applied to its items: the list of
+// results (map) or of the items kept (filter)
+DEVFN int32_t map_filter(Sema* s, int32_t call) {
+  const Node* c = nd(s, call);
+  if (c->n < 2) return give_up(s, call);
+  int32_t fn = xtra(s, c->b), arg = xtra(s, c->b + 1);
+  for (int32_t k = 0; k < 2; k++) {
+    int kind = nd(s, xtra(s, c->b + k))->kind;
+    if (kind == ND_KEYWORD || kind == ND_STARRED) return give_up(s, call);
+  }
+  int32_t t = iterable_arg(s, arg);
+  if (t == T_BAD) return T_BAD;
+  if (c->n > 2) {
+    Token comma = token_of(s, nd(s, first_token(s, arg))->pos, TK_COMMA);
+    unsupported_at(s, &comma, "map() of several iterables");
+    return T_BAD;
+  }
+  int32_t elem = item_type(s, first_token(s, arg), elem_of(&s->types, t));
+  if (elem == T_BAD) return T_BAD;
+  int32_t kt = apply_fn(s, fn, elem);
+  if (kt == T_BAD) return T_BAD;
+  if (!node_is(s, c->a, "map")) return t;
+  if (kt == T_NONE) { sema_error(s, first_token(s, fn), DG_TYPE, "the function returns None"); return T_BAD; }
+  return checked(s, c->a, type_list(&s->types, kt));
+}
 
 // iterable_arg := generator | range args | reversed '(' iterable_arg ')' | expression
 // The list type of an iterable given whole to a builtin (a str gives its
-// characters); map and filter are not typed yet.
+// characters; range, reversed, map and filter their values).
 DEVFN int32_t iterable_arg(Sema* s, int32_t arg) {
   const Node* a = nd(s, arg);
   if (a->kind == ND_GENEXP) return comprehension(s, arg, SINK_TO_LIST);
@@ -883,9 +912,9 @@ DEVFN int32_t iterable_arg(Sema* s, int32_t arg) {
       if (c->kind != ND_BINOP && c->kind != ND_SUBSCRIPT && c->kind != ND_CALL && c->kind != ND_ATTR) return give_up(s, arg);
       call = c->a;
     }
-    if (k >= 2 || (k == 1 && nd(s, call)->n != 1)) return give_up(s, arg);
+    if (k == 1 && nd(s, call)->n != 1) return give_up(s, arg);
     int32_t t = k == 0 ? (range_args(s, call) ? checked(s, head, type_list(&s->types, T_INT)) : T_BAD)
-                       : iterable_arg(s, xtra(s, nd(s, call)->b));
+              : k == 1 ? iterable_arg(s, xtra(s, nd(s, call)->b)) : map_filter(s, call);
     if (t == T_BAD || halted(s)) return T_BAD;
     if (call != arg) {
       sema_error(s, head, DG_UNSUPPORTED, ""); msg_node(s, head);
@@ -1803,7 +1832,10 @@ DEVFN int32_t iterable(Sema* s, int32_t iter, int32_t* ts) {
     ts[0] = iter_item(s, first_token(s, arg), expr(s, arg, 0));
     return ts[0] == T_BAD ? 0 : 1;
   }
-  if (loop_builtin(s, iter, "map") || loop_builtin(s, iter, "filter")) return give_up(s, iter), 0;
+  if (loop_builtin(s, iter, "map") || loop_builtin(s, iter, "filter")) {
+    ts[0] = iter_item(s, first_token(s, iter), map_filter(s, iter));
+    return ts[0] == T_BAD ? 0 : 1;
+  }
   if (loop_builtin(s, iter, "enumerate")) {
     if (c->n < 1 || c->n > 2) return give_up(s, iter), 0;
     ts[0] = T_INT;
