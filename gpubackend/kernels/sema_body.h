@@ -184,6 +184,7 @@ DEV int math_module(Sema* s, int32_t obj) {
 }
 
 DEVFN void learn_list_type(Sema* s, SemaLocal* l, int32_t read);
+DEVFN void learn_optional_type(Sema* s, SemaLocal* l, int32_t read);
 DEVFN int32_t find_func(Sema* s, int32_t name);
 DEVFN int32_t math_fn(Sema* s, int32_t name, int32_t call);
 
@@ -192,7 +193,16 @@ DEVFN int32_t math_fn(Sema* s, int32_t name, int32_t call);
 // (learn: but where the read is that use, `xs.append(x)`).
 DEVFN int32_t name_read(Sema* s, int32_t i, int learn = 1) {
   SemaLocal* l = find_local(s, i);
-  if (l && is_opt(&s->types, l->type) && elem_of(&s->types, l->type) == T_UNK) return give_up(s, i);  // None so far
+  if (l && is_opt(&s->types, l->type) && elem_of(&s->types, l->type) == T_UNK) {  // None so far
+    learn_optional_type(s, l, i);
+    int k = token_after(s, nd(s, i)->pos + nd(s, i)->len, 1).kind;  // tested against None, it needs no T
+    if (!halted(s) && elem_of(&s->types, l->type) == T_UNK && k != TK_IS && k != TK_EQEQ && k != TK_NE) {
+      sema_error(s, i, DG_TYPE, "the type of '"); msg_node(s, i);
+      msg(s->diag, "' is not known here (only None so far); annotate it: "); msg_node(s, i);
+      msg(s->diag, ": Optional[int] = None");
+      return T_BAD;
+    }
+  }
   if (l && learn && unknown_items(&s->types, l->type)) learn_list_type(s, l, i);
   if (l && l->narrow_in && block_open(s, l->narrow_in) && s->f.nloops == l->narrow_loops) return decay(s, i, l->type);
   if (l) return halted(s) ? T_BAD : l->type;
@@ -1190,6 +1200,7 @@ DEVFN int32_t next_append(Sema* s, const SemaLocal* l, int32_t read) {
 // and thrown away; an error on the way leaves l as it was.
 DEVFN void learn_list_type(Sema* s, SemaLocal* l, int32_t read) {
   if (s->discovering) return;
+  if (s->funcs[s->f.fn].parent >= 0) { give_up(s, read); return; }  // (a nested def's look ahead ends with it)
   int32_t call = next_append(s, l, read);
   if (call == -2) { give_up(s, read); return; }
   if (call < 0) return;
@@ -1217,6 +1228,61 @@ DEVFN void learn_list_type(Sema* s, SemaLocal* l, int32_t read) {
   if (t == T_BAD || t == T_NONE || type_unknown(&s->types, t)) return;
   int32_t lt = type_list(&s->types, t);
   if (lt != T_BAD) l->type = lt;
+}
+
+// The value a later `l = x` gives, as a one-pass reader finds it: the
+// first NAME l followed by '=' at bracket depth 0 counted from `from` (a
+// statement's or a keyword argument's), before `end`; its x's node, or -1.
+DEVFN int32_t next_assignment(Sema* s, const SemaLocal* l, int32_t from, int32_t end) {
+  Lexer L;
+  Diag quiet;
+  lex_from(s, &L, &quiet, from, 0);
+  Token cur = lex_next(&L), nxt = lex_next(&L);
+  for (int32_t depth = 0; cur.kind != TK_EOF && cur.kind != TK_ERROR && cur.start < end;) {
+    depth += bracket_delta(cur.kind);
+    if (cur.kind == TK_NAME && depth == 0 && nxt.kind == TK_ASSIGN &&
+        spans_equal(s->src + cur.start, cur.len, s->src + nd(s, l->name)->pos, nd(s, l->name)->len)) {
+      for (int32_t i = 0; i < s->t->n_nodes; i++) {
+        const Node* n = nd(s, i);
+        if (n->kind == ND_ASSIGN && n->n == 2 && nd(s, xtra(s, n->a))->pos == cur.start) return xtra(s, n->a + 1);
+        if (n->kind == ND_KEYWORD && n->pos == cur.start) return n->a;
+      }
+      return -2;  // (a chain's target: not typed yet)
+    }
+    cur = nxt;
+    nxt = lex_next(&L);
+  }
+  return -1;
+}
+
+// Find further on in the function what tells the T of l, a variable that
+// holds None so far: its first assignment `l = x` of something else than
+// None, x typed there (with the locals of here) and thrown away.
+DEVFN void learn_optional_type(Sema* s, SemaLocal* l, int32_t read) {
+  if (s->discovering) return;
+  if (s->funcs[s->f.fn].parent >= 0) { give_up(s, read); return; }  // (a nested def's look ahead ends with it)
+  int32_t from = nd(s, read)->pos + nd(s, read)->len;
+  for (;;) {
+    int32_t value = next_assignment(s, l, from, s->fn_end);
+    if (value == -2) { give_up(s, read); return; }
+    if (value < 0) return;
+    Diag saved = *s->diag;
+    int32_t nlocals = s->f.nlocals, ncalled = s->f.ncalled, gave_up = s->gave_up, here = s->gave_up_here;
+    uint32_t fns = s->gave_up_fns;
+    s->discovering = 1;
+    int32_t t = expr(s, value, 0);
+    int gave = s->stop;
+    s->discovering = 0;
+    *s->diag = saved;
+    s->f.nlocals = nlocals; s->f.ncalled = ncalled; s->gave_up = gave_up; s->stop = 0;
+    s->gave_up_here = here; s->gave_up_fns = fns;
+    if (gave) { give_up(s, read); return; }
+    if (t == T_NONE) { from = nd(s, value)->pos; continue; }  // `l = None` again: look further
+    if (t == T_BAD || type_unknown(&s->types, t)) return;
+    int32_t lt = is_opt(&s->types, t) ? t : type_opt(&s->types, t);
+    if (lt != T_BAD) l->type = lt;
+    return;
+  }
 }
 
 // ---- list methods
@@ -1445,10 +1511,15 @@ DEVFN void store_name(Sema* s, int32_t name, int32_t t) {
   if (t == T_BAD || halted(s)) return;
   const TypeTable* tt = &s->types;
   SemaLocal* l = find_local(s, name);
-  if (!l && t == T_NONE) { give_up(s, name); return; }  // x = None: an Optional whose T a later assignment tells
-  if (!l) { declare_local(s, name, t); return; }
-  if (is_opt(tt, l->type) && elem_of(tt, l->type) == T_UNK) { give_up(s, name); return; }
-  if (type_fits(tt, t, l->type) && !type_fits(tt, l->type, t)) {
+  if (!l) {  // x = None: an Optional whose T a later assignment tells
+    declare_local(s, name, t == T_NONE ? checked(s, name, type_opt(&s->types, T_UNK)) : t);
+    return;
+  }
+  if (is_opt(tt, l->type) && elem_of(tt, l->type) == T_UNK && t != T_NONE) {
+    int32_t nt = is_opt(tt, t) ? t : checked(s, name, type_opt(&s->types, t));
+    if (nt == T_BAD) return;
+    l->type = nt;
+  } else if (type_fits(tt, t, l->type) && !type_fits(tt, l->type, t)) {
     l->type = t;  // an empty list's item type is known from now on
   } else if (!coercible(s, l->type, t)) {
     sema_error(s, name, DG_TYPE, "'"); msg_node(s, name); msg(s->diag, "' is ");
