@@ -1,6 +1,6 @@
-"""The RL-scale benchmark, the soak run and the compiler comparison, at a
-size a test can afford: they run end to end and write what their reports
-promise."""
+"""The RL-scale benchmark, the soak run, the compiler comparison and the
+front passes' benchmark, at a size a test can afford: they run end to end
+and write what their reports promise."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from pathlib import Path
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 sys.path.insert(0, str(BENCH))
 
+import bench_front  # noqa: E402
 import bench_rl  # noqa: E402
 import compare_compilers  # noqa: E402
 import soak  # noqa: E402
@@ -50,3 +51,11 @@ def test_the_comparison_names_each_kind_of_difference():
     got = compare_compilers.compare(base, ours)
     assert (got["differ_code"], got["differ_diagnostic"], got["differ_lanes"]) == (1, 1, 1)
     assert got["examples"] == {"code": ["a#0"], "diagnostic": ["b#0"], "lanes": ["b#0"]}
+
+
+def test_the_front_benchmark_times_both_and_counts_what_is_typed_whole(capsys):
+    assert bench_front.main(["--programs", "3", "--copies", "8", "--repeat", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "one-pass compile" in out and "parse + types" in out
+    whole = [line for line in out.splitlines() if line.startswith("typed whole")]
+    assert len(whole) == 2 and all(" of " in line for line in whole)

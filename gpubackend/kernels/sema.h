@@ -65,7 +65,7 @@ struct Sema {
   int32_t in_header;          // reading a def's signature (its typing names must be imported)
   int32_t from_math[MAX_FROM_MATH];  // names of the module's `from math import` so far
   int32_t nfrom_math;
-  SemaFrame f;                // the body being typed (sema_body.h)
+  SemaFrame f;                // the body being typed (sema_stmt.h)
   SemaFrame saved;            // its enclosing function's, while a nested def's is typed
   int32_t stop;               // the pass gave up on this body
   int32_t fn_end;             // the byte where the body ends (a look ahead stops there)
@@ -587,7 +587,7 @@ DEV Token else_keyword(const Sema* s, int32_t block) {
 DEVFN void function_body(Sema* s, int32_t fi);
 DEVFN void entry_none_error(Sema* s);
 
-// One module-level statement; a def, its body (sema_body.h).
+// One module-level statement; a def, its body (sema_stmt.h).
 // module := (funcdef | import_stmt | docstring | main_guard | module_const | 'pass')* EOF
 DEVFN void module_stmt(Sema* s, int32_t i, int32_t next) {
   const Node* n = nd(s, i);

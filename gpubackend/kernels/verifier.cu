@@ -9,7 +9,7 @@
 #include "stmt.h"
 #include "parse.h"
 #include "sema.h"
-#include "sema_body.h"
+#include "sema_stmt.h"
 #include "vm.h"
 
 // Words of the shared table of small strings (see RunParams.chars).

@@ -1,0 +1,699 @@
+// sema_stmt.h: the type pass over statements and function bodies, nested
+// defs included, and the checks at a body's end (a function that can end
+// without returning, an entry that may answer None); expressions are
+// sema_expr.h's. Each statement returns whether control can fall through.
+#pragma once
+#include "sema_expr.h"
+
+// ---- statements: each returns whether control can fall through to the next
+
+DEVFN int stmt(Sema* s, int32_t i);
+
+// block := statements, a block of serial ++block_serial while it is open
+DEVFN int block_falls(Sema* s, int32_t block) {
+  const Node* b = nd(s, block);
+  if (s->f.nopen >= MAX_NESTING + 2) return give_up(s, block), 1;
+  s->f.open_blocks[s->f.nopen++] = ++s->f.block_serial;
+  int falls = 1;
+  for (int32_t k = 0; k < b->n && !halted(s); k++) if (!stmt(s, xtra(s, b->a + k))) falls = 0;
+  s->f.nopen--;
+  return falls;
+}
+
+// Where the entry may answer None (the first place is kept).
+DEV void entry_may_return_none(Sema* s, int32_t kind, int32_t line, int32_t col, int32_t type) {
+  if (s->entry_none.kind) return;
+  s->entry_none.kind = kind; s->entry_none.line = line; s->entry_none.col = col; s->entry_none.type = type;
+}
+
+// return_stmt := 'return' [expression]      (`return None` is bare)
+DEVFN int return_stmt(Sema* s, int32_t i) {
+  const Node* n = nd(s, i);
+  int32_t ret = s->funcs[s->f.fn].ret;
+  const TypeTable* tt = &s->types;
+  const Node* v = n->a >= 0 ? nd(s, n->a) : 0;
+  int opt = is_opt(tt, ret);
+  if (!v || (v->kind == ND_CONST && v->op == TK_NONE)) {
+    if (ret != T_NONE && !opt && s->f.fn == s->entry) entry_may_return_none(s, EN_BARE_RETURN, n->line, n->col, ret);
+    else if (ret != T_NONE && !opt) type_error2(s, i, "return without a value in a function returning ", ret, T_BAD);
+    return 0;
+  }
+  if (is_tuple(tt, ret) && !no_optional(tt, ret) && (v->kind == ND_TUPLE || (v->kind == ND_GROUP && nd(s, v->a)->kind == ND_TUPLE)))
+    return give_up(s, i), 0;  // a display taking the function's tuple type, None boxed
+  int32_t t = expr(s, n->a, 0);
+  if (t == T_BAD) return 0;
+  if (s->f.fn == s->entry && is_opt(tt, t) && type_fits(tt, ret, elem_of(tt, t))) {
+    // the entry returns None where its type says T: CPython's None is a wrong answer
+    int32_t at = first_token(s, n->a);
+    entry_may_return_none(s, EN_OPTIONAL, nd(s, at)->line, nd(s, at)->col, t);
+    t = decay(s, i, t);
+    if (t == T_BAD) return 0;
+  }
+  if (!coercible(s, ret, t)) {
+    sema_error(s, first_token(s, n->a), DG_TYPE, "returns "); msg_type_in(s->diag, &s->types, t);
+    msg(s->diag, " from a function returning "); msg_type_in(s->diag, &s->types, ret);
+  }
+  return 0;
+}
+
+// A value of type t stored to NAME `name`: declared on first assignment
+// (its type is the value's); a change of type is refused.
+DEVFN void store_name(Sema* s, int32_t name, int32_t t) {
+  if (t == T_BAD || halted(s)) return;
+  const TypeTable* tt = &s->types;
+  SemaLocal* l = find_local(s, name);
+  if (!l) {  // x = None: an Optional whose T a later assignment tells
+    declare_local(s, name, t == T_NONE ? checked(s, name, type_opt(&s->types, T_UNK)) : t);
+    return;
+  }
+  if (is_opt(tt, l->type) && elem_of(tt, l->type) == T_UNK && t != T_NONE) {
+    int32_t nt = is_opt(tt, t) ? t : checked(s, name, type_opt(&s->types, t));
+    if (nt == T_BAD) return;
+    l->type = nt;
+  } else if (type_fits(tt, t, l->type) && !type_fits(tt, l->type, t)) {
+    l->type = t;  // an empty list's item type is known from now on
+  } else if (!coercible(s, l->type, t)) {
+    sema_error(s, name, DG_TYPE, "'"); msg_node(s, name); msg(s->diag, "' is ");
+    msg_type_in(s->diag, tt, l->type); msg(s->diag, ", cannot assign "); msg_type_in(s->diag, tt, t);
+    return;
+  }
+  // just given a T: not None for the rest of this block
+  if (is_opt(tt, l->type) && t != T_NONE && !is_opt(tt, t) && s->f.nopen) narrow(s, l, current_block(s));
+}
+
+// rhs := expression (',' expression)*      n values for n targets: a
+// display of n items, or one tuple or list unpacked; their types into ts
+DEVFN int rhs_values(Sema* s, int32_t value, int32_t n, int32_t* ts) {
+  const Node* v = nd(s, value);
+  int32_t at = first_token(s, value);
+  if (v->kind == ND_TUPLE && !v->op) {
+    for (int32_t k = 0; k < v->n; k++) {
+      int32_t item = xtra(s, v->a + k);
+      if (k == n) { sema_error(s, first_token(s, item), DG_TYPE, "too many values to unpack"); return 0; }
+      if (nd(s, item)->kind == ND_STARRED) return give_up(s, item), 0;
+      ts[k] = expr(s, item, 0);
+      if (ts[k] == T_BAD) return 0;
+    }
+    if (v->n != n) { sema_error(s, at, DG_TYPE, "not enough values to unpack"); return 0; }
+    return 1;
+  }
+  int32_t t = expr(s, value, 0);
+  if (t == T_BAD) return 0;
+  const TypeTable* tt = &s->types;
+  if (is_tuple(tt, t)) {
+    if (tt->t[t].n != n) {
+      sema_error(s, at, DG_TYPE, tt->t[t].n > n ? "too many values to unpack" : "not enough values to unpack");
+      return 0;
+    }
+    for (int32_t k = 0; k < n; k++) ts[k] = tt->t[t].items[k];
+    return 1;
+  }
+  if (is_list(tt, t)) {
+    int32_t e = item_type(s, at, elem_of(tt, t));
+    for (int32_t k = 0; k < n; k++) ts[k] = e;
+    return e != T_BAD;
+  }
+  if (t == T_STR) { sema_error(s, at, DG_UNSUPPORTED, "unpacking a str"); return 0; }
+  sema_error(s, at, DG_TYPE, "cannot unpack "); msg_type_in(s->diag, tt, t);
+  return 0;
+}
+
+// An item target `obj[index]` (a SUBSCRIPT) read as a value: the item
+// type, the object's type in *object; whether an item of it can be
+// assigned (aug: by an augmented assignment, which takes no slice) is
+// checked as the compiler takes the read back (undo_item_read).
+DEVFN int32_t item_target(Sema* s, int32_t target, int aug, int32_t* object) {
+  int32_t item = subscript(s, target, object);
+  if (item == T_BAD) return T_BAD;
+  int32_t at = first_token(s, target), t = *object;
+  int slice = nd(s, nd(s, target)->b)->kind == ND_SLICE;
+  if (is_list(&s->types, t) && !(slice && aug)) return item;
+  if (t == T_STR && !slice) sema_error(s, at, DG_TYPE, "'str' object does not support item assignment");
+  else if (is_tuple(&s->types, t)) sema_error(s, at, DG_TYPE, "'tuple' object does not support item assignment");
+  else if (is_list(&s->types, t)) sema_error(s, at, DG_UNSUPPORTED, "augmented assignment to a slice");
+  else sema_error(s, at, DG_SYNTAX, "cannot assign to this expression");
+  return T_BAD;
+}
+
+// A value of type vt stored to the item or slice target `obj[...]`.
+DEVFN void store_item(Sema* s, int32_t target, int32_t vt) {
+  int32_t object, at = first_token(s, target);
+  int32_t item = item_target(s, target, 0, &object);
+  if (item == T_BAD || vt == T_BAD || halted(s)) return;
+  if (nd(s, nd(s, target)->b)->kind == ND_SLICE) {
+    if (!is_list(&s->types, vt) || unify(s, object, vt) == T_BAD) {
+      sema_error(s, at, DG_TYPE, "can only assign a list of the same type to a slice of a ");
+      msg_type_in(s->diag, &s->types, object);
+    }
+    return;
+  }
+  if (!coercible(s, item, vt)) {
+    sema_error(s, at, DG_TYPE, "cannot store "); msg_type_in(s->diag, &s->types, vt);
+    msg(s->diag, " in a list of "); msg_type_in(s->diag, &s->types, item);
+  }
+}
+
+// assign_stmt := target (',' target)* '=' rhs      target := NAME | postfix '[' expression ']'
+// Names alone are stored last first; with an item among them, in order.
+DEVFN int assign_stmt(Sema* s, int32_t i) {
+  const Node* n = nd(s, i);
+  int32_t target = xtra(s, n->a), value = xtra(s, n->a + 1);
+  const Node* tn = nd(s, target);
+  if (n->n != 2) return give_up(s, i), 1;
+  if (tn->kind == ND_NAME) { store_name(s, target, expr(s, value, 0)); return 1; }
+  if (tn->kind == ND_SUBSCRIPT) {
+    int32_t vt = expr(s, value, 0);
+    if (vt != T_BAD) store_item(s, target, vt);
+    return 1;
+  }
+  if (tn->kind != ND_TUPLE || tn->op) return give_up(s, i), 1;
+  int names = 1;
+  for (int32_t k = 0; k < tn->n; k++) {
+    int kind = nd(s, xtra(s, tn->a + k))->kind;
+    if (kind != ND_NAME && kind != ND_SUBSCRIPT) return give_up(s, i), 1;
+    names &= kind == ND_NAME;
+  }
+  if (tn->n > MAX_TARGETS) { sema_error(s, first_token(s, target), DG_UNSUPPORTED, "more than 8 assignment targets"); return 1; }
+  int32_t ts[MAX_TARGETS];
+  if (!rhs_values(s, value, tn->n, ts) || halted(s)) return 1;
+  if (!names) {
+    for (int32_t k = 0; k < tn->n && !halted(s); k++) {
+      int32_t x = xtra(s, tn->a + k);
+      if (nd(s, x)->kind == ND_NAME) store_name(s, x, ts[k]); else store_item(s, x, ts[k]);
+    }
+    return 1;
+  }
+  for (int32_t k = 0; k < tn->n; k++)
+    for (int32_t q = 0; q < k; q++)
+      if (same_text(s, xtra(s, tn->a + q), xtra(s, tn->a + k))) {
+        sema_error(s, xtra(s, tn->a + k), DG_UNSUPPORTED, "a name assigned twice in one statement");
+        return 1;
+      }
+  for (int32_t k = tn->n - 1; k >= 0 && !halted(s); k--) store_name(s, xtra(s, tn->a + k), ts[k]);
+  return 1;
+}
+
+// list_iadd := '+=' expression      xs += ys extends the list in place:
+// the type it leaves (an empty list's item type may become known)
+DEVFN int32_t list_iadd(Sema* s, int32_t value, int32_t t) {
+  int32_t at = first_token(s, value);
+  int32_t r = expr(s, value, 0);
+  if (r == T_BAD) return T_BAD;
+  int32_t e = elem_of(&s->types, t);
+  if (r == T_STR && (e == T_STR || e == T_UNK)) r = checked(s, at, type_list(&s->types, T_STR));
+  if (r == T_BAD) return T_BAD;
+  if (!is_list(&s->types, r) || unify(s, t, r) == T_BAD) {
+    type_error2(s, at, "+= of ", r, T_BAD); msg(s->diag, " to a "); msg_type_in(s->diag, &s->types, t);
+    return T_BAD;
+  }
+  return unify(s, t, r);
+}
+
+// list_imul := '*=' expression      xs *= n repeats the list in place
+DEVFN int list_imul(Sema* s, int32_t value) {
+  int32_t n = expr(s, value, 0);
+  if (n != T_BAD) n = decay(s, value, n);
+  if (n == T_BAD) return 0;
+  if (!intlike(n)) {
+    sema_error(s, first_token(s, value), DG_TYPE, "can't multiply a list by "); msg_type_in(s->diag, &s->types, n);
+    return 0;
+  }
+  return 1;
+}
+
+// aug_item := postfix '[' expression ']' augop expression
+DEVFN int aug_item(Sema* s, int32_t i) {
+  const Node* n = nd(s, i);
+  int32_t object;
+  int32_t item = item_target(s, n->a, 1, &object);
+  if (item == T_BAD || halted(s)) return 1;
+  int32_t t;
+  if (is_list(&s->types, item) && n->op == TK_PLUS_EQ) {
+    t = list_iadd(s, n->b, item);  // the item list itself is extended, then stored back
+  } else if (is_list(&s->types, item) && n->op == TK_STAR_EQ) {
+    t = list_imul(s, n->b) ? item : T_BAD;
+  } else {
+    int32_t r = expr(s, n->b, 0);
+    if (r == T_BAD) return 1;
+    t = binary_type(s, i, aug_to_binary(n->op), item, r);
+  }
+  if (t != T_BAD && !coercible(s, item, t)) {
+    sema_error(s, first_token(s, n->a), DG_TYPE, "cannot store "); msg_type_in(s->diag, &s->types, t);
+    msg(s->diag, " in a list of "); msg_type_in(s->diag, &s->types, item);
+  }
+  return 1;
+}
+
+// aug_name := NAME augop expression
+DEVFN int aug_stmt(Sema* s, int32_t i) {
+  const Node* n = nd(s, i);
+  if (nd(s, n->a)->kind == ND_SUBSCRIPT) return aug_item(s, i);
+  if (nd(s, n->a)->kind != ND_NAME) return give_up(s, i), 1;
+  SemaLocal* l = find_local(s, n->a);
+  if (!l) { sema_error(s, n->a, DG_NAME, "name '"); msg_node(s, n->a); msg(s->diag, "' is not defined"); return 1; }
+  if (is_opt(&s->types, l->type) && elem_of(&s->types, l->type) == T_UNK) return give_up(s, i), 1;
+  if (is_list(&s->types, l->type) && n->op == TK_PLUS_EQ) {
+    int32_t t = list_iadd(s, n->b, l->type);
+    if (t != T_BAD) l->type = t;
+    return 1;
+  }
+  if (is_list(&s->types, l->type) && n->op == TK_STAR_EQ) { list_imul(s, n->b); return 1; }
+  int32_t r = expr(s, n->b, 0);
+  if (r == T_BAD) return 1;
+  int32_t t = binary_type(s, i, aug_to_binary(n->op), l->type, r);
+  if (t != T_BAD && t != l->type) {
+    sema_error(s, n->a, DG_TYPE, "'"); msg_node(s, n->a); msg(s->diag, "' is "); msg_type_in(s->diag, &s->types, l->type);
+    msg(s->diag, ", the result is "); msg_type_in(s->diag, &s->types, t);
+  }
+  return 1;
+}
+
+// annotated := NAME ':' type ['=' expression]
+DEVFN int annotated_stmt(Sema* s, int32_t i) {
+  const Node* n = nd(s, i);
+  int32_t ann_node = xtra(s, n->b), value = xtra(s, n->b + 1);
+  if (nd(s, n->a)->kind != ND_NAME) return give_up(s, i), 1;
+  int32_t ann = annotation(s, ann_node, "expected end of statement");
+  if (halted(s)) return 1;
+  if (is_tuple(&s->types, ann) && !no_optional(&s->types, ann) && nd(s, value >= 0 ? value : ann_node)->kind == ND_TUPLE)
+    return give_up(s, ann_node), 1;  // a display taking the annotation's tuple type, None boxed
+  SemaLocal* l = find_local(s, n->a);
+  if (l && l->type != ann) {
+    sema_error(s, n->a, DG_TYPE, "annotation changes the type of '"); msg_node(s, n->a); msg(s->diag, "'");
+    return 1;
+  }
+  if (!l) {
+    if (ann == T_NONE) { sema_error(s, n->a, DG_UNSUPPORTED, "a variable of type None"); return 1; }
+    if (!declare_local(s, n->a, ann)) return 1;
+  }
+  if (value < 0) return 1;
+  int32_t t = expr(s, value, 0);
+  if (t != T_BAD && !coercible(s, ann, t)) {
+    sema_error(s, first_token(s, value), DG_TYPE, "value is "); msg_type_in(s->diag, &s->types, t);
+    msg(s->diag, ", annotation says "); msg_type_in(s->diag, &s->types, ann);
+  }
+  return 1;
+}
+
+// if_stmt := 'if' expression block ('elif' expression block)* ['else' block]
+// The Optionals narrowed at the end of every branch of an if that can fall
+// through (join_branch): a branch of block `serial` ended (falls: control
+// leaves it at its end).
+struct SemaJoined {
+  SemaLocal* l[MAX_JOIN_NARROW];
+  int32_t n, started;
+};
+DEV void join_branch(Sema* s, SemaJoined* j, int32_t serial, int falls) {
+  if (!falls) return;
+  if (!j->started) {
+    j->started = 1;
+    for (int32_t k = 0; k < s->f.nlocals && j->n < MAX_JOIN_NARROW; k++)
+      if (s->f.locals[k].narrow_in == serial && s->f.locals[k].narrow_loops == s->f.nloops) j->l[j->n++] = &s->f.locals[k];
+    return;
+  }
+  int32_t kept = 0;
+  for (int32_t k = 0; k < j->n; k++)
+    if (j->l[k]->narrow_in == serial && j->l[k]->narrow_loops == s->f.nloops) j->l[kept++] = j->l[k];
+  j->n = kept;
+}
+
+// if_stmt := 'if' expression block ('elif' expression block)* ['else' block]
+// `if x is not None:` narrows x in its block; `if x is None:` in the else
+// block (with no elif between), and after the statement when its block
+// cannot fall through; what every branch leaves narrowed stays so after.
+DEVFN int if_stmt(Sema* s, int32_t i) {
+  int falls = 0, has_else = 0, first = 1, elifs = 0, after = 0;
+  SemaLocal* is_none = 0;
+  SemaJoined j;
+  j.n = 0; j.started = 0;
+  for (int32_t clause = i; clause >= 0 && !halted(s);) {
+    const Node* n = nd(s, clause);
+    SemaLocal* not_none = none_test(s, n->a, 1);
+    if (first) is_none = none_test(s, n->a, 0);
+    if (expr(s, n->a, 1) == T_BAD) return 1;
+    int32_t serial = s->f.block_serial + 1;  // the serial the block gets
+    if (not_none) narrow(s, not_none, serial);
+    int body_falls = block_falls(s, xtra(s, n->b));
+    join_branch(s, &j, serial, body_falls);
+    if (body_falls) falls = 1;
+    if (first) after = is_none && !body_falls;
+    else elifs = 1;
+    first = 0;
+    int32_t orelse = xtra(s, n->b + 1);
+    if (orelse >= 0 && nd(s, orelse)->kind == ND_BLOCK && !halted(s)) {
+      has_else = 1;
+      int32_t else_serial = s->f.block_serial + 1;
+      if (is_none && !elifs) narrow(s, is_none, else_serial);
+      int else_falls = block_falls(s, orelse);
+      join_branch(s, &j, else_serial, else_falls);
+      if (else_falls) falls = 1;
+      break;
+    }
+    clause = orelse;
+  }
+  if (halted(s)) return 1;
+  int32_t here = current_block(s);
+  if (after && !has_else && !elifs) narrow(s, is_none, here);  // `if x is None: return ...`
+  if (has_else && j.started) for (int32_t k = 0; k < j.n; k++) narrow(s, j.l[k], here);
+  return falls || !has_else;
+}
+
+// A loop's body and else block: the body with the loop open (its breaks
+// counted), the else block after it closes. Returns whether the else
+// block can fall through (1 without one) and in *broke whether the body breaks.
+DEVFN int loop_body(Sema* s, int32_t body, int32_t orelse, int* broke) {
+  if (s->f.nloops >= MAX_LOOPS) { give_up(s, body); return 1; }
+  s->f.broke[s->f.nloops++] = 0;
+  block_falls(s, body);
+  *broke = s->f.broke[--s->f.nloops] > 0;
+  if (orelse < 0 || halted(s)) return 1;
+  return block_falls(s, orelse);
+}
+
+// while_stmt := 'while' expression block ['else' block]
+DEVFN int while_stmt(Sema* s, int32_t i) {
+  const Node* n = nd(s, i);
+  const Node* test = nd(s, n->a);
+  uint64_t v = (uint64_t)(uint32_t)test->b << 32 | (uint32_t)test->a;
+  int forever = (test->kind == ND_CONST && test->op == TK_TRUE) || (test->kind == ND_INT && v != 0);
+  if (expr(s, n->a, 1) == T_BAD) return 1;
+  int broke;
+  int else_falls = loop_body(s, xtra(s, n->b), xtra(s, n->b + 1), &broke);
+  return (!forever && else_falls) || broke;
+}
+
+// range_args := '(' expression [',' expression [',' expression]] ')'
+DEVFN int range_args(Sema* s, int32_t call) {
+  const Node* c = nd(s, call);
+  if (c->n > MAX_PARAMS) return give_up(s, call), 0;
+  int32_t ts[MAX_PARAMS];
+  for (int32_t k = 0; k < c->n; k++) {
+    int32_t arg = xtra(s, c->b + k);
+    if (!plain_argument(s, arg)) return 0;
+    ts[k] = expr(s, arg, 0);
+    if (ts[k] != T_BAD) ts[k] = decay(s, arg, ts[k]);
+    if (halted(s)) return 0;
+  }
+  for (int32_t k = 0; k < c->n; k++) if (ts[k] == T_BAD) return 0;
+  if (c->n == 0 || c->n > 3) {
+    sema_error(s, c->a, DG_TYPE, c->n ? "range expected at most 3 arguments" : "range expected at least 1 argument, got 0");
+    return 0;
+  }
+  for (int32_t k = 0; k < c->n; k++)
+    if (!intlike(ts[k])) {
+      sema_error(s, first_token(s, xtra(s, c->b + k)), DG_TYPE, "bad argument type for range(): ");
+      msg_type_in(s->diag, &s->types, ts[k]);
+      return 0;
+    }
+  return 1;
+}
+
+// A call of one of the builtins a loop treats apart (range, enumerate, ...),
+// by that name: not a local's or a function's.
+DEV int loop_builtin(Sema* s, int32_t iter, const char* name) {
+  const Node* it = nd(s, iter);
+  return it->kind == ND_CALL && node_is(s, it->a, name) && !find_local(s, it->a) && find_func(s, it->a) == -1;
+}
+
+// The item type of iterating a str or list value of type t (iter_elem), or
+// an error at node `at`.
+DEVFN int32_t iter_item(Sema* s, int32_t at, int32_t t) {
+  if (t == T_BAD) return T_BAD;
+  t = decay(s, at, t);
+  if (t == T_BAD) return T_BAD;
+  if (is_tuple(&s->types, t)) return give_up(s, at);  // a tuple iterated as a list
+  if (t == T_STR) return T_STR;
+  if (is_list(&s->types, t)) return item_type(s, at, elem_of(&s->types, t));
+  sema_error(s, at, DG_TYPE, "'"); msg_type_in(s->diag, &s->types, t); msg(s->diag, "' object is not iterable");
+  return T_BAD;
+}
+
+// seq_arg := expression      a str or list argument of enumerate or zip:
+// its item type (reversed, map and filter there are not typed yet)
+DEVFN int32_t seq_arg(Sema* s, int32_t arg) {
+  const char* special[] = {"reversed", "map", "filter"};
+  for (int32_t k = 0; k < 3; k++) if (loop_builtin(s, arg, special[k])) return give_up(s, arg);
+  if (nd(s, arg)->kind == ND_KEYWORD || nd(s, arg)->kind == ND_STARRED || nd(s, arg)->kind == ND_GENEXP)
+    return give_up(s, arg);
+  return iter_item(s, first_token(s, arg), expr(s, arg, 0));
+}
+
+// iterable := 'range' args | 'enumerate' '(' expression [',' expression] ')'
+//           | 'zip' '(' expression ',' expression ')' | expression
+// The types of one step's values into ts; their count, or 0.
+DEVFN int32_t iterable(Sema* s, int32_t iter, int32_t* ts) {
+  const Node* c = nd(s, iter);
+  if (loop_builtin(s, iter, "range")) { ts[0] = T_INT; return range_args(s, iter); }
+  if (loop_builtin(s, iter, "reversed")) {  // reversed(range(...)) or reversed(a str or list)
+    if (c->n != 1) return give_up(s, iter), 0;
+    int32_t arg = xtra(s, c->b);
+    if (loop_builtin(s, arg, "range")) { ts[0] = T_INT; return range_args(s, arg); }
+    if (loop_builtin(s, arg, "map") || loop_builtin(s, arg, "filter") || nd(s, arg)->kind == ND_KEYWORD ||
+        nd(s, arg)->kind == ND_STARRED || nd(s, arg)->kind == ND_GENEXP)
+      return give_up(s, iter), 0;
+    ts[0] = iter_item(s, first_token(s, arg), expr(s, arg, 0));
+    return ts[0] == T_BAD ? 0 : 1;
+  }
+  if (loop_builtin(s, iter, "map") || loop_builtin(s, iter, "filter")) {
+    ts[0] = iter_item(s, first_token(s, iter), map_filter(s, iter));
+    return ts[0] == T_BAD ? 0 : 1;
+  }
+  if (loop_builtin(s, iter, "enumerate")) {
+    if (c->n < 1 || c->n > 2) return give_up(s, iter), 0;
+    ts[0] = T_INT;
+    ts[1] = seq_arg(s, xtra(s, c->b));
+    if (ts[1] == T_BAD) return 0;
+    if (c->n == 2) {
+      int32_t start = xtra(s, c->b + 1);
+      if (nd(s, start)->kind == ND_KEYWORD && !node_is(s, start, "start")) return give_up(s, start), 0;
+      int32_t value = nd(s, start)->kind == ND_KEYWORD ? nd(s, start)->a : start;
+      if (nd(s, value)->kind == ND_STARRED || nd(s, value)->kind == ND_GENEXP) return give_up(s, value), 0;
+      int32_t t = expr(s, value, 0);
+      if (t == T_BAD) return 0;
+      if (!intlike(t)) {
+        sema_error(s, first_token(s, value), DG_TYPE, "bad argument type for enumerate(): ");
+        msg_type_in(s->diag, &s->types, t);
+        return 0;
+      }
+    }
+    return 2;
+  }
+  if (loop_builtin(s, iter, "zip")) {
+    if (c->n < 2) return give_up(s, iter), 0;
+    ts[0] = seq_arg(s, xtra(s, c->b));
+    if (ts[0] == T_BAD) return 0;
+    ts[1] = seq_arg(s, xtra(s, c->b + 1));
+    if (ts[1] == T_BAD) return 0;
+    if (c->n > 2) {
+      sema_error(s, first_token(s, xtra(s, c->b + 2)), DG_UNSUPPORTED, "zip() of more than two iterables");
+      return 0;
+    }
+    return 2;
+  }
+  ts[0] = iter_item(s, first_token(s, iter), expr(s, iter, 0));
+  return ts[0] == T_BAD ? 0 : 1;
+}
+
+// targets := NAME (',' NAME)* | '(' targets ')'      their NAME nodes into
+// names; the count, or 0 after an error
+DEVFN int32_t loop_targets(Sema* s, int32_t target, int32_t* names) {
+  const Node* t = nd(s, target);
+  if (t->kind == ND_NAME) { names[0] = target; return 1; }
+  if (t->kind == ND_GROUP) {  // for (x) in ...: the parentheses are the target list's
+    const Node* x = nd(s, t->a);
+    if (x->kind == ND_NAME) { names[0] = t->a; return 1; }
+    if (x->kind == ND_LIST || x->kind == ND_TUPLE || x->kind == ND_GROUP) {
+      sema_error(s, t->a, DG_UNSUPPORTED, "nested unpacking in a loop target");
+      return 0;
+    }
+    return give_up(s, target), 0;
+  }
+  if (t->kind == ND_LIST) { sema_error(s, target, DG_UNSUPPORTED, "nested unpacking in a loop target"); return 0; }
+  if (t->kind != ND_TUPLE) { sema_syntax(s, first_token(s, target), "expected a loop variable"); return 0; }
+  for (int32_t k = 0; k < t->n; k++) {
+    int32_t item = xtra(s, t->a + k);
+    const Node* it = nd(s, item);
+    if (it->kind == ND_LIST || (it->kind == ND_TUPLE && it->op) || it->kind == ND_GROUP) {
+      sema_error(s, item, DG_UNSUPPORTED, "nested unpacking in a loop target");
+      return 0;
+    }
+    if (it->kind != ND_NAME) { sema_syntax(s, first_token(s, item), "expected a loop variable"); return 0; }
+    if (k == MAX_TARGETS) { sema_error(s, item, DG_UNSUPPORTED, "more than 8 loop variables"); return 0; }
+    names[k] = item;
+  }
+  return t->n;
+}
+
+// The types of n targets that one step's values (nit of types its) go
+// to, a tuple or list item unpacked over several names; 0 after an error.
+DEVFN int unpacked_types(Sema* s, const int32_t* names, int32_t n, const int32_t* its, int32_t nit, int32_t* types) {
+  const TypeTable* tt = &s->types;
+  int32_t t0 = its[0];
+  if (nit == n) {
+    for (int32_t k = 0; k < n; k++) types[k] = its[k];
+  } else if (nit == 1 && is_tuple(tt, t0) && tt->t[t0].n == n) {
+    for (int32_t k = 0; k < n; k++) types[k] = tt->t[t0].items[k];
+  } else if (nit == 1 && is_list(tt, t0) && n > 1) {
+    int32_t e = item_type(s, names[0], elem_of(tt, t0));
+    if (e == T_BAD) return 0;
+    for (int32_t k = 0; k < n; k++) types[k] = e;
+  } else if (nit == 2 && n == 1) {
+    sema_error(s, names[0], DG_UNSUPPORTED, "one loop variable over enumerate() or zip() (a tuple each step)");
+    return 0;
+  } else {
+    sema_error(s, names[0], DG_TYPE, "cannot unpack ");
+    if (nit == 1) msg_type_in(s->diag, tt, t0); else msg(s->diag, "a pair");
+    msg(s->diag, " into "); msg_int(s->diag, n); msg(s->diag, n == 1 ? " variable" : " variables");
+    return 0;
+  }
+  return 1;
+}
+
+// Store one step's values into the n targets (bind_targets); stored last first.
+DEVFN void bind_targets(Sema* s, const int32_t* names, int32_t n, const int32_t* its, int32_t nit) {
+  int32_t types[MAX_TARGETS];
+  if (!unpacked_types(s, names, n, its, nit, types)) return;
+  for (int32_t k = n - 1; k >= 0 && !halted(s); k--) store_name(s, names[k], types[k]);
+}
+
+// for_stmt := 'for' targets 'in' iterable block ['else' block]
+DEVFN int for_stmt(Sema* s, int32_t i) {
+  const Node* n = nd(s, i);
+  int32_t names[MAX_TARGETS + 1], its[2];
+  int32_t count = loop_targets(s, xtra(s, n->a), names);
+  if (count == 0) return 1;
+  int32_t nit = iterable(s, xtra(s, n->a + 1), its);
+  if (nit == 0 || halted(s)) return 1;
+  bind_targets(s, names, count, its, nit);
+  if (halted(s)) return 1;
+  int broke;
+  int else_falls = loop_body(s, xtra(s, n->b), xtra(s, n->b + 1), &broke);
+  return else_falls || broke;
+}
+
+// raise_stmt := 'raise' NAME ['(' args ')']     for the exception classes the VM reports
+DEVFN int raise_stmt(Sema* s, int32_t i) {
+  const Node* n = nd(s, i);
+  if (n->a < 0) { sema_error(s, i, DG_UNSUPPORTED, "bare raise"); return 0; }
+  const Node* e = nd(s, n->a);
+  int32_t name = e->kind == ND_CALL ? e->a : n->a;
+  if (nd(s, name)->kind != ND_NAME) return give_up(s, i), 0;
+  const char* names[] = {"ZeroDivisionError", "IndexError", "ValueError", "KeyError", "AssertionError", "OverflowError",
+                         "RecursionError", "MemoryError", "UnboundLocalError", "TypeError", "AttributeError"};
+  int known = 0;
+  for (int32_t k = 0; k < 11; k++) known |= node_is(s, name, names[k]);
+  if (!known) { sema_error(s, name, DG_UNSUPPORTED, "raise of '"); msg_node(s, name); msg(s->diag, "'"); return 0; }
+  if (e->kind == ND_CALL) {
+    if (e->n > MAX_PARAMS) return give_up(s, n->a), 0;
+    for (int32_t k = 0; k < e->n && !halted(s); k++) {
+      int32_t arg = xtra(s, e->b + k);
+      if (!plain_argument(s, arg)) return 0;
+      expr(s, arg, 0);
+    }
+  }
+  if (n->b >= 0 && !halted(s)) {
+    Token from = token_of(s, nd(s, name)->pos + nd(s, name)->len, TK_FROM);
+    unsupported_at(s, &from, "raise ... from");
+  }
+  return 0;
+}
+
+DEVFN int stmt_(Sema* s, int32_t i);
+DEVFN int nested_def(Sema* s, int32_t i);
+
+// A statement of a function's body.
+DEVFN int stmt(Sema* s, int32_t i) {
+  if (halted(s)) return 1;
+  int falls = stmt_(s, i);
+  if (s->gave_up_here) {  // it gave up in this statement's own parts
+    s->gave_up_here = 0;
+    int32_t at = first_token(s, i);
+    if (s->gave_up < 0 || before(s, at, s->gave_up)) s->gave_up = at;
+  }
+  return falls;
+}
+
+DEVFN int stmt_(Sema* s, int32_t i) {
+  const Node* n = nd(s, i);
+  switch (n->kind) {
+    case ND_PASS: return 1;
+    case ND_EXPR:  // a lone string (a docstring) is no code
+      if (nd(s, n->a)->kind == ND_STR && nd(s, n->a)->n == 1) return 1;
+      expr(s, n->a, 0);
+      return 1;
+    case ND_RETURN: return return_stmt(s, i);
+    case ND_ASSIGN: return assign_stmt(s, i);
+    case ND_AUGASSIGN: return aug_stmt(s, i);
+    case ND_ANNASSIGN: return annotated_stmt(s, i);
+    case ND_IF: return if_stmt(s, i);
+    case ND_WHILE: return while_stmt(s, i);
+    case ND_FOR: return for_stmt(s, i);
+    case ND_RAISE: return raise_stmt(s, i);
+    case ND_ASSERT:
+      if (expr(s, n->a, 1) != T_BAD && n->b >= 0) expr(s, n->b, 0);
+      return 1;
+    case ND_DEF: return nested_def(s, i);
+    case ND_BREAK: case ND_CONTINUE:
+      if (s->f.nloops == 0) {
+        sema_error(s, i, DG_SYNTAX, n->kind == ND_BREAK ? "'break' outside loop" : "'continue' not properly in loop");
+        return 0;
+      }
+      if (n->kind == ND_BREAK && ++s->f.broke[s->f.nloops - 1] > MAX_BREAKS) give_up(s, i);
+      return 0;
+  }
+  give_up(s, i);
+  return 1;
+}
+
+// funcdef := header block      a top-level function's body
+DEVFN void function_body(Sema* s, int32_t fi) {
+  const SemaFunc* f = &s->funcs[fi];
+  const Node* d = nd(s, f->def);
+  s->f.fn = fi; s->f.nlocals = 0; s->f.ncalled = 0; s->f.nloops = 0; s->stop = 0; s->f.nopen = 0; s->f.block_serial = 0;
+  for (int32_t k = 0; k < f->nparams; k++) declare_local(s, xtra(s, d->b + k), f->ptype[k]);
+  int falls = block_falls(s, xtra(s, d->a + 2));
+  if (s->gave_up_here) {  // in its parameters: nothing of it is typed
+    s->gave_up_here = 0;
+    if (s->gave_up < 0 || before(s, f->def, s->gave_up)) s->gave_up = f->def;
+  }
+  if (halted(s) || !falls || f->ret == T_NONE || is_opt(&s->types, f->ret)) return;
+  if (fi == s->entry) { entry_may_return_none(s, EN_FALLS_OFF, d->line, d->col, f->ret); return; }
+  sema_error(s, f->def, DG_TYPE, "function '"); msg_node(s, xtra(s, d->a));
+  msg(s->diag, "' can end without returning "); msg_type_in(s->diag, &s->types, f->ret);
+}
+
+// nested_def := funcdef inside a function: one that reads no local of its
+// enclosing function behaves as a helper; its name is the enclosing
+// function's from its def statement on. Typed where it stands, with the
+// enclosing function's state saved.
+DEVFN int nested_def(Sema* s, int32_t i) {
+  if (s->funcs[s->f.fn].parent >= 0) { sema_error(s, i, DG_UNSUPPORTED, "a def nested in a nested def"); return 1; }
+  int32_t fi = -1;
+  for (int32_t k = 0; k < s->nfuncs; k++) if (s->funcs[k].def == i) fi = k;
+  if (fi < 0 || s->funcs[fi].parent != s->f.fn) { sema_error(s, i, DG_UNSUPPORTED, "this nested def"); return 1; }
+  s->saved = s->f;
+  function_body(s, fi);
+  int stop = s->stop;
+  s->f = s->saved;
+  s->stop = stop;
+  s->funcs[fi].defined = 1;
+  return 1;
+}
+
+// A program that calls its entry, which may return None: the error a
+// helper gets there, and why the entry gets it too.
+DEVFN void entry_none_error(Sema* s) {
+  const SemaFunc* f = &s->funcs[s->entry];
+  sema_error_at(s, s->entry_none.line, s->entry_none.col, DG_TYPE, "");
+  int32_t kind = s->entry_none.kind, ret = f->ret;
+  if (kind == EN_FALLS_OFF) {
+    msg(s->diag, "function '"); msg_node(s, xtra(s, nd(s, f->def)->a));
+    msg(s->diag, "' can end without returning "); msg_type_in(s->diag, &s->types, ret);
+  } else if (kind == EN_BARE_RETURN) {
+    msg(s->diag, "return without a value in a function returning "); msg_type_in(s->diag, &s->types, ret);
+  } else {
+    msg(s->diag, "returns "); msg_type_in(s->diag, &s->types, s->entry_none.type);
+    msg(s->diag, " from a function returning "); msg_type_in(s->diag, &s->types, ret);
+  }
+  msg(s->diag, " (it is called in the program)");
+}
