@@ -236,6 +236,8 @@ DEVFN int32_t builtin_call(Sema* s, int32_t call, int32_t name);
 DEVFN int32_t method_call(Sema* s, int32_t call);
 DEVFN int32_t sum_any_all(Sema* s, int32_t call);
 DEVFN int32_t sequence_builtin(Sema* s, int32_t call);
+DEVFN int32_t attribute(Sema* s, int32_t i);
+DEVFN int32_t walrus(Sema* s, int32_t i);
 DEVFN int sort_args(Sema* s, int32_t call, int32_t first, int32_t elem);
 DEVFN int32_t builtin_args(Sema* s, int32_t call, int32_t* ts, int keep_opt);
 
@@ -1163,7 +1165,9 @@ DEVFN int32_t expr(Sema* s, int32_t i, int cond) {
     case ND_LIST: t = list_display(s, i); break;
     case ND_TUPLE: t = tuple_display(s, i); break;
     case ND_IFEXP: t = ifexp(s, i, cond); break;
-    case ND_ATTR: t = math_module(s, n->a) ? (note_called(s, n->a) ? math_fn(s, i, -1) : T_BAD) : give_up(s, i); break;
+    case ND_ATTR: t = attribute(s, i); break;
+    case ND_LAMBDA: sema_error(s, i, DG_UNSUPPORTED, "lambda outside key="); t = T_BAD; break;
+    case ND_WALRUS: t = walrus(s, i); break;
     case ND_LISTCOMP: t = comprehension(s, i, SINK_TO_LIST); break;
     case ND_DICT: case ND_SET: case ND_DICTCOMP: case ND_SETCOMP:
       sema_error(s, i, DG_UNSUPPORTED, n->kind == ND_DICT && n->n == 0 ? "dict" : "dict or set display");
@@ -1283,6 +1287,18 @@ DEVFN void learn_optional_type(Sema* s, SemaLocal* l, int32_t read) {
     if (lt != T_BAD) l->type = lt;
     return;
   }
+}
+
+// NAME ':=' expression: refused at the ':=' where the compiler reads NAME
+// as a value first (a local, or a name it does not know)
+DEVFN int32_t walrus(Sema* s, int32_t i) {
+  int32_t name = nd(s, i)->a;
+  if (!find_local(s, name) &&
+      (find_func(s, name) != -1 || builtin_of(s, name) >= 0 || const_of(s, name) >= 0 || from_math_name(s, name) ||
+       node_is(s, name, "math") || (s->f.fn >= 0 && s->funcs[s->f.fn].parent >= 0)))
+    return give_up(s, i);
+  sema_error(s, i, DG_UNSUPPORTED, "assignment expression ':='");
+  return T_BAD;
 }
 
 // ---- list methods
@@ -1439,6 +1455,28 @@ DEVFN int32_t str_method(Sema* s, int32_t call) {
   return result;
 }
 
+// Whether NAME is an attribute of Python's int or float that the DSL leaves
+// out (valid Python, which CPython judges).
+DEV int number_attribute(const Sema* s, int32_t t, int32_t name) {
+  if (t != T_INT && t != T_BOOL && t != T_FLOAT) return 0;
+  const char* names[] = {"bit_length", "bit_count", "to_bytes", "from_bytes", "as_integer_ratio", "conjugate",
+                         "is_integer", "real", "imag", "numerator", "denominator", "hex", "fromhex"};
+  for (int32_t k = 0; k < 13; k++) if (node_is(s, name, names[k])) return 1;
+  return 0;
+}
+
+// obj.NAME without a call: math's constants; refused otherwise
+DEVFN int32_t attribute(Sema* s, int32_t i) {
+  int32_t obj = nd(s, i)->a;
+  if (math_module(s, obj)) return note_called(s, obj) ? math_fn(s, i, -1) : T_BAD;
+  int32_t t = expr(s, obj, 0);
+  if (t == T_BAD) return T_BAD;
+  if (!number_attribute(s, t, i)) { sema_error(s, i, DG_UNSUPPORTED, "a method used as a value"); return T_BAD; }
+  sema_error(s, i, DG_UNSUPPORTED, "the "); msg_type_in(s->diag, &s->types, t); msg(s->diag, " attribute '");
+  msg_node(s, i); msg(s->diag, "'");
+  return T_BAD;
+}
+
 DEVFN int32_t method_call(Sema* s, int32_t call) {
   int32_t attr = nd(s, call)->a, obj = nd(s, attr)->a;
   if (math_module(s, obj)) return note_called(s, obj) ? math_fn(s, attr, call) : T_BAD;
@@ -1450,7 +1488,16 @@ DEVFN int32_t method_call(Sema* s, int32_t call) {
   t = decay(s, call, t);  // None.append: 'NoneType' object has no attribute
   if (t == T_BAD) return T_BAD;
   if (t == T_STR) return str_method(s, call);
-  if (!is_list(&s->types, t)) return give_up(s, call);
+  if (!is_list(&s->types, t)) {
+    if (number_attribute(s, t, attr)) {  // valid Python the subset leaves out: CPython judges it
+      sema_error(s, attr, DG_UNSUPPORTED, "the "); msg_type_in(s->diag, &s->types, t); msg(s->diag, " method '");
+      msg_node(s, attr); msg(s->diag, "'");
+      return T_BAD;
+    }
+    sema_error(s, attr, DG_TYPE, "'"); msg_type_in(s->diag, &s->types, t); msg(s->diag, "' object has no attribute '");
+    msg_node(s, attr); msg(s->diag, "'");
+    return T_BAD;
+  }
   return list_method(s, call, t, origin && origin->type == t ? origin : 0);
 }
 

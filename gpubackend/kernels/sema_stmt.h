@@ -166,7 +166,7 @@ DEVFN int assign_stmt(Sema* s, int32_t i) {
     if (vt != T_BAD) store_item(s, target, vt);
     return 1;
   }
-  if (tn->kind != ND_TUPLE || tn->op) return give_up(s, i), 1;
+  if (tn->kind != ND_TUPLE && tn->kind != ND_LIST) return give_up(s, i), 1;  // (a, b) and [a, b] as a, b
   int names = 1;
   for (int32_t k = 0; k < tn->n; k++) {
     int kind = nd(s, xtra(s, tn->a + k))->kind;
