@@ -167,6 +167,13 @@ def test_generated():
     ("pass; x = 1\ndef f(n: int) -> int:\n    return n\n", ("Unsupported", 1, 5)),
     ('"""doc"""\nX = -2\ndef f(n: int) -> int:\n    return n\nif __name__ == "__main__":\n    print(f(2))\n',
      ("", 0, 0)),
+    # in a body: the refusals whose words depend on where they stand
+    ("def f(n: int) -> int:\n    g = (x for x in range(n))\n    return 0\n", ("Unsupported", 2, 9)),
+    ("def f(n: int) -> int:\n    return len((x for x in range(n)))\n", ("Unsupported", 2, 16)),
+    ("def f(n: int) -> int:\n    return len(x for x in range(n))\n", ("Unsupported", 2, 16)),
+    ("def f(n: int) -> int:\n    g = lambda x: x\n    return 0\n", ("Unsupported", 2, 9)),
+    ("def f(n: int) -> int:\n    return n.bit_length()\n", ("Unsupported", 2, 14)),
+    ("def f(n: int) -> int:\n    (a, b) = (n, n)\n    return a + b\n", ("", 0, 0)),
 ])
 def test_declaration_diagnostics(source, diag):
     problem = Problem(name="p", entry="f", signature="def f(n: int) -> int", tests=[{"args": [1], "expected": 1}])

@@ -556,13 +556,18 @@ DEVFN int32_t find_func(Sema* s, int32_t name) {
   return find_function(s, name);
 }
 
+// A generator expression without parentheses of its own (f(x for x in xs)).
+DEV int bare_genexp(const Sema* s, int32_t i) {
+  return nd(s, i)->kind == ND_GENEXP && nd(s, i)->pos == nd(s, first_token(s, nd(s, i)->a))->pos;
+}
+
 // An argument as the compiler reads one: no unpacking, keywords or bare
 // generator expressions here.
 DEVFN int plain_argument(Sema* s, int32_t arg) {
   const Node* a = nd(s, arg);
   if (a->kind == ND_STARRED) { sema_error(s, arg, DG_UNSUPPORTED, "argument unpacking"); return 0; }
   if (a->kind == ND_KEYWORD) { sema_error(s, arg, DG_UNSUPPORTED, "keyword argument"); return 0; }
-  if (a->kind == ND_GENEXP) {
+  if (bare_genexp(s, arg)) {
     sema_error(s, first_token(s, a->a), DG_UNSUPPORTED, "generator expression outside a call of sum, any, all, min, "
                                                         "max, sorted, list, map, filter or join");
     return 0;
@@ -735,7 +740,7 @@ DEVFN int32_t print_call(Sema* s, int32_t call) {
       seen |= bit;
       value = a->a;
     }
-    if (nd(s, value)->kind == ND_GENEXP) {
+    if (bare_genexp(s, value)) {
       if (expr(s, nd(s, value)->a, 0) == T_BAD) return T_BAD;
       sema_error(s, xtra(s, nd(s, value)->b), DG_UNSUPPORTED, "generator expression");
       return T_BAD;
@@ -1167,6 +1172,11 @@ DEVFN int32_t expr(Sema* s, int32_t i, int cond) {
     case ND_IFEXP: t = ifexp(s, i, cond); break;
     case ND_ATTR: t = attribute(s, i); break;
     case ND_LAMBDA: sema_error(s, i, DG_UNSUPPORTED, "lambda outside key="); t = T_BAD; break;
+    case ND_GENEXP:  // (x for x in xs) as a value
+      if (bare_genexp(s, i)) { t = give_up(s, i); break; }
+      sema_error(s, i, DG_UNSUPPORTED, "generator expression outside a call of sum, any, all, min, max, sorted, list or join");
+      t = T_BAD;
+      break;
     case ND_WALRUS: t = walrus(s, i); break;
     case ND_LISTCOMP: t = comprehension(s, i, SINK_TO_LIST); break;
     case ND_DICT: case ND_SET: case ND_DICTCOMP: case ND_SETCOMP:
