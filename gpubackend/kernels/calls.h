@@ -10,14 +10,6 @@ DEVFN int32_t iterable_arg(Compiler* c, int copy);
 DEVFN int32_t map_filter(Compiler* c, const Token* name);
 DEVFN int paren_gen_ahead(Compiler* c);
 
-// The builtins (builtins.def): their ids and how a call of each compiles.
-enum Builtin {
-#define BUILTIN(id, name, form) BI_##id,
-#include "builtins.def"
-#undef BUILTIN
-  BI_COUNT_
-};
-enum BuiltinForm { BF_CALL, BF_SEQ, BF_MINMAX, BF_ITER, BF_LOOP, BF_PRINT, BF_REFUSED };
 
 // The index of token t's text among names[0..n), or -1: a name table's lookup.
 DEV int name_index(Compiler* c, const Token* t, const char* const* names, int32_t n) {
@@ -36,14 +28,6 @@ DEV int builtin_of(Compiler* c, const Token* t) {
   return name_index(c, t, names, BI_COUNT_);
 }
 
-DEV int builtin_form(int b) {
-  const int8_t forms[] = {
-#define BUILTIN(id, name, form) BF_##form,
-#include "builtins.def"
-#undef BUILTIN
-  };
-  return forms[b];
-}
 
 // call := NAME args   (a function of the program)
 // Each argument is made its parameter's type as it arrives (an int is

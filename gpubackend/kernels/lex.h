@@ -228,6 +228,24 @@ DEV int spans_equal(const char* a, int32_t na, const char* b, int32_t nb) {
   return 1;
 }
 
+// The builtins (builtins.def): their ids and how a call of each compiles.
+enum Builtin {
+#define BUILTIN(id, name, form) BI_##id,
+#include "builtins.def"
+#undef BUILTIN
+  BI_COUNT_
+};
+enum BuiltinForm { BF_CALL, BF_SEQ, BF_MINMAX, BF_ITER, BF_LOOP, BF_PRINT, BF_REFUSED };
+// Builtin b's form (builtins.def), read by both compilers.
+DEV int builtin_form(int b) {
+  const int8_t forms[] = {
+#define BUILTIN(id, name, form) BF_##form,
+#include "builtins.def"
+#undef BUILTIN
+  };
+  return forms[b];
+}
+
 // Whether a name is one of math's that the DSL provides (math.def).
 DEV int math_known(const char* s, int32_t len) {
 #define MATH_CONST(id, name, value) if (span_eq(s, len, name)) return 1;

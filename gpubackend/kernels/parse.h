@@ -304,16 +304,23 @@ DEVFN int32_t brace(Parser* p) {
   return s;
 }
 
-// comp_clauses := ('for' targets 'in' disjunction ('if' disjunction)*)+ [close]
+// loop_targets := targets 'in'      after a for statement's or clause's 'for'
+DEVFN int32_t loop_targets(Parser* p) {
+  Token first = p->cur;
+  int32_t target = star_expressions(p, ITEM_TARGET);
+  if (!failed(p) && !valid_target(p, target, 0)) return target_error(p, &first);
+  expect(p, TK_IN, "expected 'in'");
+  return failed(p) ? -1 : target;
+}
+
+// comp_clauses := ('for' loop_targets disjunction ('if' disjunction)*)+ [close]
 DEVFN int32_t comprehension(Parser* p, int kind, const Token* at, int32_t item, int close) {
   int32_t mark = p->top;
   while (check(p, TK_FOR) && !failed(p)) {
     Token kw = p->cur;
     advance(p);
-    Token at = p->cur;
-    int32_t target = star_expressions(p, ITEM_TARGET);
-    if (!failed(p) && !valid_target(p, target, 0)) return target_error(p, &at);
-    expect(p, TK_IN, "expected 'in'");
+    int32_t target = loop_targets(p);
+    if (target < 0) return -1;
     int32_t iter = logic(p, TK_OR);
     push(p, add_node(p, ND_COMPFOR, &kw, target, iter));
     while (check(p, TK_IF) && !failed(p)) {
@@ -664,14 +671,12 @@ DEVFN int32_t while_stmt(Parser* p) {
   return add_node(p, ND_WHILE, &kw, test, record(p, 2, body, orelse));
 }
 
-// for_stmt := 'for' targets 'in' star_expressions block else_block
+// for_stmt := 'for' loop_targets star_expressions block else_block
 DEVFN int32_t for_stmt(Parser* p) {
   Token kw = p->cur;
   advance(p);
-  Token at = p->cur;
-  int32_t target = star_expressions(p, ITEM_TARGET);
-  if (!failed(p) && !valid_target(p, target, 0)) return target_error(p, &at);
-  expect(p, TK_IN, "expected 'in'");
+  int32_t target = loop_targets(p);
+  if (target < 0) return -1;
   int32_t iter = star_expressions(p, ITEM_EXPR);
   int32_t body = block(p);
   int32_t orelse = else_block(p);

@@ -34,19 +34,6 @@ DEV int before(const Sema* s, int32_t i, int32_t j) {
 DEV int intlike(int32_t t) { return t == T_INT || t == T_BOOL; }
 DEV int number(int32_t t) { return intlike(t) || t == T_FLOAT; }
 
-// A type this pass types values of: no Optional and no unknown item type
-// anywhere in it.
-DEVFN int plain_type(const TypeTable* tt, int32_t t) {
-  if (t == T_BAD || t == T_UNK || is_opt(tt, t)) return 0;
-  if (t < N_SCALARS) return 1;
-  const TypeDef* d = &tt->t[t];
-  if (d->kind == TY_TUPLE) {
-    for (int32_t k = 0; k < d->n; k++) if (!plain_type(tt, d->items[k])) return 0;
-    return 1;
-  }
-  return plain_type(tt, d->elem);
-}
-
 // A type with no Optional anywhere in it (an empty list's unknown item type is fine).
 DEVFN int no_optional(const TypeTable* tt, int32_t t) {
   if (t == T_BAD || is_opt(tt, t)) return 0;
@@ -157,14 +144,6 @@ DEV int32_t find_function(const Sema* s, int32_t name) {
 DEV int32_t builtin_of(const Sema* s, int32_t name) {
   int32_t b = 0;
 #define BUILTIN(ID, NAME, FORM) if (node_is(s, name, NAME)) return b; b++;
-#include "builtins.def"
-#undef BUILTIN
-  return -1;
-}
-// A builtin's form (BF_* of calls.h, by builtins.def's FORM), or -1.
-enum { SF_CALL, SF_SEQ, SF_MINMAX, SF_ITER, SF_LOOP, SF_PRINT, SF_REFUSED };
-DEV int builtin_form_of(const Sema* s, int32_t name) {
-#define BUILTIN(ID, NAME, FORM) if (node_is(s, name, NAME)) return SF_##FORM;
 #include "builtins.def"
 #undef BUILTIN
   return -1;
@@ -761,9 +740,10 @@ DEVFN int32_t print_call(Sema* s, int32_t call) {
 // (those of one iterable, SEQ and MINMAX's, are not typed yet)
 DEVFN int32_t builtin_call(Sema* s, int32_t call, int32_t name) {
   const Node* c = nd(s, call);
-  int form = builtin_form_of(s, name);
-  if (form == SF_PRINT) return print_call(s, call);
-  if (form == SF_REFUSED) {
+  int32_t b = builtin_of(s, name);
+  int form = b >= 0 ? builtin_form(b) : -1;
+  if (form == BF_PRINT) return print_call(s, call);
+  if (form == BF_REFUSED) {
     sema_error(s, name, DG_UNSUPPORTED, "builtin '"); msg_node(s, name); msg(s->diag, "'");
     return T_BAD;
   }
@@ -776,14 +756,14 @@ DEVFN int32_t builtin_call(Sema* s, int32_t call, int32_t name) {
   int single = positional <= 1 || nd(s, xtra(s, c->b))->kind == ND_GENEXP;
   int gen = c->n > 0 && nd(s, xtra(s, c->b))->kind == ND_GENEXP;
   if (gen && (node_is(s, name, "sum") || node_is(s, name, "any") || node_is(s, name, "all"))) return sum_any_all(s, call);
-  if (form == SF_SEQ || (form == SF_MINMAX && single)) return sequence_builtin(s, call);
-  if (form == SF_ITER || form == SF_LOOP) {
+  if (form == BF_SEQ || (form == BF_MINMAX && single)) return sequence_builtin(s, call);
+  if (form == BF_ITER || form == BF_LOOP) {
     sema_error(s, name, DG_UNSUPPORTED, ""); msg_node(s, name);
-    msg(s->diag, form == SF_ITER ? "() as a value (give it whole to list(), sorted(), sum(), a for loop, ...)"
+    msg(s->diag, form == BF_ITER ? "() as a value (give it whole to list(), sorted(), sum(), a for loop, ...)"
                                  : "() outside a for loop or comprehension");
     return T_BAD;
   }
-  if (form == SF_MINMAX) return min_max(s, call);
+  if (form == BF_MINMAX) return min_max(s, call);
   int32_t ts[MAX_PARAMS];
   int keep = node_is(s, name, "bool") || node_is(s, name, "str");
   int32_t n = builtin_args(s, call, ts, keep);
