@@ -30,7 +30,8 @@ NODE_KINDS: tuple[str, ...] = tuple(m[1] for m in re.finditer(r"NODE\(\s*(\w+)\s
 """nodes.def's kinds by code: 'MODULE', 'BLOCK', 'DEF', ..."""
 
 NODE = np.dtype([("kind", "u1"), ("op", "u1"), ("n", "<u2"), ("line", "<i4"), ("col", "<i4"),
-                 ("pos", "<i4"), ("len", "<i4"), ("a", "<i4"), ("b", "<i4")])
+                 ("pos", "<i4"), ("len", "<i4"), ("a", "<i4"), ("b", "<i4"),
+                 ("end", "<i4")])
 """struct Node of parse.h."""
 PARSE_OUT = np.dtype([("root", "<i4"), ("n_nodes", "<i4"), ("n_extra", "<i4"), ("pad_", "<i4"),
                       ("cls", "<i4"), ("line", "<i4"), ("col", "<i4"), ("sealed", "<i4"),

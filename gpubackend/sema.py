@@ -57,30 +57,61 @@ def _front():
 
 def declarations(sources: list[str], problem: Problem) -> list[Declarations]:
     """Each source's front for `problem`, on the host build of the kernels."""
+    return in_chunks(sources, problem, _front_chunk)
+
+
+def in_chunks(sources: list, problem: Problem, run) -> list:
+    """run(sources, table) over the sources PARSE_CHUNK at a time, for `problem`."""
     table = ProblemTable.of([problem])
-    out: list[Declarations] = []
+    out: list = []
     for at in range(0, len(sources), PARSE_CHUNK):
-        out += _front_chunk(sources[at:at + PARSE_CHUNK], table)
+        out += run(sources[at:at + PARSE_CHUNK], table)
     return out
 
 
+@dataclass
+class TreeArrays:
+    """The sources packed for a kernel of the passes, with room for their trees."""
+
+    src: np.ndarray
+    begins: np.ndarray
+    ends: np.ndarray
+    cap_nodes: int      # nodes a program (the longest's need)
+    cap_extra: int
+    nodes: np.ndarray   # NODE records, cap_nodes a program
+    extra: np.ndarray
+
+    @classmethod
+    def of(cls, sources: list[str]) -> "TreeArrays":
+        blobs = [s.encode("utf-8", "surrogatepass") for s in sources]
+        ends = np.cumsum([len(b) for b in blobs], dtype=np.int64)
+        longest = min(max(len(b) for b in blobs), limits()["MAX_SOURCE_BYTES"])
+        cap_nodes = NODES_PER_BYTE * longest + NODES_SLACK
+        cap_extra = EXTRA_PER_NODE * cap_nodes
+        return cls(np.frombuffer(b"".join(blobs) or b"\0", dtype=np.uint8), np.concatenate([[0], ends[:-1]]).astype(np.int64),
+                   ends, cap_nodes, cap_extra, np.zeros(len(sources) * cap_nodes, dtype=NODE),
+                   np.zeros(len(sources) * cap_extra, dtype=np.int32))
+
+    def args(self) -> tuple:
+        """The kernel's leading arguments, up to its problem table."""
+        return self.src.ctypes.data, self.begins.ctypes.data, self.ends.ctypes.data, len(self.begins)
+
+    def tree_args(self) -> tuple:
+        """Its arguments from the nodes on (nodes, cap_nodes, extra, cap_extra)."""
+        return self.nodes.ctypes.data, self.cap_nodes, self.extra.ctypes.data, self.cap_extra
+
+
 def _front_chunk(sources: list[str], table: ProblemTable) -> list[Declarations]:
-    blobs = [s.encode("utf-8", "surrogatepass") for s in sources]
-    src = np.frombuffer(b"".join(blobs) or b"\0", dtype=np.uint8)
-    ends = np.cumsum([len(b) for b in blobs], dtype=np.int64)
-    begins = np.concatenate([[0], ends[:-1]]).astype(np.int64)
-    longest = min(max(len(b) for b in blobs), limits()["MAX_SOURCE_BYTES"])
-    cap_nodes = NODES_PER_BYTE * longest + NODES_SLACK
-    cap_extra = EXTRA_PER_NODE * cap_nodes
-    k = len(sources)
-    nodes = np.zeros(k * cap_nodes, dtype=NODE)
-    extra = np.zeros(k * cap_extra, dtype=np.int32)
-    res = np.zeros(k, dtype=FRONT_OUT)
-    _front().front_kernel(src.ctypes.data, begins.ctypes.data, ends.ctypes.data, k, table.meta.ctypes.data,
-                          table.rows.ctypes.data, None, nodes.ctypes.data, cap_nodes, extra.ctypes.data, cap_extra,
+    a = TreeArrays.of(sources)
+    res = np.zeros(len(sources), dtype=FRONT_OUT)
+    _front().front_kernel(*a.args(), table.meta.ctypes.data, table.rows.ctypes.data, None, *a.tree_args(),
                           res.ctypes.data)
-    return [Declarations(DIAG_CLASSES[r["cls"]], int(r["line"]), int(r["col"]),
-                         r["msg"].decode("utf-8", "replace"), int(r["nfuncs"]), int(r["entry"]), int(r["nconsts"]),
-                         bool(r["math_imported"]),
-                         (int(r["gave_up_line"]), int(r["gave_up_col"])) if r["gave_up_line"] else None,
-                         int(r["gave_up_fns"])) for r in res]
+    return [_declarations(r) for r in res]
+
+
+def _declarations(r: np.void) -> Declarations:
+    """A FRONT_OUT record read."""
+    return Declarations(DIAG_CLASSES[r["cls"]], int(r["line"]), int(r["col"]), r["msg"].decode("utf-8", "replace"),
+                        int(r["nfuncs"]), int(r["entry"]), int(r["nconsts"]), bool(r["math_imported"]),
+                        (int(r["gave_up_line"]), int(r["gave_up_col"])) if r["gave_up_line"] else None,
+                        int(r["gave_up_fns"]))

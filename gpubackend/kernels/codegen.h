@@ -26,7 +26,7 @@ struct FuncSig {
   int32_t ret;
   int32_t parent;   // the enclosing top-level function of a nested def, or -1
   int32_t defined;  // a nested def: its def statement has been compiled
-  uint32_t callees; // bit g: the body calls function g (memo_pass)
+  uint32_t callees; // bit g: the body calls function g (memoize_program, stmt.h)
   int32_t memo_pc;  // its MEMO_ENTER when its signature could be memoized, else -1
   int32_t returns;  // its RETURNs, chained through their arguments (-1 ends)
 };
@@ -365,13 +365,14 @@ DEV int32_t emit_jump_if_true(Compiler* c) {
 DEV int32_t emit0(Compiler* c, int op) { return emit(c, op, 0); }
 
 // Point the jump at pc (its argument, or the second word of a FOR_*) at target.
-DEV void patch_to(Compiler* c, int32_t pc, int32_t target) {
-  int op = INSN_OP(c->out->code[pc]);
+DEV void patch_word(Program* p, int32_t pc, int32_t target) {
+  int op = INSN_OP(p->code[pc]);
   int32_t size = op_size(op);
   int32_t off = target - (pc + size);
-  if (size == 2) c->out->code[pc + 1] = off;
-  else c->out->code[pc] = INSN(op, off);
+  if (size == 2) p->code[pc + 1] = off;
+  else p->code[pc] = INSN(op, off);
 }
+DEV void patch_to(Compiler* c, int32_t pc, int32_t target) { patch_word(c->out, pc, target); }
 DEV void label(Compiler* c);
 DEV void patch_here(Compiler* c, int32_t pc) {
   patch_to(c, pc, c->out->n_code);
@@ -591,8 +592,9 @@ DEV int fuse_aug_store(Compiler* c, int32_t load, int32_t slot) {
   int op = INSN_OP(p->code[last]);
   int st = op == OP_ADD_INT ? OP_ADD_INT_ST : op == OP_SUB_INT ? OP_SUB_INT_ST : -1;
   if (st < 0 || drop_load(c, load, last) < 0) return 0;
-  p->code[p->n_code - 1] = INSN(st, slot);  // the sum is stored, not pushed
-  c->f.depth -= 1;
+  // the sum is stored, not pushed: with the LOAD gone (drop_load took its
+  // slot off the depth) the operation pops one operand and pushes nothing
+  p->code[p->n_code - 1] = INSN(st, slot);
   return 1;
 }
 
@@ -638,14 +640,15 @@ DEV int32_t jump_back_of(int32_t w) {
 // spent before the test, or with no fuel left is LOOP's Timeout (vm.h,
 // `stop`, reads loop_tests). A test that calls, raises a status itself or
 // is long keeps LOOP to the head.
-DEV void emit_loop_test(Compiler* c, int32_t head, int32_t jump, int32_t body, int32_t falses) {
-  Program* p = c->out;
+// The copy itself, on the program: 1 when made (the caller's LOOP to the
+// head otherwise); `line`, the line its last words report.
+DEV int copy_loop_test(Program* p, int32_t line, int32_t head, int32_t jump, int32_t body, int32_t falses) {
   int32_t back = jump_back_of(p->code[jump]);
   int ok = back != 0 && jump - head <= MAX_TEST_COPY && p->n_loop_tests < MAX_LOOP_TESTS &&
            p->n_code + (jump - head) + 3 <= MAX_CODE;
   for (int32_t pc = head; ok && pc < jump; pc += op_size(INSN_OP(p->code[pc])))
     ok = copyable_in_test(INSN_OP(p->code[pc])) || on_list(p, falses, pc);
-  if (!ok) { emit_loop(c, head); return; }
+  if (!ok) return 0;
   int32_t start = p->n_code;
   for (int32_t pc = head; pc < jump; pc++) {
     p->code[p->n_code] = p->code[pc];
@@ -657,18 +660,31 @@ DEV void emit_loop_test(Compiler* c, int32_t head, int32_t jump, int32_t body, i
     if (on_list(p, falses, pc)) outs = list_link(p, start + (pc - head), outs);
   // the jump's spend reports the loop's last line, as LOOP (the last word);
   // a fused modulo in its first word, the test's own line
-  int32_t at = emit_word(c, back), spend = at;
+  int32_t at = p->n_code++, spend = at;
+  p->code[at] = back;
+  p->lines[at] = line;
   if (op_size(INSN_OP(back)) == 2) {
     p->lines[at] = p->lines[jump];
-    spend = emit_word(c, body - (at + 2));
+    spend = p->n_code++;
+    p->code[spend] = body - (at + 2);
+    p->lines[spend] = line;
   } else {
     p->code[at] = INSN(INSN_OP(back), body - (at + 1));
   }
   p->loop_tests[p->n_loop_tests][0] = start;
   p->loop_tests[p->n_loop_tests][1] = spend;
   p->n_loop_tests++;
-  patch_list(c, outs);
-  emit_word(c, INSN(OP_LOOP, 0));  // the way out spends the round's fuel
+  for (int32_t pc = outs; pc >= 0;) {
+    int32_t next = list_next(p, pc);
+    patch_word(p, pc, p->n_code);
+    pc = next;
+  }
+  p->code[p->n_code] = INSN(OP_LOOP, 0);  // the way out spends the round's fuel
+  p->lines[p->n_code++] = line;
+  return 1;
+}
+DEV void emit_loop_test(Compiler* c, int32_t head, int32_t jump, int32_t body, int32_t falses) {
+  if (!copy_loop_test(c->out, c->prev_line, head, jump, body, falses)) emit_loop(c, head);
   label(c);
 }
 
@@ -717,7 +733,7 @@ DEV void emit_call(Compiler* c, int32_t f) {
   emit(c, OP_CALL, f);
 }
 
-// A RETURN, chained into its function's list: memo_pass makes it a
+// A RETURN, chained into its function's list: memoize_program makes it a
 // MEMO_RETURN if the function is memoized.
 DEV void emit_return(Compiler* c) {
   FuncSig* f = &c->funcs[c->f.fn];

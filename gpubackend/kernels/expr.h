@@ -383,8 +383,8 @@ DEVFN int32_t expression(Compiler* c) { return conditional(c, 0); }
 // The value of a string literal token, escapes decoded (adjacent literals
 // are concatenated by the caller): into buf (if non-null); returns the byte count or
 // -1 for an escape the DSL cannot hold (non-ASCII result).
-DEVFN int32_t str_decode(Compiler* c, const Token* t, char* buf) {
-  const char* s = c->src + t->start;
+DEVFN int32_t str_decode(const char* src, const Token* t, char* buf) {
+  const char* s = src + t->start;
   int32_t i = 0, n = t->len;
   while (s[i] != '\'' && s[i] != '"') i++;  // prefix
   char q = s[i];
@@ -451,7 +451,7 @@ DEVFN int32_t string_const(Compiler* c) {
   while (check(c, TK_STRING)) {
     if (k == 8) { unsupported(c, &c->cur, "more than 8 adjacent string literals"); return -1; }
     if (c->cur.flags & TF_NON_ASCII) { unsupported(c, &c->cur, "non-ASCII string"); return -1; }
-    int32_t n = str_decode(c, &c->cur, 0);
+    int32_t n = str_decode(c->src, &c->cur, 0);
     if (n == -1) { unsupported(c, &c->cur, "non-ASCII string"); return -1; }
     if (n == -2) { error_at(c, &c->cur, DG_SYNTAX, "invalid \\x escape in string literal"); return -1; }
     toks[k++] = c->cur;
@@ -463,7 +463,7 @@ DEVFN int32_t string_const(Compiler* c) {
   if (at < 0) return -1;
   char* bytes = (char*)(c->out->konst + at + 1);
   int32_t off = 0;
-  for (int32_t i = 0; i < k; i++) off += str_decode(c, &toks[i], bytes + off);
+  for (int32_t i = 0; i < k; i++) off += str_decode(c->src, &toks[i], bytes + off);
   return at;
 }
 

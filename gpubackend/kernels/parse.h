@@ -27,6 +27,7 @@ struct Node {
   int32_t line, col;  // of the main token (nodes.def): where diagnostics point
   int32_t pos, len;   // the main token's bytes in the source
   int32_t a, b;       // children, lists or records, by kind (nodes.def); -1: none
+  int32_t end;        // the line of the node's last token (a closing bracket's)
 };
 
 // The arrays a tree is built in: the caller's, sized for the source (a
@@ -44,6 +45,7 @@ struct ParseTree {
 struct Parser {
   Lexer lex;
   Token cur, nxt;   // the current token and one of lookahead
+  int32_t last_line;  // the line of the token before cur: where a node made now ends
   const char* src;
   Diag* diag;
   ParseTree* t;
@@ -75,6 +77,7 @@ DEV void limit_error(Parser* p, const char* which) {
 // ---- tokens
 
 DEV void advance(Parser* p) {
+  p->last_line = p->cur.line;
   p->cur = p->nxt;
   if (p->cur.kind == TK_EOF || p->cur.kind == TK_ERROR) { p->nxt = p->cur; return; }
   p->nxt = lex_next(&p->lex);
@@ -112,8 +115,13 @@ DEV int32_t add_node(Parser* p, int kind, const Token* t, int32_t a = -1, int32_
   Node* n = tr->nodes + tr->n_nodes;
   n->kind = (uint8_t)kind; n->op = 0; n->n = 0;
   n->line = t->line; n->col = t->col; n->pos = t->start; n->len = t->len;
-  n->a = a; n->b = b;
+  n->a = a; n->b = b; n->end = p->last_line;
   return tr->n_nodes++;
+}
+// Node i, made before its closing bracket was read, ends there.
+DEV int32_t closed(Parser* p, int32_t i) {
+  if (i >= 0 && !failed(p)) node_at(p, i)->end = p->last_line;
+  return i;
 }
 DEV int32_t with_op(Parser* p, int32_t i, int op) {
   if (i >= 0) node_at(p, i)->op = (uint8_t)op;
@@ -254,7 +262,7 @@ DEVFN int32_t paren(Parser* p) {
   }
   int32_t t = items(p, ND_TUPLE, &open, first, TK_RPAREN, ITEM_NAMED);
   expect(p, TK_RPAREN, "expected ')' after a tuple");
-  return with_op(p, t, 1);
+  return with_op(p, closed(p, t), 1);
 }
 
 // list := '[' [items] ']' | '[' named comp_clauses ']'
@@ -267,7 +275,7 @@ DEVFN int32_t bracket(Parser* p) {
   if (check(p, TK_FOR)) return comprehension(p, ND_LISTCOMP, &open, first, TK_RBRACKET);
   int32_t l = items(p, ND_LIST, &open, first, TK_RBRACKET, ITEM_NAMED);
   expect(p, TK_RBRACKET, "expected ']' or ',' in a list");
-  return l;
+  return closed(p, l);
 }
 
 // dict := '{' expression ':' expression (',' expression ':' expression)* [','] '}'
@@ -286,7 +294,7 @@ DEVFN int32_t dict_rest(Parser* p, const Token* open, int32_t key) {
   }
   int32_t d = list_node(p, ND_DICT, open, mark);
   expect(p, TK_RBRACE, "expected '}' or ',' in a dict");
-  return d;
+  return closed(p, d);
 }
 
 // brace := '{' '}' | dict | '{' items '}' | '{' named comp_clauses '}'
@@ -301,7 +309,7 @@ DEVFN int32_t brace(Parser* p) {
   if (check(p, TK_FOR)) return comprehension(p, ND_SETCOMP, &open, first, TK_RBRACE);
   int32_t s = items(p, ND_SET, &open, first, TK_RBRACE, ITEM_NAMED);
   expect(p, TK_RBRACE, "expected '}' or ',' in a set");
-  return s;
+  return closed(p, s);
 }
 
 // loop_targets := targets 'in'      after a for statement's or clause's 'for'
@@ -334,7 +342,7 @@ DEVFN int32_t comprehension(Parser* p, int kind, const Token* at, int32_t item, 
   int32_t c = add_node(p, kind, at, item, clauses);
   if (c >= 0) node_at(p, c)->n = (uint16_t)n;
   if (close) expect(p, close, "expected the end of a comprehension");
-  return failed(p) ? -1 : c;
+  return failed(p) ? -1 : closed(p, c);
 }
 
 // atom := NAME | NUMBER | strings | 'True' | 'False' | 'None' | paren | list | brace
@@ -400,6 +408,7 @@ DEVFN int32_t call(Parser* p, int32_t callee) {
   if (genexp && mark - p->top > 1) { syntax_error(p, &open, "a generator expression must be parenthesized"); return -1; }
   int32_t c = list_node(p, ND_CALL, &open, mark, -1);
   expect(p, TK_RPAREN, "expected ')' or ',' in a call");
+  closed(p, c);
   if (c >= 0) { Node* n = node_at(p, c); n->b = n->a; n->a = callee; }
   return failed(p) ? -1 : c;
 }
@@ -884,6 +893,7 @@ DEV int32_t parse_program(Parser* p, const char* src, int32_t n, ParseTree* tree
   }
   if (!source_check(src, n, d)) return -1;
   lex_init(&p->lex, src, n, d);
+  p->last_line = 1;
   p->cur = lex_next(&p->lex);
   p->nxt = p->cur.kind == TK_EOF || p->cur.kind == TK_ERROR ? p->cur : lex_next(&p->lex);
   int32_t root = module(p);

@@ -70,17 +70,24 @@ struct Sema {
   int32_t stop;               // the pass gave up on this body
   int32_t fn_end;             // the byte where the body ends (a look ahead stops there)
   int32_t discovering;        // typing a later use to learn an empty list's item type
+  int32_t looked_ahead;       // it did so (the one-pass compiler compiled that use ahead)
   int32_t gave_up;            // the first statement it gave up in, in source order, or -1
   int32_t gave_up_here;       // it gave up in the statement being typed (not one nested in it)
   uint32_t gave_up_fns;       // bit f: it gave up on function f's body
   int32_t entry_called;       // the program calls its entry
   struct { int32_t kind, line, col, type; } entry_none;  // where the entry may answer None first
+  // What the code pass (code.h) reads: ty[i], the type of expression node
+  // i where it was typed (a name read narrowed to T where its local holds
+  // an Optional[T]), and of a name assigned, its local's type after the
+  // store. Null: nothing is kept (the caller's choice, set before the pass).
+  int32_t* ty;
 };
 
 // ---- the tree
 
 DEV const Node* nd(const Sema* s, int32_t i) { return s->t->nodes + i; }
 DEV int32_t xtra(const Sema* s, int32_t at) { return s->t->extra[at]; }
+DEV void note_type(Sema* s, int32_t i, int32_t t) { if (s->ty) s->ty[i] = t; }
 DEV int node_is(const Sema* s, int32_t i, const char* word) {
   return i >= 0 && span_eq(s->src + nd(s, i)->pos, nd(s, i)->len, word);
 }
@@ -495,7 +502,7 @@ DEVFN int declarations(Sema* s, const ParseTree* t, const char* src, int32_t n, 
   s->t = t; s->src = src; s->n = n; s->diag = d;
   s->nfuncs = 0; s->entry = -1; s->math_imported = 0; s->ntyping = 0; s->typing_all = 0; s->nconsts = 0;
   s->in_header = 0; s->nfrom_math = 0; s->f.fn = -1; s->stop = 0; s->gave_up = -1; s->entry_called = 0;
-  s->discovering = 0; s->fn_end = n; s->gave_up_here = 0; s->gave_up_fns = 0;
+  s->discovering = 0; s->fn_end = n; s->gave_up_here = 0; s->gave_up_fns = 0; s->looked_ahead = 0;
   s->entry_none.kind = 0;
   types_init(&s->types);
   declarations_in(s, t->root, -1, 1);

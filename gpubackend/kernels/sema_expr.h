@@ -133,6 +133,7 @@ DEV SemaLocal* declare_local(Sema* s, int32_t name, int32_t type) {
   }
   SemaLocal* l = &s->f.locals[s->f.nlocals++];
   l->name = name; l->type = type; l->narrow_in = 0; l->narrow_loops = 0;
+  note_type(s, name, type);
   return l;
 }
 // The program's top-level function of this name, or -1.
@@ -1167,6 +1168,7 @@ DEVFN int32_t expr(Sema* s, int32_t i, int cond) {
     default: t = give_up(s, i);
   }
   if (halted(s)) return T_BAD;
+  note_type(s, i, t);
   return cond && t != T_BAD ? T_BOOL : t;
 }
 
@@ -1198,6 +1200,7 @@ DEVFN void learn_list_type(Sema* s, SemaLocal* l, int32_t read) {
   int32_t call = next_append(s, l, read);
   if (call == -2) { give_up(s, read); return; }
   if (call < 0) return;
+  s->looked_ahead = 1;
   const Node* c = nd(s, call);
   int insert = node_is(s, c->a, "insert");
   for (int32_t k = 0; k < c->n; k++) {
@@ -1260,6 +1263,7 @@ DEVFN void learn_optional_type(Sema* s, SemaLocal* l, int32_t read) {
     int32_t value = next_assignment(s, l, from, s->fn_end);
     if (value == -2) { give_up(s, read); return; }
     if (value < 0) return;
+    s->looked_ahead = 1;
     Diag saved = *s->diag;
     int32_t nlocals = s->f.nlocals, ncalled = s->f.ncalled, gave_up = s->gave_up, here = s->gave_up_here;
     uint32_t fns = s->gave_up_fns;

@@ -77,6 +77,7 @@ DEVFN void store_name(Sema* s, int32_t name, int32_t t) {
     msg_type_in(s->diag, tt, l->type); msg(s->diag, ", cannot assign "); msg_type_in(s->diag, tt, t);
     return;
   }
+  note_type(s, name, l->type);
   // just given a T: not None for the rest of this block
   if (is_opt(tt, l->type) && t != T_NONE && !is_opt(tt, t) && s->f.nopen) narrow(s, l, current_block(s));
 }

@@ -3,13 +3,26 @@
 // on the GPU one thread is one program or one lane; on the host an OpenMP
 // loop runs the same per-item function. The files it includes are the
 // pipeline, in order: lex.h, codegen.h, expr.h, calls.h, atoms.h, stmt.h
-// (compiler); runtime.h, vm.h (interpreter). parse.h is the parse pass of
-// the compiler in passes, and sema.h its type pass (the declarations so
-// far), which parse_kernel and front_kernel run on their own.
+// (compiler); runtime.h, vm.h (interpreter). The compiler in passes that is
+// to replace the one-pass compiler runs beside it: parse.h (the parse
+// pass), sema.h, sema_expr.h and sema_stmt.h (the type pass) and code.h
+// (the code pass, which generates what it covers so far), run by
+// parse_kernel, front_kernel and passes_kernel.
 #include "stmt.h"
+// The passes' functions are not inlined on the GPU either, as the one-pass
+// compiler's are not (lex.h says why).
+#if KERNEL_DEVICE
+#pragma push_macro("DEV")
+#undef DEV
+#define DEV __device__ __noinline__
+#endif
 #include "parse.h"
 #include "sema.h"
 #include "sema_stmt.h"
+#include "code.h"
+#if KERNEL_DEVICE
+#pragma pop_macro("DEV")
+#endif
 #include "vm.h"
 
 // Words of the shared table of small strings (see RunParams.chars).
@@ -171,10 +184,14 @@ struct FrontOut {
 
 // The front of the compiler in passes: program i parsed (as parse_range)
 // and its declarations typed for its problem (as compile_range finds it).
+// types: the type pass's Sema.ty, cap_nodes words a program (null: none
+// kept); tree: where the tree is described (s points at it after).
 DEV void front_range(Parser* p, Sema* s, int64_t i, const char* src, const int64_t* src_begin,
                      const int64_t* src_end, const char* meta, const int64_t* prob, const int64_t* prob_of,
-                     Node* nodes, int32_t cap_nodes, int32_t* extra, int32_t cap_extra, FrontOut* out) {
-  ParseTree t;
+                     Node* nodes, int32_t cap_nodes, int32_t* extra, int32_t cap_extra, FrontOut* out,
+                     ParseTree* tree, int32_t* types = 0) {
+  ParseTree& t = *tree;
+  s->ty = types ? types + i * cap_nodes : 0;
   t.nodes = nodes + i * cap_nodes; t.cap_nodes = cap_nodes;
   t.extra = extra + i * cap_extra; t.cap_extra = cap_extra;
   int64_t n = src_end[i] - src_begin[i];
@@ -192,6 +209,38 @@ DEV void front_range(Parser* p, Sema* s, int64_t i, const char* src, const int64
   }
   o->root = t.root; o->n_nodes = t.n_nodes; o->n_extra = t.n_extra;
 }
+
+// What passes_kernel leaves per program beside front_kernel's FrontOut and
+// the Program: whether the code pass generated it, else where it refused.
+struct CodeOut {
+  int32_t generated, refused_line, refused_col, looked_ahead;
+};
+
+// The compiler in passes on program i: parse, types and code (a program
+// typed whole that the code pass generates), beside the one-pass compiler.
+DEV void passes_range(Parser* p, Sema* s, Code* g, int64_t i, const char* src, const int64_t* src_begin,
+                      const int64_t* src_end, const char* meta, const int64_t* prob, const int64_t* prob_of,
+                      Node* nodes, int32_t cap_nodes, int32_t* extra, int32_t cap_extra, int32_t* types,
+                      FrontOut* front, Program* progs, CodeOut* out) {
+  ParseTree t;
+  front_range(p, s, i, src, src_begin, src_end, meta, prob, prob_of, nodes, cap_nodes, extra, cap_extra, front, &t,
+              types);
+  CodeOut* o = out + i;
+  o->generated = 0; o->refused_line = o->refused_col = 0; o->looked_ahead = 0;
+  if (front[i].diag.cls != DG_OK || front[i].root < 0 || s->gave_up >= 0) return;
+  o->looked_ahead = s->looked_ahead;
+  if (s->looked_ahead) return;  // its constants are the look ahead's too (atoms.h, learn_type): not yet
+  o->generated = code_program(g, s, progs + i);
+  if (!o->generated && g->refused >= 0) {
+    o->refused_line = s->t->nodes[g->refused].line;
+    o->refused_col = s->t->nodes[g->refused].col;
+  }
+}
+
+#define PASSES_KERNEL_PARAMS                                                                \
+  const char *src, const int64_t *src_begin, const int64_t *src_end, int64_t k, const char *meta, \
+      const int64_t *prob, const int64_t *prob_of, Node *nodes, int32_t cap_nodes, int32_t *extra, \
+      int32_t cap_extra, int32_t *types, FrontOut *front, Program *progs, CodeOut *out
 
 #define FRONT_KERNEL_PARAMS                                                                 \
   const char *src, const int64_t *src_begin, const int64_t *src_end, int64_t k, const char *meta, \
@@ -232,11 +281,20 @@ KERNEL void parse_kernel(PARSE_KERNEL_PARAMS, Parser* scratch) {
 }
 
 // The parser's and the type pass's state live in `scratch`, one of each per thread.
-KERNEL void front_kernel(FRONT_KERNEL_PARAMS, Parser* parsers, Sema* semas) {
+// The three passes' states live in `scratch`, one of each per thread.
+KERNEL void passes_kernel(PASSES_KERNEL_PARAMS, Parser* parsers, Sema* semas, Code* codes) {
   int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
   if (i < k)
+    passes_range(parsers + i, semas + i, codes + i, i, src, src_begin, src_end, meta, prob, prob_of, nodes,
+                 cap_nodes, extra, cap_extra, types, front, progs, out);
+}
+
+KERNEL void front_kernel(FRONT_KERNEL_PARAMS, Parser* parsers, Sema* semas) {
+  int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  ParseTree t;
+  if (i < k)
     front_range(parsers + i, semas + i, i, src, src_begin, src_end, meta, prob, prob_of, nodes, cap_nodes, extra,
-                cap_extra, out);
+                cap_extra, out, &t);
 }
 
 // Persistent threads: the launch has as many threads as fit on the device
@@ -266,13 +324,26 @@ KERNEL int64_t sizeof_parse_out(void) { return (int64_t)sizeof(ParseOut); }
 KERNEL int64_t sizeof_parser(void) { return (int64_t)sizeof(Parser); }
 KERNEL int64_t sizeof_sema(void) { return (int64_t)sizeof(Sema); }
 KERNEL int64_t sizeof_front_out(void) { return (int64_t)sizeof(FrontOut); }
+KERNEL int64_t sizeof_code_out(void) { return (int64_t)sizeof(CodeOut); }
+
+KERNEL void passes_kernel(PASSES_KERNEL_PARAMS) {
+#pragma omp parallel for schedule(dynamic, 4) if (k >= 16)
+  for (int64_t i = 0; i < k; i++) {
+    Parser p;
+    Sema s;
+    Code g;
+    passes_range(&p, &s, &g, i, src, src_begin, src_end, meta, prob, prob_of, nodes, cap_nodes, extra, cap_extra,
+                 types, front, progs, out);
+  }
+}
 
 KERNEL void front_kernel(FRONT_KERNEL_PARAMS) {
 #pragma omp parallel for schedule(dynamic, 4) if (k >= 16)
   for (int64_t i = 0; i < k; i++) {
     Parser p;
     Sema s;
-    front_range(&p, &s, i, src, src_begin, src_end, meta, prob, prob_of, nodes, cap_nodes, extra, cap_extra, out);
+    ParseTree t;
+    front_range(&p, &s, i, src, src_begin, src_end, meta, prob, prob_of, nodes, cap_nodes, extra, cap_extra, out, &t);
   }
 }
 

@@ -1,0 +1,80 @@
+"""The compiler in passes, whole, read on the host: parse.h, sema.h and code.h
+run over candidates for one problem (passes_kernel). The code pass generates
+the programs the type pass typed whole, as far as it goes so far; the
+one-pass compiler (stmt.h) still compiles every program the verifier runs,
+and tests hold the two compilers' programs equal word for word wherever
+the code pass generates one.
+"""
+
+from __future__ import annotations
+
+import ctypes as C
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+
+from .abi import PROGRAM
+from .batch import ProblemTable
+from .parsetree import _library
+from .problem import Problem
+from .sema import FRONT_OUT, Declarations, TreeArrays, _declarations, in_chunks
+
+CODE_OUT = np.dtype([("generated", "<i4"), ("refused_line", "<i4"), ("refused_col", "<i4"), ("looked_ahead", "<i4")])
+"""struct CodeOut of verifier.cu."""
+
+
+@dataclass(frozen=True)
+class Generated:
+    """One program through the passes: its front (diagnostic, declarations),
+    and the code pass's program where it generated one."""
+
+    front: Declarations
+    program: np.ndarray | None  # a PROGRAM record, None where not generated
+    refused: tuple[int, int] | None  # (line, col) of the construct the code pass refused, if it did
+    looked_ahead: bool  # the type pass learned a type from a later use (not generated yet)
+
+
+@cache
+def _passes():
+    lib = _library()
+    lib.passes_kernel.argtypes = [C.c_void_p] * 3 + [C.c_int64] + [C.c_void_p] * 4 + [C.c_int32, C.c_void_p,
+                                                                                        C.c_int32] + [C.c_void_p] * 4
+    lib.passes_kernel.restype = None
+    lib.sizeof_code_out.restype = C.c_int64
+    if lib.sizeof_code_out() != CODE_OUT.itemsize:
+        raise RuntimeError("gpubackend/codepass.py disagrees with kernels/verifier.cu on struct CodeOut")
+    return lib
+
+
+def generate(sources: list[str], problem: Problem) -> list[Generated]:
+    """Each source through the three passes for `problem`, on the host build."""
+    return in_chunks(sources, problem, _chunk)
+
+
+def _chunk(sources: list[str], table: ProblemTable) -> list[Generated]:
+    a = TreeArrays.of(sources)
+    k = len(sources)
+    types = np.full(k * a.cap_nodes, -1, dtype=np.int32)
+    front = np.zeros(k, dtype=FRONT_OUT)
+    progs = np.zeros(k, dtype=PROGRAM)
+    res = np.zeros(k, dtype=CODE_OUT)
+    _passes().passes_kernel(*a.args(), table.meta.ctypes.data, table.rows.ctypes.data, None, *a.tree_args(),
+                            types.ctypes.data, front.ctypes.data, progs.ctypes.data, res.ctypes.data)
+    return [Generated(_declarations(f), progs[i] if r["generated"] else None,
+                      (int(r["refused_line"]), int(r["refused_col"])) if r["refused_line"] else None,
+                      bool(r["looked_ahead"]))
+            for i, (f, r) in enumerate(zip(front, res))]
+
+
+def same_program(a: np.ndarray, b: np.ndarray) -> str | None:
+    """None when two PROGRAM records are one program (their used parts equal
+    word for word), else the first field that differs."""
+    for name in ("ok", "n_code", "n_const", "n_funcs", "entry", "frame_slots", "memo", "n_loop_tests"):
+        if a[name] != b[name]:
+            return name
+    n, kn, fn, tn = int(a["n_code"]), int(a["n_const"]), int(a["n_funcs"]), int(a["n_loop_tests"])
+    for name, used in (("code", n), ("lines", n), ("konst", kn), ("funcs", fn), ("loop_tests", tn)):
+        if not np.array_equal(a[name][:used], b[name][:used]):
+            return name
+    return None

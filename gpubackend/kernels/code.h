@@ -1,0 +1,1395 @@
+// code.h: the code pass. It walks a tree that the type pass (sema.h) typed
+// whole, reading each expression's type from Sema.ty, and emits the
+// program's bytecode. An expression leaves an expression descriptor (as
+// Lua's lcode.c does): a constant, a local, or an instruction not emitted
+// yet; the caller decides whether to push it, fuse it into the operation
+// that uses it (ADD_INT_LK reads its local and constant itself), or jump on
+// it (CMP_INT_LK_JF), so nothing emitted is ever taken back.
+// Its program is the one-pass compiler's (stmt.h) instruction for
+// instruction, line for line: tests hold the two equal on every program it
+// generates. What it does not generate yet it refuses (Code.refused), and
+// the one-pass compiler compiles that program.
+#pragma once
+#include "sema_stmt.h"
+#include "stmt.h"  // the emission helpers it shares with the one-pass compiler (codegen.h)
+
+struct CodeLocal {
+  int32_t name;      // the node that declared it
+  int32_t slot;
+  int32_t checked;   // may be read before assignment: LOAD_CHECKED/STORE_MARK, a flag slot after it
+  int32_t bound_in;  // serial of a block in which it is surely assigned (0: none)
+  int32_t type;
+};
+
+struct CodeLoop {
+  int32_t head;    // pc of the loop's test or FOR_* head: `continue` goes there
+  int32_t breaks;  // its breaks, a jump list
+  int32_t broke;
+};
+
+// The function being generated.
+struct CodeFrame {
+  int32_t fn;
+  CodeLocal locals[MAX_LOCALS];
+  int32_t nlocals, nslots;
+  // operand stack depth, counting the value of every descriptor not yet
+  // discharged: the one-pass compiler pushed those and took them back
+  int32_t depth, max_depth;
+  int32_t block_depth;   // 0 in the function's own body
+  CodeLoop loops[MAX_LOOPS];
+  int32_t nloops;
+  int32_t open_blocks[MAX_NESTING + 2];
+  int32_t nopen, block_serial;
+};
+
+struct Code {
+  const Sema* s;
+  const char* src;
+  Program* out;
+  Diag* diag;
+  MemoFn funcs[MAX_FUNCS];  // what memoization reads of each function (stmt.h)
+  CodeFrame f;
+  int32_t line;      // the line the next instruction reports: the one-pass reader's last token's
+  int32_t eof_line;  // the line of the end of the source
+  int32_t refused;   // a node of a kind the pass does not generate yet, or -1
+  int32_t const_str[MAX_MODULE_CONSTS];  // a str module constant's object, or -1
+  int32_t type_k[MAX_TYPES];             // a type's code as a str constant, or -1
+};
+
+// ---- expression descriptors
+
+enum ExpKind {
+  EK_VOID,    // no value (after a refusal)
+  EK_PUSHED,  // on the stack
+  EK_CONST,   // CONST info (an int, bool or float word's index)
+  EK_STR,     // CONST_STR info
+  EK_LOCAL,   // LOAD info (a local surely bound)
+  EK_INSN,    // instruction op/arg, not emitted: its operands are in its fields or on the stack
+};
+
+struct ExpDesc {
+  int32_t kind, info;
+  int32_t op, arg;    // EK_INSN
+  int32_t op0, arg0;  // EK_INSN: an instruction before it, also not emitted (op0 -1: none)
+  int32_t line, line0;  // the lines its instructions report
+  int32_t truth;      // an int whose truth is wanted: TRUTH_INT when pushed (on line truth), not before a jump
+  int32_t type;
+};
+
+DEV int code_failed(const Code* g) { return g->diag->cls != DG_OK || g->refused >= 0; }
+DEV void refuse(Code* g, int32_t i) { if (g->refused < 0) g->refused = i; }
+DEV const Node* cnode(const Code* g, int32_t i) { return g->s->t->nodes + i; }
+DEV int32_t cx(const Code* g, int32_t at) { return g->s->t->extra[at]; }
+DEV int32_t ty(const Code* g, int32_t i) { return g->s->ty[i]; }
+DEV const TypeTable* ctypes(const Code* g) { return &g->s->types; }
+
+// ---- emission
+
+DEV void code_limit(Code* g, const char* which) {
+  if (g->diag->cls != DG_OK) return;
+  diag_set(g->diag, DG_LIMIT, g->line, 1);
+  msg(g->diag, "program exceeds ");
+  msg(g->diag, which);
+}
+DEV void stack_adjust(Code* g, int32_t delta) {
+  g->f.depth += delta;
+  if (g->f.depth > g->f.max_depth) g->f.max_depth = g->f.depth;
+  if (g->f.max_depth > MAX_STACK) code_limit(g, "MAX_STACK (operand stack depth)");
+}
+DEV int32_t put_word(Code* g, int32_t w) {
+  Program* p = g->out;
+  if (p->n_code >= MAX_CODE) { code_limit(g, "MAX_CODE (instructions)"); return 0; }
+  p->code[p->n_code] = w;
+  p->lines[p->n_code] = g->line;
+  return p->n_code++;
+}
+// op with its argument, without its stack effect; returns its pc.
+DEV int32_t put(Code* g, int op, int32_t arg) {
+  int32_t pc = put_word(g, INSN(op, arg));
+  if (op_size(op) == 2) put_word(g, 0);
+  return pc;
+}
+DEV int32_t emit(Code* g, int op, int32_t arg) {
+  int32_t pc = put(g, op, arg);
+  stack_adjust(g, op_effect(op));
+  return pc;
+}
+DEV int32_t emit0(Code* g, int op) { return emit(g, op, 0); }
+
+DEV int32_t const_word(Code* g, int64_t w) {
+  Program* p = g->out;
+  for (int32_t i = 0; i < p->n_const; i++) if (p->konst[i] == w) return i;
+  if (p->n_const >= MAX_CONST_WORDS) { code_limit(g, "MAX_CONST_WORDS (constants)"); return 0; }
+  p->konst[p->n_const] = w;
+  return p->n_const++;
+}
+
+// ---- jumps (relative; pending forward jumps chained through their offsets)
+
+DEV void patch_to(Code* g, int32_t pc, int32_t target) { patch_word(g->out, pc, target); }
+DEV void patch_here(Code* g, int32_t pc) { patch_to(g, pc, g->out->n_code); }
+DEV void patch_list(Code* g, int32_t list) {
+  while (list >= 0) {
+    int32_t next = list_next(g->out, list);
+    patch_here(g, list);
+    list = next;
+  }
+}
+DEV int32_t jump_list_add(Code* g, int32_t list, int op) { return list_link(g->out, emit(g, op, 0), list); }
+DEV void emit_loop(Code* g, int32_t head) { patch_to(g, emit(g, OP_LOOP, 0), head); }
+
+// ---- descriptors: making and discharging
+
+DEV ExpDesc desc(Code* g, int kind, int32_t info, int32_t type) {
+  ExpDesc e;
+  e.kind = kind; e.info = info; e.op = e.arg = 0; e.op0 = -1; e.arg0 = 0; e.line = e.line0 = g->line; e.type = type;
+  e.truth = 0;
+  if (kind != EK_VOID && kind != EK_PUSHED) stack_adjust(g, 1);  // counted as pushed (CodeFrame.depth)
+  return e;
+}
+DEV ExpDesc pushed(Code* g, int32_t type) { return desc(g, EK_PUSHED, 0, type); }
+// An instruction not emitted yet, whose operands (n_in on the stack or
+// counted as such) it consumes.
+DEV ExpDesc pending(Code* g, int op, int32_t arg, int32_t n_in, int32_t type) {
+  stack_adjust(g, -n_in);
+  ExpDesc e = desc(g, EK_INSN, 0, type);
+  e.op = op; e.arg = arg;
+  return e;
+}
+
+// Emit what e stands for, so that its value is on the stack.
+DEV void discharge(Code* g, ExpDesc* e) {
+  int32_t line = g->line;
+  g->line = e->line;
+  switch (e->kind) {
+    case EK_CONST: put(g, OP_CONST, e->info); break;
+    case EK_STR: put(g, OP_CONST_STR, e->info); break;
+    case EK_LOCAL: put(g, OP_LOAD, e->info); break;
+    case EK_INSN:
+      if (e->op0 >= 0) { g->line = e->line0; put(g, e->op0, e->arg0); g->line = e->line; }
+      put(g, e->op, e->arg);
+      break;
+  }
+  if (e->truth && e->kind != EK_VOID) { g->line = e->truth; put(g, OP_TRUTH_INT, 0); e->truth = 0; }
+  g->line = line;
+  if (e->kind != EK_VOID) e->kind = EK_PUSHED;
+}
+// Drop e's value: what was not emitted is not.
+DEV void drop(Code* g, ExpDesc* e) {
+  if (e->kind == EK_CONST || e->kind == EK_STR || e->kind == EK_LOCAL) { g->f.depth -= 1; return; }
+  discharge(g, e);
+  if (e->kind == EK_PUSHED) emit0(g, OP_POP);
+}
+
+// ---- constants
+
+// A string constant of the adjacent literals of STR node i (decoded), or -1.
+DEVFN int32_t str_const(Code* g, int32_t i) {
+  const Node* n = cnode(g, i);
+  Token parts[8];
+  int32_t total = 0;
+  for (int32_t k = 0; k < n->n; k++) {
+    const Node* p = cnode(g, cx(g, n->a + k));
+    Token t;
+    t.kind = TK_STRING; t.start = p->pos; t.len = p->len; t.line = p->line; t.col = p->col; t.flags = p->op;
+    parts[k] = t;
+    total += str_decode(g->src, &t, 0);
+  }
+  Program* p = g->out;
+  int32_t words = STR_WORDS(total);
+  if (total > MAX_CONST_WORDS * 8 || p->n_const + words > MAX_CONST_WORDS) { code_limit(g, "MAX_CONST_WORDS (constants)"); return -1; }
+  int32_t at = p->n_const;
+  for (int32_t k = 0; k < words; k++) p->konst[at + k] = 0;
+  p->konst[at] = total;
+  p->n_const += words;
+  char* bytes = (char*)(p->konst + at + 1);
+  for (int32_t k = 0, off = 0; k < n->n; k++) off += str_decode(g->src, &parts[k], bytes + off);
+  return at;
+}
+
+DEV int64_t node_bits(const Node* n) { return (int64_t)((uint64_t)(uint32_t)n->b << 32 | (uint32_t)n->a); }
+
+// The constant a literal node stands for (INT, FLOAT, CONST, or '-' INT).
+DEVFN ExpDesc literal_desc(Code* g, int32_t i) {
+  const Node* n = cnode(g, i);
+  switch (n->kind) {
+    case ND_INT: case ND_FLOAT: return desc(g, EK_CONST, const_word(g, node_bits(n)), n->kind == ND_INT ? T_INT : T_FLOAT);
+    case ND_UNARY: return desc(g, EK_CONST, const_word(g, (int64_t)(0 - (uint64_t)node_bits(cnode(g, n->a)))), T_INT);
+    case ND_STR: {
+      g->line = n->line;  // the first literal's line, adjacent ones after it
+      int32_t k = str_const(g, i);
+      return desc(g, EK_STR, k < 0 ? 0 : k, T_STR);
+    }
+  }
+  return desc(g, EK_CONST, const_word(g, n->op == TK_TRUE), n->op == TK_NONE ? T_NONE : T_BOOL);
+}
+
+// ---- locals
+
+DEV int same_name(const Code* g, int32_t i, int32_t j) {
+  const Node *a = cnode(g, i), *b = cnode(g, j);
+  return spans_equal(g->src + a->pos, a->len, g->src + b->pos, b->len);
+}
+// Newest first: a comprehension's variable shadows a local of its name.
+DEV CodeLocal* local_of(Code* g, int32_t name) {
+  for (int32_t k = g->f.nlocals - 1; k >= 0; k--) if (same_name(g, g->f.locals[k].name, name)) return &g->f.locals[k];
+  return 0;
+}
+DEV int32_t new_slots(Code* g, int32_t n) {
+  int32_t s = g->f.nslots;
+  g->f.nslots += n;
+  if (g->f.nslots > MAX_SLOTS) code_limit(g, "MAX_SLOTS (local variables and hidden loop state)");
+  return s;
+}
+DEV CodeLocal* declare(Code* g, int32_t name, int32_t type, int checked) {
+  if (g->f.nlocals >= MAX_LOCALS) { refuse(g, name); return 0; }
+  CodeLocal* l = &g->f.locals[g->f.nlocals++];
+  l->name = name; l->type = type; l->checked = checked; l->bound_in = 0;
+  l->slot = new_slots(g, checked ? 2 : 1);
+  return l;
+}
+DEV int open_block(const Code* g, int32_t serial) {
+  for (int32_t k = g->f.nopen - 1; k >= 0; k--) if (g->f.open_blocks[k] == serial) return 1;
+  return 0;
+}
+DEV int32_t this_block(const Code* g) { return g->f.nopen ? g->f.open_blocks[g->f.nopen - 1] : 0; }
+// Whether a read of l needs no unbound check here.
+DEV int surely_bound(const Code* g, const CodeLocal* l) { return !l->checked || (l->bound_in && open_block(g, l->bound_in)); }
+
+// A store of the value on the stack to l; the rest of block `serial` may
+// read it unchecked. `fused`: what the store can be folded into.
+DEV void store_local(Code* g, CodeLocal* l, int32_t serial) {
+  int bound = l->bound_in && open_block(g, l->bound_in);
+  emit(g, l->checked && !bound ? OP_STORE_MARK : OP_STORE, l->slot);
+  if (l->checked && !bound) l->bound_in = serial;
+}
+
+// ---- expressions
+
+DEVFN ExpDesc expr(Code* g, int32_t i);
+DEVFN ExpDesc cond(Code* g, int32_t i);
+
+// The Optional local's value unwrapped (its T, known not None here: the
+// check cannot fail).
+DEV void unwrap(Code* g, int32_t t) {
+  emit(g, is_ref(ctypes(g), elem_of(ctypes(g), t)) ? OP_UNWRAP : OP_UNBOX, ST_TYPE_ERROR);
+}
+
+// The module constant a name reads, or -1.
+DEV int32_t module_const_of(const Code* g, int32_t name) {
+  for (int32_t k = 0; k < g->s->nconsts; k++) if (same_name(g, g->s->consts[k].name, name)) return k;
+  return -1;
+}
+
+// Whether node i compiles to one push not yet emitted (a constant, a str
+// constant or a local surely bound), so that an operation before it may
+// take its operands in its fields.
+DEVFN int bare(Code* g, int32_t i) {
+  const Node* n = cnode(g, i);
+  switch (n->kind) {
+    case ND_INT: case ND_FLOAT: case ND_CONST: case ND_STR: return 1;
+    case ND_GROUP: return bare(g, n->a);
+    case ND_UNARY: return n->op == TK_MINUS && cnode(g, n->a)->kind == ND_INT && !(cnode(g, n->a)->op & TF_INT_BIG);
+    case ND_NAME: {
+      CodeLocal* l = local_of(g, i);
+      if (!l) return module_const_of(g, i) >= 0;
+      return surely_bound(g, l) && ty(g, i) == l->type;
+    }
+  }
+  return 0;
+}
+
+// name := NAME      a local (unwrapped where narrowed) or a module constant
+DEVFN ExpDesc name_read(Code* g, int32_t i) {
+  g->line = cnode(g, i)->end;
+  CodeLocal* l = local_of(g, i);
+  if (l) {
+    if (surely_bound(g, l) && ty(g, i) == l->type) return desc(g, EK_LOCAL, l->slot, l->type);
+    emit(g, surely_bound(g, l) ? OP_LOAD : OP_LOAD_CHECKED, l->slot);
+    if (ty(g, i) != l->type) unwrap(g, l->type);
+    return pushed(g, ty(g, i));
+  }
+  int32_t k = module_const_of(g, i);
+  if (k < 0) { refuse(g, i); return desc(g, EK_VOID, 0, T_BAD); }
+  if (g->const_str[k] >= 0) return desc(g, EK_STR, g->const_str[k], T_STR);  // made before any code (module_strings)
+  return literal_desc(g, g->s->consts[k].value);
+}
+
+// The left operand l of an operation whose right operand is node r: l
+// stays undischarged only if r's code is a bare push (bare), which the
+// operation may then take into its fields with l's; otherwise l is pushed
+// before r's code.
+DEVFN ExpDesc right_operand(Code* g, ExpDesc* l, int32_t r) {
+  if (!bare(g, r)) discharge(g, l);
+  return expr(g, r);
+}
+
+// An int operation of l and r (CMP_INT takes its comparison in cmp):
+// fused with its operands where they are a local and a constant or two
+// locals (the LK and LL forms), or with a constant right operand (K) or,
+// for a comparison, a local one (L).
+DEVFN ExpDesc int_op(Code* g, int op, int32_t cmp, ExpDesc* l, ExpDesc* r, int32_t type) {
+  if (l->kind == EK_LOCAL && (r->kind == EK_CONST || r->kind == EK_LOCAL)) {
+    int ll = r->kind == EK_LOCAL, f = fused_op(op, ll);
+    int32_t a = l->info, b = r->info;
+    if (f >= 0 && FITS(A, a) && (ll ? FITS(B, b) : FITS(K, b)))
+      return pending(g, f, SETARG(A, a) | (ll ? SETARG(B, b) | SETARG(CMP_B, cmp) : SETARG(K, b) | SETARG(CMP_K, cmp)), 2, type);
+  }
+  int fk = op == OP_ADD_INT ? OP_ADD_INT_K : op == OP_SUB_INT ? OP_SUB_INT_K : op == OP_MUL_INT ? OP_MUL_INT_K
+         : op == OP_FLOORDIV_INT ? OP_FLOORDIV_INT_K : op == OP_MOD_INT ? OP_MOD_INT_K : -1;
+  if ((fk >= 0 || op == OP_CMP_INT) && r->kind == EK_CONST && r->info < (1 << SIZE_K)) {
+    // a % b == k keeps its modulo undischarged too: a jump on it is one instruction (cond_jump)
+    int mod = fk < 0 && l->kind == EK_INSN && l->op0 < 0 && (l->op == OP_MOD_INT_LL || l->op == OP_MOD_INT_LK);
+    if (!mod) discharge(g, l);
+    ExpDesc e = pending(g, fk >= 0 ? fk : OP_CMP_INT_K, SETARG(K, r->info) | (fk >= 0 ? 0 : SETARG(CMP_K, cmp)), 2, type);
+    if (mod) { e.op0 = l->op; e.arg0 = l->arg; e.line0 = l->line; }
+    return e;
+  }
+  if (op == OP_CMP_INT && r->kind == EK_LOCAL && r->info < (1 << SIZE_B)) {
+    discharge(g, l);
+    return pending(g, OP_CMP_INT_L, SETARG(B, r->info) | SETARG(CMP_B, cmp), 2, type);
+  }
+  discharge(g, l);
+  discharge(g, r);
+  return pending(g, op, cmp, 2, type);
+}
+
+DEV int intlike_t(int32_t t) { return t == T_INT || t == T_BOOL; }
+
+// Both operands pushed, then op: its value pushed.
+DEV ExpDesc pushed_op(Code* g, ExpDesc* l, ExpDesc* r, int op, int32_t type) {
+  discharge(g, l);
+  discharge(g, r);
+  emit0(g, op);
+  return pushed(g, type);
+}
+
+// binop := expression op expression      the operation the operand types choose
+DEVFN ExpDesc binary(Code* g, int32_t i, int kind, ExpDesc* left, int32_t right, int32_t t);
+DEVFN ExpDesc binop(Code* g, int32_t i) {
+  const Node* n = cnode(g, i);
+  ExpDesc l = expr(g, n->a);
+  return binary(g, i, n->op, &l, n->b, ty(g, i));
+}
+
+// l op (node right), of result type t, for node i (a BINOP or an AUGASSIGN).
+DEVFN ExpDesc binary(Code* g, int32_t i, int kind, ExpDesc* left, int32_t right, int32_t t) {
+  const TypeTable* tt = ctypes(g);
+  ExpDesc l = *left;
+  ExpDesc r = right_operand(g, &l, right);
+  int32_t a = l.type, b = r.type;
+  g->line = cnode(g, i)->end;
+  if (code_failed(g)) return desc(g, EK_VOID, 0, T_BAD);
+  if (is_opt(tt, a) || is_opt(tt, b)) { refuse(g, i); return l; }
+  int swap = kind == TK_STAR && intlike_t(a) && (b == T_STR || is_list(tt, b));
+  if (swap || (kind == TK_STAR && (a == T_STR || is_list(tt, a)))) {
+    discharge(g, &l); discharge(g, &r);
+    if (swap) emit0(g, OP_SWAP);
+    emit0(g, t == T_STR ? OP_STR_REPEAT : OP_LIST_REPEAT);
+    return pushed(g, t);
+  }
+  if (kind == TK_PLUS && a == T_STR) return pushed_op(g, &l, &r, OP_STR_CONCAT, t);
+  if (kind == TK_PLUS && is_list(tt, a)) return pushed_op(g, &l, &r, OP_LIST_CONCAT, t);
+  if (intlike_t(a) && intlike_t(b)) {
+    switch (kind) {
+      case TK_AMP: return pushed_op(g, &l, &r, OP_AND_INT, t);
+      case TK_PIPE: return pushed_op(g, &l, &r, OP_OR_INT, t);
+      case TK_CARET: return pushed_op(g, &l, &r, OP_XOR_INT, t);
+      case TK_LSHIFT: return pushed_op(g, &l, &r, OP_LSHIFT, t);
+      case TK_RSHIFT: return pushed_op(g, &l, &r, OP_RSHIFT, t);
+      case TK_SLASH: return pushed_op(g, &l, &r, OP_TRUEDIV_INT, t);
+      case TK_DSTAR: return pushed_op(g, &l, &r, OP_POW_INT, t);
+      case TK_PLUS: return int_op(g, OP_ADD_INT, 0, &l, &r, t);
+      case TK_MINUS: return int_op(g, OP_SUB_INT, 0, &l, &r, t);
+      case TK_STAR: return int_op(g, OP_MUL_INT, 0, &l, &r, t);
+      case TK_DSLASH: return int_op(g, OP_FLOORDIV_INT, 0, &l, &r, t);
+      case TK_PERCENT: return int_op(g, OP_MOD_INT, 0, &l, &r, t);
+    }
+    refuse(g, i);
+    return l;
+  }
+  discharge(g, &l); discharge(g, &r);
+  if (a != T_FLOAT) emit0(g, OP_INT_TO_FLOAT_UNDER);
+  else if (b != T_FLOAT) emit0(g, OP_INT_TO_FLOAT);
+  int op = kind == TK_PLUS ? OP_ADD_FLOAT : kind == TK_MINUS ? OP_SUB_FLOAT : kind == TK_STAR ? OP_MUL_FLOAT
+         : kind == TK_SLASH ? OP_DIV_FLOAT : kind == TK_DSLASH ? OP_FLOORDIV_FLOAT : kind == TK_PERCENT ? OP_MOD_FLOAT : -1;
+  if (op < 0) { refuse(g, i); return l; }
+  emit0(g, op);
+  return pushed(g, t);
+}
+
+// The type code of t as a str constant, made once (LIST_FIND, CMP_OBJ).
+DEVFN int32_t type_const(Code* g, int32_t t) {
+  if (g->type_k[t] >= 0) return g->type_k[t];
+  char buf[MAX_SIG];
+  int32_t n = 0;
+  if (!type_code(ctypes(g), t, buf, &n, MAX_SIG)) { code_limit(g, "MAX_SIG (type code of one type)"); return 0; }
+  Program* p = g->out;
+  int32_t words = STR_WORDS(n);
+  if (p->n_const + words > MAX_CONST_WORDS) { code_limit(g, "MAX_CONST_WORDS (constants)"); return 0; }
+  int32_t at = p->n_const;
+  for (int32_t k = 0; k < words; k++) p->konst[at + k] = 0;
+  p->konst[at] = n;
+  p->n_const += words;
+  char* bytes = (char*)(p->konst + at + 1);
+  for (int32_t k = 0; k < n; k++) bytes[k] = buf[k];
+  g->type_k[t] = at;
+  return at;
+}
+
+// One comparison of l and r (operator node op), as the operand types choose.
+DEVFN ExpDesc compare_op(Code* g, int32_t opn, ExpDesc* l, ExpDesc* r) {
+  const TypeTable* tt = ctypes(g);
+  int32_t a = l->type, b = r->type;
+  int code = cnode(g, opn)->op;
+  if (code == TK_IS || code == CMP_IS_NOT || a == T_NONE || b == T_NONE) {
+    int k = code == TK_EQEQ || code == TK_IS ? 0 : code == TK_NE || code == CMP_IS_NOT ? 1 : -1;
+    int32_t x = a == T_NONE ? b : a;
+    if (k < 0 || b != T_NONE) { refuse(g, opn); return *l; }  // None on the left: a SWAP first
+    drop(g, r);  // the None
+    if (x == T_NONE || !is_opt(tt, x)) { drop(g, l); *l = desc(g, EK_CONST, const_word(g, x == T_NONE), T_BOOL); }
+    else { discharge(g, l); emit0(g, OP_IS_NONE); *l = pushed(g, T_BOOL); }
+    if (k) { discharge(g, l); emit0(g, OP_NOT); *l = pushed(g, T_BOOL); }
+    return *l;
+  }
+  if (code == TK_IN || code == CMP_NOT_IN) {
+    if (is_opt(tt, b) || is_tuple(tt, b)) { refuse(g, opn); return *l; }
+    discharge(g, l); discharge(g, r);
+    if (b == T_STR) emit0(g, OP_STR_CONTAINS); else emit(g, OP_LIST_FIND, type_const(g, a));
+    if (code == CMP_NOT_IN) emit0(g, OP_NOT);
+    return pushed(g, T_BOOL);
+  }
+  int k = cmp_kind(code);
+  if ((is_opt(tt, a) || is_opt(tt, b))) { refuse(g, opn); return *l; }
+  if (intlike_t(a) && intlike_t(b)) return int_op(g, OP_CMP_INT, k, l, r, T_BOOL);
+  discharge(g, l);
+  if (a == T_STR && b == T_STR) {
+    if (r->kind == EK_STR && r->info < (1 << SIZE_K)) return pending(g, OP_CMP_STR_K, SETARG(K, r->info) | SETARG(CMP_K, k), 2, T_BOOL);
+    discharge(g, r);
+    return pending(g, OP_CMP_STR, k, 2, T_BOOL);
+  }
+  discharge(g, r);
+  int op = a == T_FLOAT && b == T_FLOAT ? OP_CMP_FLOAT : intlike_t(a) && b == T_FLOAT ? OP_CMP_INT_FLOAT
+         : a == T_FLOAT && intlike_t(b) ? OP_CMP_FLOAT_INT : -1;
+  if (op >= 0) { emit(g, op, k); return pushed(g, T_BOOL); }
+  int32_t u = type_fits(tt, a, b) ? a : b;
+  emit(g, OP_CMP_OBJ, SETARG(TYPE, type_const(g, u)) | SETARG(CMP_B, k));
+  return pushed(g, T_BOOL);
+}
+
+// comparison := expression (compop expression)*      a chain a < b < c
+// reads b once and stops at the first false link
+DEVFN ExpDesc compare(Code* g, int32_t i) {
+  const Node* n = cnode(g, i);
+  ExpDesc l = expr(g, cx(g, n->a));
+  int32_t exits = -1;  // a jump list
+  for (int32_t k = 1; k + 1 < n->n && !code_failed(g); k += 2) {
+    int32_t op = cx(g, n->a + k), rn = cx(g, n->a + k + 1);
+    int more = k + 2 < n->n;
+    const Node* rnode = cnode(g, rn);
+    if ((cnode(g, op)->op == TK_IN || cnode(g, op)->op == CMP_NOT_IN) && rnode->kind == ND_CALL) { refuse(g, rn); break; }
+    if (more) discharge(g, &l);
+    ExpDesc r = more ? expr(g, rn) : right_operand(g, &l, rn);
+    g->line = rnode->end;
+    if (more) {
+      discharge(g, &l); discharge(g, &r);
+      emit0(g, OP_DUP); emit0(g, OP_ROT3);
+    }
+    l = compare_op(g, op, &l, &r);
+    if (!more) break;
+    discharge(g, &l);
+    exits = jump_list_add(g, exits, OP_JUMP_IF_FALSE);
+    l = pushed(g, r.type);  // the middle operand's copy
+  }
+  if (exits < 0) return l;
+  g->line = n->end;
+  discharge(g, &l);
+  int32_t end = emit(g, OP_JUMP, 0);
+  patch_list(g, exits);
+  emit0(g, OP_POP);
+  emit(g, OP_CONST, const_word(g, 0));
+  patch_here(g, end);
+  return pushed(g, T_BOOL);
+}
+
+// ---- truth and jumps
+
+// e as a truth value (Python's truth test of its type).
+DEVFN ExpDesc truth(Code* g, ExpDesc e) {
+  const TypeTable* tt = ctypes(g);
+  int32_t t = e.type;
+  if (t == T_BOOL || e.kind == EK_VOID) return e;
+  if (t == T_INT) { e.truth = g->line; e.type = T_BOOL; return e; }
+  if (t == T_NONE || is_tuple(tt, t)) { drop(g, &e); return desc(g, EK_CONST, const_word(g, t != T_NONE), T_BOOL); }
+  discharge(g, &e);
+  if (t == T_FLOAT) emit0(g, OP_TRUTH_FLOAT);
+  else if (t == T_STR) emit0(g, OP_TRUTH_STR);
+  else if (is_list(tt, t)) emit0(g, OP_TRUTH_LIST);
+  else {  // an Optional: None is false, a present value is tested as itself
+    int32_t el = elem_of(tt, t);
+    emit0(g, OP_DUP);
+    int32_t jnone = emit(g, OP_JUMP_IF_FALSE, 0);
+    unwrap(g, t);
+    ExpDesc v = truth(g, pushed(g, el));
+    discharge(g, &v);
+    int32_t jend = emit(g, OP_JUMP, 0);
+    patch_here(g, jnone);
+    patch_here(g, jend);
+  }
+  return pushed(g, T_BOOL);
+}
+
+// The jumping form of a comparison instruction, or -1.
+DEV int jump_form(int op) {
+  switch (op) {
+    case OP_CMP_INT: return OP_CMP_INT_JF;
+    case OP_CMP_INT_LK: return OP_CMP_INT_LK_JF;
+    case OP_CMP_INT_LL: return OP_CMP_INT_LL_JF;
+    case OP_CMP_INT_K: return OP_CMP_INT_K_JF;
+    case OP_CMP_INT_L: return OP_CMP_INT_L_JF;
+    case OP_CMP_STR_K: return OP_CMP_STR_K_JF;
+  }
+  return -1;
+}
+
+// A jump taken when e is false; its pc, for a jump list. A comparison not
+// emitted yet becomes its jumping form (a modulo before it too: the
+// divisibility and parity tests), an int is tested as itself.
+DEVFN int32_t jump_if_false(Code* g, ExpDesc* e) {
+  int jf = e->kind == EK_INSN ? jump_form(e->op) : -1;
+  if (jf < 0) {
+    e->truth = 0;
+    discharge(g, e);
+    return emit(g, OP_JUMP_IF_FALSE, 0);
+  }
+  g->f.depth -= 1;
+  if (e->op0 >= 0) {
+    int32_t m = e->arg0, k = GETARG(e->arg, K);
+    int f = e->op0 == OP_MOD_INT_LL ? OP_MOD_INT_LL_K_JF
+          : e->op0 == OP_MOD_INT_LK && FITS(B, GETARG(m, K)) ? OP_MOD_INT_LK_K_JF : -1;
+    if (f >= 0 && FITS(K2, k))
+      return put(g, f, SETARG(A, GETARG(m, A)) | SETARG(B, GETARG(m, B)) | SETARG(CMP_B, GETARG(e->arg, CMP_K)) | SETARG(K2, k));
+    int32_t line = g->line;
+    g->line = e->line0;
+    put(g, e->op0, e->arg0);
+    g->line = line;
+  }
+  return put(g, jf, e->arg);
+}
+
+// A jump taken when e is true: a comparison not emitted yet is negated
+// into a jump on false, anything else is JUMP_IF_TRUE.
+DEVFN int32_t jump_if_true(Code* g, ExpDesc* e) {
+  int op = e->kind == EK_INSN ? e->op : -1;
+  int at = op == OP_CMP_INT ? 0 : op == OP_CMP_INT_LK || op == OP_CMP_INT_K || op == OP_CMP_STR_K ? POS_CMP_K
+         : op == OP_CMP_INT_LL || op == OP_CMP_INT_L ? POS_CMP_B : -1;
+  if (at >= 0) {
+    e->arg = INSN_ARG(cmp_negated(INSN(op, e->arg), at));
+    return jump_if_false(g, e);
+  }
+  discharge(g, e);
+  return emit(g, OP_JUMP_IF_TRUE, 0);
+}
+
+// ---- and, or, not
+
+enum LogicMode { LOGIC_VALUE, LOGIC_COND, LOGIC_AND_JUMPS, LOGIC_OR_JUMPS };
+
+// An operand of and/or: a truth value in a test, else the value itself.
+DEVFN ExpDesc operand(Code* g, int32_t i, int in_test) { return in_test ? cond(g, i) : expr(g, i); }
+
+// and_test := not_test ('and' not_test)*      or_test := and_test ('or' and_test)*
+// As a value (LOGIC_VALUE, LOGIC_COND: its operands are truth values), an
+// operand that decides is the result: DUP, test, POP otherwise. As an
+// if/while test entire (LOGIC_AND_JUMPS), each operand but the last jumps
+// to the statement's false target (*list); an if's `or` chain
+// (LOGIC_OR_JUMPS) jumps into its block. The last operand is the result.
+DEVFN ExpDesc logic(Code* g, int32_t i, int mode, int32_t* list) {
+  const Node* n = cnode(g, i);
+  int is_or = n->op == TK_OR, in_test = mode != LOGIC_VALUE;
+  ExpDesc e = operand(g, cx(g, n->a), in_test);
+  for (int32_t k = 2; k < n->n && !code_failed(g); k += 2) {
+    int32_t j = -1;
+    g->line = cnode(g, cx(g, n->a + k - 1))->line;  // the operator's: a one-pass reader is past it
+    if (mode == LOGIC_AND_JUMPS) *list = list_link(g->out, jump_if_false(g, &e), *list);
+    else if (mode == LOGIC_OR_JUMPS) *list = list_link(g->out, jump_if_true(g, &e), *list);
+    else {
+      discharge(g, &e);
+      emit0(g, OP_DUP);
+      if (e.type != T_BOOL && e.type != T_INT) {
+        ExpDesc v = truth(g, pushed(g, e.type));  // the copy's truth
+        discharge(g, &v);
+      }
+      j = emit(g, is_or ? OP_JUMP_IF_TRUE : OP_JUMP_IF_FALSE, 0);
+      emit0(g, OP_POP);
+    }
+    e = operand(g, cx(g, n->a + k), in_test);
+    if (j >= 0) {
+      discharge(g, &e);
+      patch_here(g, j);
+    }
+  }
+  if (mode == LOGIC_VALUE) e.type = ty(g, i);
+  return e;
+}
+
+// not_test := 'not' not_test      its operand a truth value
+DEVFN ExpDesc not_(Code* g, int32_t i) {
+  ExpDesc e = cond(g, cnode(g, i)->a);
+  discharge(g, &e);
+  g->line = cnode(g, i)->end;
+  emit0(g, OP_NOT);
+  return pushed(g, T_BOOL);
+}
+
+// An expression as a truth value (if, while, assert, not, and/or in a
+// test): and/or operands are tested one by one, so `if n and s:` needs no
+// one type for n and s; a parenthesized expression is a value tested whole.
+DEVFN ExpDesc cond(Code* g, int32_t i) {
+  const Node* n = cnode(g, i);
+  if (n->kind == ND_BOOLOP) return logic(g, i, LOGIC_COND, 0);
+  if (n->kind == ND_UNARY && n->op == TK_NOT) return not_(g, i);
+  if (n->kind == ND_IFEXP) { refuse(g, i); return desc(g, EK_VOID, 0, T_BAD); }
+  ExpDesc e = expr(g, i);
+  g->line = n->end;
+  return truth(g, e);
+}
+
+// ---- calls, subscripts, displays
+
+// An instruction whose stack effect is its count n (LIST_NEW and
+// TUPLE_NEW pop n, UNPACK_* push n).
+DEV void emit_count(Code* g, int op, int32_t n) {
+  emit(g, op, n);
+  stack_adjust(g, op == OP_LIST_NEW || op == OP_TUPLE_NEW ? -n : n);
+}
+
+// The value on the stack, of type have, made a value of type want (a
+// scalar T boxed where an Optional[T] is wanted).
+DEV void coerce(Code* g, int32_t want, int32_t have) {
+  const TypeTable* tt = ctypes(g);
+  if (type_fits(tt, want, have) || !is_opt(tt, want) || have == T_NONE) return;
+  if (!is_ref(tt, elem_of(tt, want))) emit0(g, OP_BOX);
+}
+
+// Whether the code of expression i is straight-line code that stores
+// nothing (copyable_in_test): 1, 0 when surely not, -1 when not known here.
+DEVFN int straight(Code* g, int32_t i) {
+  const Node* n = cnode(g, i);
+  switch (n->kind) {
+    case ND_NAME: case ND_INT: case ND_FLOAT: case ND_CONST: case ND_STR: return 1;
+    case ND_GROUP: return straight(g, n->a);
+    case ND_UNARY: return n->op == TK_NOT ? -1 : straight(g, n->a);
+    case ND_BINOP: case ND_SUBSCRIPT: {
+      if (n->kind == ND_SUBSCRIPT && cnode(g, n->b)->kind == ND_SLICE) return -1;
+      int a = straight(g, n->a), b = straight(g, n->b);
+      return a == 0 || b == 0 ? 0 : a < 0 || b < 0 ? -1 : 1;
+    }
+    case ND_BOOLOP: return 0;
+    case ND_COMPARE: return n->n > 3 ? 0 : -1;
+    case ND_CALL: {
+      const Node* callee = cnode(g, n->a);
+      if (callee->kind != ND_NAME || local_of(g, n->a)) return -1;
+      if (find_function(g->s, n->a) >= 0) return 0;
+      return node_is(g->s, n->a, "len") && n->n == 1 ? straight(g, cx(g, n->b)) : -1;
+    }
+  }
+  return -1;
+}
+
+// slice := [expression] ':' [expression] [':' [expression]]      of a list or str
+// pushed; an absent bound is INT64_MIN
+DEVFN ExpDesc slice(Code* g, int32_t i, ExpDesc* obj, int list) {
+  const Node* sl = cnode(g, cnode(g, i)->b);
+  discharge(g, obj);
+  int32_t present = 0;
+  for (int32_t k = 0; k < 3; k++) {
+    int32_t part = cx(g, sl->a + k);
+    if (part < 0) {
+      g->line = k == 2 && cx(g, sl->a + 1) < 0 && cx(g, sl->a + 2) < 0 ? cnode(g, i)->end : sl->line;
+      emit(g, OP_CONST, const_word(g, INT64_MIN_));
+      continue;
+    }
+    present |= 1 << k;
+    ExpDesc e = expr(g, part);
+    discharge(g, &e);
+  }
+  g->line = cnode(g, i)->end;
+  emit(g, list ? OP_LIST_SLICE : OP_STR_SLICE, present);
+  return pushed(g, ty(g, i));
+}
+
+// subscript := expression '[' (expression | slice) ']'
+DEVFN ExpDesc subscript(Code* g, int32_t i) {
+  const Node* n = cnode(g, i);
+  const TypeTable* tt = ctypes(g);
+  ExpDesc obj = expr(g, n->a);
+  int32_t t = obj.type, index = n->b, type = ty(g, i);
+  if (code_failed(g)) return obj;
+  if (is_opt(tt, t)) { refuse(g, i); return obj; }
+  if (is_tuple(tt, t)) {
+    discharge(g, &obj);
+    int32_t k = (int32_t)node_bits(cnode(g, cnode(g, index)->kind == ND_UNARY ? cnode(g, index)->a : index));
+    if (cnode(g, index)->kind == ND_UNARY && k) k = tt->t[t].n - k;
+    g->line = n->end;
+    emit(g, OP_TUPLE_GET, k);
+    return pushed(g, type);
+  }
+  int list = t != T_STR;
+  if (cnode(g, index)->kind == ND_SLICE) return slice(g, i, &obj, list);
+  // a list item by a LOAD_CHECKED index: LIST_GET of both pushed
+  int checked_index = cnode(g, index)->kind == ND_NAME && !bare(g, index) && local_of(g, index) &&
+                      ty(g, index) == local_of(g, index)->type;
+  int keep = obj.kind == EK_LOCAL && !(list && checked_index);
+  int st = keep && !bare(g, index) ? straight(g, index) : 1;
+  if (st < 0) { refuse(g, index); return obj; }
+  if (!keep || !st) discharge(g, &obj);
+  ExpDesc x = expr(g, index);
+  g->line = n->end;
+  if (list && obj.kind == EK_LOCAL && (x.kind == EK_CONST || x.kind == EK_LOCAL)) return int_op(g, OP_LIST_GET, 0, &obj, &x, type);
+  discharge(g, &x);
+  if (obj.kind == EK_LOCAL) {  // the item read names the local itself
+    g->f.depth -= 1;
+    emit(g, list ? OP_LIST_GET_L : OP_STR_INDEX_L, obj.info);
+    return pushed(g, type);
+  }
+  emit0(g, list ? OP_LIST_GET : OP_STR_INDEX);
+  return pushed(g, type);
+}
+
+// call := NAME '(' args ')'      of a function of the program, or len()
+DEVFN ExpDesc call(Code* g, int32_t i) {
+  const Node* n = cnode(g, i);
+  const TypeTable* tt = ctypes(g);
+  int32_t callee = n->a, d0 = g->f.depth;
+  if (cnode(g, callee)->kind != ND_NAME || local_of(g, callee)) { refuse(g, i); return desc(g, EK_VOID, 0, T_BAD); }
+  int32_t f = find_function(g->s, callee);
+  if (f < 0 && node_is(g->s, callee, "len") && n->n == 1 && module_const_of(g, callee) < 0) {
+    ExpDesc x = expr(g, cx(g, n->b));
+    if (is_opt(tt, x.type)) { refuse(g, i); return x; }
+    g->line = n->end;
+    if (is_tuple(tt, x.type)) { drop(g, &x); return desc(g, EK_CONST, const_word(g, tt->t[x.type].n), T_INT); }
+    discharge(g, &x);
+    emit0(g, x.type == T_STR ? OP_STR_LEN : OP_LIST_LEN);
+    return pushed(g, T_INT);
+  }
+  if (f < 0) { refuse(g, i); return desc(g, EK_VOID, 0, T_BAD); }
+  const SemaFunc* fs = &g->s->funcs[f];
+  for (int32_t k = 0; k < n->n && !code_failed(g); k++) {
+    int32_t arg = cx(g, n->b + k);
+    if (cnode(g, arg)->kind == ND_KEYWORD || cnode(g, arg)->kind == ND_STARRED) { refuse(g, arg); break; }
+    ExpDesc x = expr(g, arg);
+    discharge(g, &x);
+    coerce(g, fs->ptype[k], x.type);
+  }
+  g->line = n->end;
+  if (g->f.fn >= 0) g->funcs[g->f.fn].callees |= 1u << f;
+  emit(g, OP_CALL, f);
+  g->f.depth = d0;
+  stack_adjust(g, 1);
+  return pushed(g, fs->ret);
+}
+
+// Items of a display pushed before one LIST_NEW; later ones are appended,
+// so that a long display needs no deep operand stack (atoms.h).
+// list_display := '[' [expression (',' expression)*] ']'
+DEVFN ExpDesc list_display(Code* g, int32_t i) {
+  const Node* n = cnode(g, i);
+  int32_t count = 0;
+  for (int32_t k = 0; k < n->n && !code_failed(g); k++) {
+    if (count == DISPLAY_CHUNK) { emit_count(g, OP_LIST_NEW, count); count = -1; }
+    if (count < 0) emit0(g, OP_DUP);
+    int32_t item = cx(g, n->a + k);
+    if (cnode(g, item)->kind == ND_STARRED) { refuse(g, item); break; }
+    ExpDesc e = expr(g, item);
+    discharge(g, &e);
+    if (count < 0) emit0(g, OP_LIST_APPEND); else count++;
+  }
+  g->line = n->end;
+  if (count >= 0) emit_count(g, OP_LIST_NEW, count);
+  return pushed(g, ty(g, i));
+}
+
+// tuple_display := expression (',' expression)+ [',']
+DEVFN ExpDesc tuple_display(Code* g, int32_t i) {
+  const Node* n = cnode(g, i);
+  for (int32_t k = 0; k < n->n && !code_failed(g); k++) {
+    ExpDesc e = expr(g, cx(g, n->a + k));
+    discharge(g, &e);
+  }
+  g->line = n->end;
+  emit_count(g, OP_TUPLE_NEW, n->n);
+  return pushed(g, ty(g, i));
+}
+
+// unary := ('-' | '+' | '~') unary | 'not' unary      (-<int literal> is a literal)
+DEVFN ExpDesc unary(Code* g, int32_t i) {
+  const Node* n = cnode(g, i);
+  if (n->op == TK_NOT) return not_(g, i);
+  if (bare(g, i)) { g->line = n->end; return literal_desc(g, i); }
+  ExpDesc e = expr(g, n->a);
+  if (is_opt(ctypes(g), e.type)) { refuse(g, i); return e; }
+  int32_t t = ty(g, i);
+  if (n->op == TK_PLUS) { e.type = t; return e; }
+  discharge(g, &e);
+  g->line = n->end;
+  emit0(g, n->op == TK_TILDE ? OP_INVERT : t == T_FLOAT ? OP_NEG_FLOAT : OP_NEG_INT);
+  return pushed(g, t);
+}
+
+// expression: its descriptor; a kind the pass does not generate yet is refused.
+DEVFN ExpDesc expr(Code* g, int32_t i) {
+  const Node* n = cnode(g, i);
+  if (code_failed(g)) return desc(g, EK_VOID, 0, T_BAD);
+  switch (n->kind) {
+    case ND_INT: case ND_FLOAT: case ND_CONST: g->line = n->end; return literal_desc(g, i);
+    case ND_STR: return literal_desc(g, i);
+    case ND_NAME: return name_read(g, i);
+    case ND_GROUP: return expr(g, n->a);
+    case ND_UNARY: return unary(g, i);
+    case ND_BINOP: return binop(g, i);
+    case ND_COMPARE: return compare(g, i);
+    case ND_BOOLOP: return logic(g, i, LOGIC_VALUE, 0);
+    case ND_CALL: return call(g, i);
+    case ND_SUBSCRIPT: return subscript(g, i);
+    case ND_LIST: return list_display(g, i);
+    case ND_TUPLE: return tuple_display(g, i);
+  }
+  refuse(g, i);
+  return desc(g, EK_VOID, 0, T_BAD);
+}
+
+// ---- statements: each returns whether control can fall through
+
+DEVFN int stmt(Code* g, int32_t i, int32_t follow);
+
+// The line of the token after block b (a one-pass reader's last token when
+// the block ends): its last statement's line end for a block on the line
+// of its ':', else the DEDENT's, which is the line of what follows it.
+DEV int32_t block_end_line(Code* g, int32_t b, int32_t follow) {
+  const Node* n = cnode(g, b);
+  int32_t first = cx(g, n->a);
+  if (cnode(g, first_token(g->s, first))->line != n->line) return follow;
+  return cnode(g, cx(g, n->a + n->n - 1))->end;
+}
+// The line of the first token of statement i.
+DEV int32_t stmt_line(Code* g, int32_t i) { return cnode(g, first_token(g->s, i))->line; }
+
+// block := statements      follow: the line of the token after it
+DEVFN int block(Code* g, int32_t b, int32_t follow) {
+  const Node* n = cnode(g, b);
+  if (g->f.nopen >= MAX_NESTING + 2) { refuse(g, b); return 1; }
+  g->f.block_depth++;
+  g->f.open_blocks[g->f.nopen++] = ++g->f.block_serial;
+  int falls = 1;
+  for (int32_t k = 0; k < n->n && !code_failed(g); k++) {
+    int32_t next = k + 1 < n->n ? stmt_line(g, cx(g, n->a + k + 1)) : follow;
+    if (!stmt(g, cx(g, n->a + k), next)) falls = 0;
+  }
+  g->f.block_depth--;
+  g->f.nopen--;
+  g->line = block_end_line(g, b, follow);
+  return falls;
+}
+
+// A value (its descriptor e) stored to the local named by node `name`,
+// declared on its first assignment, of type `type` from then on; a sum of the local and a constant or a local stores itself
+// (ADD_INT_LK_ST, ...). `checked`: a new local may be read unassigned.
+DEVFN void store_name(Code* g, int32_t name, int32_t type, ExpDesc* e, int checked, int32_t serial) {
+  CodeLocal* l = local_of(g, name);
+  if (!l) l = declare(g, name, type, checked);
+  if (!l) return;
+  l->type = type;
+  int bound = l->bound_in && open_block(g, l->bound_in);
+  if (e->kind == EK_INSN && e->op0 < 0 && (!l->checked || bound) && GETARG(e->arg, A) == l->slot &&
+      type_fits(ctypes(g), l->type, e->type)) {
+    int st = e->op == OP_ADD_INT_LK ? OP_ADD_INT_LK_ST : e->op == OP_SUB_INT_LK ? OP_SUB_INT_LK_ST
+           : e->op == OP_ADD_INT_LL ? OP_ADD_INT_LL_ST : -1;
+    if (st >= 0) {
+      int32_t line = g->line;
+      g->line = e->line;
+      put(g, st, e->arg);
+      g->line = line;
+      g->f.depth -= 1;
+      return;
+    }
+  }
+  discharge(g, e);
+  coerce(g, l->type, e->type);
+  store_local(g, l, serial);
+}
+
+// A RETURN, chained into its function's list: memoization makes it a
+// MEMO_RETURN (finish_program).
+DEV void emit_return(Code* g) {
+  MemoFn* f = &g->funcs[g->f.fn];
+  int32_t pc = emit0(g, OP_RETURN);
+  g->out->code[pc] = INSN(OP_RETURN, f->returns);
+  f->returns = pc;
+}
+
+DEV int entry_may_be_none(const Code* g, int32_t ret) {
+  return ret != T_NONE && !is_opt(ctypes(g), ret) && g->f.fn == g->s->entry;
+}
+
+// return_stmt := 'return' [expression]      (`return None` is bare)
+DEVFN int return_stmt(Code* g, int32_t i) {
+  const Node* n = cnode(g, i);
+  const TypeTable* tt = ctypes(g);
+  int32_t ret = g->s->funcs[g->f.fn].ret;
+  const Node* v = n->a >= 0 ? cnode(g, n->a) : 0;
+  g->line = n->end;
+  if (!v || (v->kind == ND_CONST && v->op == TK_NONE)) {
+    if (entry_may_be_none(g, ret)) { emit(g, OP_RAISE, ST_WRONG_ANSWER); return 0; }  // None from the entry: a wrong answer
+    emit(g, OP_CONST, const_word(g, 0));
+    emit_return(g);
+    return 0;
+  }
+  ExpDesc e = expr(g, n->a);
+  discharge(g, &e);
+  int32_t t = e.type;
+  g->line = n->end;
+  if (g->f.fn == g->s->entry && is_opt(tt, t) && type_fits(tt, ret, elem_of(tt, t))) {
+    emit0(g, OP_DUP);  // the entry returns None where its type says T: CPython's None is a wrong answer
+    int32_t ok = emit(g, OP_JUMP_IF_TRUE, 0);
+    emit(g, OP_RAISE, ST_WRONG_ANSWER);
+    patch_here(g, ok);
+    unwrap(g, t);
+    t = elem_of(tt, t);
+  }
+  coerce(g, ret, t);
+  emit_return(g);
+  return 0;
+}
+
+// if_stmt := 'if' expression block ('elif' expression block)* ['else' block]
+// A test that is an `and` chain entire jumps out at its first false
+// operand; one that is an `or` chain entire jumps into the block at its
+// first true one.
+DEVFN int if_stmt(Code* g, int32_t i, int32_t follow) {
+  int32_t ends = -1;  // a jump list
+  int falls = 0, has_else = 0;
+  for (int32_t clause = i; clause >= 0 && !code_failed(g);) {
+    const Node* n = cnode(g, clause);
+    int32_t orelse = cx(g, n->b + 1), body = cx(g, n->b);
+    const Node* test = cnode(g, n->a);
+    int32_t falses = -1, trues = -1;
+    int mode = test->kind != ND_BOOLOP ? LOGIC_VALUE : test->op == TK_AND ? LOGIC_AND_JUMPS : LOGIC_OR_JUMPS;
+    ExpDesc e = mode == LOGIC_VALUE ? cond(g, n->a) : logic(g, n->a, mode, mode == LOGIC_AND_JUMPS ? &falses : &trues);
+    g->line = test->end;
+    int32_t next = jump_if_false(g, &e);
+    patch_list(g, trues);
+    int32_t after = orelse < 0 ? follow : cnode(g, orelse)->kind == ND_IF ? cnode(g, orelse)->line : else_keyword(g->s, orelse).line;
+    if (block(g, body, after)) falls = 1;
+    if (orelse >= 0) ends = jump_list_add(g, ends, OP_JUMP);
+    patch_here(g, next);
+    patch_list(g, falses);
+    if (orelse >= 0 && cnode(g, orelse)->kind == ND_BLOCK) {
+      has_else = 1;
+      if (block(g, orelse, follow)) falls = 1;
+      break;
+    }
+    clause = orelse;
+  }
+  patch_list(g, ends);
+  return falls || !has_else;
+}
+
+DEV CodeLoop* loop_begin(Code* g, int32_t head) {
+  if (g->f.nloops >= MAX_LOOPS) { refuse(g, head); return 0; }
+  CodeLoop* l = &g->f.loops[g->f.nloops++];
+  l->head = head; l->breaks = -1; l->broke = 0;
+  return l;
+}
+// Close the innermost loop after its natural exit: its else block (where
+// break and continue are an enclosing loop's), then its breaks past it.
+DEVFN int loop_end(Code* g, int32_t orelse, int32_t follow) {
+  CodeLoop l = g->f.loops[--g->f.nloops];
+  int falls = orelse < 0 || block(g, orelse, follow);
+  patch_list(g, l.breaks);
+  return falls;
+}
+
+// while_stmt := 'while' expression block ['else' block]
+DEVFN int while_stmt(Code* g, int32_t i, int32_t follow) {
+  const Node* n = cnode(g, i);
+  const Node* test = cnode(g, n->a);
+  int forever = (test->kind == ND_CONST && test->op == TK_TRUE) || (test->kind == ND_INT && node_bits(test) != 0);
+  int32_t head = g->out->n_code, falses = -1, orelse = cx(g, n->b + 1);
+  int and_chain = test->kind == ND_BOOLOP && test->op == TK_AND;
+  ExpDesc e = and_chain ? logic(g, n->a, LOGIC_AND_JUMPS, &falses) : cond(g, n->a);
+  g->line = test->end;
+  int32_t exit = jump_if_false(g, &e);
+  int32_t body = g->out->n_code;
+  if (!loop_begin(g, head)) return 1;
+  block(g, cx(g, n->b), orelse < 0 ? follow : else_keyword(g->s, orelse).line);
+  // the test again at the loop's end (emit_loop_test in codegen.h)
+  if (!copy_loop_test(g->out, g->line, head, exit, body, falses)) emit_loop(g, head);
+  patch_here(g, exit);
+  patch_list(g, falses);
+  int broke = g->f.loops[g->f.nloops - 1].broke;
+  int else_falls = loop_end(g, orelse, follow);
+  return (!forever && else_falls) || broke;
+}
+
+// Whether node i calls builtin `name` (not a local's or the program's function).
+DEV int calls_builtin(Code* g, int32_t i, const char* name) {
+  const Node* n = cnode(g, i);
+  return n->kind == ND_CALL && cnode(g, n->a)->kind == ND_NAME && node_is(g->s, n->a, name) && !local_of(g, n->a) &&
+         find_function(g->s, n->a) < 0;
+}
+
+// range_args := '(' expression [',' expression [',' expression]] ')'
+// start, stop and step pushed
+DEVFN void range_args(Code* g, int32_t call) {
+  const Node* c = cnode(g, call);
+  for (int32_t k = 0; k < c->n && !code_failed(g); k++) {
+    ExpDesc e = expr(g, cx(g, c->b + k));
+    if (is_opt(ctypes(g), e.type)) refuse(g, call);
+    discharge(g, &e);
+  }
+  g->line = c->end;
+  if (c->n == 1) { emit(g, OP_CONST, const_word(g, 0)); emit0(g, OP_SWAP); }
+  if (c->n < 3) emit(g, OP_CONST, const_word(g, 1));
+}
+
+// iterable := 'range' args | 'reversed' '(' (range | expression) ')' | expression
+// The loop's set-up; its FOR_* instruction into *op and *arg.
+DEVFN void iterable(Code* g, int32_t iter, int32_t* op, int32_t* arg) {
+  int rev = calls_builtin(g, iter, "reversed");
+  int32_t x = rev ? cx(g, cnode(g, iter)->b) : iter;
+  if (calls_builtin(g, x, "range")) {
+    int32_t d0 = g->f.depth;
+    range_args(g, x);
+    int32_t h = new_slots(g, 3);
+    emit(g, OP_RANGE_INIT, h);
+    g->f.depth = d0;
+    if (rev) emit(g, OP_RANGE_REV, h);
+    *op = OP_FOR_RANGE; *arg = h;
+  } else {
+    const char* other[] = {"enumerate", "zip", "map", "filter", "reversed"};
+    for (int32_t k = 0; k < 5; k++) if (calls_builtin(g, x, other[k])) refuse(g, x);
+    ExpDesc e = expr(g, x);
+    int32_t t = e.type;
+    if (is_opt(ctypes(g), t) || is_tuple(ctypes(g), t)) refuse(g, x);
+    discharge(g, &e);
+    g->line = cnode(g, x)->end;
+    int32_t h = new_slots(g, 2);
+    int list = t != T_STR;
+    emit(g, list && rev ? OP_LIST_REV_INIT : OP_ITER_INIT, h);
+    *op = list ? (rev ? OP_FOR_LIST_REV : OP_FOR_LIST) : (rev ? OP_FOR_STR_REV : OP_FOR_STR);
+    *arg = h;
+  }
+  g->line = cnode(g, iter)->end;
+}
+
+// for_stmt := 'for' NAME 'in' iterable block ['else' block]
+// The loop variable may be read unassigned after the loop (the body may
+// run no time): a checked local, bound in the body.
+DEVFN int for_stmt(Code* g, int32_t i, int32_t follow) {
+  const Node* n = cnode(g, i);
+  int32_t target = cx(g, n->a), orelse = cx(g, n->b + 1);
+  if (cnode(g, target)->kind == ND_GROUP) target = cnode(g, target)->a;
+  if (cnode(g, target)->kind != ND_NAME) { refuse(g, i); return 1; }
+  int32_t op, arg;
+  iterable(g, cx(g, n->a + 1), &op, &arg);
+  if (code_failed(g)) return 1;
+  int32_t serial = g->f.block_serial + 1;  // the body's
+  CodeLocal* l = local_of(g, target);
+  if (!l) l = declare(g, target, ty(g, target), 1);
+  if (!l) return 1;
+  l->type = ty(g, target);
+  int bound = l->bound_in && open_block(g, l->bound_in);
+  int mark = l->checked && !bound;
+  int st = op == OP_FOR_RANGE ? OP_FOR_RANGE_ST : op == OP_FOR_STR ? OP_FOR_STR_ST : op == OP_FOR_LIST ? OP_FOR_LIST_ST : -1;
+  int32_t head;
+  if (st >= 0 && FITS(A, arg) && FITS(B, l->slot)) {
+    head = put(g, st, SETARG(A, arg) | SETARG(B, l->slot) | SETARG(FLAG, mark));
+    stack_adjust(g, 1);  // the item, stored by the head itself
+    g->f.depth -= 1;
+  } else {
+    head = emit(g, op, arg);
+    emit(g, mark ? OP_STORE_MARK : OP_STORE, l->slot);
+  }
+  if (mark) l->bound_in = serial;
+  if (!loop_begin(g, head)) return 1;
+  block(g, cx(g, n->b), orelse < 0 ? follow : else_keyword(g->s, orelse).line);
+  int32_t w = g->out->code[head];
+  int next = INSN_OP(w) == OP_FOR_RANGE_ST ? OP_FOR_RANGE_NEXT : INSN_OP(w) == OP_FOR_STR_ST ? OP_FOR_STR_NEXT
+           : INSN_OP(w) == OP_FOR_LIST_ST ? OP_FOR_LIST_NEXT : -1;
+  if (next < 0) emit_loop(g, head);
+  else {
+    int32_t pc = emit(g, next, INSN_ARG(w));
+    g->out->code[pc + 1] = (head + 2) - (pc + 2);
+  }
+  patch_here(g, head);
+  int broke = g->f.loops[g->f.nloops - 1].broke;
+  int else_falls = loop_end(g, orelse, follow);
+  return else_falls || broke;
+}
+
+// The item target obj[index] of an assignment, its value on the stack:
+// the list and the index pushed as the item read would have taken them
+// (a local list and a bare index in the read's fields, pushed now; a read
+// naming the local, LIST_GET_L, the index first and the list swapped under
+// it), then the value brought on top.
+DEVFN void store_item(Code* g, int32_t target, ExpDesc* value) {
+  const Node* n = cnode(g, target);
+  const TypeTable* tt = ctypes(g);
+  discharge(g, value);
+  ExpDesc obj = expr(g, n->a);
+  int32_t index = n->b;
+  if (code_failed(g)) return;
+  if (!is_list(tt, obj.type) || cnode(g, index)->kind == ND_SLICE) { refuse(g, target); return; }
+  int checked_index = cnode(g, index)->kind == ND_NAME && !bare(g, index) && local_of(g, index) &&
+                      ty(g, index) == local_of(g, index)->type;
+  int keep = obj.kind == EK_LOCAL && !checked_index && !bare(g, index);
+  int st = keep ? straight(g, index) : 1;
+  if (st < 0) { refuse(g, index); return; }
+  if (!keep || !st) discharge(g, &obj);
+  ExpDesc x = expr(g, index);
+  discharge(g, &x);
+  g->line = n->end;
+  if (obj.kind == EK_LOCAL) { discharge(g, &obj); emit0(g, OP_SWAP); }
+  emit0(g, OP_ROT3);
+  emit0(g, OP_ROT3);  // [v l i] -> [l i v]
+  coerce(g, elem_of(tt, obj.type), value->type);
+  emit0(g, OP_LIST_SET);
+}
+
+// assign_stmt := target (',' target)* '=' rhs
+// names alone: the values pushed (a display's items, or a tuple or list
+// unpacked), stored last first
+DEVFN void assign_stmt(Code* g, int32_t i) {
+  const Node* n = cnode(g, i);
+  const TypeTable* tt = ctypes(g);
+  int32_t target = cx(g, n->a), value = cx(g, n->a + 1);
+  const Node* tn = cnode(g, target);
+  int checked = g->f.block_depth > 0;
+  if (tn->kind == ND_NAME || tn->kind == ND_SUBSCRIPT) {
+    ExpDesc e = expr(g, value);
+    g->line = n->line;  // the '=': a one-pass reader read the target again up to it
+    if (tn->kind == ND_NAME) store_name(g, target, ty(g, target), &e, checked, this_block(g));
+    else { g->line = cnode(g, value)->end; store_item(g, target, &e); }
+    return;
+  }
+  if (tn->kind != ND_TUPLE || tn->op) { refuse(g, i); return; }
+  for (int32_t k = 0; k < tn->n; k++) if (cnode(g, cx(g, tn->a + k))->kind != ND_NAME) { refuse(g, i); return; }
+  int32_t ts[MAX_TARGETS];
+  const Node* v = cnode(g, value);
+  if (v->kind == ND_TUPLE && !v->op) {
+    for (int32_t k = 0; k < v->n; k++) {
+      ExpDesc e = expr(g, cx(g, v->a + k));
+      discharge(g, &e);
+      ts[k] = e.type;
+    }
+  } else {
+    ExpDesc e = expr(g, value);
+    discharge(g, &e);
+    g->line = v->end;
+    int tuple = is_tuple(tt, e.type);
+    if (!tuple && !is_list(tt, e.type)) { refuse(g, i); return; }
+    emit_count(g, tuple ? OP_UNPACK_TUPLE : OP_UNPACK_LIST, tn->n);
+    for (int32_t k = 0; k < tn->n; k++) ts[k] = tuple ? tt->t[e.type].items[k] : elem_of(tt, e.type);
+  }
+  g->line = n->line;
+  for (int32_t k = tn->n - 1; k >= 0 && !code_failed(g); k--) {
+    ExpDesc e = pushed(g, ts[k]);
+    store_name(g, cx(g, tn->a + k), ty(g, cx(g, tn->a + k)), &e, checked, this_block(g));
+  }
+}
+
+// aug_name := NAME augop expression      an int sum or difference with
+// straight-line code on the right stores itself (ADD_INT_ST, SUB_INT_ST)
+DEVFN void aug_stmt(Code* g, int32_t i) {
+  const Node* n = cnode(g, i);
+  const TypeTable* tt = ctypes(g);
+  if (cnode(g, n->a)->kind != ND_NAME) { refuse(g, i); return; }
+  CodeLocal* l = local_of(g, n->a);
+  if (!l || is_list(tt, l->type) || is_opt(tt, l->type)) { refuse(g, i); return; }
+  int kind = aug_to_binary(n->op);
+  g->line = n->line;  // the operator's: a one-pass reader is past it
+  ExpDesc x;
+  if (surely_bound(g, l)) x = desc(g, EK_LOCAL, l->slot, l->type);
+  else { emit(g, OP_LOAD_CHECKED, l->slot); x = pushed(g, l->type); }
+  int self = x.kind == EK_LOCAL && intlike_t(l->type) && (kind == TK_PLUS || kind == TK_MINUS) && !bare(g, n->b);
+  int st = self ? straight(g, n->b) : 0;
+  if (st < 0) { refuse(g, n->b); return; }
+  if (self && st && intlike_t(ty(g, n->b))) {
+    ExpDesc r = expr(g, n->b);
+    discharge(g, &r);
+    g->line = n->end;
+    g->f.depth -= 1;  // the local is read by the operation itself
+    emit(g, kind == TK_PLUS ? OP_ADD_INT_ST : OP_SUB_INT_ST, l->slot);
+    return;
+  }
+  ExpDesc e = binary(g, i, kind, &x, n->b, l->type);
+  g->line = n->end;
+  store_name(g, n->a, l->type, &e, 0, this_block(g));
+}
+
+// assert_stmt := 'assert' expression [',' expression]      the message is
+// evaluated only on failure
+DEVFN void assert_stmt(Code* g, int32_t i) {
+  const Node* n = cnode(g, i);
+  ExpDesc e = cond(g, n->a);
+  discharge(g, &e);
+  g->line = cnode(g, n->a)->end;
+  int32_t ok = emit(g, OP_JUMP_IF_TRUE, 0);
+  if (n->b >= 0) {
+    ExpDesc m = expr(g, n->b);
+    discharge(g, &m);
+    g->line = cnode(g, n->b)->end;
+    emit0(g, OP_POP);
+  }
+  emit(g, OP_RAISE, ST_ASSERTION_ERROR);
+  patch_here(g, ok);
+}
+
+// A loop's break or continue.
+DEV int loop_jump(Code* g, int32_t i) {
+  CodeLoop* l = &g->f.loops[g->f.nloops - 1];
+  g->line = cnode(g, i)->line;
+  if (cnode(g, i)->kind == ND_CONTINUE) { emit_loop(g, l->head); return 0; }
+  l->breaks = list_link(g->out, emit(g, OP_JUMP, 0), l->breaks);
+  l->broke = 1;
+  return 0;
+}
+
+// One statement of a function's body; follow: the line of the token after it.
+DEVFN int stmt(Code* g, int32_t i, int32_t follow) {
+  const Node* n = cnode(g, i);
+  if (code_failed(g)) return 1;
+  switch (n->kind) {
+    case ND_PASS: return 1;
+    case ND_EXPR: {
+      if (cnode(g, n->a)->kind == ND_STR && cnode(g, n->a)->n == 1) return 1;  // a docstring: no code
+      ExpDesc e = expr(g, n->a);
+      g->line = cnode(g, n->a)->end;
+      drop(g, &e);
+      return 1;
+    }
+    case ND_RETURN: return return_stmt(g, i);
+    case ND_ASSIGN: assign_stmt(g, i); return 1;
+    case ND_AUGASSIGN: aug_stmt(g, i); return 1;
+    case ND_IF: return if_stmt(g, i, follow);
+    case ND_WHILE: return while_stmt(g, i, follow);
+    case ND_FOR: return for_stmt(g, i, follow);
+    case ND_ASSERT: assert_stmt(g, i); return 1;
+    case ND_BREAK: case ND_CONTINUE: return loop_jump(g, i);
+  }
+  refuse(g, i);
+  return 1;
+}
+
+// ---- functions and the program
+
+// Whether calls of f could be memoized (memo.h): 1 to MEMO_MAX_ARGS
+// parameters and a result, all int, bool or float.
+DEV int memo_able(const SemaFunc* f) {
+  if (f->nparams < 1 || f->nparams > MEMO_MAX_ARGS) return 0;
+  if (f->ret != T_INT && f->ret != T_BOOL && f->ret != T_FLOAT) return 0;
+  for (int32_t k = 0; k < f->nparams; k++)
+    if (f->ptype[k] != T_INT && f->ptype[k] != T_BOOL && f->ptype[k] != T_FLOAT) return 0;
+  return 1;
+}
+
+// funcdef := header block      follow: the line of the token after the def
+DEVFN void funcdef(Code* g, int32_t fi, int32_t follow) {
+  const SemaFunc* f = &g->s->funcs[fi];
+  const Node* d = cnode(g, f->def);
+  CodeFrame* fr = &g->f;
+  fr->fn = fi; fr->nlocals = 0; fr->nslots = 0; fr->depth = 0; fr->max_depth = 0; fr->block_depth = -1;
+  fr->nloops = 0; fr->nopen = 0; fr->block_serial = 0;
+  for (int32_t k = 0; k < f->nparams; k++) declare(g, cx(g, d->b + k), f->ptype[k], 0);
+  int32_t pc = g->out->n_code;
+  g->line = cnode(g, cx(g, d->a + 1))->end;  // the token before the ':'
+  if (memo_able(f)) g->funcs[fi].memo_pc = emit(g, OP_MEMO_ENTER, 0);
+  int falls = block(g, cx(g, d->a + 2), follow);
+  if (falls && !code_failed(g)) {
+    // CPython's entry returns None here, which no expected value of its
+    // type equals: the lane's answer is wrong, with None as the result
+    if (entry_may_be_none(g, f->ret)) emit(g, OP_RAISE, ST_WRONG_ANSWER);
+    emit(g, OP_CONST, const_word(g, 0));
+    emit_return(g);
+  }
+  FuncInfo* info = &g->out->funcs[fi];
+  info->pc = pc; info->nparams = f->nparams; info->nlocals = fr->nslots; info->max_stack = fr->max_depth;
+}
+
+// The STR node a value's first token is in, or -1.
+DEV int32_t leading_str(Code* g, int32_t i) {
+  for (;;) {
+    const Node* n = cnode(g, i);
+    switch (n->kind) {
+      case ND_STR: return i;
+      case ND_BINOP: case ND_SUBSCRIPT: case ND_CALL: case ND_ATTR: i = n->a; break;
+      case ND_COMPARE: case ND_BOOLOP: case ND_IFEXP: i = cx(g, n->a); break;
+      case ND_TUPLE: if (n->op || n->n == 0) return -1; i = cx(g, n->a); break;
+      default: return -1;
+    }
+  }
+}
+
+// The one-pass compiler's first reading (its prepass) made a str constant
+// of every module-level `NAME = "..." ...` before any code: the same ones,
+// in the same places.
+DEVFN void module_strings(Code* g) {
+  const Node* m = cnode(g, g->s->t->root);
+  for (int32_t k = 0; k < m->n && !code_failed(g); k++) {
+    int32_t st = cx(g, m->a + k);
+    const Node* a = cnode(g, st);
+    if (a->kind != ND_ASSIGN || cnode(g, cx(g, a->a))->kind != ND_NAME) continue;
+    int32_t name = cx(g, a->a), value = cx(g, a->a + 1);
+    int32_t before = cnode(g, name)->pos - 1;  // a statement after ';' is not read so
+    while (before >= 0 && (g->src[before] == ' ' || g->src[before] == '\t')) before--;
+    if (before >= 0 && g->src[before] == ';') continue;
+    if (a->n != 2) { refuse(g, st); return; }
+    int32_t str = leading_str(g, value);
+    if (str < 0) continue;
+    for (int32_t q = 0; q < cnode(g, str)->n; q++) {
+      Token t;
+      const Node* part = cnode(g, cx(g, cnode(g, str)->a + q));
+      t.start = part->pos; t.len = part->len; t.flags = part->op;
+      if ((part->op & TF_NON_ASCII) || str_decode(g->src, &t, 0) < 0 || q == 8) { refuse(g, str); return; }
+    }
+    int32_t at = str_const(g, str);
+    for (int32_t c = 0; c < g->s->nconsts; c++)
+      if (g->s->consts[c].name == name && g->s->consts[c].value == value) g->const_str[c] = at;
+  }
+}
+
+// The line of the token after module statement k (the end of the source
+// after the last one).
+DEV int32_t module_follow(Code* g, int32_t k) {
+  const Node* m = cnode(g, g->s->t->root);
+  return k + 1 < m->n ? stmt_line(g, cx(g, m->a + k + 1)) : g->eof_line;
+}
+
+// The code pass over a program the type pass typed whole (s, with its
+// types in s->ty), into out: 1 when generated, 0 when refused (a construct
+// it does not generate yet: g->refused) or on a limit (out->diag).
+DEVFN int code_program(Code* g, const Sema* s, Program* out) {
+  g->s = s; g->src = s->src; g->out = out; g->diag = &out->diag; g->refused = -1; g->line = 1;
+  out->ok = 0; out->n_code = 0; out->n_const = 0; out->n_funcs = 0; out->entry = -1; out->frame_slots = 0;
+  out->memo = 0; out->n_loop_tests = 0;
+  out->diag.cls = DG_OK; out->diag.line = 0; out->diag.col = 0; out->diag.msg[0] = 0; out->diag.sealed = 0;
+  g->eof_line = 1;
+  for (int32_t k = 0; k < s->n; k++) g->eof_line += s->src[k] == '\n';
+  for (int32_t k = 0; k < MAX_MODULE_CONSTS; k++) g->const_str[k] = -1;
+  for (int32_t k = 0; k < MAX_TYPES; k++) g->type_k[k] = -1;
+  for (int32_t k = 0; k < s->nfuncs; k++) {
+    g->funcs[k].callees = 0; g->funcs[k].memo_pc = -1; g->funcs[k].returns = -1;
+    g->funcs[k].nparams = s->funcs[k].nparams;
+    if (s->funcs[k].parent >= 0) refuse(g, s->funcs[k].def);  // nested defs: not yet
+  }
+  module_strings(g);
+  const Node* m = cnode(g, s->t->root);
+  for (int32_t k = 0; k < m->n && !code_failed(g); k++) {
+    int32_t st = cx(g, m->a + k);
+    for (int32_t f = 0; f < s->nfuncs; f++) if (s->funcs[f].def == st) funcdef(g, f, module_follow(g, k));
+  }
+  if (code_failed(g)) return 0;
+  finish_program(out, g->funcs, s->nfuncs, s->entry);
+  return 1;
+}
