@@ -6,6 +6,8 @@ kernels/fields.def through abi.arg_fields()."""
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from .abi import STATUS_NAMES, arg_fields, opcodes
@@ -23,10 +25,13 @@ def _const(konst: np.ndarray, k: int, op: str) -> str:
     return f"{w}  (as float {f!r})" if abs(w) > 1 << 53 else str(w)
 
 
-def disassemble(prog, names: list[str] | None = None) -> str:
+def disassemble(prog, names: list[str] | None = None, numbered: bool = True) -> str:
     """Text of one Program record (a row of the array Verifier.compile gives).
 
     names: function names in the program's order, for headers (optional).
+    numbered: show where each constant lies in the program's constants as
+    well as its value (without, two programs whose constants lie in another
+    order read the same).
     """
     ops = opcodes()
     F = {name: f.get for name, f in arg_fields().items()}
@@ -50,7 +55,7 @@ def disassemble(prog, names: list[str] | None = None) -> str:
         arg = w >> 8
         text = f"{pc:04d}  L{int(lines[pc]):<4d} {op.name:<16s}"
         if op.arg == "K":
-            text += f" {arg:<5d} {_const(konst, arg, op.name)}"
+            text += f" {arg:<5d} {_const(konst, arg, op.name)}" if numbered else f" {_const(konst, arg, op.name)}"
         elif op.arg == "J":
             target = pc + op.size + (int(code[pc + 1]) if op.size == 2 else arg)
             text += f" -> {target:04d}"
@@ -88,6 +93,6 @@ def disassemble(prog, names: list[str] | None = None) -> str:
             text += f" {arg}"
             if op.size == 2:
                 text += f"  exit -> {pc + 2 + int(code[pc + 1]):04d}"
-        out.append(text.rstrip())
+        out.append(text.rstrip() if numbered else re.sub(r"konst\[\d+\]", "konst", text.rstrip()))
         pc += op.size
     return "\n".join(out)

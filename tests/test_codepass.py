@@ -2,8 +2,11 @@
 compiler's program, instruction for instruction and line for line (its
 constants, functions, frame sizes and copied loop tests too), on every
 program it generates: the behaviour corpus, generated programs and mutated
-ones. Where it does not generate yet, it says so (a refusal, or the type
-pass's give-up), and the one-pass compiler's program stands."""
+ones. One difference is allowed: where the constants lie, for a program
+with a conditional expression, whose constants the one-pass compiler made
+in source order and the code pass makes in the order they run. Where it
+does not generate yet, it says so (a refusal, or the type pass's give-up),
+and the one-pass compiler's program stands."""
 
 import difflib
 import random
@@ -29,7 +32,7 @@ def _check(sources, problem):
             continue
         generated += 1
         differs = same_program(new.program, old)
-        if differs:
+        if differs and differs != "constants":
             diff = "\n".join(difflib.unified_diff(disassemble(old).splitlines(), disassemble(new.program).splitlines(),
                                                   "one-pass", "passes", lineterm=""))
             pytest.fail(f"{differs} differs for\n{source}\n{diff}")
@@ -51,13 +54,13 @@ def _generated_case(seed):
 
 def test_corpus():
     generated = sum(_check([spec.source], _problem(spec)) for spec in SPECS)
-    assert generated > 230
+    assert generated > 390
 
 
 def test_mutants_of_each_program_for_its_own_problem():
     rng = random.Random(37)
     generated = sum(_check([mutate(rng, spec.source) for _ in range(3)], _problem(spec)) for spec in SPECS)
-    assert generated > 150
+    assert generated > 300
 
 
 def test_generated_programs_and_their_mutants():
@@ -67,7 +70,7 @@ def test_generated_programs_and_their_mutants():
         source, problem = _generated_case(6_000_000 + i)
         if source:
             generated += _check([source] + [mutate(rng, source) for _ in range(2)], problem)
-    assert generated > 15
+    assert generated > 90
 
 
 @pytest.mark.parametrize("source", [

@@ -49,6 +49,8 @@ struct Code {
   Diag* diag;
   MemoFn funcs[MAX_FUNCS];  // what memoization reads of each function (stmt.h)
   CodeFrame f;
+  CodeFrame saved;   // the enclosing function's, while a nested def is generated
+  uint32_t defined;  // bit f: nested def f's statement has been generated
   int32_t line;      // the line the next instruction reports: the one-pass reader's last token's
   int32_t eof_line;  // the line of the end of the source
   int32_t refused;   // a node of a kind the pass does not generate yet, or -1
@@ -281,6 +283,14 @@ DEV int32_t module_const_of(const Code* g, int32_t name) {
   return -1;
 }
 
+DEV int value_itself(int b, int32_t t);
+DEV int32_t find_callee(Code* g, int32_t name);
+
+// Whether the read i of local l is narrowed: an Optional known not None there.
+DEV int narrowed(const Code* g, const CodeLocal* l, int32_t i) {
+  return is_opt(ctypes(g), l->type) && !is_opt(ctypes(g), ty(g, i));
+}
+
 // Whether node i compiles to one push not yet emitted (a constant, a str
 // constant or a local surely bound), so that an operation before it may
 // take its operands in its fields.
@@ -289,11 +299,20 @@ DEVFN int bare(Code* g, int32_t i) {
   switch (n->kind) {
     case ND_INT: case ND_FLOAT: case ND_CONST: case ND_STR: return 1;
     case ND_GROUP: return bare(g, n->a);
-    case ND_UNARY: return n->op == TK_MINUS && cnode(g, n->a)->kind == ND_INT && !(cnode(g, n->a)->op & TF_INT_BIG);
+    case ND_UNARY:
+      if (n->op == TK_PLUS) return bare(g, n->a) && !is_opt(ctypes(g), ty(g, n->a));  // +x: x itself
+      return n->op == TK_MINUS && cnode(g, n->a)->kind == ND_INT && !(cnode(g, n->a)->op & TF_INT_BIG);
+    case ND_CALL: {  // int(x) of an int x, ...: x itself (value_itself)
+      if (n->n != 1 || cnode(g, n->a)->kind != ND_NAME || local_of(g, n->a) || find_callee(g, n->a) >= 0 ||
+          from_math_name(g->s, n->a))
+        return 0;
+      int b = builtin_of(g->s, n->a);
+      return b >= 0 && builtin_form(b) == BF_CALL && value_itself(b, ty(g, cx(g, n->b))) && bare(g, cx(g, n->b));
+    }
     case ND_NAME: {
       CodeLocal* l = local_of(g, i);
       if (!l) return module_const_of(g, i) >= 0;
-      return surely_bound(g, l) && ty(g, i) == l->type;
+      return surely_bound(g, l) && !narrowed(g, l, i);
     }
   }
   return 0;
@@ -304,9 +323,9 @@ DEVFN ExpDesc name_read(Code* g, int32_t i) {
   g->line = cnode(g, i)->end;
   CodeLocal* l = local_of(g, i);
   if (l) {
-    if (surely_bound(g, l) && ty(g, i) == l->type) return desc(g, EK_LOCAL, l->slot, l->type);
+    if (surely_bound(g, l) && !narrowed(g, l, i)) return desc(g, EK_LOCAL, l->slot, ty(g, i));
     emit(g, surely_bound(g, l) ? OP_LOAD : OP_LOAD_CHECKED, l->slot);
-    if (ty(g, i) != l->type) unwrap(g, l->type);
+    if (narrowed(g, l, i)) unwrap(g, l->type);
     return pushed(g, ty(g, i));
   }
   int32_t k = module_const_of(g, i);
@@ -657,6 +676,28 @@ DEVFN ExpDesc cond(Code* g, int32_t i) {
 
 // ---- calls, subscripts, displays
 
+// The function a call by this name means here, as Python scopes it:
+// inside a top-level function its nested defs first, inside a nested def
+// itself (recursion), then the module's functions; -1: none.
+DEV int32_t find_callee(Code* g, int32_t name) {
+  const Sema* s = g->s;
+  int32_t cur = g->f.fn;
+  for (int32_t k = 0; k < s->nfuncs; k++) {
+    const SemaFunc* f = &s->funcs[k];
+    if (f->parent < 0 || !same_name(g, cx(g, cnode(g, f->def)->a), name)) continue;
+    if (k == cur) return k;
+    if (s->funcs[cur].parent < 0 && f->parent == cur) return k;
+  }
+  return find_function(s, name);
+}
+
+// Whether node i calls builtin `name` (not a local's or the program's function).
+DEV int calls_builtin(Code* g, int32_t i, const char* name) {
+  const Node* n = cnode(g, i);
+  return n->kind == ND_CALL && cnode(g, n->a)->kind == ND_NAME && node_is(g->s, n->a, name) && !local_of(g, n->a) &&
+         find_callee(g, n->a) < 0;
+}
+
 // An instruction whose stack effect is its count n (LIST_NEW and
 // TUPLE_NEW pop n, UNPACK_* push n).
 DEV void emit_count(Code* g, int op, int32_t n) {
@@ -690,7 +731,7 @@ DEVFN int straight(Code* g, int32_t i) {
     case ND_CALL: {
       const Node* callee = cnode(g, n->a);
       if (callee->kind != ND_NAME || local_of(g, n->a)) return -1;
-      if (find_function(g->s, n->a) >= 0) return 0;
+      if (find_callee(g, n->a) >= 0) return 0;
       return node_is(g->s, n->a, "len") && n->n == 1 ? straight(g, cx(g, n->b)) : -1;
     }
   }
@@ -739,7 +780,7 @@ DEVFN ExpDesc subscript(Code* g, int32_t i) {
   if (cnode(g, index)->kind == ND_SLICE) return slice(g, i, &obj, list);
   // a list item by a LOAD_CHECKED index: LIST_GET of both pushed
   int checked_index = cnode(g, index)->kind == ND_NAME && !bare(g, index) && local_of(g, index) &&
-                      ty(g, index) == local_of(g, index)->type;
+                      !narrowed(g, local_of(g, index), index);
   int keep = obj.kind == EK_LOCAL && !(list && checked_index);
   int st = keep && !bare(g, index) ? straight(g, index) : 1;
   if (st < 0) { refuse(g, index); return obj; }
@@ -757,23 +798,313 @@ DEVFN ExpDesc subscript(Code* g, int32_t i) {
   return pushed(g, type);
 }
 
-// call := NAME '(' args ')'      of a function of the program, or len()
+// An Optional value on the stack where CPython raises on None (an
+// operand, a builtin's argument, an object whose method is called): its T,
+// checked, with status st for None.
+DEV int32_t unwrap_as(Code* g, int32_t t, int st) {
+  const TypeTable* tt = ctypes(g);
+  if (!is_opt(tt, t)) return t;
+  emit(g, is_ref(tt, elem_of(tt, t)) ? OP_UNWRAP : OP_UNBOX, st);
+  return elem_of(tt, t);
+}
+
+// args := '(' [expression (',' expression)*] ')'      pushed, each an
+// Optional unwrapped unless keep_opt; their types into ts; their count.
+DEVFN int32_t call_args(Code* g, int32_t call, int32_t* ts, int keep_opt) {
+  const Node* n = cnode(g, call);
+  for (int32_t k = 0; k < n->n && !code_failed(g); k++) {
+    int32_t arg = cx(g, n->b + k);
+    int kind = cnode(g, arg)->kind;
+    if (kind == ND_KEYWORD || kind == ND_STARRED || kind == ND_GENEXP) { refuse(g, arg); break; }
+    ExpDesc e = expr(g, arg);
+    discharge(g, &e);
+    g->line = cnode(g, arg)->end;
+    ts[k] = keep_opt ? e.type : unwrap_as(g, e.type, ST_TYPE_ERROR);
+  }
+  g->line = n->end;
+  return n->n;
+}
+
+DEV int number_t(int32_t t) { return intlike_t(t) || t == T_FLOAT; }
+
+// The instruction of str(x) for a scalar x of type t (int, bool, float), or -1.
+DEV int str_of_op(int32_t t) {
+  return t == T_INT ? OP_STR_OF_INT : t == T_BOOL ? OP_STR_OF_BOOL : t == T_FLOAT ? OP_STR_OF_FLOAT : -1;
+}
+
+// A str constant of the n bytes at text, made anew (as the one-pass compiler does).
+DEVFN int32_t text_const(Code* g, const char* text, int32_t n) {
+  Program* p = g->out;
+  int32_t words = STR_WORDS(n);
+  if (p->n_const + words > MAX_CONST_WORDS) { code_limit(g, "MAX_CONST_WORDS (constants)"); return 0; }
+  int32_t at = p->n_const;
+  for (int32_t k = 0; k < words; k++) p->konst[at + k] = 0;
+  p->konst[at] = n;
+  p->n_const += words;
+  char* bytes = (char*)(p->konst + at + 1);
+  for (int32_t k = 0; k < n; k++) bytes[k] = text[k];
+  return at;
+}
+
+// str(o) of an Optional on the stack: 'None', or str() of its value.
+DEVFN ExpDesc str_of_optional(Code* g, int32_t t) {
+  int32_t e = elem_of(ctypes(g), t);
+  emit0(g, OP_DUP);
+  int32_t jnone = emit(g, OP_JUMP_IF_FALSE, 0);
+  emit(g, e == T_STR ? OP_UNWRAP : OP_UNBOX, ST_TYPE_ERROR);  // cannot fail: tested
+  if (e != T_STR) emit0(g, str_of_op(e));
+  int32_t jend = emit(g, OP_JUMP, 0);
+  patch_here(g, jnone);
+  emit0(g, OP_POP);
+  emit(g, OP_CONST_STR, text_const(g, "None", 4));
+  patch_here(g, jend);
+  return pushed(g, T_STR);
+}
+
+// divmod(a, b): (a // b, a % b), in float when either is
+DEVFN ExpDesc divmod_(Code* g, const int32_t* ts, int32_t type) {
+  int isf = ts[0] == T_FLOAT || ts[1] == T_FLOAT;
+  if (isf && ts[0] != T_FLOAT) emit0(g, OP_INT_TO_FLOAT_UNDER);
+  if (isf && ts[1] != T_FLOAT) emit0(g, OP_INT_TO_FLOAT);
+  emit0(g, OP_DUP2);
+  emit0(g, isf ? OP_FLOORDIV_FLOAT : OP_FLOORDIV_INT);
+  emit0(g, OP_ROT3);
+  emit0(g, isf ? OP_MOD_FLOAT : OP_MOD_INT);
+  emit_count(g, OP_TUPLE_NEW, 2);
+  return pushed(g, type);
+}
+
+// A builtin of one argument whose value it is (int of an int, str of a
+// str, round of an int, bool of a bool): no instruction, so what uses the
+// result may fuse the argument's push, as it would the argument itself.
+DEV int value_itself(int b, int32_t t) {
+  return (b == BI_INT && intlike_t(t)) || (b == BI_FLOAT && t == T_FLOAT) || (b == BI_STR && t == T_STR) ||
+         (b == BI_ROUND && intlike_t(t)) || (b == BI_BOOL && t == T_BOOL);
+}
+
+// The builtins of CALL form (builtins.def): the instruction their
+// argument types choose, after the arguments.
+DEVFN ExpDesc call_form(Code* g, int32_t i, int b) {
+  const Node* n = cnode(g, i);
+  int32_t ts[MAX_PARAMS], type = ty(g, i);
+  int32_t arg = n->n == 1 ? cx(g, n->b) : -1;
+  if (arg >= 0 && cnode(g, arg)->kind != ND_KEYWORD && cnode(g, arg)->kind != ND_STARRED &&
+      cnode(g, arg)->kind != ND_GENEXP) {
+    ExpDesc e = expr(g, arg);
+    g->line = n->end;
+    if (value_itself(b, e.type)) { e.type = type; return e; }
+    if (b == BI_BOOL) return truth(g, e);
+    if (b == BI_LEN && is_tuple(ctypes(g), e.type)) {
+      drop(g, &e);
+      return desc(g, EK_CONST, const_word(g, ctypes(g)->t[e.type].n), T_INT);
+    }
+    discharge(g, &e);
+    g->line = cnode(g, arg)->end;
+    ts[0] = b == BI_STR ? e.type : unwrap_as(g, e.type, ST_TYPE_ERROR);
+    g->line = n->end;
+  } else {
+    call_args(g, i, ts, b == BI_BOOL || b == BI_STR);
+  }
+  int32_t t = n->n ? ts[0] : T_BAD;
+  if (code_failed(g)) return desc(g, EK_VOID, 0, T_BAD);
+  int op = -1;
+  switch (b) {
+    case BI_LEN: op = t == T_STR ? OP_STR_LEN : OP_LIST_LEN; break;
+    case BI_ABS: op = t == T_FLOAT ? OP_ABS_FLOAT : OP_ABS_INT; break;
+    case BI_INT:
+      if (n->n == 0) return desc(g, EK_CONST, const_word(g, 0), T_INT);
+      op = n->n == 2 ? OP_INT_OF_STR_BASE : t == T_FLOAT ? OP_FLOAT_TO_INT : OP_INT_OF_STR;
+      break;
+    case BI_FLOAT:
+      if (n->n == 0) return desc(g, EK_CONST, const_word(g, double_to_bits(0.0)), T_FLOAT);
+      op = intlike_t(t) ? OP_INT_TO_FLOAT : OP_FLOAT_OF_STR;
+      break;
+    case BI_STR:
+      if (n->n == 0) { emit(g, OP_CONST_STR, text_const(g, "", 0)); return pushed(g, T_STR); }
+      if (is_opt(ctypes(g), t)) return str_of_optional(g, t);
+      op = str_of_op(t);
+      break;
+    case BI_BOOL: return desc(g, EK_CONST, const_word(g, 0), T_BOOL);  // bool()
+    case BI_ORD: op = OP_ORD; break;
+    case BI_CHR: op = OP_CHR; break;
+    case BI_BIN: case BI_OCT: case BI_HEX:
+      emit(g, OP_RADIX_STR, b == BI_BIN ? 1 : b == BI_OCT ? 3 : 4);
+      return pushed(g, T_STR);
+    case BI_ROUND: op = n->n == 2 ? (t == T_FLOAT ? OP_ROUND_FLOAT_N : OP_ROUND_INT_N) : OP_ROUND_FLOAT; break;
+    case BI_POW: op = n->n == 2 ? OP_POW_INT : OP_POW_MOD; break;
+    case BI_DIVMOD: return divmod_(g, ts, type);
+  }
+  if (op < 0) { refuse(g, i); return desc(g, EK_VOID, 0, T_BAD); }
+  emit0(g, op);
+  return pushed(g, type);
+}
+
+// min_max := ('min' | 'max') '(' expression (',' expression)+ ')'      pairwise
+// as the arguments arrive: min(a, b, c) == min(min(a, b), c)
+DEVFN ExpDesc min_max(Code* g, int32_t i, int is_max) {
+  const Node* n = cnode(g, i);
+  int32_t t = T_BAD;
+  for (int32_t k = 0; k < n->n && !code_failed(g); k++) {
+    int32_t arg = cx(g, n->b + k);
+    if (cnode(g, arg)->kind == ND_KEYWORD || cnode(g, arg)->kind == ND_STARRED) { refuse(g, arg); break; }
+    ExpDesc e = expr(g, arg);
+    discharge(g, &e);
+    g->line = cnode(g, arg)->end;
+    t = e.type;
+    if (k == 0) continue;
+    int op = t == T_FLOAT ? (is_max ? OP_MAX_FLOAT : OP_MIN_FLOAT) : t == T_STR ? (is_max ? OP_MAX_STR : OP_MIN_STR)
+           : intlike_t(t) ? (is_max ? OP_MAX_INT : OP_MIN_INT) : -1;
+    if (op >= 0) { emit0(g, op); continue; }
+    // [x y]: y replaces x when y < x (min) or y > x (max), as CPython keeps the first
+    emit0(g, OP_DUP2);
+    emit0(g, OP_SWAP);
+    emit(g, OP_CMP_OBJ, SETARG(TYPE, type_const(g, t)) | SETARG(CMP_B, is_max ? CMP_GT : CMP_LT));
+    int32_t keep = emit(g, OP_JUMP_IF_FALSE, 0);
+    emit0(g, OP_SWAP);
+    patch_here(g, keep);
+    emit0(g, OP_POP);
+  }
+  g->line = n->end;
+  return pushed(g, ty(g, i));
+}
+
+// print_call := '(' [arg (',' arg)*] ')'      each argument evaluated and
+// dropped (what a program prints is not its result): None
+DEVFN ExpDesc print_(Code* g, int32_t i) {
+  const Node* n = cnode(g, i);
+  for (int32_t k = 0; k < n->n && !code_failed(g); k++) {
+    int32_t arg = cx(g, n->b + k);
+    int kind = cnode(g, arg)->kind;
+    if (kind == ND_STARRED || kind == ND_GENEXP) { refuse(g, arg); break; }
+    ExpDesc e = expr(g, kind == ND_KEYWORD ? cnode(g, arg)->a : arg);
+    g->line = cnode(g, arg)->end;
+    drop(g, &e);
+  }
+  g->line = n->end;
+  return desc(g, EK_CONST, const_word(g, 0), T_NONE);
+}
+
+// ---- methods
+
+// list.NAME(args) on the list pushed (elem: its item type)
+DEVFN ExpDesc list_method(Code* g, int32_t i, int32_t name) {
+  int32_t ts[MAX_PARAMS];
+  const char* w = g->src + cnode(g, name)->pos;
+  int32_t len = cnode(g, name)->len;
+#define IS(word) span_eq(w, len, word)
+  if (IS("sort")) { refuse(g, i); return desc(g, EK_VOID, 0, T_BAD); }
+  int32_t n = call_args(g, i, ts, 0);
+  if (code_failed(g)) return desc(g, EK_VOID, 0, T_BAD);
+  int32_t x = n ? ts[n - 1] : T_BAD;  // the item argument, where there is one
+  if (IS("pop")) {
+    if (n == 0) emit(g, OP_CONST, const_word(g, -1));
+    emit0(g, OP_LIST_POP);
+    return pushed(g, ty(g, i));
+  }
+  if (IS("copy")) { emit0(g, OP_LIST_COPY); return pushed(g, ty(g, i)); }
+  if (IS("index") || IS("count")) { emit(g, IS("index") ? OP_LIST_INDEX : OP_LIST_COUNT, type_const(g, x)); return pushed(g, T_INT); }
+  if (IS("extend") && x == T_STR) emit0(g, OP_LIST_OF_STR);
+  if (IS("reverse")) emit0(g, OP_LIST_REVERSE);
+  else if (IS("clear")) emit0(g, OP_LIST_CLEAR);
+  else if (IS("append")) emit0(g, OP_LIST_APPEND);
+  else if (IS("extend")) emit0(g, OP_LIST_EXTEND);
+  else if (IS("insert")) emit0(g, OP_LIST_INSERT);
+  else if (IS("remove")) emit(g, OP_LIST_REMOVE, type_const(g, x));
+  else { refuse(g, i); return desc(g, EK_VOID, 0, T_BAD); }
+#undef IS
+  return desc(g, EK_CONST, const_word(g, 0), T_NONE);
+}
+
+// str.join's argument: a list of strs (a str's characters made one), or a
+// form not generated yet
+DEVFN void join_arg(Code* g, int32_t arg) {
+  const Node* a = cnode(g, arg);
+  const char* iters[] = {"range", "reversed", "map", "filter"};
+  for (int32_t k = 0; k < 4; k++) if (calls_builtin(g, arg, iters[k])) refuse(g, arg);
+  if (a->kind == ND_GENEXP || a->kind == ND_LISTCOMP || a->kind == ND_KEYWORD || a->kind == ND_STARRED) refuse(g, arg);
+  if (code_failed(g)) return;
+  ExpDesc e = expr(g, arg);
+  discharge(g, &e);
+  g->line = a->end;
+  int32_t t = unwrap_as(g, e.type, ST_TYPE_ERROR);
+  if (is_tuple(ctypes(g), t)) refuse(g, arg);
+  if (t == T_STR) emit0(g, OP_LIST_OF_STR);
+}
+
+// str.NAME(args) on the str pushed (methods.def)
+DEVFN ExpDesc str_method(Code* g, int32_t i, int32_t name) {
+  const Node* n = cnode(g, i);
+  const char* names[] = {
+#define STR_METHOD(id, word, op, sel, args) word,
+#include "methods.def"
+#undef STR_METHOD
+  };
+  const int16_t ops[] = {
+#define STR_METHOD(id, word, op, sel, args) (int16_t)(op),
+#include "methods.def"
+#undef STR_METHOD
+  };
+  const int8_t sels[] = {
+#define STR_METHOD(id, word, op, sel, args) (int8_t)(sel),
+#include "methods.def"
+#undef STR_METHOD
+  };
+  int32_t m = 0, ts[MAX_PARAMS];
+  while (m < SM_COUNT_ && !node_is(g->s, name, names[m])) m++;
+  if (m == SM_COUNT_) { refuse(g, i); return desc(g, EK_VOID, 0, T_BAD); }
+  int op = ops[m], sel = sels[m];
+  if (m == SM_JOIN && n->n == 1) {
+    join_arg(g, cx(g, n->b));
+    g->line = n->end;
+    emit0(g, OP_STR_JOIN);
+    return pushed(g, T_STR);
+  }
+  int32_t k = call_args(g, i, ts, 0);
+  if (code_failed(g)) return desc(g, EK_VOID, 0, T_BAD);
+  if (m == SM_SPLIT) op = k ? OP_STR_SPLIT_SEP : OP_STR_SPLIT;
+  else if (op < 0) {  // ljust, rjust, center, zfill: the fill pushed, ' ' by default
+    if (k == 1) emit(g, OP_CONST_STR, text_const(g, " ", 1));
+    emit(g, OP_STR_PAD, sel);
+    return pushed(g, T_STR);
+  } else if (op == OP_STR_STRIP && k == 1) op = OP_STR_STRIP_CHARS;
+  emit(g, op, m == SM_SPLIT ? 0 : sel);
+  return pushed(g, ty(g, i));
+}
+
+// method := expression '.' NAME args      of a str or a list
+DEVFN ExpDesc method(Code* g, int32_t i) {
+  int32_t attr = cnode(g, i)->a, obj = cnode(g, attr)->a;
+  if (cnode(g, obj)->kind == ND_NAME && node_is(g->s, obj, "math") && !local_of(g, obj)) {
+    refuse(g, i);  // math's functions: not yet
+    return desc(g, EK_VOID, 0, T_BAD);
+  }
+  ExpDesc o = expr(g, obj);
+  discharge(g, &o);
+  g->line = cnode(g, obj)->end;
+  int32_t t = unwrap_as(g, o.type, ST_ATTRIBUTE_ERROR);  // None.append: 'NoneType' object has no attribute
+  if (code_failed(g)) return o;
+  if (is_list(ctypes(g), t)) return list_method(g, i, attr);
+  if (t == T_STR) return str_method(g, i, attr);
+  refuse(g, i);
+  return desc(g, EK_VOID, 0, T_BAD);
+}
+
+// call := NAME '(' args ')'      of a function of the program or a builtin
 DEVFN ExpDesc call(Code* g, int32_t i) {
   const Node* n = cnode(g, i);
-  const TypeTable* tt = ctypes(g);
   int32_t callee = n->a, d0 = g->f.depth;
+  if (cnode(g, callee)->kind == ND_ATTR) return method(g, i);
   if (cnode(g, callee)->kind != ND_NAME || local_of(g, callee)) { refuse(g, i); return desc(g, EK_VOID, 0, T_BAD); }
-  int32_t f = find_function(g->s, callee);
-  if (f < 0 && node_is(g->s, callee, "len") && n->n == 1 && module_const_of(g, callee) < 0) {
-    ExpDesc x = expr(g, cx(g, n->b));
-    if (is_opt(tt, x.type)) { refuse(g, i); return x; }
-    g->line = n->end;
-    if (is_tuple(tt, x.type)) { drop(g, &x); return desc(g, EK_CONST, const_word(g, tt->t[x.type].n), T_INT); }
-    discharge(g, &x);
-    emit0(g, x.type == T_STR ? OP_STR_LEN : OP_LIST_LEN);
-    return pushed(g, T_INT);
+  int32_t f = find_callee(g, callee);
+  if (f < 0) {
+    int b = from_math_name(g->s, callee) ? -1 : builtin_of(g->s, callee);
+    int form = b >= 0 ? builtin_form(b) : -1;
+    if (form == BF_CALL) return call_form(g, i, b);
+    if (form == BF_MINMAX && n->n >= 2 && cnode(g, cx(g, n->b + 1))->kind != ND_KEYWORD) return min_max(g, i, b == BI_MAX);
+    if (form == BF_PRINT) return print_(g, i);
+    refuse(g, i);
+    return desc(g, EK_VOID, 0, T_BAD);
   }
-  if (f < 0) { refuse(g, i); return desc(g, EK_VOID, 0, T_BAD); }
   const SemaFunc* fs = &g->s->funcs[f];
   for (int32_t k = 0; k < n->n && !code_failed(g); k++) {
     int32_t arg = cx(g, n->b + k);
@@ -826,7 +1157,7 @@ DEVFN ExpDesc tuple_display(Code* g, int32_t i) {
 DEVFN ExpDesc unary(Code* g, int32_t i) {
   const Node* n = cnode(g, i);
   if (n->op == TK_NOT) return not_(g, i);
-  if (bare(g, i)) { g->line = n->end; return literal_desc(g, i); }
+  if (n->op == TK_MINUS && bare(g, i)) { g->line = n->end; return literal_desc(g, i); }  // -<int literal>
   ExpDesc e = expr(g, n->a);
   if (is_opt(ctypes(g), e.type)) { refuse(g, i); return e; }
   int32_t t = ty(g, i);
@@ -835,6 +1166,50 @@ DEVFN ExpDesc unary(Code* g, int32_t i) {
   g->line = n->end;
   emit0(g, n->op == TK_TILDE ? OP_INVERT : t == T_FLOAT ? OP_NEG_FLOAT : OP_NEG_INT);
   return pushed(g, t);
+}
+
+// The line of the 'else' of conditional expression i (what a one-pass
+// reader has just read when it jumps over the else branch).
+DEVFN int32_t else_line(Code* g, int32_t i) {
+  int32_t test = cx(g, cnode(g, i)->a + 1), orelse = cx(g, cnode(g, i)->a + 2);
+  int32_t at = cnode(g, first_token(g->s, orelse))->line;
+  if (cnode(g, test)->end == at) return at;
+  return token_of(g->s, cnode(g, test)->pos + cnode(g, test)->len, TK_ELSE).line;
+}
+
+// A branch's value of a conditional whose type is Optional[T]: a scalar T boxed.
+DEV void box_branch(Code* g, int32_t result, int32_t t) {
+  const TypeTable* tt = ctypes(g);
+  if (is_opt(tt, result) && t != T_NONE && !is_opt(tt, t) && !is_ref(tt, t)) emit0(g, OP_BOX);
+}
+
+// conditional := expression 'if' expression 'else' expression      the test
+// first, then one branch
+DEVFN ExpDesc ifexp(Code* g, int32_t i) {
+  const Node* n = cnode(g, i);
+  int32_t body = cx(g, n->a), test = cx(g, n->a + 1), orelse = cx(g, n->a + 2), type = ty(g, i);
+  int32_t d0 = g->f.depth;
+  // the one-pass compiler read the body first, so its value was on the
+  // stack while the test ran: the same frame size
+  stack_adjust(g, 1);
+  ExpDesc c = cond(g, test);
+  discharge(g, &c);
+  g->line = cnode(g, test)->end;
+  int32_t jf = emit(g, OP_JUMP_IF_FALSE, 0);
+  g->f.depth -= 1;
+  ExpDesc x = expr(g, body);
+  discharge(g, &x);
+  g->line = else_line(g, i);
+  box_branch(g, type, x.type);
+  int32_t jend = emit(g, OP_JUMP, 0);
+  patch_here(g, jf);
+  g->f.depth = d0;
+  ExpDesc y = expr(g, orelse);
+  discharge(g, &y);
+  g->line = cnode(g, orelse)->end;
+  box_branch(g, type, y.type);
+  patch_here(g, jend);
+  return pushed(g, type);
 }
 
 // expression: its descriptor; a kind the pass does not generate yet is refused.
@@ -854,6 +1229,7 @@ DEVFN ExpDesc expr(Code* g, int32_t i) {
     case ND_SUBSCRIPT: return subscript(g, i);
     case ND_LIST: return list_display(g, i);
     case ND_TUPLE: return tuple_display(g, i);
+    case ND_IFEXP: return ifexp(g, i);
   }
   refuse(g, i);
   return desc(g, EK_VOID, 0, T_BAD);
@@ -882,9 +1258,15 @@ DEVFN int block(Code* g, int32_t b, int32_t follow) {
   g->f.block_depth++;
   g->f.open_blocks[g->f.nopen++] = ++g->f.block_serial;
   int falls = 1;
+  // a one-pass reader's last token before the first statement: the ':' of a
+  // block on its line, else the INDENT, on the first statement's line
+  int32_t first = cx(g, n->a);
+  g->line = stmt_line(g, first) == n->line ? n->line : stmt_line(g, first);
   for (int32_t k = 0; k < n->n && !code_failed(g); k++) {
-    int32_t next = k + 1 < n->n ? stmt_line(g, cx(g, n->a + k + 1)) : follow;
-    if (!stmt(g, cx(g, n->a + k), next)) falls = 0;
+    int32_t st = cx(g, n->a + k), next = k + 1 < n->n ? stmt_line(g, cx(g, n->a + k + 1)) : follow;
+    if (!stmt(g, st, next)) falls = 0;
+    int kind = cnode(g, st)->kind;
+    if (kind != ND_IF && kind != ND_WHILE && kind != ND_FOR && kind != ND_DEF) g->line = cnode(g, st)->end;  // its NEWLINE's
   }
   g->f.block_depth--;
   g->f.nopen--;
@@ -1032,13 +1414,6 @@ DEVFN int while_stmt(Code* g, int32_t i, int32_t follow) {
   return (!forever && else_falls) || broke;
 }
 
-// Whether node i calls builtin `name` (not a local's or the program's function).
-DEV int calls_builtin(Code* g, int32_t i, const char* name) {
-  const Node* n = cnode(g, i);
-  return n->kind == ND_CALL && cnode(g, n->a)->kind == ND_NAME && node_is(g->s, n->a, name) && !local_of(g, n->a) &&
-         find_function(g->s, n->a) < 0;
-}
-
 // range_args := '(' expression [',' expression [',' expression]] ')'
 // start, stop and step pushed
 DEVFN void range_args(Code* g, int32_t call) {
@@ -1053,11 +1428,30 @@ DEVFN void range_args(Code* g, int32_t call) {
   if (c->n < 3) emit(g, OP_CONST, const_word(g, 1));
 }
 
-// iterable := 'range' args | 'reversed' '(' (range | expression) ')' | expression
-// The loop's set-up; its FOR_* instruction into *op and *arg.
-DEVFN void iterable(Code* g, int32_t iter, int32_t* op, int32_t* arg) {
+// seq_arg := expression      a str or list argument of enumerate or zip,
+// pushed; its type
+DEVFN int32_t seq_arg(Code* g, int32_t arg) {
+  const char* iters[] = {"range", "reversed", "map", "filter"};
+  for (int32_t k = 0; k < 4; k++) if (calls_builtin(g, arg, iters[k])) refuse(g, arg);
+  if (code_failed(g)) return T_BAD;
+  ExpDesc e = expr(g, arg);
+  discharge(g, &e);
+  g->line = cnode(g, arg)->end;
+  int32_t t = unwrap_as(g, e.type, ST_TYPE_ERROR);
+  if (is_tuple(ctypes(g), t)) refuse(g, arg);
+  return t;
+}
+
+// iterable := 'range' args | 'reversed' '(' (range | expression) ')'
+//           | 'enumerate' '(' expression [',' expression] ')'
+//           | 'zip' '(' expression ',' expression ')' | expression
+// The loop's set-up, and its instruction into *it.
+DEVFN void iterable(Code* g, int32_t iter, Iter* it) {
+  const TypeTable* tt = ctypes(g);
+  const Node* c = cnode(g, iter);
   int rev = calls_builtin(g, iter, "reversed");
-  int32_t x = rev ? cx(g, cnode(g, iter)->b) : iter;
+  int32_t x = rev ? cx(g, c->b) : iter;
+  it->n = 1;
   if (calls_builtin(g, x, "range")) {
     int32_t d0 = g->f.depth;
     range_args(g, x);
@@ -1065,53 +1459,103 @@ DEVFN void iterable(Code* g, int32_t iter, int32_t* op, int32_t* arg) {
     emit(g, OP_RANGE_INIT, h);
     g->f.depth = d0;
     if (rev) emit(g, OP_RANGE_REV, h);
-    *op = OP_FOR_RANGE; *arg = h;
+    it->op = OP_FOR_RANGE; it->arg = h; it->t[0] = T_INT;
+  } else if (!rev && calls_builtin(g, x, "enumerate")) {
+    int32_t t = seq_arg(g, cx(g, c->b));
+    it->t[1] = t == T_STR ? T_STR : elem_of(tt, t);
+    if (c->n == 2) {
+      int32_t start = cx(g, c->b + 1);
+      ExpDesc e = expr(g, cnode(g, start)->kind == ND_KEYWORD ? cnode(g, start)->a : start);
+      discharge(g, &e);
+    } else {
+      emit(g, OP_CONST, const_word(g, 0));
+    }
+    g->line = c->end;
+    int32_t h = new_slots(g, 3);
+    emit(g, OP_ENUM_INIT, h);
+    it->op = t == T_STR ? OP_FOR_ENUM_STR : OP_FOR_ENUM_LIST; it->arg = h; it->n = 2; it->t[0] = T_INT;
+  } else if (!rev && calls_builtin(g, x, "zip")) {
+    int32_t ta = seq_arg(g, cx(g, c->b)), tb = seq_arg(g, cx(g, c->b + 1));
+    g->line = c->end;
+    int32_t h = new_slots(g, 3);
+    emit(g, OP_ZIP_INIT, h);
+    it->op = OP_FOR_ZIP; it->arg = SETARG(PAIR, h) | SETARG(STR1, ta == T_STR) | SETARG(STR2, tb == T_STR);
+    it->n = 2; it->t[0] = ta == T_STR ? T_STR : elem_of(tt, ta); it->t[1] = tb == T_STR ? T_STR : elem_of(tt, tb);
   } else {
     const char* other[] = {"enumerate", "zip", "map", "filter", "reversed"};
     for (int32_t k = 0; k < 5; k++) if (calls_builtin(g, x, other[k])) refuse(g, x);
+    if (code_failed(g)) return;
     ExpDesc e = expr(g, x);
-    int32_t t = e.type;
-    if (is_opt(ctypes(g), t) || is_tuple(ctypes(g), t)) refuse(g, x);
     discharge(g, &e);
     g->line = cnode(g, x)->end;
+    int32_t t = unwrap_as(g, e.type, ST_TYPE_ERROR);
+    if (is_tuple(tt, t)) refuse(g, x);
     int32_t h = new_slots(g, 2);
     int list = t != T_STR;
     emit(g, list && rev ? OP_LIST_REV_INIT : OP_ITER_INIT, h);
-    *op = list ? (rev ? OP_FOR_LIST_REV : OP_FOR_LIST) : (rev ? OP_FOR_STR_REV : OP_FOR_STR);
-    *arg = h;
+    it->op = list ? (rev ? OP_FOR_LIST_REV : OP_FOR_LIST) : (rev ? OP_FOR_STR_REV : OP_FOR_STR);
+    it->arg = h; it->t[0] = t == T_STR ? T_STR : elem_of(tt, t);
   }
-  g->line = cnode(g, iter)->end;
+  g->line = c->end;
 }
 
-// for_stmt := 'for' NAME 'in' iterable block ['else' block]
-// The loop variable may be read unassigned after the loop (the body may
-// run no time): a checked local, bound in the body.
+// targets := NAME (',' NAME)* | '(' targets ')'      their NAME nodes; the count
+DEVFN int32_t loop_targets(Code* g, int32_t target, int32_t* names) {
+  const Node* t = cnode(g, target);
+  if (t->kind == ND_GROUP) return loop_targets(g, t->a, names);
+  if (t->kind == ND_NAME) { names[0] = target; return 1; }
+  for (int32_t k = 0; k < t->n && k < MAX_TARGETS; k++) names[k] = cx(g, t->a + k);
+  return t->n;
+}
+
+// The loop's head, then each step's values stored to the targets (a tuple
+// or list item unpacked over several), last first: the loop variables may
+// be read unassigned after the loop (the body may run no time), so they
+// are checked locals, bound in the body (block `serial`). One variable of
+// a range, str or list loop is stored by the head itself (FOR_*_ST).
+DEVFN int32_t loop_head(Code* g, const Iter* it, const int32_t* names, int32_t n, int32_t serial) {
+  const TypeTable* tt = ctypes(g);
+  if (n == 1 && it->n == 1) {
+    CodeLocal* l = local_of(g, names[0]);
+    if (!l) l = declare(g, names[0], ty(g, names[0]), 1);
+    if (!l) return 0;
+    l->type = ty(g, names[0]);
+    int mark = l->checked && !(l->bound_in && open_block(g, l->bound_in));
+    int op = it->op, st = op == OP_FOR_RANGE ? OP_FOR_RANGE_ST : op == OP_FOR_STR ? OP_FOR_STR_ST
+           : op == OP_FOR_LIST ? OP_FOR_LIST_ST : -1;
+    int32_t head;
+    if (st >= 0 && FITS(A, it->arg) && FITS(B, l->slot)) {
+      head = put(g, st, SETARG(A, it->arg) | SETARG(B, l->slot) | SETARG(FLAG, mark));
+      stack_adjust(g, 1);  // the item, stored by the head itself
+      g->f.depth -= 1;
+    } else {
+      head = emit(g, op, it->arg);
+      emit(g, mark ? OP_STORE_MARK : OP_STORE, l->slot);
+    }
+    if (mark) l->bound_in = serial;
+    return head;
+  }
+  int32_t head = emit(g, it->op, it->arg);
+  int32_t t0 = it->t[0], types[MAX_TARGETS];
+  for (int32_t k = 0; k < n; k++) types[k] = it->n == n ? it->t[k] : is_tuple(tt, t0) ? tt->t[t0].items[k] : elem_of(tt, t0);
+  if (it->n == 1) emit_count(g, is_tuple(tt, t0) ? OP_UNPACK_TUPLE : OP_UNPACK_LIST, n);
+  for (int32_t k = n - 1; k >= 0 && !code_failed(g); k--) {
+    ExpDesc e = pushed(g, types[k]);
+    store_name(g, names[k], ty(g, names[k]), &e, 1, serial);
+  }
+  return head;
+}
+
+// for_stmt := 'for' targets 'in' iterable block ['else' block]
 DEVFN int for_stmt(Code* g, int32_t i, int32_t follow) {
   const Node* n = cnode(g, i);
-  int32_t target = cx(g, n->a), orelse = cx(g, n->b + 1);
-  if (cnode(g, target)->kind == ND_GROUP) target = cnode(g, target)->a;
-  if (cnode(g, target)->kind != ND_NAME) { refuse(g, i); return 1; }
-  int32_t op, arg;
-  iterable(g, cx(g, n->a + 1), &op, &arg);
+  int32_t names[MAX_TARGETS + 1], orelse = cx(g, n->b + 1);
+  int32_t count = loop_targets(g, cx(g, n->a), names);
+  for (int32_t k = 0; k < count; k++) if (cnode(g, names[k])->kind != ND_NAME) { refuse(g, i); return 1; }
+  Iter it;
+  iterable(g, cx(g, n->a + 1), &it);
   if (code_failed(g)) return 1;
-  int32_t serial = g->f.block_serial + 1;  // the body's
-  CodeLocal* l = local_of(g, target);
-  if (!l) l = declare(g, target, ty(g, target), 1);
-  if (!l) return 1;
-  l->type = ty(g, target);
-  int bound = l->bound_in && open_block(g, l->bound_in);
-  int mark = l->checked && !bound;
-  int st = op == OP_FOR_RANGE ? OP_FOR_RANGE_ST : op == OP_FOR_STR ? OP_FOR_STR_ST : op == OP_FOR_LIST ? OP_FOR_LIST_ST : -1;
-  int32_t head;
-  if (st >= 0 && FITS(A, arg) && FITS(B, l->slot)) {
-    head = put(g, st, SETARG(A, arg) | SETARG(B, l->slot) | SETARG(FLAG, mark));
-    stack_adjust(g, 1);  // the item, stored by the head itself
-    g->f.depth -= 1;
-  } else {
-    head = emit(g, op, arg);
-    emit(g, mark ? OP_STORE_MARK : OP_STORE, l->slot);
-  }
-  if (mark) l->bound_in = serial;
+  int32_t head = loop_head(g, &it, names, count, g->f.block_serial + 1);  // the body's serial
   if (!loop_begin(g, head)) return 1;
   block(g, cx(g, n->b), orelse < 0 ? follow : else_keyword(g->s, orelse).line);
   int32_t w = g->out->code[head];
@@ -1142,7 +1586,7 @@ DEVFN void store_item(Code* g, int32_t target, ExpDesc* value) {
   if (code_failed(g)) return;
   if (!is_list(tt, obj.type) || cnode(g, index)->kind == ND_SLICE) { refuse(g, target); return; }
   int checked_index = cnode(g, index)->kind == ND_NAME && !bare(g, index) && local_of(g, index) &&
-                      ty(g, index) == local_of(g, index)->type;
+                      !narrowed(g, local_of(g, index), index);
   int keep = obj.kind == EK_LOCAL && !checked_index && !bare(g, index);
   int st = keep ? straight(g, index) : 1;
   if (st < 0) { refuse(g, index); return; }
@@ -1197,6 +1641,20 @@ DEVFN void assign_stmt(Code* g, int32_t i) {
     ExpDesc e = pushed(g, ts[k]);
     store_name(g, cx(g, tn->a + k), ty(g, cx(g, tn->a + k)), &e, checked, this_block(g));
   }
+}
+
+// annotated := NAME ':' type ['=' expression]      a new local may be read
+// unassigned (a bare annotation binds nothing)
+DEVFN void annotated_stmt(Code* g, int32_t i) {
+  const Node* n = cnode(g, i);
+  int32_t value = cx(g, n->b + 1);
+  if (cnode(g, n->a)->kind != ND_NAME) { refuse(g, i); return; }
+  CodeLocal* l = local_of(g, n->a);
+  if (!l) l = declare(g, n->a, ty(g, n->a), 1);
+  if (!l || value < 0) return;
+  ExpDesc e = expr(g, value);
+  g->line = cnode(g, value)->end;
+  store_name(g, n->a, l->type, &e, 1, this_block(g));
 }
 
 // aug_name := NAME augop expression      an int sum or difference with
@@ -1256,6 +1714,22 @@ DEV int loop_jump(Code* g, int32_t i) {
   return 0;
 }
 
+DEVFN void funcdef(Code* g, int32_t fi, int32_t follow);
+
+// nested_def := funcdef inside a function: placed inline and jumped over,
+// with the enclosing function's state saved while it is generated; its
+// name is the enclosing function's from its def statement on.
+DEVFN void nested_def(Code* g, int32_t i, int32_t follow) {
+  int32_t fi = 0;
+  while (fi < g->s->nfuncs && g->s->funcs[fi].def != i) fi++;
+  int32_t over = emit(g, OP_JUMP, 0);
+  g->saved = g->f;
+  funcdef(g, fi, follow);
+  g->f = g->saved;
+  patch_here(g, over);
+  g->defined |= 1u << fi;
+}
+
 // One statement of a function's body; follow: the line of the token after it.
 DEVFN int stmt(Code* g, int32_t i, int32_t follow) {
   const Node* n = cnode(g, i);
@@ -1272,6 +1746,8 @@ DEVFN int stmt(Code* g, int32_t i, int32_t follow) {
     case ND_RETURN: return return_stmt(g, i);
     case ND_ASSIGN: assign_stmt(g, i); return 1;
     case ND_AUGASSIGN: aug_stmt(g, i); return 1;
+    case ND_ANNASSIGN: annotated_stmt(g, i); return 1;
+    case ND_DEF: nested_def(g, i, follow); return 1;
     case ND_IF: return if_stmt(g, i, follow);
     case ND_WHILE: return while_stmt(g, i, follow);
     case ND_FOR: return for_stmt(g, i, follow);
@@ -1370,7 +1846,7 @@ DEV int32_t module_follow(Code* g, int32_t k) {
 // types in s->ty), into out: 1 when generated, 0 when refused (a construct
 // it does not generate yet: g->refused) or on a limit (out->diag).
 DEVFN int code_program(Code* g, const Sema* s, Program* out) {
-  g->s = s; g->src = s->src; g->out = out; g->diag = &out->diag; g->refused = -1; g->line = 1;
+  g->s = s; g->src = s->src; g->out = out; g->diag = &out->diag; g->refused = -1; g->line = 1; g->defined = 0;
   out->ok = 0; out->n_code = 0; out->n_const = 0; out->n_funcs = 0; out->entry = -1; out->frame_slots = 0;
   out->memo = 0; out->n_loop_tests = 0;
   out->diag.cls = DG_OK; out->diag.line = 0; out->diag.col = 0; out->diag.msg[0] = 0; out->diag.sealed = 0;
@@ -1381,13 +1857,13 @@ DEVFN int code_program(Code* g, const Sema* s, Program* out) {
   for (int32_t k = 0; k < s->nfuncs; k++) {
     g->funcs[k].callees = 0; g->funcs[k].memo_pc = -1; g->funcs[k].returns = -1;
     g->funcs[k].nparams = s->funcs[k].nparams;
-    if (s->funcs[k].parent >= 0) refuse(g, s->funcs[k].def);  // nested defs: not yet
   }
   module_strings(g);
   const Node* m = cnode(g, s->t->root);
   for (int32_t k = 0; k < m->n && !code_failed(g); k++) {
     int32_t st = cx(g, m->a + k);
-    for (int32_t f = 0; f < s->nfuncs; f++) if (s->funcs[f].def == st) funcdef(g, f, module_follow(g, k));
+    for (int32_t f = 0; f < s->nfuncs; f++)
+      if (s->funcs[f].def == st && s->funcs[f].parent < 0) funcdef(g, f, module_follow(g, k));
   }
   if (code_failed(g)) return 0;
   finish_program(out, g->funcs, s->nfuncs, s->entry);

@@ -1478,6 +1478,7 @@ DEVFN int32_t method_call(Sema* s, int32_t call) {
   int own = node_is(s, attr, "append") || node_is(s, attr, "insert");
   int32_t t = origin ? name_read(s, obj, !own) : expr(s, obj, 0);
   if (t == T_BAD) return T_BAD;
+  if (origin) note_type(s, obj, t);
   if (is_tuple(&s->types, t)) { sema_error(s, attr, DG_UNSUPPORTED, "tuple methods"); return T_BAD; }
   t = decay(s, call, t);  // None.append: 'NoneType' object has no attribute
   if (t == T_BAD) return T_BAD;
