@@ -71,16 +71,18 @@ def same_program(a: np.ndarray, b: np.ndarray) -> str | None:
     """None when two PROGRAM records are one program (their used parts equal
     word for word); "constants" when they are but for where their constants
     lie (the one-pass compiler made a conditional expression's constants in
-    source order, the code pass makes them in the order they run); else the
-    first field that differs."""
-    for name in ("ok", "n_code", "n_const", "n_funcs", "entry", "frame_slots", "memo", "n_loop_tests"):
+    source order, the code pass makes them in the order they run, and a
+    constant equal to a word of a str made before it is that word); else
+    the first field that differs."""
+    for name in ("ok", "n_code", "n_funcs", "entry", "frame_slots", "memo", "n_loop_tests"):
         if a[name] != b[name]:
             return name
     n, kn, fn, tn = int(a["n_code"]), int(a["n_const"]), int(a["n_funcs"]), int(a["n_loop_tests"])
     for name, used in (("lines", n), ("funcs", fn), ("loop_tests", tn)):
         if not np.array_equal(a[name][:used], b[name][:used]):
             return name
-    if np.array_equal(a["code"][:n], b["code"][:n]) and np.array_equal(a["konst"][:kn], b["konst"][:kn]):
+    if (np.array_equal(a["code"][:n], b["code"][:n]) and a["n_const"] == b["n_const"]
+            and np.array_equal(a["konst"][:kn], b["konst"][:kn])):
         return None
     from .disasm import disassemble
     return "constants" if disassemble(a, numbered=False) == disassemble(b, numbered=False) else "code"

@@ -538,7 +538,11 @@ DEVFN ExpDesc truth(Code* g, ExpDesc e) {
   const TypeTable* tt = ctypes(g);
   int32_t t = e.type;
   if (t == T_BOOL || e.kind == EK_VOID) return e;
-  if (t == T_INT) { e.truth = g->line; e.type = T_BOOL; return e; }
+  if (t == T_INT) {  // pushed now; its TRUTH_INT when it is used as a value, none before a jump
+    discharge(g, &e);
+    e.truth = g->line; e.type = T_BOOL;
+    return e;
+  }
   if (t == T_NONE || is_tuple(tt, t)) { drop(g, &e); return desc(g, EK_CONST, const_word(g, t != T_NONE), T_BOOL); }
   discharge(g, &e);
   if (t == T_FLOAT) emit0(g, OP_TRUTH_FLOAT);
@@ -738,6 +742,20 @@ DEVFN int straight(Code* g, int32_t i) {
   return -1;
 }
 
+// The line of a slice's second ':', or `none` when it has one ':'.
+DEVFN int32_t second_colon_line(Code* g, const Node* sl, int32_t none) {
+  Lexer L;
+  Diag quiet;
+  lex_from(g->s, &L, &quiet, sl->pos + sl->len, 1);
+  for (int32_t depth = 0;;) {
+    Token t = lex_next(&L);
+    if (t.kind == TK_EOF || t.kind == TK_ERROR) return none;
+    if (depth == 0 && t.kind == TK_COLON) return t.line;
+    depth += bracket_delta(t.kind);
+    if (depth < 0) return none;
+  }
+}
+
 // slice := [expression] ':' [expression] [':' [expression]]      of a list or str
 // pushed; an absent bound is INT64_MIN
 DEVFN ExpDesc slice(Code* g, int32_t i, ExpDesc* obj, int list) {
@@ -746,8 +764,8 @@ DEVFN ExpDesc slice(Code* g, int32_t i, ExpDesc* obj, int list) {
   int32_t present = 0;
   for (int32_t k = 0; k < 3; k++) {
     int32_t part = cx(g, sl->a + k);
-    if (part < 0) {
-      g->line = k == 2 && cx(g, sl->a + 1) < 0 && cx(g, sl->a + 2) < 0 ? cnode(g, i)->end : sl->line;
+    if (part < 0) {  // at the token before it: the '[', a ':', or past the ']' when no ':' is left
+      g->line = k == 0 ? cnode(g, i)->line : k == 1 ? sl->line : second_colon_line(g, sl, cnode(g, i)->end);
       emit(g, OP_CONST, const_word(g, INT64_MIN_));
       continue;
     }
@@ -984,15 +1002,234 @@ DEVFN ExpDesc print_(Code* g, int32_t i) {
   return desc(g, EK_CONST, const_word(g, 0), T_NONE);
 }
 
+// ---- math
+
+// math_fn := NAME [args]      math's constant or function NAME (math.NAME,
+// or a name of `from math import`); call: the CALL, or -1 for a read
+DEVFN ExpDesc math_fn(Code* g, int32_t name, int32_t call) {
+  g->line = cnode(g, name)->line;
+#define MATH_CONST(id, word, value) \
+  if (node_is(g->s, name, word)) return desc(g, EK_CONST, const_word(g, double_to_bits(value)), T_FLOAT);
+#define MATH_FN(id, word)
+#include "math.def"
+#undef MATH_CONST
+#undef MATH_FN
+  const Node* c = cnode(g, call);
+  if (node_is(g->s, name, "gcd")) {  // pairwise as the arguments arrive
+    for (int32_t k = 0; k < c->n && !code_failed(g); k++) {
+      ExpDesc e = expr(g, cx(g, c->b + k));
+      discharge(g, &e);
+      g->line = cnode(g, cx(g, c->b + k))->end;
+      if (k > 0) emit0(g, OP_GCD);
+    }
+    g->line = c->end;
+    if (c->n == 0) return desc(g, EK_CONST, const_word(g, 0), T_INT);
+    if (c->n == 1) emit0(g, OP_ABS_INT);  // gcd(x) == abs(x)
+    return pushed(g, T_INT);
+  }
+  int32_t ts[MAX_PARAMS];
+  int floor = node_is(g->s, name, "floor"), ceil = node_is(g->s, name, "ceil");
+  if ((floor || ceil) && c->n == 1 && intlike_t(ty(g, cx(g, c->b)))) { refuse(g, call); return desc(g, EK_VOID, 0, T_BAD); }
+  call_args(g, call, ts, 0);
+  if (code_failed(g)) return desc(g, EK_VOID, 0, T_BAD);
+  if (node_is(g->s, name, "isqrt")) emit0(g, OP_ISQRT);
+  else if (floor || ceil) emit0(g, floor ? OP_FLOOR_FLOAT : OP_CEIL_FLOAT);
+  else {
+    if (intlike_t(ts[0])) emit0(g, OP_INT_TO_FLOAT);
+    emit0(g, node_is(g->s, name, "sqrt") ? OP_SQRT : OP_ABS_FLOAT);
+  }
+  return pushed(g, ty(g, call));
+}
+
+// Whether NAME node i is the math module here (imported at module level, no local).
+DEV int math_module(Code* g, int32_t i) {
+  return cnode(g, i)->kind == ND_NAME && node_is(g->s, i, "math") && !local_of(g, i) && g->s->math_imported;
+}
+
+// ---- comprehensions (sinks: iter.h)
+
+// The element of comprehension i, generated into its innermost loop,
+// feeding the sink; the accumulator is local acc. *done: any/all's jumps out.
+DEVFN void comp_element(Code* g, int32_t i, int sink, int32_t acc, int32_t* done, int32_t open) {
+  int32_t item = cnode(g, i)->a;
+  g->line = open;  // a one-pass reader went back to the token before the element
+  if (sink == SINK_ANY || sink == SINK_ALL) {
+    ExpDesc e = cond(g, item);
+    discharge(g, &e);
+    g->line = cnode(g, item)->end;
+    int32_t skip = emit(g, sink == SINK_ANY ? OP_JUMP_IF_FALSE : OP_JUMP_IF_TRUE, 0);
+    emit(g, OP_CONST, const_word(g, sink == SINK_ANY));
+    emit(g, OP_STORE, acc);
+    *done = jump_list_add(g, *done, OP_JUMP);
+    patch_here(g, skip);
+    return;
+  }
+  ExpDesc a = desc(g, EK_LOCAL, acc, T_BAD);
+  if (sink == SINK_LIST) discharge(g, &a);
+  ExpDesc e = sink == SINK_LIST ? expr(g, item) : right_operand(g, &a, item);
+  g->line = cnode(g, item)->end;
+  if (sink == SINK_LIST) {
+    discharge(g, &e);
+    emit0(g, OP_LIST_APPEND);
+    return;
+  }
+  if (e.type == T_FLOAT) { ExpDesc x = pushed_op(g, &a, &e, OP_ADD_FLOAT, T_FLOAT); (void)x; }
+  else { ExpDesc x = int_op(g, OP_ADD_INT, 0, &a, &e, T_INT); discharge(g, &x); }
+  emit(g, OP_STORE, acc);
+}
+
+// (the loops of statements, below)
+DEVFN int32_t loop_targets(Code* g, int32_t target, int32_t* names);
+DEVFN void iterable(Code* g, int32_t iter, Iter* it);
+DEVFN int32_t loop_head(Code* g, const Iter* it, const int32_t* names, int32_t n, int32_t serial, int fresh);
+DEV void loop_end_jump(Code* g, int32_t head);
+
+// comprehension := element ('for' targets 'in' or_test ('if' or_test)*)+
+// Its clauses first and its element last, as they run; leaves the list,
+// the sum, or the any/all verdict.
+DEVFN ExpDesc comprehension(Code* g, int32_t i, int sink, int32_t call = -1) {
+  const Node* n = cnode(g, i);
+  // the line of the token before the element: its bracket, or the '(' of
+  // the call a bare generator expression is the argument of
+  int32_t open = g->src[n->pos] == '(' || g->src[n->pos] == '[' || call < 0 ? n->line : cnode(g, call)->line;
+  int32_t heads[MAX_COMP_FORS], next[MAX_COMP_FORS], nfor = 0, done = -1;
+  g->line = cnode(g, n->a)->end;  // a one-pass reader skipped the element to the first 'for'
+  int32_t acc = new_slots(g, 1);
+  if (sink == SINK_LIST) emit_count(g, OP_LIST_NEW, 0);
+  else emit(g, OP_CONST, const_word(g, sink == SINK_ALL));  // int 0 and float 0.0 have the same bits
+  emit(g, OP_STORE, acc);
+  int32_t nlocals0 = g->f.nlocals;
+  for (int32_t k = 0; k < n->n && !code_failed(g); k++) {
+    int32_t clause = cx(g, n->b + k);
+    const Node* c = cnode(g, clause);
+    if (c->kind == ND_COMPIF) {
+      ExpDesc e = cond(g, c->a);
+      discharge(g, &e);
+      g->line = cnode(g, c->a)->end;
+      next[nfor - 1] = jump_list_add(g, next[nfor - 1], OP_JUMP_IF_FALSE);
+      continue;
+    }
+    int32_t names[MAX_TARGETS + 1];
+    int32_t count = loop_targets(g, c->a, names);
+    for (int32_t q = 0; q < count; q++) if (cnode(g, names[q])->kind != ND_NAME) refuse(g, clause);
+    Iter it;
+    iterable(g, c->b, &it);
+    if (code_failed(g)) break;
+    heads[nfor] = loop_head(g, &it, names, count, 0, 1);
+    next[nfor++] = -1;
+  }
+  int32_t last = cx(g, n->b + n->n - 1);
+  if (!code_failed(g)) comp_element(g, i, sink, acc, &done, open);
+  g->line = cnode(g, last)->end;  // back past the clauses
+  for (int32_t k = nfor - 1; k >= 0 && !code_failed(g); k--) {
+    patch_list(g, next[k]);
+    loop_end_jump(g, heads[k]);
+    patch_here(g, heads[k]);
+  }
+  patch_list(g, done);
+  g->f.nlocals = nlocals0;  // the comprehension's variables end with it
+  emit(g, OP_LOAD, acc);
+  if (sink == SINK_SUM) return pushed(g, ty(g, n->a) == T_FLOAT ? T_FLOAT : T_INT);
+  return pushed(g, sink == SINK_LIST ? ty(g, i) : T_BOOL);
+}
+
+// ---- builtins of an iterable
+
+// iterable_arg := comprehension | expression      a list (of a str's
+// characters, or a copy when `copy`) pushed; its item type
+DEVFN int32_t iterable_arg(Code* g, int32_t arg, int copy, int32_t call) {
+  const Node* a = cnode(g, arg);
+  if (a->kind == ND_GENEXP) { comprehension(g, arg, SINK_LIST, call); return ty(g, a->a); }
+  const char* iters[] = {"range", "reversed", "map", "filter"};
+  for (int32_t k = 0; k < 4; k++) if (calls_builtin(g, arg, iters[k])) refuse(g, arg);
+  if (a->kind == ND_KEYWORD || a->kind == ND_STARRED || a->kind == ND_LISTCOMP) refuse(g, arg);
+  if (code_failed(g)) return T_BAD;
+  ExpDesc e = expr(g, arg);
+  discharge(g, &e);
+  g->line = a->end;
+  int32_t t = unwrap_as(g, e.type, ST_TYPE_ERROR);
+  if (is_tuple(ctypes(g), t)) { refuse(g, arg); return T_BAD; }
+  if (t == T_STR) { emit0(g, OP_LIST_OF_STR); return T_STR; }
+  if (copy) emit0(g, OP_LIST_COPY);
+  return elem_of(ctypes(g), t);
+}
+
+// sorted(xs) and xs.sort(): the list in local items sorted in place (a
+// reverse= evaluated first); keys are not generated yet
+DEVFN void sort_items(Code* g, int32_t call, int32_t items, int32_t elem, int32_t first_kw) {
+  const Node* c = cnode(g, call);
+  int32_t rev = -1;
+  for (int32_t k = first_kw; k < c->n && !code_failed(g); k++) {
+    int32_t kw = cx(g, c->b + k);
+    if (cnode(g, kw)->kind != ND_KEYWORD || !node_is(g->s, kw, "reverse")) { refuse(g, kw); return; }
+    ExpDesc e = expr(g, cnode(g, kw)->a);
+    discharge(g, &e);
+    g->line = cnode(g, cnode(g, kw)->a)->end;
+    rev = new_slots(g, 1);
+    emit(g, OP_STORE, rev);
+  }
+  g->line = c->end;
+  emit(g, OP_LOAD, items);
+  if (rev >= 0) emit(g, OP_LOAD, rev); else emit(g, OP_CONST, const_word(g, 0));
+  emit(g, OP_LIST_SORT, type_const(g, elem));
+}
+
+// sequence_builtin := ('sum' | 'any' | 'all' | 'min' | 'max' | 'sorted' | 'list') '(' iterable ')'
+DEVFN ExpDesc sequence_builtin(Code* g, int32_t i, int b) {
+  const Node* n = cnode(g, i);
+  if (b == BI_LIST && n->n == 0) { g->line = n->end; emit_count(g, OP_LIST_NEW, 0); return pushed(g, ty(g, i)); }
+  int32_t arg = cx(g, n->b);
+  if ((b == BI_SUM || b == BI_ANY || b == BI_ALL) && cnode(g, arg)->kind == ND_GENEXP && n->n == 1)
+    return comprehension(g, arg, b == BI_SUM ? SINK_SUM : b == BI_ANY ? SINK_ANY : SINK_ALL, i);
+  if (n->n != 1 && b != BI_SORTED) { refuse(g, i); return desc(g, EK_VOID, 0, T_BAD); }
+  int32_t elem = iterable_arg(g, arg, b == BI_SORTED || b == BI_LIST, i);
+  if (code_failed(g)) return desc(g, EK_VOID, 0, T_BAD);
+  if (b == BI_SORTED) {
+    int32_t items = new_slots(g, 1);
+    emit(g, OP_STORE, items);
+    sort_items(g, i, items, elem, 1);
+    emit(g, OP_LOAD, items);
+    return pushed(g, ty(g, i));
+  }
+  g->line = n->end;
+  if (b == BI_LIST) return pushed(g, ty(g, i));
+  if (b == BI_MIN || b == BI_MAX) { emit(g, b == BI_MAX ? OP_LIST_MAX : OP_LIST_MIN, type_const(g, elem)); return pushed(g, elem); }
+  if (b == BI_SUM) { emit0(g, elem == T_FLOAT ? OP_LIST_SUM_FLOAT : OP_LIST_SUM_INT); return pushed(g, ty(g, i)); }
+  // any / all over a list: the first true (false) item decides
+  int is_any = b == BI_ANY;
+  int32_t h = new_slots(g, 2), acc = new_slots(g, 1);
+  emit(g, OP_ITER_INIT, h);
+  emit(g, OP_CONST, const_word(g, !is_any));
+  emit(g, OP_STORE, acc);
+  int32_t head = emit(g, OP_FOR_LIST, h);
+  ExpDesc e = truth(g, pushed(g, elem));
+  discharge(g, &e);
+  int32_t skip = emit(g, is_any ? OP_JUMP_IF_FALSE : OP_JUMP_IF_TRUE, 0);
+  emit(g, OP_CONST, const_word(g, is_any));
+  emit(g, OP_STORE, acc);
+  int32_t out = emit(g, OP_JUMP, 0);
+  patch_here(g, skip);
+  emit_loop(g, head);
+  patch_here(g, head);
+  patch_here(g, out);
+  emit(g, OP_LOAD, acc);
+  return pushed(g, T_BOOL);
+}
+
 // ---- methods
 
 // list.NAME(args) on the list pushed (elem: its item type)
-DEVFN ExpDesc list_method(Code* g, int32_t i, int32_t name) {
+DEVFN ExpDesc list_method(Code* g, int32_t i, int32_t name, int32_t elem) {
   int32_t ts[MAX_PARAMS];
   const char* w = g->src + cnode(g, name)->pos;
   int32_t len = cnode(g, name)->len;
 #define IS(word) span_eq(w, len, word)
-  if (IS("sort")) { refuse(g, i); return desc(g, EK_VOID, 0, T_BAD); }
+  if (IS("sort")) {
+    int32_t items = new_slots(g, 1);
+    emit(g, OP_STORE, items);
+    sort_items(g, i, items, elem, 0);
+    return desc(g, EK_CONST, const_word(g, 0), T_NONE);
+  }
   int32_t n = call_args(g, i, ts, 0);
   if (code_failed(g)) return desc(g, EK_VOID, 0, T_BAD);
   int32_t x = n ? ts[n - 1] : T_BAD;  // the item argument, where there is one
@@ -1074,16 +1311,13 @@ DEVFN ExpDesc str_method(Code* g, int32_t i, int32_t name) {
 // method := expression '.' NAME args      of a str or a list
 DEVFN ExpDesc method(Code* g, int32_t i) {
   int32_t attr = cnode(g, i)->a, obj = cnode(g, attr)->a;
-  if (cnode(g, obj)->kind == ND_NAME && node_is(g->s, obj, "math") && !local_of(g, obj)) {
-    refuse(g, i);  // math's functions: not yet
-    return desc(g, EK_VOID, 0, T_BAD);
-  }
+  if (math_module(g, obj)) return math_fn(g, attr, i);
   ExpDesc o = expr(g, obj);
   discharge(g, &o);
   g->line = cnode(g, obj)->end;
   int32_t t = unwrap_as(g, o.type, ST_ATTRIBUTE_ERROR);  // None.append: 'NoneType' object has no attribute
   if (code_failed(g)) return o;
-  if (is_list(ctypes(g), t)) return list_method(g, i, attr);
+  if (is_list(ctypes(g), t)) return list_method(g, i, attr, elem_of(ctypes(g), t));
   if (t == T_STR) return str_method(g, i, attr);
   refuse(g, i);
   return desc(g, EK_VOID, 0, T_BAD);
@@ -1097,9 +1331,11 @@ DEVFN ExpDesc call(Code* g, int32_t i) {
   if (cnode(g, callee)->kind != ND_NAME || local_of(g, callee)) { refuse(g, i); return desc(g, EK_VOID, 0, T_BAD); }
   int32_t f = find_callee(g, callee);
   if (f < 0) {
-    int b = from_math_name(g->s, callee) ? -1 : builtin_of(g->s, callee);
+    if (from_math_name(g->s, callee)) return math_fn(g, callee, i);
+    int b = builtin_of(g->s, callee);
     int form = b >= 0 ? builtin_form(b) : -1;
     if (form == BF_CALL) return call_form(g, i, b);
+    if (form == BF_SEQ || (form == BF_MINMAX && n->n == 1)) return sequence_builtin(g, i, b);
     if (form == BF_MINMAX && n->n >= 2 && cnode(g, cx(g, n->b + 1))->kind != ND_KEYWORD) return min_max(g, i, b == BI_MAX);
     if (form == BF_PRINT) return print_(g, i);
     refuse(g, i);
@@ -1230,6 +1466,10 @@ DEVFN ExpDesc expr(Code* g, int32_t i) {
     case ND_LIST: return list_display(g, i);
     case ND_TUPLE: return tuple_display(g, i);
     case ND_IFEXP: return ifexp(g, i);
+    case ND_LISTCOMP: return comprehension(g, i, SINK_LIST);
+    case ND_ATTR:
+      if (math_module(g, n->a)) return math_fn(g, i, -1);
+      break;
   }
   refuse(g, i);
   return desc(g, EK_VOID, 0, T_BAD);
@@ -1511,13 +1751,14 @@ DEVFN int32_t loop_targets(Code* g, int32_t target, int32_t* names) {
 // The loop's head, then each step's values stored to the targets (a tuple
 // or list item unpacked over several), last first: the loop variables may
 // be read unassigned after the loop (the body may run no time), so they
-// are checked locals, bound in the body (block `serial`). One variable of
+// are checked locals, bound in the body (block `serial`); a
+// comprehension's (fresh) are new locals of their own. One variable of
 // a range, str or list loop is stored by the head itself (FOR_*_ST).
-DEVFN int32_t loop_head(Code* g, const Iter* it, const int32_t* names, int32_t n, int32_t serial) {
+DEVFN int32_t loop_head(Code* g, const Iter* it, const int32_t* names, int32_t n, int32_t serial, int fresh) {
   const TypeTable* tt = ctypes(g);
   if (n == 1 && it->n == 1) {
-    CodeLocal* l = local_of(g, names[0]);
-    if (!l) l = declare(g, names[0], ty(g, names[0]), 1);
+    CodeLocal* l = fresh ? 0 : local_of(g, names[0]);
+    if (!l) l = declare(g, names[0], ty(g, names[0]), !fresh);
     if (!l) return 0;
     l->type = ty(g, names[0]);
     int mark = l->checked && !(l->bound_in && open_block(g, l->bound_in));
@@ -1540,10 +1781,27 @@ DEVFN int32_t loop_head(Code* g, const Iter* it, const int32_t* names, int32_t n
   for (int32_t k = 0; k < n; k++) types[k] = it->n == n ? it->t[k] : is_tuple(tt, t0) ? tt->t[t0].items[k] : elem_of(tt, t0);
   if (it->n == 1) emit_count(g, is_tuple(tt, t0) ? OP_UNPACK_TUPLE : OP_UNPACK_LIST, n);
   for (int32_t k = n - 1; k >= 0 && !code_failed(g); k--) {
+    if (fresh) {  // a new local, shadowing one of its name
+      CodeLocal* l = declare(g, names[k], ty(g, names[k]), 0);
+      if (l) emit(g, OP_STORE, l->slot);
+      continue;
+    }
     ExpDesc e = pushed(g, types[k]);
     store_name(g, names[k], ty(g, names[k]), &e, 1, serial);
   }
   return head;
+}
+
+// The end of a loop whose head is at `head`: a head that stores its item
+// steps itself here (FOR_*_NEXT), one dispatch a round instead of LOOP
+// back to it; the loop's exit is right after.
+DEV void loop_end_jump(Code* g, int32_t head) {
+  int32_t w = g->out->code[head];
+  int next = INSN_OP(w) == OP_FOR_RANGE_ST ? OP_FOR_RANGE_NEXT : INSN_OP(w) == OP_FOR_STR_ST ? OP_FOR_STR_NEXT
+           : INSN_OP(w) == OP_FOR_LIST_ST ? OP_FOR_LIST_NEXT : -1;
+  if (next < 0) { emit_loop(g, head); return; }
+  int32_t pc = emit(g, next, INSN_ARG(w));
+  g->out->code[pc + 1] = (head + 2) - (pc + 2);
 }
 
 // for_stmt := 'for' targets 'in' iterable block ['else' block]
@@ -1555,17 +1813,10 @@ DEVFN int for_stmt(Code* g, int32_t i, int32_t follow) {
   Iter it;
   iterable(g, cx(g, n->a + 1), &it);
   if (code_failed(g)) return 1;
-  int32_t head = loop_head(g, &it, names, count, g->f.block_serial + 1);  // the body's serial
+  int32_t head = loop_head(g, &it, names, count, g->f.block_serial + 1, 0);  // the body's serial
   if (!loop_begin(g, head)) return 1;
   block(g, cx(g, n->b), orelse < 0 ? follow : else_keyword(g->s, orelse).line);
-  int32_t w = g->out->code[head];
-  int next = INSN_OP(w) == OP_FOR_RANGE_ST ? OP_FOR_RANGE_NEXT : INSN_OP(w) == OP_FOR_STR_ST ? OP_FOR_STR_NEXT
-           : INSN_OP(w) == OP_FOR_LIST_ST ? OP_FOR_LIST_NEXT : -1;
-  if (next < 0) emit_loop(g, head);
-  else {
-    int32_t pc = emit(g, next, INSN_ARG(w));
-    g->out->code[pc + 1] = (head + 2) - (pc + 2);
-  }
+  loop_end_jump(g, head);
   patch_here(g, head);
   int broke = g->f.loops[g->f.nloops - 1].broke;
   int else_falls = loop_end(g, orelse, follow);

@@ -1140,7 +1140,7 @@ DEVFN int32_t expr(Sema* s, int32_t i, int cond) {
   switch (n->kind) {
     case ND_INT: case ND_FLOAT: case ND_STR: case ND_CONST: t = literal(s, i); break;
     case ND_NAME: t = name_read(s, i); break;
-    case ND_GROUP: t = expr(s, n->a, cond); break;
+    case ND_GROUP: t = expr(s, n->a, 0); break;  // a value in parentheses, tested whole
     case ND_UNARY: t = unary(s, i, cond); break;
     case ND_BINOP: t = binop(s, i); break;
     case ND_COMPARE: t = compare(s, i); break;
