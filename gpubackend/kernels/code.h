@@ -1128,9 +1128,146 @@ DEVFN ExpDesc comprehension(Code* g, int32_t i, int sink, int32_t call = -1) {
   }
   patch_list(g, done);
   g->f.nlocals = nlocals0;  // the comprehension's variables end with it
-  emit(g, OP_LOAD, acc);
-  if (sink == SINK_SUM) return pushed(g, ty(g, n->a) == T_FLOAT ? T_FLOAT : T_INT);
-  return pushed(g, sink == SINK_LIST ? ty(g, i) : T_BOOL);
+  if (sink == SINK_SUM) return desc(g, EK_LOCAL, acc, ty(g, n->a) == T_FLOAT ? T_FLOAT : T_INT);
+  return desc(g, EK_LOCAL, acc, sink == SINK_LIST ? ty(g, i) : T_BOOL);
+}
+
+// ---- functions as arguments (key=, map, filter)
+
+// A builtin usable as a function of one argument of type t (key=len, ...),
+// applied to the value on the stack; returns its result's type.
+DEVFN int32_t key_builtin(Code* g, int32_t name, int32_t t) {
+  int str = node_is(g->s, name, "str"), intf = node_is(g->s, name, "int"), flt = node_is(g->s, name, "float");
+  if (node_is(g->s, name, "len")) { emit0(g, t == T_STR ? OP_STR_LEN : OP_LIST_LEN); return T_INT; }
+  if (node_is(g->s, name, "abs")) { emit0(g, t == T_FLOAT ? OP_ABS_FLOAT : OP_ABS_INT); return t == T_BOOL ? T_INT : t; }
+  if (str) { if (t != T_STR) emit0(g, str_of_op(t)); return T_STR; }
+  if (intf) { if (t == T_STR) emit0(g, OP_INT_OF_STR); else if (t == T_FLOAT) emit0(g, OP_FLOAT_TO_INT); return T_INT; }
+  if (flt) { emit0(g, t == T_STR ? OP_FLOAT_OF_STR : OP_INT_TO_FLOAT); return T_FLOAT; }
+  if (node_is(g->s, name, "bool")) {
+    ExpDesc e = truth(g, pushed(g, t));
+    discharge(g, &e);
+    return T_BOOL;
+  }
+  emit0(g, OP_ORD);
+  return T_INT;
+}
+
+// fn := 'lambda' NAME ':' expression | NAME | 'str' '.' ('lower' | 'upper')
+// A function of one argument (key=, map's, filter's), node f, applied to
+// the value of type t on the stack; returns its result's type.
+DEVFN int32_t apply_fn(Code* g, int32_t f, int32_t t) {
+  const Node* n = cnode(g, f);
+  if (n->kind == ND_LAMBDA) {
+    int32_t nlocals0 = g->f.nlocals, param = cx(g, n->b);
+    CodeLocal* l = declare(g, param, ty(g, param), 0);  // the lambda's own name: shadows a local
+    if (!l) return T_BAD;
+    g->line = n->line;  // its ':'
+    emit(g, OP_STORE, l->slot);
+    ExpDesc e = expr(g, n->a);
+    discharge(g, &e);
+    g->line = cnode(g, n->a)->end;
+    g->f.nlocals = nlocals0;
+    return e.type;
+  }
+  g->line = n->line;
+  if (n->kind == ND_ATTR) {  // str.lower, str.upper
+    emit(g, OP_STR_CASE, node_is(g->s, f, "lower") ? CASE_LOWER : CASE_UPPER);
+    return T_STR;
+  }
+  int32_t fn = local_of(g, f) ? -1 : find_callee(g, f);
+  if (fn < 0) return key_builtin(g, f, t);
+  if (g->f.fn >= 0) g->funcs[g->f.fn].callees |= 1u << fn;
+  emit(g, OP_CALL, fn);
+  stack_adjust(g, -1);  // the argument is consumed
+  return g->s->funcs[fn].ret;
+}
+
+// The list, in local keys, of f(item) for each item of the list in local
+// items (item type elem), f called once per item in order, as CPython's
+// sort calls key= and as map does; line: where a one-pass reader came back
+// to read f. Returns f's result type.
+DEVFN int32_t map_list(Code* g, int32_t f, int32_t items, int32_t keys, int32_t elem, int32_t line) {
+  g->line = line;
+  emit_count(g, OP_LIST_NEW, 0);
+  emit(g, OP_STORE, keys);
+  emit(g, OP_LOAD, items);
+  int32_t h = new_slots(g, 2);
+  emit(g, OP_ITER_INIT, h);
+  int32_t head = emit(g, OP_FOR_LIST, h);
+  emit(g, OP_LOAD, keys);
+  emit0(g, OP_SWAP);
+  int32_t kt = apply_fn(g, f, elem);
+  emit0(g, OP_LIST_APPEND);
+  emit_loop(g, head);
+  patch_here(g, head);
+  return kt;
+}
+
+// The items of the list in local items for which f is true (filter(f, xs)).
+DEVFN void filter_list(Code* g, int32_t f, int32_t items, int32_t elem, int32_t line) {
+  int32_t out = new_slots(g, 1), h = new_slots(g, 2);
+  g->line = line;
+  emit_count(g, OP_LIST_NEW, 0);
+  emit(g, OP_STORE, out);
+  emit(g, OP_LOAD, items);
+  emit(g, OP_ITER_INIT, h);
+  int32_t head = emit(g, OP_FOR_LIST, h);
+  emit0(g, OP_DUP);
+  int32_t kt = apply_fn(g, f, elem);
+  if (kt != T_BOOL) {
+    ExpDesc e = truth(g, pushed(g, unwrap_as(g, kt, ST_TYPE_ERROR)));
+    discharge(g, &e);
+  }
+  int32_t skip = emit(g, OP_JUMP_IF_FALSE, 0);
+  emit(g, OP_LOAD, out);
+  emit0(g, OP_SWAP);
+  emit0(g, OP_LIST_APPEND);
+  emit_loop(g, head);
+  patch_here(g, skip);
+  g->f.depth += 1;  // the item, kept on the path that skips it
+  emit0(g, OP_POP);
+  emit_loop(g, head);
+  patch_here(g, head);
+  emit(g, OP_LOAD, out);
+}
+
+DEVFN int32_t iterable_arg(Code* g, int32_t arg, int copy, int32_t call);
+DEVFN void range_args(Code* g, int32_t call);
+
+// map_filter := ('map' | 'filter') '(' fn ',' iterable ')'      as a list:
+// what takes their values consumes them whole (list, sorted, sum, join,
+// for), so building them first is exact. The iterable is evaluated first.
+DEVFN int32_t map_filter(Code* g, int32_t call) {
+  const Node* c = cnode(g, call);
+  int is_map = node_is(g->s, c->a, "map");
+  int32_t f = cx(g, c->b), elem = iterable_arg(g, cx(g, c->b + 1), 0, call);
+  if (code_failed(g)) return T_BAD;
+  g->line = c->end;
+  int32_t items = new_slots(g, 1);
+  emit(g, OP_STORE, items);
+  if (!is_map) { filter_list(g, f, items, elem, c->line); return elem; }
+  int32_t keys = new_slots(g, 1);
+  int32_t kt = map_list(g, f, items, keys, elem, c->line);
+  emit(g, OP_LOAD, keys);
+  return kt;
+}
+
+// iterator_call := 'range' args | 'reversed' '(' iterable ')' | map_filter
+// as a list pushed; its item type, or -1 when node i is none of them
+DEVFN int32_t iterator_call(Code* g, int32_t i) {
+  if (calls_builtin(g, i, "range")) {
+    range_args(g, i);
+    emit0(g, OP_LIST_OF_RANGE);
+    return T_INT;
+  }
+  if (calls_builtin(g, i, "reversed")) {
+    int32_t elem = iterable_arg(g, cx(g, cnode(g, i)->b), 0, i);
+    g->line = cnode(g, i)->end;
+    emit0(g, OP_LIST_REVERSED);
+    return elem;
+  }
+  if (calls_builtin(g, i, "map") || calls_builtin(g, i, "filter")) return map_filter(g, i);
+  return -1;
 }
 
 // ---- builtins of an iterable
@@ -1139,9 +1276,13 @@ DEVFN ExpDesc comprehension(Code* g, int32_t i, int sink, int32_t call = -1) {
 // characters, or a copy when `copy`) pushed; its item type
 DEVFN int32_t iterable_arg(Code* g, int32_t arg, int copy, int32_t call) {
   const Node* a = cnode(g, arg);
-  if (a->kind == ND_GENEXP) { comprehension(g, arg, SINK_LIST, call); return ty(g, a->a); }
-  const char* iters[] = {"range", "reversed", "map", "filter"};
-  for (int32_t k = 0; k < 4; k++) if (calls_builtin(g, arg, iters[k])) refuse(g, arg);
+  if (a->kind == ND_GENEXP) {
+    ExpDesc e = comprehension(g, arg, SINK_LIST, call);
+    discharge(g, &e);
+    return ty(g, a->a);
+  }
+  int32_t it = iterator_call(g, arg);
+  if (it != -1) return it;
   if (a->kind == ND_KEYWORD || a->kind == ND_STARRED || a->kind == ND_LISTCOMP) refuse(g, arg);
   if (code_failed(g)) return T_BAD;
   ExpDesc e = expr(g, arg);
@@ -1154,24 +1295,58 @@ DEVFN int32_t iterable_arg(Code* g, int32_t arg, int copy, int32_t call) {
   return elem_of(ctypes(g), t);
 }
 
-// sorted(xs) and xs.sort(): the list in local items sorted in place (a
-// reverse= evaluated first); keys are not generated yet
+// sort_args := [','] keyword (',' keyword)* ')'      keyword := 'key' '=' fn | 'reverse' '=' expression
+// sorted(xs) and xs.sort(): the list in local items sorted in place;
+// CPython evaluates every argument (reverse= among them) before the sort
+// calls key= on the items, so the key function comes after the others.
 DEVFN void sort_items(Code* g, int32_t call, int32_t items, int32_t elem, int32_t first_kw) {
   const Node* c = cnode(g, call);
-  int32_t rev = -1;
+  int32_t rev = -1, key = -1;
   for (int32_t k = first_kw; k < c->n && !code_failed(g); k++) {
     int32_t kw = cx(g, c->b + k);
-    if (cnode(g, kw)->kind != ND_KEYWORD || !node_is(g->s, kw, "reverse")) { refuse(g, kw); return; }
+    if (node_is(g->s, kw, "key")) { key = kw; continue; }
     ExpDesc e = expr(g, cnode(g, kw)->a);
     discharge(g, &e);
     g->line = cnode(g, cnode(g, kw)->a)->end;
     rev = new_slots(g, 1);
     emit(g, OP_STORE, rev);
   }
+  int32_t keys = -1, kt = elem;
+  if (key >= 0) {
+    keys = new_slots(g, 1);
+    kt = map_list(g, cnode(g, key)->a, items, keys, elem, cnode(g, key)->line);
+  }
   g->line = c->end;
   emit(g, OP_LOAD, items);
+  if (keys >= 0) emit(g, OP_LOAD, keys);
   if (rev >= 0) emit(g, OP_LOAD, rev); else emit(g, OP_CONST, const_word(g, 0));
-  emit(g, OP_LIST_SORT, type_const(g, elem));
+  emit(g, keys >= 0 ? OP_LIST_SORT_KEYED : OP_LIST_SORT, type_const(g, kt));
+}
+
+// min(xs, key=f) and max: the first least (greatest) key; a stable sort
+// of the keys puts it first (descending for max)
+DEVFN ExpDesc min_max_keyed(Code* g, int32_t i, int32_t elem, int is_max) {
+  const Node* c = cnode(g, i);
+  int32_t key = cx(g, c->b + 1);
+  emit0(g, OP_LIST_COPY);
+  int32_t items = new_slots(g, 1);
+  emit(g, OP_STORE, items);
+  int32_t keys = new_slots(g, 1);
+  int32_t kt = map_list(g, cnode(g, key)->a, items, keys, elem, cnode(g, key)->line);
+  g->line = c->end;
+  emit(g, OP_LOAD, items);
+  emit0(g, OP_DUP);
+  emit0(g, OP_LIST_LEN);
+  int32_t ok = emit(g, OP_JUMP_IF_TRUE, 0);
+  emit(g, OP_RAISE, ST_VALUE_ERROR);  // min() arg is an empty sequence
+  patch_here(g, ok);
+  emit(g, OP_LOAD, keys);
+  emit(g, OP_CONST, const_word(g, is_max));
+  emit(g, OP_LIST_SORT_KEYED, type_const(g, kt));
+  emit(g, OP_LOAD, items);
+  emit(g, OP_CONST, const_word(g, 0));
+  emit0(g, OP_LIST_GET);
+  return pushed(g, elem);
 }
 
 // sequence_builtin := ('sum' | 'any' | 'all' | 'min' | 'max' | 'sorted' | 'list') '(' iterable ')'
@@ -1181,15 +1356,16 @@ DEVFN ExpDesc sequence_builtin(Code* g, int32_t i, int b) {
   int32_t arg = cx(g, n->b);
   if ((b == BI_SUM || b == BI_ANY || b == BI_ALL) && cnode(g, arg)->kind == ND_GENEXP && n->n == 1)
     return comprehension(g, arg, b == BI_SUM ? SINK_SUM : b == BI_ANY ? SINK_ANY : SINK_ALL, i);
-  if (n->n != 1 && b != BI_SORTED) { refuse(g, i); return desc(g, EK_VOID, 0, T_BAD); }
+  int keyed = (b == BI_MIN || b == BI_MAX) && n->n == 2 && node_is(g->s, cx(g, n->b + 1), "key");
+  if (n->n != 1 && b != BI_SORTED && !keyed) { refuse(g, i); return desc(g, EK_VOID, 0, T_BAD); }
   int32_t elem = iterable_arg(g, arg, b == BI_SORTED || b == BI_LIST, i);
   if (code_failed(g)) return desc(g, EK_VOID, 0, T_BAD);
+  if (keyed) return min_max_keyed(g, i, elem, b == BI_MAX);
   if (b == BI_SORTED) {
     int32_t items = new_slots(g, 1);
     emit(g, OP_STORE, items);
     sort_items(g, i, items, elem, 1);
-    emit(g, OP_LOAD, items);
-    return pushed(g, ty(g, i));
+    return desc(g, EK_LOCAL, items, ty(g, i));
   }
   g->line = n->end;
   if (b == BI_LIST) return pushed(g, ty(g, i));
@@ -1212,8 +1388,7 @@ DEVFN ExpDesc sequence_builtin(Code* g, int32_t i, int b) {
   emit_loop(g, head);
   patch_here(g, head);
   patch_here(g, out);
-  emit(g, OP_LOAD, acc);
-  return pushed(g, T_BOOL);
+  return desc(g, EK_LOCAL, acc, T_BOOL);
 }
 
 // ---- methods
@@ -1252,21 +1427,8 @@ DEVFN ExpDesc list_method(Code* g, int32_t i, int32_t name, int32_t elem) {
   return desc(g, EK_CONST, const_word(g, 0), T_NONE);
 }
 
-// str.join's argument: a list of strs (a str's characters made one), or a
-// form not generated yet
-DEVFN void join_arg(Code* g, int32_t arg) {
-  const Node* a = cnode(g, arg);
-  const char* iters[] = {"range", "reversed", "map", "filter"};
-  for (int32_t k = 0; k < 4; k++) if (calls_builtin(g, arg, iters[k])) refuse(g, arg);
-  if (a->kind == ND_GENEXP || a->kind == ND_LISTCOMP || a->kind == ND_KEYWORD || a->kind == ND_STARRED) refuse(g, arg);
-  if (code_failed(g)) return;
-  ExpDesc e = expr(g, arg);
-  discharge(g, &e);
-  g->line = a->end;
-  int32_t t = unwrap_as(g, e.type, ST_TYPE_ERROR);
-  if (is_tuple(ctypes(g), t)) refuse(g, arg);
-  if (t == T_STR) emit0(g, OP_LIST_OF_STR);
-}
+// str.join's argument: a list of strs (iterable_arg)
+DEVFN void join_arg(Code* g, int32_t arg, int32_t call) { iterable_arg(g, arg, 0, call); }
 
 // str.NAME(args) on the str pushed (methods.def)
 DEVFN ExpDesc str_method(Code* g, int32_t i, int32_t name) {
@@ -1291,7 +1453,7 @@ DEVFN ExpDesc str_method(Code* g, int32_t i, int32_t name) {
   if (m == SM_COUNT_) { refuse(g, i); return desc(g, EK_VOID, 0, T_BAD); }
   int op = ops[m], sel = sels[m];
   if (m == SM_JOIN && n->n == 1) {
-    join_arg(g, cx(g, n->b));
+    join_arg(g, cx(g, n->b), i);
     g->line = n->end;
     emit0(g, OP_STR_JOIN);
     return pushed(g, T_STR);
@@ -1722,9 +1884,17 @@ DEVFN void iterable(Code* g, int32_t iter, Iter* it) {
     it->op = OP_FOR_ZIP; it->arg = SETARG(PAIR, h) | SETARG(STR1, ta == T_STR) | SETARG(STR2, tb == T_STR);
     it->n = 2; it->t[0] = ta == T_STR ? T_STR : elem_of(tt, ta); it->t[1] = tb == T_STR ? T_STR : elem_of(tt, tb);
   } else {
-    const char* other[] = {"enumerate", "zip", "map", "filter", "reversed"};
-    for (int32_t k = 0; k < 5; k++) if (calls_builtin(g, x, other[k])) refuse(g, x);
+    const char* other[] = {"enumerate", "zip", "reversed"};
+    for (int32_t k = 0; k < 3; k++) if (calls_builtin(g, x, other[k])) refuse(g, x);
     if (code_failed(g)) return;
+    if (!rev && (calls_builtin(g, x, "map") || calls_builtin(g, x, "filter"))) {
+      int32_t elem = map_filter(g, x);  // a list of them
+      int32_t h = new_slots(g, 2);
+      emit(g, OP_ITER_INIT, h);
+      it->op = OP_FOR_LIST; it->arg = h; it->t[0] = elem;
+      g->line = c->end;
+      return;
+    }
     ExpDesc e = expr(g, x);
     discharge(g, &e);
     g->line = cnode(g, x)->end;
