@@ -277,6 +277,16 @@ DEV void unwrap(Code* g, int32_t t) {
   emit(g, is_ref(ctypes(g), elem_of(ctypes(g), t)) ? OP_UNWRAP : OP_UNBOX, ST_TYPE_ERROR);
 }
 
+// An Optional value on the stack where CPython raises on None (an
+// operand, a builtin's argument, an object whose method is called): its T,
+// checked, with status st for None.
+DEV int32_t unwrap_as(Code* g, int32_t t, int st) {
+  const TypeTable* tt = ctypes(g);
+  if (!is_opt(tt, t)) return t;
+  emit(g, is_ref(tt, elem_of(tt, t)) ? OP_UNWRAP : OP_UNBOX, st);
+  return elem_of(tt, t);
+}
+
 // The module constant a name reads, or -1.
 DEV int32_t module_const_of(const Code* g, int32_t name) {
   for (int32_t k = 0; k < g->s->nconsts; k++) if (same_name(g, g->s->consts[k].name, name)) return k;
@@ -285,6 +295,7 @@ DEV int32_t module_const_of(const Code* g, int32_t name) {
 
 DEV int value_itself(int b, int32_t t);
 DEV int32_t find_callee(Code* g, int32_t name);
+DEV int math_module(Code* g, int32_t i);
 
 // Whether the read i of local l is narrowed: an Optional known not None there.
 DEV int narrowed(const Code* g, const CodeLocal* l, int32_t i) {
@@ -383,6 +394,18 @@ DEV ExpDesc pushed_op(Code* g, ExpDesc* l, ExpDesc* r, int op, int32_t type) {
   return pushed(g, type);
 }
 
+// Operands l and r pushed, each Optional unwrapped to its T where CPython
+// would raise on None (the left one under the right, between SWAPs).
+DEVFN void unwrap_operands(Code* g, ExpDesc* l, ExpDesc* r) {
+  discharge(g, l);
+  discharge(g, r);
+  r->type = unwrap_as(g, r->type, ST_TYPE_ERROR);
+  if (!is_opt(ctypes(g), l->type)) return;
+  emit0(g, OP_SWAP);
+  l->type = unwrap_as(g, l->type, ST_TYPE_ERROR);
+  emit0(g, OP_SWAP);
+}
+
 // binop := expression op expression      the operation the operand types choose
 DEVFN ExpDesc binary(Code* g, int32_t i, int kind, ExpDesc* left, int32_t right, int32_t t);
 DEVFN ExpDesc binop(Code* g, int32_t i) {
@@ -399,7 +422,10 @@ DEVFN ExpDesc binary(Code* g, int32_t i, int kind, ExpDesc* left, int32_t right,
   int32_t a = l.type, b = r.type;
   g->line = cnode(g, i)->end;
   if (code_failed(g)) return desc(g, EK_VOID, 0, T_BAD);
-  if (is_opt(tt, a) || is_opt(tt, b)) { refuse(g, i); return l; }
+  if (is_opt(tt, a) || is_opt(tt, b)) {
+    unwrap_operands(g, &l, &r);
+    a = l.type; b = r.type;
+  }
   int swap = kind == TK_STAR && intlike_t(a) && (b == T_STR || is_list(tt, b));
   if (swap || (kind == TK_STAR && (a == T_STR || is_list(tt, a)))) {
     discharge(g, &l); discharge(g, &r);
@@ -479,7 +505,10 @@ DEVFN ExpDesc compare_op(Code* g, int32_t opn, ExpDesc* l, ExpDesc* r) {
     return pushed(g, T_BOOL);
   }
   int k = cmp_kind(code);
-  if ((is_opt(tt, a) || is_opt(tt, b))) { refuse(g, opn); return *l; }
+  if (k != CMP_EQ && k != CMP_NE && (is_opt(tt, a) || is_opt(tt, b))) {  // None < x raises TypeError
+    unwrap_operands(g, l, r);
+    a = l->type; b = r->type;
+  }
   if (intlike_t(a) && intlike_t(b)) return int_op(g, OP_CMP_INT, k, l, r, T_BOOL);
   discharge(g, l);
   if (a == T_STR && b == T_STR) {
@@ -491,7 +520,11 @@ DEVFN ExpDesc compare_op(Code* g, int32_t opn, ExpDesc* l, ExpDesc* r) {
   int op = a == T_FLOAT && b == T_FLOAT ? OP_CMP_FLOAT : intlike_t(a) && b == T_FLOAT ? OP_CMP_INT_FLOAT
          : a == T_FLOAT && intlike_t(b) ? OP_CMP_FLOAT_INT : -1;
   if (op >= 0) { emit(g, op, k); return pushed(g, T_BOOL); }
-  int32_t u = type_fits(tt, a, b) ? a : b;
+  int32_t u = type_fits(tt, a, b) ? a : type_fits(tt, b, a) ? b : -1;
+  if (u < 0) {  // an Optional[T] == a T: the T boxed
+    if (!is_ref(tt, b)) emit0(g, OP_BOX);
+    u = a;
+  }
   emit(g, OP_CMP_OBJ, SETARG(TYPE, type_const(g, u)) | SETARG(CMP_B, k));
   return pushed(g, T_BOOL);
 }
@@ -719,25 +752,71 @@ DEV void coerce(Code* g, int32_t want, int32_t have) {
 
 // Whether the code of expression i is straight-line code that stores
 // nothing (copyable_in_test): 1, 0 when surely not, -1 when not known here.
+DEVFN int straight(Code* g, int32_t i);
+DEV int both(int a, int b) { return a == 0 || b == 0 ? 0 : a < 0 || b < 0 ? -1 : 1; }
+DEVFN int args_straight(Code* g, int32_t call) {
+  const Node* c = cnode(g, call);
+  int r = 1;
+  for (int32_t k = 0; k < c->n; k++) {
+    int32_t arg = cx(g, c->b + k);
+    int kind = cnode(g, arg)->kind;
+    if (kind == ND_GENEXP || kind == ND_STARRED || kind == ND_LAMBDA) return 0;
+    r = both(r, straight(g, kind == ND_KEYWORD ? cnode(g, arg)->a : arg));
+  }
+  return r;
+}
+// A call's: a builtin or method of single instructions, of straight arguments.
+DEVFN int call_straight(Code* g, int32_t i) {
+  const Node* n = cnode(g, i);
+  const TypeTable* tt = ctypes(g);
+  int32_t callee = n->a, first = n->n ? cx(g, n->b) : -1;
+  if (cnode(g, callee)->kind == ND_ATTR) {
+    int32_t obj = cnode(g, callee)->a;
+    if (math_module(g, obj)) return args_straight(g, i);
+    int32_t t = ty(g, obj);
+    if (is_list(tt, t) && node_is(g->s, callee, "sort")) return 0;  // it stores the list
+    if (t == T_STR && node_is(g->s, callee, "join") && first >= 0 && straight(g, first) != 1) return 0;
+    return both(straight(g, obj), args_straight(g, i));
+  }
+  if (cnode(g, callee)->kind != ND_NAME || local_of(g, callee)) return -1;
+  if (find_callee(g, callee) >= 0) return 0;  // a CALL
+  if (from_math_name(g->s, callee)) return args_straight(g, i);
+  int b = builtin_of(g->s, callee), form = b >= 0 ? builtin_form(b) : -1;
+  int32_t t = first >= 0 ? ty(g, first) : T_BAD;
+  if (form == BF_CALL) return (b == BI_STR || b == BI_BOOL) && is_opt(tt, t) ? 0 : args_straight(g, i);
+  if (form == BF_PRINT) return args_straight(g, i);
+  if (form == BF_MINMAX && n->n >= 2) return is_list(tt, t) || is_tuple(tt, t) ? 0 : args_straight(g, i);
+  if ((form == BF_MINMAX || b == BI_SUM || b == BI_LIST) && n->n == 1 && first >= 0 && cnode(g, first)->kind != ND_CALL)
+    return args_straight(g, i);
+  return form == BF_SEQ || form == BF_MINMAX ? 0 : -1;
+}
 DEVFN int straight(Code* g, int32_t i) {
   const Node* n = cnode(g, i);
   switch (n->kind) {
     case ND_NAME: case ND_INT: case ND_FLOAT: case ND_CONST: case ND_STR: return 1;
     case ND_GROUP: return straight(g, n->a);
-    case ND_UNARY: return n->op == TK_NOT ? -1 : straight(g, n->a);
-    case ND_BINOP: case ND_SUBSCRIPT: {
-      if (n->kind == ND_SUBSCRIPT && cnode(g, n->b)->kind == ND_SLICE) return -1;
-      int a = straight(g, n->a), b = straight(g, n->b);
-      return a == 0 || b == 0 ? 0 : a < 0 || b < 0 ? -1 : 1;
+    case ND_UNARY: return n->op == TK_NOT && is_opt(ctypes(g), ty(g, n->a)) ? 0 : straight(g, n->a);
+    case ND_BINOP: return both(straight(g, n->a), straight(g, n->b));
+    case ND_SUBSCRIPT: {
+      const Node* x = cnode(g, n->b);
+      if (x->kind != ND_SLICE) return both(straight(g, n->a), straight(g, n->b));
+      int r = straight(g, n->a);
+      for (int32_t k = 0; k < 3; k++) if (cx(g, x->a + k) >= 0) r = both(r, straight(g, cx(g, x->a + k)));
+      return r;
     }
-    case ND_BOOLOP: return 0;
-    case ND_COMPARE: return n->n > 3 ? 0 : -1;
-    case ND_CALL: {
-      const Node* callee = cnode(g, n->a);
-      if (callee->kind != ND_NAME || local_of(g, n->a)) return -1;
-      if (find_callee(g, n->a) >= 0) return 0;
-      return node_is(g->s, n->a, "len") && n->n == 1 ? straight(g, cx(g, n->b)) : -1;
+    case ND_BOOLOP: case ND_IFEXP: case ND_LISTCOMP: case ND_GENEXP: return 0;
+    case ND_COMPARE: {
+      if (n->n > 3) return 0;  // a chain jumps
+      int32_t r = cx(g, n->a + 2);
+      return cnode(g, r)->kind == ND_CALL ? -1 : both(straight(g, cx(g, n->a)), straight(g, r));
     }
+    case ND_LIST: case ND_TUPLE: {
+      int r = 1;
+      for (int32_t k = 0; k < n->n; k++) r = both(r, straight(g, cx(g, n->a + k)));
+      return r;
+    }
+    case ND_CALL: return call_straight(g, i);
+    case ND_ATTR: return math_module(g, n->a) ? 1 : -1;
   }
   return -1;
 }
@@ -756,9 +835,9 @@ DEVFN int32_t second_colon_line(Code* g, const Node* sl, int32_t none) {
   }
 }
 
-// slice := [expression] ':' [expression] [':' [expression]]      of a list or str
-// pushed; an absent bound is INT64_MIN
-DEVFN ExpDesc slice(Code* g, int32_t i, ExpDesc* obj, int list) {
+// slice := [expression] ':' [expression] [':' [expression]]      the
+// object pushed, then its bounds (an absent one INT64_MIN); their selector
+DEVFN int32_t slice_bounds(Code* g, int32_t i, ExpDesc* obj) {
   const Node* sl = cnode(g, cnode(g, i)->b);
   discharge(g, obj);
   int32_t present = 0;
@@ -773,6 +852,10 @@ DEVFN ExpDesc slice(Code* g, int32_t i, ExpDesc* obj, int list) {
     ExpDesc e = expr(g, part);
     discharge(g, &e);
   }
+  return present;
+}
+DEVFN ExpDesc slice(Code* g, int32_t i, ExpDesc* obj, int list) {
+  int32_t present = slice_bounds(g, i, obj);
   g->line = cnode(g, i)->end;
   emit(g, list ? OP_LIST_SLICE : OP_STR_SLICE, present);
   return pushed(g, ty(g, i));
@@ -814,16 +897,6 @@ DEVFN ExpDesc subscript(Code* g, int32_t i) {
   }
   emit0(g, list ? OP_LIST_GET : OP_STR_INDEX);
   return pushed(g, type);
-}
-
-// An Optional value on the stack where CPython raises on None (an
-// operand, a builtin's argument, an object whose method is called): its T,
-// checked, with status st for None.
-DEV int32_t unwrap_as(Code* g, int32_t t, int st) {
-  const TypeTable* tt = ctypes(g);
-  if (!is_opt(tt, t)) return t;
-  emit(g, is_ref(tt, elem_of(tt, t)) ? OP_UNWRAP : OP_UNBOX, st);
-  return elem_of(tt, t);
 }
 
 // args := '(' [expression (',' expression)*] ')'      pushed, each an
@@ -1993,54 +2066,82 @@ DEVFN int for_stmt(Code* g, int32_t i, int32_t follow) {
   return else_falls || broke;
 }
 
-// The item target obj[index] of an assignment, its value on the stack:
-// the list and the index pushed as the item read would have taken them
-// (a local list and a bare index in the read's fields, pushed now; a read
-// naming the local, LIST_GET_L, the index first and the list swapped under
-// it), then the value brought on top.
-DEVFN void store_item(Code* g, int32_t target, ExpDesc* value) {
+// An item or slice target obj[...] pushed as a one-pass reader left it:
+// it read the target as a value, then took the read back (a local list
+// and a bare index out of the read's fields, pushed; a read naming the
+// local, LIST_GET_L, the index first and the list swapped under it; a
+// slice's list and bounds). Returns the list's type, or T_BAD.
+DEVFN int32_t item_target(Code* g, int32_t target) {
   const Node* n = cnode(g, target);
   const TypeTable* tt = ctypes(g);
-  discharge(g, value);
   ExpDesc obj = expr(g, n->a);
   int32_t index = n->b;
-  if (code_failed(g)) return;
-  if (!is_list(tt, obj.type) || cnode(g, index)->kind == ND_SLICE) { refuse(g, target); return; }
+  if (code_failed(g)) return T_BAD;
+  if (!is_list(tt, obj.type)) { refuse(g, target); return T_BAD; }
   int checked_index = cnode(g, index)->kind == ND_NAME && !bare(g, index) && local_of(g, index) &&
                       !narrowed(g, local_of(g, index), index);
   int keep = obj.kind == EK_LOCAL && !checked_index && !bare(g, index);
   int st = keep ? straight(g, index) : 1;
-  if (st < 0) { refuse(g, index); return; }
+  if (st < 0) { refuse(g, index); return T_BAD; }
   if (!keep || !st) discharge(g, &obj);
   ExpDesc x = expr(g, index);
   discharge(g, &x);
   g->line = n->end;
   if (obj.kind == EK_LOCAL) { discharge(g, &obj); emit0(g, OP_SWAP); }
-  emit0(g, OP_ROT3);
-  emit0(g, OP_ROT3);  // [v l i] -> [l i v]
-  coerce(g, elem_of(tt, obj.type), value->type);
+  return obj.type;
+}
+// The slice target obj[lo:hi:step] pushed (its list and bounds); the
+// bounds' selector into *sel. Returns the list's type.
+DEVFN int32_t slice_target(Code* g, int32_t target, int32_t* sel) {
+  const Node* n = cnode(g, target);
+  ExpDesc obj = expr(g, n->a);
+  if (code_failed(g)) return T_BAD;
+  *sel = slice_bounds(g, target, &obj);
+  return obj.type;
+}
+
+// The value in local tmp (or, tmp < 0, under the target) stored to the
+// slice target pushed: [v l lo hi step] -> [l lo hi step v] through hidden locals.
+DEVFN void store_slice(Code* g, int32_t sel, int32_t tmp) {
+  if (tmp < 0) {
+    int32_t h = new_slots(g, 5);
+    for (int32_t k = 3; k >= 0; k--) emit(g, OP_STORE, h + k);
+    emit(g, OP_STORE, h + 4);
+    for (int32_t k = 0; k < 5; k++) emit(g, OP_LOAD, h + k);
+  } else {
+    emit(g, OP_LOAD, tmp);
+  }
+  emit(g, OP_LIST_SLICE_SET, sel);
+}
+
+// A value of type vt on top of an item target pushed: stored (LIST_SET).
+DEV void set_item(Code* g, int32_t list, int32_t vt) {
+  coerce(g, elem_of(ctypes(g), list), vt);
   emit0(g, OP_LIST_SET);
 }
 
-// assign_stmt := target (',' target)* '=' rhs
-// names alone: the values pushed (a display's items, or a tuple or list
-// unpacked), stored last first
-DEVFN void assign_stmt(Code* g, int32_t i) {
-  const Node* n = cnode(g, i);
-  const TypeTable* tt = ctypes(g);
-  int32_t target = cx(g, n->a), value = cx(g, n->a + 1);
-  const Node* tn = cnode(g, target);
-  int checked = g->f.block_depth > 0;
-  if (tn->kind == ND_NAME || tn->kind == ND_SUBSCRIPT) {
-    ExpDesc e = expr(g, value);
-    g->line = n->line;  // the '=': a one-pass reader read the target again up to it
-    if (tn->kind == ND_NAME) store_name(g, target, ty(g, target), &e, checked, this_block(g));
-    else { g->line = cnode(g, value)->end; store_item(g, target, &e); }
+// The value (discharged first) stored to the item or slice target, tmp: a
+// local holding it (a statement of several targets), or -1: on the stack.
+DEVFN void store_target(Code* g, int32_t target, ExpDesc* value, int32_t tmp) {
+  discharge(g, value);
+  if (cnode(g, cnode(g, target)->b)->kind == ND_SLICE) {
+    int32_t sel;
+    slice_target(g, target, &sel);
+    g->line = cnode(g, target)->end;
+    store_slice(g, sel, tmp);
     return;
   }
-  if (tn->kind != ND_TUPLE || tn->op) { refuse(g, i); return; }
-  for (int32_t k = 0; k < tn->n; k++) if (cnode(g, cx(g, tn->a + k))->kind != ND_NAME) { refuse(g, i); return; }
-  int32_t ts[MAX_TARGETS];
+  int32_t list = item_target(g, target);
+  if (list == T_BAD) return;
+  if (tmp >= 0) emit(g, OP_LOAD, tmp);
+  else { emit0(g, OP_ROT3); emit0(g, OP_ROT3); }  // [v l i] -> [l i v]
+  set_item(g, list, value->type);
+}
+
+// rhs := expression (',' expression)*      n values pushed for n targets (a
+// display's items, or a tuple or list unpacked); their types into ts
+DEVFN void rhs_values(Code* g, int32_t value, int32_t n, int32_t* ts) {
+  const TypeTable* tt = ctypes(g);
   const Node* v = cnode(g, value);
   if (v->kind == ND_TUPLE && !v->op) {
     for (int32_t k = 0; k < v->n; k++) {
@@ -2048,17 +2149,60 @@ DEVFN void assign_stmt(Code* g, int32_t i) {
       discharge(g, &e);
       ts[k] = e.type;
     }
-  } else {
-    ExpDesc e = expr(g, value);
-    discharge(g, &e);
-    g->line = v->end;
-    int tuple = is_tuple(tt, e.type);
-    if (!tuple && !is_list(tt, e.type)) { refuse(g, i); return; }
-    emit_count(g, tuple ? OP_UNPACK_TUPLE : OP_UNPACK_LIST, tn->n);
-    for (int32_t k = 0; k < tn->n; k++) ts[k] = tuple ? tt->t[e.type].items[k] : elem_of(tt, e.type);
+    return;
   }
-  g->line = n->line;
-  for (int32_t k = tn->n - 1; k >= 0 && !code_failed(g); k--) {
+  ExpDesc e = expr(g, value);
+  discharge(g, &e);
+  g->line = v->end;
+  int tuple = is_tuple(tt, e.type);
+  if (!tuple && !is_list(tt, e.type)) { refuse(g, value); return; }
+  emit_count(g, tuple ? OP_UNPACK_TUPLE : OP_UNPACK_LIST, n);
+  for (int32_t k = 0; k < n; k++) ts[k] = tuple ? tt->t[e.type].items[k] : elem_of(tt, e.type);
+}
+
+// assign_stmt := target (',' target)* '=' rhs      target := NAME | postfix '[' expression ']'
+// As CPython: the right side first, then the targets from left to right;
+// names alone are stored last first, straight from the stack, else each
+// value goes through a hidden local to its target.
+DEVFN void assign_stmt(Code* g, int32_t i) {
+  const Node* n = cnode(g, i);
+  int32_t target = cx(g, n->a), value = cx(g, n->a + 1);
+  const Node* tn = cnode(g, target);
+  int checked = g->f.block_depth > 0;
+  int32_t before = g->line;  // the token before the statement's, where a one-pass reader went back
+  if (tn->kind == ND_NAME || tn->kind == ND_SUBSCRIPT) {
+    ExpDesc e = expr(g, value);
+    g->line = n->line;  // the '=': a one-pass reader read the target again up to it
+    if (tn->kind == ND_NAME) store_name(g, target, ty(g, target), &e, checked, this_block(g));
+    else { g->line = cnode(g, value)->end; store_target(g, target, &e, -1); }
+    return;
+  }
+  if (tn->kind != ND_TUPLE && tn->kind != ND_LIST) { refuse(g, i); return; }
+  int names = 1;
+  for (int32_t k = 0; k < tn->n; k++) {
+    int kind = cnode(g, cx(g, tn->a + k))->kind;
+    if (kind != ND_NAME && kind != ND_SUBSCRIPT) { refuse(g, i); return; }
+    names &= kind == ND_NAME;
+  }
+  int32_t ts[MAX_TARGETS], count = tn->n;
+  if (count > 1 && !names) {
+    rhs_values(g, value, count, ts);
+    int32_t tmp = new_slots(g, count);
+    g->line = before;
+    for (int32_t k = count - 1; k >= 0; k--) emit(g, OP_STORE, tmp + k);
+    for (int32_t k = 0; k < count && !code_failed(g); k++) {
+      int32_t x = cx(g, tn->a + k);
+      ExpDesc e = pushed(g, ts[k]);
+      if (cnode(g, x)->kind == ND_SUBSCRIPT) { store_target(g, x, &e, tmp + k); continue; }
+      g->line = cnode(g, x)->line;
+      emit(g, OP_LOAD, tmp + k);
+      store_name(g, x, ty(g, x), &e, checked, this_block(g));
+    }
+    return;
+  }
+  rhs_values(g, value, count, ts);
+  g->line = tn->op ? tn->end : n->line;  // the '=', or the ')' of (a, b) = ...
+  for (int32_t k = count - 1; k >= 0 && !code_failed(g); k--) {
     ExpDesc e = pushed(g, ts[k]);
     store_name(g, cx(g, tn->a + k), ty(g, cx(g, tn->a + k)), &e, checked, this_block(g));
   }
@@ -2078,19 +2222,94 @@ DEVFN void annotated_stmt(Code* g, int32_t i) {
   store_name(g, n->a, l->type, &e, 1, this_block(g));
 }
 
+// The type of a op b (the type pass checked it).
+DEV int32_t binary_type(const TypeTable* tt, int kind, int32_t a, int32_t b) {
+  if (is_opt(tt, a)) a = elem_of(tt, a);
+  if (is_opt(tt, b)) b = elem_of(tt, b);
+  if (a == T_STR || b == T_STR) return T_STR;
+  if (is_list(tt, a)) return a;
+  if (is_list(tt, b)) return b;
+  if (a == T_FLOAT || b == T_FLOAT || kind == TK_SLASH) return T_FLOAT;
+  int bitwise = kind == TK_AMP || kind == TK_PIPE || kind == TK_CARET;
+  return bitwise && a == T_BOOL && b == T_BOOL ? T_BOOL : T_INT;
+}
+
+// list_iadd := '+=' expression | '*=' expression      on the list pushed:
+// xs += ys extends the list itself and xs *= n repeats it (every alias
+// sees it); xs += [x] appends x, with no one-item list made
+DEVFN void list_aug(Code* g, int32_t i) {
+  const Node* n = cnode(g, i);
+  int32_t value = n->b;
+  while (cnode(g, value)->kind == ND_GROUP) value = cnode(g, value)->a;
+  const Node* v = cnode(g, value);
+  if (n->op == TK_STAR_EQ) {
+    ExpDesc e = expr(g, n->b);
+    discharge(g, &e);
+    g->line = cnode(g, n->b)->end;
+    unwrap_as(g, e.type, ST_TYPE_ERROR);
+    emit0(g, OP_LIST_IREPEAT);
+    return;
+  }
+  if (v->kind == ND_LIST && v->n == 1 && cnode(g, cx(g, v->a))->kind != ND_STARRED) {
+    ExpDesc e = expr(g, cx(g, v->a));
+    discharge(g, &e);
+    g->line = cnode(g, n->b)->end;
+    stack_adjust(g, 1);  // (the one-item list the one-pass compiler made, then took back)
+    g->f.depth -= 1;
+    emit0(g, OP_LIST_APPEND);
+    return;
+  }
+  ExpDesc e = expr(g, n->b);
+  discharge(g, &e);
+  g->line = cnode(g, n->b)->end;
+  if (e.type == T_STR) emit0(g, OP_LIST_OF_STR);
+  emit0(g, OP_LIST_EXTEND);
+}
+
+// aug_item := postfix '[' expression ']' augop expression      the item read,
+// changed and stored back (a list item extended in place, then stored)
+DEVFN void aug_item(Code* g, int32_t i) {
+  const Node* n = cnode(g, i);
+  const TypeTable* tt = ctypes(g);
+  if (cnode(g, cnode(g, n->a)->b)->kind == ND_SLICE) { refuse(g, i); return; }
+  int32_t list = item_target(g, n->a);
+  if (list == T_BAD) return;
+  int32_t elem = elem_of(tt, list), kind = aug_to_binary(n->op);
+  g->line = n->line;  // past the operator
+  emit0(g, OP_DUP2);
+  emit0(g, OP_LIST_GET);
+  if (is_list(tt, elem) && (n->op == TK_PLUS_EQ || n->op == TK_STAR_EQ)) {
+    emit0(g, OP_DUP);
+    list_aug(g, i);
+    set_item(g, list, elem);
+    return;
+  }
+  ExpDesc x = pushed(g, elem);
+  ExpDesc e = binary(g, i, kind, &x, n->b, binary_type(tt, kind, elem, ty(g, n->b)));
+  discharge(g, &e);
+  g->line = n->end;
+  set_item(g, list, e.type);
+}
+
 // aug_name := NAME augop expression      an int sum or difference with
 // straight-line code on the right stores itself (ADD_INT_ST, SUB_INT_ST)
 DEVFN void aug_stmt(Code* g, int32_t i) {
   const Node* n = cnode(g, i);
   const TypeTable* tt = ctypes(g);
+  if (cnode(g, n->a)->kind == ND_SUBSCRIPT) { aug_item(g, i); return; }
   if (cnode(g, n->a)->kind != ND_NAME) { refuse(g, i); return; }
   CodeLocal* l = local_of(g, n->a);
-  if (!l || is_list(tt, l->type) || is_opt(tt, l->type)) { refuse(g, i); return; }
+  if (!l || is_opt(tt, l->type)) { refuse(g, i); return; }
   int kind = aug_to_binary(n->op);
   g->line = n->line;  // the operator's: a one-pass reader is past it
   ExpDesc x;
   if (surely_bound(g, l)) x = desc(g, EK_LOCAL, l->slot, l->type);
   else { emit(g, OP_LOAD_CHECKED, l->slot); x = pushed(g, l->type); }
+  if (is_list(tt, l->type) && (n->op == TK_PLUS_EQ || n->op == TK_STAR_EQ)) {
+    discharge(g, &x);
+    list_aug(g, i);
+    return;
+  }
   int self = x.kind == EK_LOCAL && intlike_t(l->type) && (kind == TK_PLUS || kind == TK_MINUS) && !bare(g, n->b);
   int st = self ? straight(g, n->b) : 0;
   if (st < 0) { refuse(g, n->b); return; }

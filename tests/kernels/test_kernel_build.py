@@ -32,8 +32,10 @@ def test_opcode_table_parses_every_row():
 
 
 # Size bound of the kernels' PTX (both kernels): a structural check of the
-# GPU's cold compile time, which no CPU test can time.
-PTX_BYTES_LIMIT = 4_000_000
+# GPU's cold compile time, which no CPU test can time. While the compiler
+# in passes is built beside the one-pass compiler (1.2 MB of PTX), the bound
+# is 4.5 MB; without the one-pass compiler the whole is about 3 MB.
+PTX_BYTES_LIMIT = 4_500_000
 
 
 @pytest.mark.skipif(shutil.which("nvcc") is None, reason="nvcc not installed")
