@@ -270,6 +270,10 @@ DEV void store_local(Code* g, CodeLocal* l, int32_t serial) {
 
 DEVFN ExpDesc expr(Code* g, int32_t i);
 DEVFN ExpDesc cond(Code* g, int32_t i);
+DEVFN ExpDesc ifexp(Code* g, int32_t i, int in_test);
+DEV int calls_builtin(Code* g, int32_t i, const char* name);
+DEVFN void range_args(Code* g, int32_t call);
+DEV int intlike_t(int32_t t) { return t == T_INT || t == T_BOOL; }
 
 // The Optional local's value unwrapped (its T, known not None here: the
 // check cannot fail).
@@ -313,10 +317,14 @@ DEVFN int bare(Code* g, int32_t i) {
     case ND_UNARY:
       if (n->op == TK_PLUS) return bare(g, n->a) && !is_opt(ctypes(g), ty(g, n->a));  // +x: x itself
       return n->op == TK_MINUS && cnode(g, n->a)->kind == ND_INT && !(cnode(g, n->a)->op & TF_INT_BIG);
-    case ND_CALL: {  // int(x) of an int x, ...: x itself (value_itself)
-      if (n->n != 1 || cnode(g, n->a)->kind != ND_NAME || local_of(g, n->a) || find_callee(g, n->a) >= 0 ||
-          from_math_name(g->s, n->a))
-        return 0;
+    case ND_CALL: {  // int(x) of an int x, math.floor of one, ...: x itself (value_itself)
+      if (n->n != 1) return 0;
+      int32_t f = cnode(g, n->a)->kind == ND_ATTR && math_module(g, cnode(g, n->a)->a) ? n->a
+                : cnode(g, n->a)->kind == ND_NAME && !local_of(g, n->a) && from_math_name(g->s, n->a) ? n->a : -1;
+      if (f >= 0)
+        return (node_is(g->s, f, "floor") || node_is(g->s, f, "ceil")) && intlike_t(ty(g, cx(g, n->b))) &&
+               bare(g, cx(g, n->b));
+      if (cnode(g, n->a)->kind != ND_NAME || local_of(g, n->a) || find_callee(g, n->a) >= 0) return 0;
       int b = builtin_of(g->s, n->a);
       return b >= 0 && builtin_form(b) == BF_CALL && value_itself(b, ty(g, cx(g, n->b))) && bare(g, cx(g, n->b));
     }
@@ -384,7 +392,6 @@ DEVFN ExpDesc int_op(Code* g, int op, int32_t cmp, ExpDesc* l, ExpDesc* r, int32
   return pending(g, op, cmp, 2, type);
 }
 
-DEV int intlike_t(int32_t t) { return t == T_INT || t == T_BOOL; }
 
 // Both operands pushed, then op: its value pushed.
 DEV ExpDesc pushed_op(Code* g, ExpDesc* l, ExpDesc* r, int op, int32_t type) {
@@ -539,7 +546,17 @@ DEVFN ExpDesc compare(Code* g, int32_t i) {
     int32_t op = cx(g, n->a + k), rn = cx(g, n->a + k + 1);
     int more = k + 2 < n->n;
     const Node* rnode = cnode(g, rn);
-    if ((cnode(g, op)->op == TK_IN || cnode(g, op)->op == CMP_NOT_IN) && rnode->kind == ND_CALL) { refuse(g, rn); break; }
+    int in = cnode(g, op)->op == TK_IN || cnode(g, op)->op == CMP_NOT_IN;
+    if (in && calls_builtin(g, rn, "range")) {  // x in range(...): arithmetic, no list
+      if (n->n != 3) { refuse(g, rn); break; }
+      discharge(g, &l);
+      g->line = cnode(g, op)->line;
+      unwrap_as(g, l.type, ST_TYPE_ERROR);
+      range_args(g, rn);
+      emit0(g, OP_RANGE_CONTAINS);
+      if (cnode(g, op)->op == CMP_NOT_IN) emit0(g, OP_NOT);
+      return pushed(g, T_BOOL);
+    }
     if (more) discharge(g, &l);
     ExpDesc r = more ? expr(g, rn) : right_operand(g, &l, rn);
     g->line = rnode->end;
@@ -705,7 +722,7 @@ DEVFN ExpDesc cond(Code* g, int32_t i) {
   const Node* n = cnode(g, i);
   if (n->kind == ND_BOOLOP) return logic(g, i, LOGIC_COND, 0);
   if (n->kind == ND_UNARY && n->op == TK_NOT) return not_(g, i);
-  if (n->kind == ND_IFEXP) { refuse(g, i); return desc(g, EK_VOID, 0, T_BAD); }
+  if (n->kind == ND_IFEXP) return ifexp(g, i, 1);
   ExpDesc e = expr(g, i);
   g->line = n->end;
   return truth(g, e);
@@ -765,6 +782,15 @@ DEVFN int args_straight(Code* g, int32_t call) {
   }
   return r;
 }
+// An iterable argument's (iterable_value): range's, reversed's and an
+// expression's list made in one instruction; a loop otherwise.
+DEVFN int iterable_straight(Code* g, int32_t arg) {
+  if (cnode(g, arg)->kind == ND_GENEXP || calls_builtin(g, arg, "map") || calls_builtin(g, arg, "filter")) return 0;
+  if (calls_builtin(g, arg, "range")) return args_straight(g, arg);
+  if (calls_builtin(g, arg, "reversed")) return cnode(g, arg)->n == 1 ? iterable_straight(g, cx(g, cnode(g, arg)->b)) : -1;
+  return straight(g, arg);
+}
+
 // A call's: a builtin or method of single instructions, of straight arguments.
 DEVFN int call_straight(Code* g, int32_t i) {
   const Node* n = cnode(g, i);
@@ -786,8 +812,11 @@ DEVFN int call_straight(Code* g, int32_t i) {
   if (form == BF_CALL) return (b == BI_STR || b == BI_BOOL) && is_opt(tt, t) ? 0 : args_straight(g, i);
   if (form == BF_PRINT) return args_straight(g, i);
   if (form == BF_MINMAX && n->n >= 2) return is_list(tt, t) || is_tuple(tt, t) ? 0 : args_straight(g, i);
-  if ((form == BF_MINMAX || b == BI_SUM || b == BI_LIST) && n->n == 1 && first >= 0 && cnode(g, first)->kind != ND_CALL)
-    return args_straight(g, i);
+  if ((form == BF_MINMAX || b == BI_SUM || b == BI_LIST) && n->n == 1) return iterable_straight(g, first);
+  if (b == BI_SUM && n->n == 2) {  // sum(xs, start): LIST_SUM_FROM
+    int32_t start = cx(g, n->b + 1);
+    return both(iterable_straight(g, first), straight(g, cnode(g, start)->kind == ND_KEYWORD ? cnode(g, start)->a : start));
+  }
   return form == BF_SEQ || form == BF_MINMAX ? 0 : -1;
 }
 DEVFN int straight(Code* g, int32_t i) {
@@ -1102,7 +1131,12 @@ DEVFN ExpDesc math_fn(Code* g, int32_t name, int32_t call) {
   }
   int32_t ts[MAX_PARAMS];
   int floor = node_is(g->s, name, "floor"), ceil = node_is(g->s, name, "ceil");
-  if ((floor || ceil) && c->n == 1 && intlike_t(ty(g, cx(g, c->b)))) { refuse(g, call); return desc(g, EK_VOID, 0, T_BAD); }
+  if ((floor || ceil) && c->n == 1 && intlike_t(ty(g, cx(g, c->b)))) {  // the int itself (value_itself)
+    ExpDesc e = expr(g, cx(g, c->b));
+    g->line = c->end;
+    e.type = T_INT;
+    return e;
+  }
   call_args(g, call, ts, 0);
   if (code_failed(g)) return desc(g, EK_VOID, 0, T_BAD);
   if (node_is(g->s, name, "isqrt")) emit0(g, OP_ISQRT);
@@ -1276,8 +1310,9 @@ DEVFN int32_t map_list(Code* g, int32_t f, int32_t items, int32_t keys, int32_t 
   return kt;
 }
 
-// The items of the list in local items for which f is true (filter(f, xs)).
-DEVFN void filter_list(Code* g, int32_t f, int32_t items, int32_t elem, int32_t line) {
+// The items of the list in local items for which f is true (filter(f,
+// xs)), into a new hidden local: returns it.
+DEVFN int32_t filter_list(Code* g, int32_t f, int32_t items, int32_t elem, int32_t line) {
   int32_t out = new_slots(g, 1), h = new_slots(g, 2);
   g->line = line;
   emit_count(g, OP_LIST_NEW, 0);
@@ -1301,7 +1336,7 @@ DEVFN void filter_list(Code* g, int32_t f, int32_t items, int32_t elem, int32_t 
   emit0(g, OP_POP);
   emit_loop(g, head);
   patch_here(g, head);
-  emit(g, OP_LOAD, out);
+  return out;
 }
 
 DEVFN int32_t iterable_arg(Code* g, int32_t arg, int copy, int32_t call);
@@ -1310,62 +1345,73 @@ DEVFN void range_args(Code* g, int32_t call);
 // map_filter := ('map' | 'filter') '(' fn ',' iterable ')'      as a list:
 // what takes their values consumes them whole (list, sorted, sum, join,
 // for), so building them first is exact. The iterable is evaluated first.
-DEVFN int32_t map_filter(Code* g, int32_t call) {
+// The list is left in a hidden local (its descriptor); its item type into *elem.
+DEVFN ExpDesc map_filter(Code* g, int32_t call, int32_t* elem) {
   const Node* c = cnode(g, call);
   int is_map = node_is(g->s, c->a, "map");
-  int32_t f = cx(g, c->b), elem = iterable_arg(g, cx(g, c->b + 1), 0, call);
-  if (code_failed(g)) return T_BAD;
+  int32_t f = cx(g, c->b);
+  *elem = iterable_arg(g, cx(g, c->b + 1), 0, call);
+  if (code_failed(g)) return desc(g, EK_VOID, 0, T_BAD);
   g->line = c->end;
   int32_t items = new_slots(g, 1);
   emit(g, OP_STORE, items);
-  if (!is_map) { filter_list(g, f, items, elem, c->line); return elem; }
+  if (!is_map) return desc(g, EK_LOCAL, filter_list(g, f, items, *elem, c->line), T_BAD);
   int32_t keys = new_slots(g, 1);
-  int32_t kt = map_list(g, f, items, keys, elem, c->line);
-  emit(g, OP_LOAD, keys);
-  return kt;
+  *elem = map_list(g, f, items, keys, *elem, c->line);
+  return desc(g, EK_LOCAL, keys, T_BAD);
 }
 
 // iterator_call := 'range' args | 'reversed' '(' iterable ')' | map_filter
-// as a list pushed; its item type, or -1 when node i is none of them
-DEVFN int32_t iterator_call(Code* g, int32_t i) {
+// as a list; *elem its item type, or -1 when node i is none of them
+DEVFN ExpDesc iterator_call(Code* g, int32_t i, int32_t* elem) {
+  *elem = -1;
   if (calls_builtin(g, i, "range")) {
     range_args(g, i);
     emit0(g, OP_LIST_OF_RANGE);
-    return T_INT;
+    *elem = T_INT;
+    return pushed(g, T_BAD);
   }
   if (calls_builtin(g, i, "reversed")) {
-    int32_t elem = iterable_arg(g, cx(g, cnode(g, i)->b), 0, i);
+    *elem = iterable_arg(g, cx(g, cnode(g, i)->b), 0, i);
     g->line = cnode(g, i)->end;
     emit0(g, OP_LIST_REVERSED);
-    return elem;
+    return pushed(g, T_BAD);
   }
-  if (calls_builtin(g, i, "map") || calls_builtin(g, i, "filter")) return map_filter(g, i);
-  return -1;
+  if (calls_builtin(g, i, "map") || calls_builtin(g, i, "filter")) return map_filter(g, i, elem);
+  return desc(g, EK_VOID, 0, T_BAD);
 }
 
 // ---- builtins of an iterable
 
 // iterable_arg := comprehension | expression      a list (of a str's
-// characters, or a copy when `copy`) pushed; its item type
-DEVFN int32_t iterable_arg(Code* g, int32_t arg, int copy, int32_t call) {
+// characters, or a copy when `copy`): its descriptor (a comprehension's,
+// map's or filter's hidden local), its item type into *elem
+DEVFN ExpDesc iterable_value(Code* g, int32_t arg, int copy, int32_t call, int32_t* elem) {
   const Node* a = cnode(g, arg);
   if (a->kind == ND_GENEXP) {
-    ExpDesc e = comprehension(g, arg, SINK_LIST, call);
-    discharge(g, &e);
-    return ty(g, a->a);
+    *elem = ty(g, a->a);
+    return comprehension(g, arg, SINK_LIST, call);
   }
-  int32_t it = iterator_call(g, arg);
-  if (it != -1) return it;
-  if (a->kind == ND_KEYWORD || a->kind == ND_STARRED || a->kind == ND_LISTCOMP) refuse(g, arg);
-  if (code_failed(g)) return T_BAD;
+  ExpDesc it = iterator_call(g, arg, elem);
+  if (*elem != -1) return it;
+  if (a->kind == ND_KEYWORD || a->kind == ND_STARRED) refuse(g, arg);
+  if (code_failed(g)) return desc(g, EK_VOID, 0, T_BAD);
   ExpDesc e = expr(g, arg);
   discharge(g, &e);
   g->line = a->end;
   int32_t t = unwrap_as(g, e.type, ST_TYPE_ERROR);
-  if (is_tuple(ctypes(g), t)) { refuse(g, arg); return T_BAD; }
-  if (t == T_STR) { emit0(g, OP_LIST_OF_STR); return T_STR; }
-  if (copy) emit0(g, OP_LIST_COPY);
-  return elem_of(ctypes(g), t);
+  if (is_tuple(ctypes(g), t)) refuse(g, arg);
+  *elem = t == T_STR ? T_STR : elem_of(ctypes(g), t);
+  if (t == T_STR) emit0(g, OP_LIST_OF_STR);
+  else if (copy) emit0(g, OP_LIST_COPY);
+  return e;
+}
+// The same, pushed; returns the item type.
+DEVFN int32_t iterable_arg(Code* g, int32_t arg, int copy, int32_t call) {
+  int32_t elem;
+  ExpDesc e = iterable_value(g, arg, copy, call, &elem);
+  discharge(g, &e);
+  return elem;
 }
 
 // sort_args := [','] keyword (',' keyword)* ')'      keyword := 'key' '=' fn | 'reverse' '=' expression
@@ -1422,6 +1468,21 @@ DEVFN ExpDesc min_max_keyed(Code* g, int32_t i, int32_t elem, int is_max) {
   return pushed(g, elem);
 }
 
+// sum(xs, start): start first, as CPython adds (numbers, an int start or
+// item a float where it meets floats; or lists)
+DEVFN ExpDesc sum_from(Code* g, int32_t i, int32_t elem) {
+  const Node* n = cnode(g, i);
+  int32_t start = cx(g, n->b + 1);
+  ExpDesc e = expr(g, cnode(g, start)->kind == ND_KEYWORD ? cnode(g, start)->a : start);
+  discharge(g, &e);
+  g->line = n->end;
+  int32_t st = e.type;
+  int mode = intlike_t(elem) && st == T_INT ? SUM_INTS : is_list(ctypes(g), elem) ? SUM_LISTS
+           : elem != T_FLOAT ? SUM_INTS_FROM_FLOAT : st == T_FLOAT ? SUM_FLOATS : SUM_FLOATS_FROM_INT;
+  emit(g, OP_LIST_SUM_FROM, mode);
+  return pushed(g, ty(g, i));
+}
+
 // sequence_builtin := ('sum' | 'any' | 'all' | 'min' | 'max' | 'sorted' | 'list') '(' iterable ')'
 DEVFN ExpDesc sequence_builtin(Code* g, int32_t i, int b) {
   const Node* n = cnode(g, i);
@@ -1430,10 +1491,14 @@ DEVFN ExpDesc sequence_builtin(Code* g, int32_t i, int b) {
   if ((b == BI_SUM || b == BI_ANY || b == BI_ALL) && cnode(g, arg)->kind == ND_GENEXP && n->n == 1)
     return comprehension(g, arg, b == BI_SUM ? SINK_SUM : b == BI_ANY ? SINK_ANY : SINK_ALL, i);
   int keyed = (b == BI_MIN || b == BI_MAX) && n->n == 2 && node_is(g->s, cx(g, n->b + 1), "key");
-  if (n->n != 1 && b != BI_SORTED && !keyed) { refuse(g, i); return desc(g, EK_VOID, 0, T_BAD); }
-  int32_t elem = iterable_arg(g, arg, b == BI_SORTED || b == BI_LIST, i);
+  if (n->n != 1 && b != BI_SORTED && !keyed && !(b == BI_SUM && n->n == 2)) { refuse(g, i); return desc(g, EK_VOID, 0, T_BAD); }
+  int32_t elem;
+  ExpDesc it = iterable_value(g, arg, b == BI_SORTED || b == BI_LIST, i, &elem);
   if (code_failed(g)) return desc(g, EK_VOID, 0, T_BAD);
+  if (b == BI_LIST) { it.type = ty(g, i); return it; }
+  discharge(g, &it);
   if (keyed) return min_max_keyed(g, i, elem, b == BI_MAX);
+  if (b == BI_SUM && n->n == 2) return sum_from(g, i, elem);
   if (b == BI_SORTED) {
     int32_t items = new_slots(g, 1);
     emit(g, OP_STORE, items);
@@ -1441,7 +1506,6 @@ DEVFN ExpDesc sequence_builtin(Code* g, int32_t i, int b) {
     return desc(g, EK_LOCAL, items, ty(g, i));
   }
   g->line = n->end;
-  if (b == BI_LIST) return pushed(g, ty(g, i));
   if (b == BI_MIN || b == BI_MAX) { emit(g, b == BI_MAX ? OP_LIST_MAX : OP_LIST_MIN, type_const(g, elem)); return pushed(g, elem); }
   if (b == BI_SUM) { emit0(g, elem == T_FLOAT ? OP_LIST_SUM_FLOAT : OP_LIST_SUM_INT); return pushed(g, ty(g, i)); }
   // any / all over a list: the first true (false) item decides
@@ -1570,8 +1634,8 @@ DEVFN ExpDesc call(Code* g, int32_t i) {
     int b = builtin_of(g->s, callee);
     int form = b >= 0 ? builtin_form(b) : -1;
     if (form == BF_CALL) return call_form(g, i, b);
-    if (form == BF_SEQ || (form == BF_MINMAX && n->n == 1)) return sequence_builtin(g, i, b);
     if (form == BF_MINMAX && n->n >= 2 && cnode(g, cx(g, n->b + 1))->kind != ND_KEYWORD) return min_max(g, i, b == BI_MAX);
+    if (form == BF_SEQ || form == BF_MINMAX) return sequence_builtin(g, i, b);
     if (form == BF_PRINT) return print_(g, i);
     refuse(g, i);
     return desc(g, EK_VOID, 0, T_BAD);
@@ -1654,12 +1718,40 @@ DEV void box_branch(Code* g, int32_t result, int32_t t) {
   if (is_opt(tt, result) && t != T_NONE && !is_opt(tt, t) && !is_ref(tt, t)) emit0(g, OP_BOX);
 }
 
+// Whether expression i takes hidden slots or locals of its own (a
+// comprehension, a lambda, a builtin that keeps a list in a slot).
+DEVFN int takes_slots(Code* g, int32_t i) {
+  const Node* n = cnode(g, i);
+  switch (n->kind) {
+    case ND_NAME: case ND_INT: case ND_FLOAT: case ND_CONST: case ND_STR: return 0;
+    case ND_GROUP: case ND_UNARY: case ND_ATTR: case ND_KEYWORD: case ND_STARRED: return takes_slots(g, n->a);
+    case ND_BINOP: case ND_SUBSCRIPT: return takes_slots(g, n->a) || takes_slots(g, n->b);
+    case ND_SLICE: case ND_IFEXP:
+      for (int32_t k = 0; k < 3; k++) if (cx(g, n->a + k) >= 0 && takes_slots(g, cx(g, n->a + k))) return 1;
+      return 0;
+    case ND_BOOLOP: case ND_COMPARE: case ND_LIST: case ND_TUPLE:
+      for (int32_t k = 0; k < n->n; k++) if (takes_slots(g, cx(g, n->a + k))) return 1;
+      return 0;
+    case ND_OP: return 0;
+    case ND_CALL: {
+      const char* keep[] = {"sorted", "map", "filter", "any", "all", "min", "max", "sort"};
+      for (int32_t k = 0; k < 8; k++) if (node_is(g->s, n->a, keep[k])) return 1;
+      if (takes_slots(g, n->a)) return 1;
+      for (int32_t k = 0; k < n->n; k++) if (takes_slots(g, cx(g, n->b + k))) return 1;
+      return 0;
+    }
+  }
+  return 1;
+}
+
 // conditional := expression 'if' expression 'else' expression      the test
 // first, then one branch
-DEVFN ExpDesc ifexp(Code* g, int32_t i) {
+DEVFN ExpDesc ifexp(Code* g, int32_t i, int in_test) {
   const Node* n = cnode(g, i);
   int32_t body = cx(g, n->a), test = cx(g, n->a + 1), orelse = cx(g, n->a + 2), type = ty(g, i);
   int32_t d0 = g->f.depth;
+  // the one-pass compiler took the body's slots before the test's: not yet
+  if (takes_slots(g, body) && takes_slots(g, test)) { refuse(g, i); return desc(g, EK_VOID, 0, T_BAD); }
   // the one-pass compiler read the body first, so its value was on the
   // stack while the test ran: the same frame size
   stack_adjust(g, 1);
@@ -1668,19 +1760,19 @@ DEVFN ExpDesc ifexp(Code* g, int32_t i) {
   g->line = cnode(g, test)->end;
   int32_t jf = emit(g, OP_JUMP_IF_FALSE, 0);
   g->f.depth -= 1;
-  ExpDesc x = expr(g, body);
+  ExpDesc x = operand(g, body, in_test);
   discharge(g, &x);
   g->line = else_line(g, i);
   box_branch(g, type, x.type);
   int32_t jend = emit(g, OP_JUMP, 0);
   patch_here(g, jf);
   g->f.depth = d0;
-  ExpDesc y = expr(g, orelse);
+  ExpDesc y = in_test ? cond(g, orelse) : expr(g, orelse);
   discharge(g, &y);
   g->line = cnode(g, orelse)->end;
   box_branch(g, type, y.type);
   patch_here(g, jend);
-  return pushed(g, type);
+  return pushed(g, in_test ? T_BOOL : type);
 }
 
 // expression: its descriptor; a kind the pass does not generate yet is refused.
@@ -1700,7 +1792,7 @@ DEVFN ExpDesc expr(Code* g, int32_t i) {
     case ND_SUBSCRIPT: return subscript(g, i);
     case ND_LIST: return list_display(g, i);
     case ND_TUPLE: return tuple_display(g, i);
-    case ND_IFEXP: return ifexp(g, i);
+    case ND_IFEXP: return ifexp(g, i, 0);
     case ND_LISTCOMP: return comprehension(g, i, SINK_LIST);
     case ND_ATTR:
       if (math_module(g, n->a)) return math_fn(g, i, -1);
@@ -1961,7 +2053,9 @@ DEVFN void iterable(Code* g, int32_t iter, Iter* it) {
     for (int32_t k = 0; k < 3; k++) if (calls_builtin(g, x, other[k])) refuse(g, x);
     if (code_failed(g)) return;
     if (!rev && (calls_builtin(g, x, "map") || calls_builtin(g, x, "filter"))) {
-      int32_t elem = map_filter(g, x);  // a list of them
+      int32_t elem;
+      ExpDesc e = map_filter(g, x, &elem);  // a list of them
+      discharge(g, &e);
       int32_t h = new_slots(g, 2);
       emit(g, OP_ITER_INIT, h);
       it->op = OP_FOR_LIST; it->arg = h; it->t[0] = elem;
@@ -2080,14 +2174,27 @@ DEVFN int32_t item_target(Code* g, int32_t target) {
   if (!is_list(tt, obj.type)) { refuse(g, target); return T_BAD; }
   int checked_index = cnode(g, index)->kind == ND_NAME && !bare(g, index) && local_of(g, index) &&
                       !narrowed(g, local_of(g, index), index);
-  int keep = obj.kind == EK_LOCAL && !checked_index && !bare(g, index);
+  if (obj.kind == EK_LOCAL && bare(g, index)) {  // the read's LIST_GET_LK or _LL, taken apart at its ']'
+    ExpDesc x = expr(g, index);
+    int fused = FITS(A, obj.info) && (x.kind == EK_LOCAL ? FITS(B, x.info) : x.kind == EK_CONST && FITS(K, x.info));
+    if (fused) obj.line = x.line = n->end;
+    discharge(g, &obj);
+    discharge(g, &x);
+    g->line = n->end;
+    return obj.type;
+  }
+  int keep = obj.kind == EK_LOCAL && !checked_index;
   int st = keep ? straight(g, index) : 1;
   if (st < 0) { refuse(g, index); return T_BAD; }
   if (!keep || !st) discharge(g, &obj);
   ExpDesc x = expr(g, index);
   discharge(g, &x);
   g->line = n->end;
-  if (obj.kind == EK_LOCAL) { discharge(g, &obj); emit0(g, OP_SWAP); }
+  if (obj.kind == EK_LOCAL) {  // the read's LIST_GET_L taken apart at its ']'
+    obj.line = n->end;
+    discharge(g, &obj);
+    emit0(g, OP_SWAP);
+  }
   return obj.type;
 }
 // The slice target obj[lo:hi:step] pushed (its list and bounds); the
@@ -2222,6 +2329,25 @@ DEVFN void annotated_stmt(Code* g, int32_t i) {
   store_name(g, n->a, l->type, &e, 1, this_block(g));
 }
 
+// Whether expression i, not bare, leaves a constant not emitted (len of a
+// tuple, x is None of a non-Optional x, int()): what uses it takes it in
+// its field (ADD_INT_K) as it would a literal.
+DEVFN int yields_const(Code* g, int32_t i) {
+  const Node* n = cnode(g, i);
+  const TypeTable* tt = ctypes(g);
+  if (n->kind == ND_GROUP) return yields_const(g, n->a);
+  if (n->kind == ND_ATTR) return math_module(g, n->a);
+  if (n->kind == ND_COMPARE && n->n == 3) {
+    int op = cnode(g, cx(g, n->a + 1))->op;
+    int32_t a = ty(g, cx(g, n->a)), b = ty(g, cx(g, n->a + 2));
+    int none = op == TK_IS || op == CMP_IS_NOT || op == TK_EQEQ || op == TK_NE;
+    return none && b == T_NONE && (a == T_NONE || !is_opt(tt, a)) && (op == TK_IS || op == TK_EQEQ);
+  }
+  if (n->kind != ND_CALL || cnode(g, n->a)->kind != ND_NAME || local_of(g, n->a) || find_callee(g, n->a) >= 0) return 0;
+  if (n->n == 0) return node_is(g->s, n->a, "int") || node_is(g->s, n->a, "float") || node_is(g->s, n->a, "bool");
+  return n->n == 1 && node_is(g->s, n->a, "len") && is_tuple(tt, ty(g, cx(g, n->b)));
+}
+
 // The type of a op b (the type pass checked it).
 DEV int32_t binary_type(const TypeTable* tt, int kind, int32_t a, int32_t b) {
   if (is_opt(tt, a)) a = elem_of(tt, a);
@@ -2310,7 +2436,8 @@ DEVFN void aug_stmt(Code* g, int32_t i) {
     list_aug(g, i);
     return;
   }
-  int self = x.kind == EK_LOCAL && intlike_t(l->type) && (kind == TK_PLUS || kind == TK_MINUS) && !bare(g, n->b);
+  int self = x.kind == EK_LOCAL && intlike_t(l->type) && (kind == TK_PLUS || kind == TK_MINUS) && !bare(g, n->b) &&
+             !yields_const(g, n->b);
   int st = self ? straight(g, n->b) : 0;
   if (st < 0) { refuse(g, n->b); return; }
   if (self && st && intlike_t(ty(g, n->b))) {

@@ -179,7 +179,8 @@ DEV int same_name(Compiler* c, int32_t s1, int32_t l1, int32_t s2, int32_t l2) {
 // ---- emission
 DEV int32_t op_effect(int op) {
   switch (op) {
-#define OP(name, pops, pushes, arg, size, doc) case OP_##name: return (pushes) - ((pops) < 0 ? 0 : (pops));
+// (a count of -1, the argument's, is the caller's to add: emit_count)
+#define OP(name, pops, pushes, arg, size, doc) case OP_##name: return ((pushes) < 0 ? 0 : (pushes)) - ((pops) < 0 ? 0 : (pops));
 #include "opcodes.def"
 #undef OP
   }

@@ -530,7 +530,7 @@ DEV Token next_token(const Sema* s, int32_t i) { return token_after(s, nd(s, i)-
 DEVFN void import_stmt(Sema* s, int32_t i) {
   const Node* n = nd(s, i);
   int32_t mod = n->kind == ND_IMPORT ? xtra(s, n->a) : n->b;
-  if (mod < 0) {  // `from . import x`: the compiler wants a module name at the first dot
+  if (mod < 0 || (n->kind == ND_FROM && n->op)) {  // `from . import x`, `from .m import x`: the compiler wants a module name at the first dot
     sema_syntax(s, i, "expected a module name");
     return;
   }
