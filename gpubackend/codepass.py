@@ -32,7 +32,7 @@ class Generated:
     front: Declarations
     program: np.ndarray | None  # a PROGRAM record, None where not generated
     refused: tuple[int, int] | None  # (line, col) of the construct the code pass refused, if it did
-    looked_ahead: bool  # the type pass learned a type from a later use (not generated yet)
+    looked_ahead: bool  # the type pass learned a type from a later use
 
 
 @cache

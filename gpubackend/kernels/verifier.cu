@@ -229,7 +229,6 @@ DEV void passes_range(Parser* p, Sema* s, Code* g, int64_t i, const char* src, c
   o->generated = 0; o->refused_line = o->refused_col = 0; o->looked_ahead = 0;
   if (front[i].diag.cls != DG_OK || front[i].root < 0 || s->gave_up >= 0) return;
   o->looked_ahead = s->looked_ahead;
-  if (s->looked_ahead) return;  // its constants are the look ahead's too (atoms.h, learn_type): not yet
   o->generated = code_program(g, s, progs + i);
   if (!o->generated && g->refused >= 0) {
     o->refused_line = s->t->nodes[g->refused].line;
