@@ -1,15 +1,17 @@
-"""The compiler's new front passes (parse.h, and the type pass: sema.h,
-sema_expr.h, sema_stmt.h) against today's one-pass compiler, on the CPU backend: time
-per program and how much of each program set the type pass types whole.
+"""The compiler in passes (parse.h; the type pass, sema.h, sema_expr.h,
+sema_stmt.h; the code pass, code.h) against today's one-pass compiler, on
+the CPU backend: time per program, and how much of each program set the
+type pass types whole and the code pass generates.
 
     python bench/bench_front.py [--programs 80] [--copies 512] [--repeat 3]
 
 Each program of the behaviour corpus (but the compile-error ones) is
-compiled `--copies` times in one call by both, best of `--repeat`; the
-front's time is its kernel alone (front_kernel over prepared buffers), the
-compiler's a whole Verifier.compile call, so the ratio favours the
-compiler slightly. The code pass, still to come, takes the rest of the
-budget: the compiler in passes must stay within 1.2x of today's compile.
+compiled `--copies` times in one call by each, best of `--repeat`: the
+front (front_kernel: parse and types), the three passes (passes_kernel,
+writing programs as compile_kernel does) and the one-pass compiler
+(compile_kernel), each kernel alone over prepared buffers, on all the
+host's cores. The compiler in passes must stay within 1.2x of today's
+compile.
 """
 
 from __future__ import annotations
@@ -50,6 +52,45 @@ def _front_call(source: str, problem, copies: int):
     return run
 
 
+def _passes_call(source: str, problem, copies: int):
+    """A closure running passes_kernel (parse, types, code) over `copies` of source."""
+    from gpubackend.abi import PROGRAM
+    from gpubackend.batch import ProblemTable
+    from gpubackend.codepass import CODE_OUT, _passes
+    from gpubackend.sema import FRONT_OUT, TreeArrays
+
+    a = TreeArrays.of([source] * copies)
+    table = ProblemTable.of([problem])
+    types = np.zeros(copies * a.cap_nodes, dtype=np.int32)
+    front = np.zeros(copies, dtype=FRONT_OUT)
+    progs = np.zeros(copies, dtype=PROGRAM)
+    out = np.zeros(copies, dtype=CODE_OUT)
+    lib = _passes()
+
+    def run() -> None:
+        lib.passes_kernel(*a.args(), table.meta.ctypes.data, table.rows.ctypes.data, None, *a.tree_args(),
+                          types.ctypes.data, front.ctypes.data, progs.ctypes.data, out.ctypes.data)
+    return run
+
+
+def _compile_call(source: str, problem, copies: int):
+    """A closure running the one-pass compiler (compile_kernel) over `copies` of source."""
+    from gpubackend.abi import PROGRAM
+    from gpubackend.backends.cpu import library
+    from gpubackend.batch import ProblemTable
+    from gpubackend.sema import TreeArrays
+
+    a = TreeArrays.of([source] * copies)
+    table = ProblemTable.of([problem])
+    progs = np.zeros(copies, dtype=PROGRAM)
+    lib = library()
+
+    def run() -> None:
+        lib.compile_kernel(*a.args()[:3], copies, table.meta.ctypes.data, table.rows.ctypes.data, None,
+                           progs.ctypes.data)
+    return run
+
+
 def _best(fn, repeat: int) -> float:
     fn()
     best = float("inf")
@@ -60,51 +101,51 @@ def _best(fn, repeat: int) -> float:
     return best
 
 
-def timing(programs: int, copies: int, repeat: int) -> tuple[float, float]:
-    """Seconds per program: (one-pass compile, front kernel)."""
-    from gpubackend import Verifier
+def timing(programs: int, copies: int, repeat: int) -> tuple[float, float, float]:
+    """Seconds per program: (one-pass compile, front kernel, passes kernel)."""
     from test_programs import SPECS, _problem
 
-    v = Verifier("cpu", fallback=False)
     specs = [s for s in SPECS if not s.rel.startswith("errors")]
     random.Random(1).shuffle(specs)
-    compile_s = front_s = 0.0
+    compile_s = front_s = passes_s = 0.0
     for spec in specs[:programs]:
         problem = _problem(spec)
-        batch = [spec.source] * copies
-        compile_s += _best(lambda: v.compile(batch, problem), repeat)
+        compile_s += _best(_compile_call(spec.source, problem, copies), repeat)
         front_s += _best(_front_call(spec.source, problem, copies), repeat)
+        passes_s += _best(_passes_call(spec.source, problem, copies), repeat)
     n = min(programs, len(specs)) * copies
-    return compile_s / n, front_s / n
+    return compile_s / n, front_s / n, passes_s / n
 
 
-def coverage() -> dict[str, tuple[int, int]]:
-    """Per program set: (programs the type pass typed whole, programs it parsed)."""
+def coverage() -> dict[str, tuple[int, int, int]]:
+    """Per program set: (programs the code pass generated, programs the type
+    pass typed whole, programs it parsed)."""
     from gpubackend import Problem
-    from gpubackend.sema import declarations
+    from gpubackend.codepass import generate
     from test_programs import SPECS, _problem
     from tests.difftest.dsl_types import placeholder
     from tests.difftest.gen import case_from_seed
     from tests.difftest.runner import LIMITS
 
-    out = {}
-    whole = parsed = 0
-    for spec in SPECS:
-        d = declarations([spec.source], _problem(spec))[0]
-        parsed += d.nfuncs >= 0
-        whole += d.nfuncs >= 0 and d.gave_up is None and d.gave_up_fns == 0
-    out["behaviour corpus"] = (whole, parsed)
-    whole = parsed = 0
+    sets = {"behaviour corpus": [(spec.source, _problem(spec)) for spec in SPECS]}
+    generated = []
     for i in range(1000):
         case = case_from_seed(9_000_000 + i)
-        if not case.args_list:
-            continue
-        problem = Problem(name="gen", entry=case.entry, signature=case.signature, limits=LIMITS,
-                          tests=[{"args": list(case.args_list[0]), "expected": placeholder(case.ret)}])
-        d = declarations([case.source], problem)[0]
-        parsed += d.nfuncs >= 0
-        whole += d.nfuncs >= 0 and d.gave_up is None and d.gave_up_fns == 0
-    out["generated (difftest, seeds 9,000,000+)"] = (whole, parsed)
+        if case.args_list:
+            generated.append((case.source, Problem(
+                name="gen", entry=case.entry, signature=case.signature, limits=LIMITS,
+                tests=[{"args": list(case.args_list[0]), "expected": placeholder(case.ret)}])))
+    sets["generated (difftest, seeds 9,000,000+)"] = generated
+    out = {}
+    for name, programs in sets.items():
+        done = whole = parsed = 0
+        for source, problem in programs:
+            g = generate([source], problem)[0]
+            d = g.front
+            parsed += d.nfuncs >= 0
+            whole += d.nfuncs >= 0 and not d.cls and d.gave_up is None and d.gave_up_fns == 0
+            done += g.program is not None
+        out[name] = (done, whole, parsed)
     return out
 
 
@@ -114,11 +155,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--copies", type=int, default=512, help="copies of each program per call")
     ap.add_argument("--repeat", type=int, default=3, help="timed calls per program (best kept)")
     args = ap.parse_args(argv)
-    c, f = timing(args.programs, args.copies, args.repeat)
+    c, f, p = timing(args.programs, args.copies, args.repeat)
     print(f"per program: one-pass compile {c * 1e6:.2f} us, parse + types (front kernel) {f * 1e6:.2f} us "
-          f"({f / c:.2f}x)")
-    for name, (whole, parsed) in coverage().items():
-        print(f"typed whole: {name}: {whole} of {parsed} ({whole / max(parsed, 1):.0%})")
+          f"({f / c:.2f}x), parse + types + code (passes kernel) {p * 1e6:.2f} us ({p / c:.2f}x)")
+    for name, (done, whole, parsed) in coverage().items():
+        print(f"{name}: of {parsed} parsed, {whole} typed whole without an error ({whole / max(parsed, 1):.0%}), "
+              f"{done} generated")
     return 0
 
 

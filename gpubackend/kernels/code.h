@@ -837,7 +837,8 @@ DEVFN int straight(Code* g, int32_t i) {
     case ND_COMPARE: {
       if (n->n > 3) return 0;  // a chain jumps
       int32_t r = cx(g, n->a + 2);
-      return cnode(g, r)->kind == ND_CALL ? -1 : both(straight(g, cx(g, n->a)), straight(g, r));
+      if (calls_builtin(g, r, "range")) return both(straight(g, cx(g, n->a)), args_straight(g, r));  // RANGE_CONTAINS
+      return both(straight(g, cx(g, n->a)), straight(g, r));
     }
     case ND_LIST: case ND_TUPLE: {
       int r = 1;
@@ -897,7 +898,11 @@ DEVFN ExpDesc subscript(Code* g, int32_t i) {
   ExpDesc obj = expr(g, n->a);
   int32_t t = obj.type, index = n->b, type = ty(g, i);
   if (code_failed(g)) return obj;
-  if (is_opt(tt, t)) { refuse(g, i); return obj; }
+  if (is_opt(tt, t)) {  // None[i] raises TypeError
+    discharge(g, &obj);
+    g->line = cnode(g, n->a)->end;
+    obj.type = t = unwrap_as(g, t, ST_TYPE_ERROR);
+  }
   if (is_tuple(tt, t)) {
     discharge(g, &obj);
     int32_t k = (int32_t)node_bits(cnode(g, cnode(g, index)->kind == ND_UNARY ? cnode(g, index)->a : index));

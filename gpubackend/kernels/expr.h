@@ -496,6 +496,7 @@ DEVFN int32_t subscript(Compiler* c, int32_t t) {
   int32_t p1 = c->f.prev1, load = p1 >= 0 && p1 == c->out->n_code - 1 ? p1 : -1;
   advance(c);
   TypeTable* tt = &c->types;
+  if (is_opt(tt, t)) load = -1;  // its UNWRAP follows the LOAD: the read cannot name the local
   t = decay(c, t);
   if (is_tuple(tt, t)) return tuple_subscript(c, &open, t);
   if (t != T_STR && !is_list(tt, t) && t != T_BAD) {
