@@ -1,4 +1,4 @@
-"""The code pass (kernels/code.h) over the typed tree generates the one-pass
+"""The code pass (kernels/code.h, code_expr.h, code_call.h, code_stmt.h) over the typed tree generates the one-pass
 compiler's program, instruction for instruction and line for line (its
 constants, functions, frame sizes and copied loop tests too), on every
 program it generates: the behaviour corpus, generated programs and mutated

@@ -5,8 +5,8 @@
 // pipeline, in order: lex.h, codegen.h, expr.h, calls.h, atoms.h, stmt.h
 // (compiler); runtime.h, vm.h (interpreter). The compiler in passes that is
 // to replace the one-pass compiler runs beside it: parse.h (the parse
-// pass), sema.h, sema_expr.h and sema_stmt.h (the type pass) and code.h
-// (the code pass, which generates what it covers so far), run by
+// pass), sema.h, sema_expr.h and sema_stmt.h (the type pass) and code.h,
+// code_expr.h, code_call.h and code_stmt.h (the code pass), run by
 // parse_kernel, front_kernel and passes_kernel.
 #include "stmt.h"
 // The passes' functions are not inlined on the GPU either, as the one-pass
@@ -19,7 +19,7 @@
 #include "parse.h"
 #include "sema.h"
 #include "sema_stmt.h"
-#include "code.h"
+#include "code_stmt.h"
 #if KERNEL_DEVICE
 #pragma pop_macro("DEV")
 #endif

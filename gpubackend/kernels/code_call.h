@@ -1,0 +1,704 @@
+// code_call.h: the code pass over math, comprehensions, functions given as
+// arguments (key=, map, filter), the builtins of an iterable and the str
+// and list methods: what loops inside an expression or keeps a list in a
+// hidden local.
+#pragma once
+#include "code_expr.h"
+
+// ---- math
+
+// math_fn := NAME [args]      math's constant or function NAME (math.NAME,
+// or a name of `from math import`); call: the CALL, or -1 for a read
+DEVFN ExpDesc math_fn(Code* g, int32_t name, int32_t call) {
+  g->line = cnode(g, name)->line;
+#define MATH_CONST(id, word, value) \
+  if (node_is(g->s, name, word)) return desc(g, EK_CONST, const_word(g, double_to_bits(value)), T_FLOAT);
+#define MATH_FN(id, word)
+#include "math.def"
+#undef MATH_CONST
+#undef MATH_FN
+  const Node* c = cnode(g, call);
+  if (node_is(g->s, name, "gcd")) {  // pairwise as the arguments arrive
+    for (int32_t k = 0; k < c->n && !code_failed(g); k++) {
+      ExpDesc e = expr(g, cx(g, c->b + k));
+      discharge(g, &e);
+      g->line = cnode(g, cx(g, c->b + k))->end;
+      if (k > 0) emit0(g, OP_GCD);
+    }
+    g->line = c->end;
+    if (c->n == 0) return desc(g, EK_CONST, const_word(g, 0), T_INT);
+    if (c->n == 1) emit0(g, OP_ABS_INT);  // gcd(x) == abs(x)
+    return pushed(g, T_INT);
+  }
+  int32_t ts[MAX_PARAMS];
+  int floor = node_is(g->s, name, "floor"), ceil = node_is(g->s, name, "ceil");
+  if ((floor || ceil) && c->n == 1 && intlike_t(ty(g, cx(g, c->b)))) {  // the int itself (value_itself)
+    ExpDesc e = expr(g, cx(g, c->b));
+    g->line = c->end;
+    e.type = T_INT;
+    return e;
+  }
+  call_args(g, call, ts, 0);
+  if (code_failed(g)) return desc(g, EK_VOID, 0, T_BAD);
+  if (node_is(g->s, name, "isqrt")) emit0(g, OP_ISQRT);
+  else if (floor || ceil) emit0(g, floor ? OP_FLOOR_FLOAT : OP_CEIL_FLOAT);
+  else {
+    if (intlike_t(ts[0])) emit0(g, OP_INT_TO_FLOAT);
+    emit0(g, node_is(g->s, name, "sqrt") ? OP_SQRT : OP_ABS_FLOAT);
+  }
+  return pushed(g, ty(g, call));
+}
+
+// Whether NAME node i is the math module here (imported at module level, no local).
+DEV int math_module(Code* g, int32_t i) {
+  return cnode(g, i)->kind == ND_NAME && node_is(g->s, i, "math") && !local_of(g, i) && g->s->math_imported;
+}
+
+// ---- comprehensions (sinks: iter.h)
+
+// The element of comprehension i, generated into its innermost loop,
+// feeding the sink; the accumulator is local acc. *done: any/all's jumps out.
+DEVFN void comp_element(Code* g, int32_t i, int sink, int32_t acc, int32_t* done, int32_t open) {
+  int32_t item = cnode(g, i)->a;
+  g->line = open;  // a one-pass reader went back to the token before the element
+  if (sink == SINK_ANY || sink == SINK_ALL) {
+    ExpDesc e = cond(g, item);
+    discharge(g, &e);
+    g->line = cnode(g, item)->end;
+    int32_t skip = emit(g, sink == SINK_ANY ? OP_JUMP_IF_FALSE : OP_JUMP_IF_TRUE, 0);
+    emit(g, OP_CONST, const_word(g, sink == SINK_ANY));
+    emit(g, OP_STORE, acc);
+    *done = jump_list_add(g, *done, OP_JUMP);
+    patch_here(g, skip);
+    return;
+  }
+  ExpDesc a = desc(g, EK_LOCAL, acc, T_BAD);
+  if (sink == SINK_LIST) discharge(g, &a);
+  ExpDesc e = sink == SINK_LIST ? expr(g, item) : right_operand(g, &a, item);
+  g->line = cnode(g, item)->end;
+  if (sink == SINK_LIST) {
+    discharge(g, &e);
+    emit0(g, OP_LIST_APPEND);
+    return;
+  }
+  if (e.type == T_FLOAT) { ExpDesc x = pushed_op(g, &a, &e, OP_ADD_FLOAT, T_FLOAT); (void)x; }
+  else { ExpDesc x = int_op(g, OP_ADD_INT, 0, &a, &e, T_INT); discharge(g, &x); }
+  emit(g, OP_STORE, acc);
+}
+
+// (the loops of statements, below)
+DEVFN int32_t loop_targets(Code* g, int32_t target, int32_t* names);
+DEVFN void iterable(Code* g, int32_t iter, Iter* it);
+DEVFN int32_t loop_head(Code* g, const Iter* it, const int32_t* names, int32_t n, int32_t serial, int fresh);
+DEV void loop_end_jump(Code* g, int32_t head);
+
+// comprehension := element ('for' targets 'in' or_test ('if' or_test)*)+
+// Its clauses first and its element last, as they run; leaves the list,
+// the sum, or the any/all verdict.
+DEVFN ExpDesc comprehension(Code* g, int32_t i, int sink, int32_t call = -1) {
+  const Node* n = cnode(g, i);
+  // the line of the token before the element: its bracket, or the '(' of
+  // the call a bare generator expression is the argument of
+  int32_t open = g->src[n->pos] == '(' || g->src[n->pos] == '[' || call < 0 ? n->line : cnode(g, call)->line;
+  int32_t heads[MAX_COMP_FORS], next[MAX_COMP_FORS], nfor = 0, done = -1;
+  g->line = cnode(g, n->a)->end;  // a one-pass reader skipped the element to the first 'for'
+  int32_t acc = new_slots(g, 1);
+  if (sink == SINK_LIST) emit_count(g, OP_LIST_NEW, 0);
+  else emit(g, OP_CONST, const_word(g, sink == SINK_ALL));  // int 0 and float 0.0 have the same bits
+  emit(g, OP_STORE, acc);
+  int32_t nlocals0 = g->f.nlocals;
+  for (int32_t k = 0; k < n->n && !code_failed(g); k++) {
+    int32_t clause = cx(g, n->b + k);
+    const Node* c = cnode(g, clause);
+    if (c->kind == ND_COMPIF) {
+      ExpDesc e = cond(g, c->a);
+      discharge(g, &e);
+      g->line = cnode(g, c->a)->end;
+      next[nfor - 1] = jump_list_add(g, next[nfor - 1], OP_JUMP_IF_FALSE);
+      continue;
+    }
+    int32_t names[MAX_TARGETS + 1];
+    int32_t count = loop_targets(g, c->a, names);
+    for (int32_t q = 0; q < count; q++) if (cnode(g, names[q])->kind != ND_NAME) refuse(g, clause);
+    Iter it;
+    iterable(g, c->b, &it);
+    if (code_failed(g)) break;
+    heads[nfor] = loop_head(g, &it, names, count, 0, 1);
+    next[nfor++] = -1;
+  }
+  int32_t last = cx(g, n->b + n->n - 1);
+  if (!code_failed(g)) comp_element(g, i, sink, acc, &done, open);
+  g->line = cnode(g, last)->end;  // back past the clauses
+  for (int32_t k = nfor - 1; k >= 0 && !code_failed(g); k--) {
+    patch_list(g, next[k]);
+    loop_end_jump(g, heads[k]);
+    patch_here(g, heads[k]);
+  }
+  patch_list(g, done);
+  g->f.nlocals = nlocals0;  // the comprehension's variables end with it
+  if (sink == SINK_SUM) return desc(g, EK_LOCAL, acc, ty(g, n->a) == T_FLOAT ? T_FLOAT : T_INT);
+  return desc(g, EK_LOCAL, acc, sink == SINK_LIST ? ty(g, i) : T_BOOL);
+}
+
+// ---- functions as arguments (key=, map, filter)
+
+// A builtin usable as a function of one argument of type t (key=len, ...),
+// applied to the value on the stack; returns its result's type.
+DEVFN int32_t key_builtin(Code* g, int32_t name, int32_t t) {
+  int str = node_is(g->s, name, "str"), intf = node_is(g->s, name, "int"), flt = node_is(g->s, name, "float");
+  if (node_is(g->s, name, "len")) { emit0(g, t == T_STR ? OP_STR_LEN : OP_LIST_LEN); return T_INT; }
+  if (node_is(g->s, name, "abs")) { emit0(g, t == T_FLOAT ? OP_ABS_FLOAT : OP_ABS_INT); return t == T_BOOL ? T_INT : t; }
+  if (str) { if (t != T_STR) emit0(g, str_of_op(t)); return T_STR; }
+  if (intf) { if (t == T_STR) emit0(g, OP_INT_OF_STR); else if (t == T_FLOAT) emit0(g, OP_FLOAT_TO_INT); return T_INT; }
+  if (flt) { emit0(g, t == T_STR ? OP_FLOAT_OF_STR : OP_INT_TO_FLOAT); return T_FLOAT; }
+  if (node_is(g->s, name, "bool")) {
+    ExpDesc e = truth(g, pushed(g, t));
+    discharge(g, &e);
+    return T_BOOL;
+  }
+  emit0(g, OP_ORD);
+  return T_INT;
+}
+
+// fn := 'lambda' NAME ':' expression | NAME | 'str' '.' ('lower' | 'upper')
+// A function of one argument (key=, map's, filter's), node f, applied to
+// the value of type t on the stack; returns its result's type.
+DEVFN int32_t apply_fn(Code* g, int32_t f, int32_t t) {
+  const Node* n = cnode(g, f);
+  if (n->kind == ND_LAMBDA) {
+    int32_t nlocals0 = g->f.nlocals, param = cx(g, n->b);
+    CodeLocal* l = declare(g, param, ty(g, param), 0);  // the lambda's own name: shadows a local
+    if (!l) return T_BAD;
+    g->line = n->line;  // its ':'
+    emit(g, OP_STORE, l->slot);
+    ExpDesc e = expr(g, n->a);
+    discharge(g, &e);
+    g->line = cnode(g, n->a)->end;
+    g->f.nlocals = nlocals0;
+    return e.type;
+  }
+  g->line = n->line;
+  if (n->kind == ND_ATTR) {  // str.lower, str.upper
+    emit(g, OP_STR_CASE, node_is(g->s, f, "lower") ? CASE_LOWER : CASE_UPPER);
+    return T_STR;
+  }
+  int32_t fn = local_of(g, f) ? -1 : find_callee(g, f);
+  if (fn < 0) return key_builtin(g, f, t);
+  if (g->f.fn >= 0) g->funcs[g->f.fn].callees |= 1u << fn;
+  emit(g, OP_CALL, fn);
+  stack_adjust(g, -1);  // the argument is consumed
+  return g->s->funcs[fn].ret;
+}
+
+// The list, in local keys, of f(item) for each item of the list in local
+// items (item type elem), f called once per item in order, as CPython's
+// sort calls key= and as map does; line: where a one-pass reader came back
+// to read f. Returns f's result type.
+DEVFN int32_t map_list(Code* g, int32_t f, int32_t items, int32_t keys, int32_t elem, int32_t line) {
+  g->line = line;
+  emit_count(g, OP_LIST_NEW, 0);
+  emit(g, OP_STORE, keys);
+  emit(g, OP_LOAD, items);
+  int32_t h = new_slots(g, 2);
+  emit(g, OP_ITER_INIT, h);
+  int32_t head = emit(g, OP_FOR_LIST, h);
+  emit(g, OP_LOAD, keys);
+  emit0(g, OP_SWAP);
+  int32_t kt = apply_fn(g, f, elem);
+  emit0(g, OP_LIST_APPEND);
+  emit_loop(g, head);
+  patch_here(g, head);
+  return kt;
+}
+
+// The items of the list in local items for which f is true (filter(f,
+// xs)), into a new hidden local: returns it.
+DEVFN int32_t filter_list(Code* g, int32_t f, int32_t items, int32_t elem, int32_t line) {
+  int32_t out = new_slots(g, 1), h = new_slots(g, 2);
+  g->line = line;
+  emit_count(g, OP_LIST_NEW, 0);
+  emit(g, OP_STORE, out);
+  emit(g, OP_LOAD, items);
+  emit(g, OP_ITER_INIT, h);
+  int32_t head = emit(g, OP_FOR_LIST, h);
+  emit0(g, OP_DUP);
+  int32_t kt = apply_fn(g, f, elem);
+  if (kt != T_BOOL) {
+    ExpDesc e = truth(g, pushed(g, unwrap_as(g, kt, ST_TYPE_ERROR)));
+    discharge(g, &e);
+  }
+  int32_t skip = emit(g, OP_JUMP_IF_FALSE, 0);
+  emit(g, OP_LOAD, out);
+  emit0(g, OP_SWAP);
+  emit0(g, OP_LIST_APPEND);
+  emit_loop(g, head);
+  patch_here(g, skip);
+  g->f.depth += 1;  // the item, kept on the path that skips it
+  emit0(g, OP_POP);
+  emit_loop(g, head);
+  patch_here(g, head);
+  return out;
+}
+
+DEVFN int32_t iterable_arg(Code* g, int32_t arg, int copy, int32_t call);
+DEVFN void range_args(Code* g, int32_t call);
+
+// map_filter := ('map' | 'filter') '(' fn ',' iterable ')'      as a list:
+// what takes their values consumes them whole (list, sorted, sum, join,
+// for), so building them first is exact. The iterable is evaluated first.
+// The list is left in a hidden local (its descriptor); its item type into *elem.
+DEVFN ExpDesc map_filter(Code* g, int32_t call, int32_t* elem) {
+  const Node* c = cnode(g, call);
+  int is_map = node_is(g->s, c->a, "map");
+  int32_t f = cx(g, c->b);
+  *elem = iterable_arg(g, cx(g, c->b + 1), 0, call);
+  if (code_failed(g)) return desc(g, EK_VOID, 0, T_BAD);
+  g->line = c->end;
+  int32_t items = new_slots(g, 1);
+  emit(g, OP_STORE, items);
+  if (!is_map) return desc(g, EK_LOCAL, filter_list(g, f, items, *elem, c->line), T_BAD);
+  int32_t keys = new_slots(g, 1);
+  *elem = map_list(g, f, items, keys, *elem, c->line);
+  return desc(g, EK_LOCAL, keys, T_BAD);
+}
+
+// iterator_call := 'range' args | 'reversed' '(' iterable ')' | map_filter
+// as a list; *elem its item type, or -1 when node i is none of them
+DEVFN ExpDesc iterator_call(Code* g, int32_t i, int32_t* elem) {
+  *elem = -1;
+  if (calls_builtin(g, i, "range")) {
+    range_args(g, i);
+    emit0(g, OP_LIST_OF_RANGE);
+    *elem = T_INT;
+    return pushed(g, T_BAD);
+  }
+  if (calls_builtin(g, i, "reversed")) {
+    *elem = iterable_arg(g, cx(g, cnode(g, i)->b), 0, i);
+    g->line = cnode(g, i)->end;
+    emit0(g, OP_LIST_REVERSED);
+    return pushed(g, T_BAD);
+  }
+  if (calls_builtin(g, i, "map") || calls_builtin(g, i, "filter")) return map_filter(g, i, elem);
+  return desc(g, EK_VOID, 0, T_BAD);
+}
+
+// ---- builtins of an iterable
+
+// iterable_arg := comprehension | expression      a list (of a str's
+// characters, or a copy when `copy`): its descriptor (a comprehension's,
+// map's or filter's hidden local), its item type into *elem
+DEVFN ExpDesc iterable_value(Code* g, int32_t arg, int copy, int32_t call, int32_t* elem) {
+  const Node* a = cnode(g, arg);
+  if (a->kind == ND_GENEXP) {
+    *elem = ty(g, a->a);
+    return comprehension(g, arg, SINK_LIST, call);
+  }
+  ExpDesc it = iterator_call(g, arg, elem);
+  if (*elem != -1) return it;
+  if (a->kind == ND_KEYWORD || a->kind == ND_STARRED) refuse(g, arg);
+  if (code_failed(g)) return desc(g, EK_VOID, 0, T_BAD);
+  ExpDesc e = expr(g, arg);
+  discharge(g, &e);
+  g->line = a->end;
+  int32_t t = unwrap_as(g, e.type, ST_TYPE_ERROR);
+  if (is_tuple(ctypes(g), t)) refuse(g, arg);
+  *elem = t == T_STR ? T_STR : elem_of(ctypes(g), t);
+  if (t == T_STR) emit0(g, OP_LIST_OF_STR);
+  else if (copy) emit0(g, OP_LIST_COPY);
+  return e;
+}
+// The same, pushed; returns the item type.
+DEVFN int32_t iterable_arg(Code* g, int32_t arg, int copy, int32_t call) {
+  int32_t elem;
+  ExpDesc e = iterable_value(g, arg, copy, call, &elem);
+  discharge(g, &e);
+  return elem;
+}
+
+// sort_args := [','] keyword (',' keyword)* ')'      keyword := 'key' '=' fn | 'reverse' '=' expression
+// sorted(xs) and xs.sort(): the list in local items sorted in place;
+// CPython evaluates every argument (reverse= among them) before the sort
+// calls key= on the items, so the key function comes after the others.
+DEVFN void sort_items(Code* g, int32_t call, int32_t items, int32_t elem, int32_t first_kw) {
+  const Node* c = cnode(g, call);
+  int32_t rev = -1, key = -1;
+  for (int32_t k = first_kw; k < c->n && !code_failed(g); k++) {
+    int32_t kw = cx(g, c->b + k);
+    if (node_is(g->s, kw, "key")) { key = kw; continue; }
+    ExpDesc e = expr(g, cnode(g, kw)->a);
+    discharge(g, &e);
+    g->line = cnode(g, cnode(g, kw)->a)->end;
+    rev = new_slots(g, 1);
+    emit(g, OP_STORE, rev);
+  }
+  int32_t keys = -1, kt = elem;
+  if (key >= 0) {
+    keys = new_slots(g, 1);
+    kt = map_list(g, cnode(g, key)->a, items, keys, elem, cnode(g, key)->line);
+  }
+  g->line = c->end;
+  emit(g, OP_LOAD, items);
+  if (keys >= 0) emit(g, OP_LOAD, keys);
+  if (rev >= 0) emit(g, OP_LOAD, rev); else emit(g, OP_CONST, const_word(g, 0));
+  emit(g, keys >= 0 ? OP_LIST_SORT_KEYED : OP_LIST_SORT, type_const(g, kt));
+}
+
+// min(xs, key=f) and max: the first least (greatest) key; a stable sort
+// of the keys puts it first (descending for max)
+DEVFN ExpDesc min_max_keyed(Code* g, int32_t i, int32_t elem, int is_max) {
+  const Node* c = cnode(g, i);
+  int32_t key = cx(g, c->b + 1);
+  emit0(g, OP_LIST_COPY);
+  int32_t items = new_slots(g, 1);
+  emit(g, OP_STORE, items);
+  int32_t keys = new_slots(g, 1);
+  int32_t kt = map_list(g, cnode(g, key)->a, items, keys, elem, cnode(g, key)->line);
+  g->line = c->end;
+  emit(g, OP_LOAD, items);
+  emit0(g, OP_DUP);
+  emit0(g, OP_LIST_LEN);
+  int32_t ok = emit(g, OP_JUMP_IF_TRUE, 0);
+  emit(g, OP_RAISE, ST_VALUE_ERROR);  // min() arg is an empty sequence
+  patch_here(g, ok);
+  emit(g, OP_LOAD, keys);
+  emit(g, OP_CONST, const_word(g, is_max));
+  emit(g, OP_LIST_SORT_KEYED, type_const(g, kt));
+  emit(g, OP_LOAD, items);
+  emit(g, OP_CONST, const_word(g, 0));
+  emit0(g, OP_LIST_GET);
+  return pushed(g, elem);
+}
+
+// sum(xs, start): start first, as CPython adds (numbers, an int start or
+// item a float where it meets floats; or lists)
+DEVFN ExpDesc sum_from(Code* g, int32_t i, int32_t elem) {
+  const Node* n = cnode(g, i);
+  int32_t start = cx(g, n->b + 1);
+  ExpDesc e = expr(g, cnode(g, start)->kind == ND_KEYWORD ? cnode(g, start)->a : start);
+  discharge(g, &e);
+  g->line = n->end;
+  int32_t st = e.type;
+  int mode = intlike_t(elem) && st == T_INT ? SUM_INTS : is_list(ctypes(g), elem) ? SUM_LISTS
+           : elem != T_FLOAT ? SUM_INTS_FROM_FLOAT : st == T_FLOAT ? SUM_FLOATS : SUM_FLOATS_FROM_INT;
+  emit(g, OP_LIST_SUM_FROM, mode);
+  return pushed(g, ty(g, i));
+}
+
+// sequence_builtin := ('sum' | 'any' | 'all' | 'min' | 'max' | 'sorted' | 'list') '(' iterable ')'
+DEVFN ExpDesc sequence_builtin(Code* g, int32_t i, int b) {
+  const Node* n = cnode(g, i);
+  if (b == BI_LIST && n->n == 0) { g->line = n->end; emit_count(g, OP_LIST_NEW, 0); return pushed(g, ty(g, i)); }
+  int32_t arg = cx(g, n->b);
+  if ((b == BI_SUM || b == BI_ANY || b == BI_ALL) && cnode(g, arg)->kind == ND_GENEXP && n->n == 1)
+    return comprehension(g, arg, b == BI_SUM ? SINK_SUM : b == BI_ANY ? SINK_ANY : SINK_ALL, i);
+  int keyed = (b == BI_MIN || b == BI_MAX) && n->n == 2 && node_is(g->s, cx(g, n->b + 1), "key");
+  if (n->n != 1 && b != BI_SORTED && !keyed && !(b == BI_SUM && n->n == 2)) { refuse(g, i); return desc(g, EK_VOID, 0, T_BAD); }
+  int32_t elem;
+  ExpDesc it = iterable_value(g, arg, b == BI_SORTED || b == BI_LIST, i, &elem);
+  if (code_failed(g)) return desc(g, EK_VOID, 0, T_BAD);
+  if (b == BI_LIST) { it.type = ty(g, i); return it; }
+  discharge(g, &it);
+  if (keyed) return min_max_keyed(g, i, elem, b == BI_MAX);
+  if (b == BI_SUM && n->n == 2) return sum_from(g, i, elem);
+  if (b == BI_SORTED) {
+    int32_t items = new_slots(g, 1);
+    emit(g, OP_STORE, items);
+    sort_items(g, i, items, elem, 1);
+    return desc(g, EK_LOCAL, items, ty(g, i));
+  }
+  g->line = n->end;
+  if (b == BI_MIN || b == BI_MAX) { emit(g, b == BI_MAX ? OP_LIST_MAX : OP_LIST_MIN, type_const(g, elem)); return pushed(g, elem); }
+  if (b == BI_SUM) { emit0(g, elem == T_FLOAT ? OP_LIST_SUM_FLOAT : OP_LIST_SUM_INT); return pushed(g, ty(g, i)); }
+  // any / all over a list: the first true (false) item decides
+  int is_any = b == BI_ANY;
+  int32_t h = new_slots(g, 2), acc = new_slots(g, 1);
+  emit(g, OP_ITER_INIT, h);
+  emit(g, OP_CONST, const_word(g, !is_any));
+  emit(g, OP_STORE, acc);
+  int32_t head = emit(g, OP_FOR_LIST, h);
+  ExpDesc e = truth(g, pushed(g, elem));
+  discharge(g, &e);
+  int32_t skip = emit(g, is_any ? OP_JUMP_IF_FALSE : OP_JUMP_IF_TRUE, 0);
+  emit(g, OP_CONST, const_word(g, is_any));
+  emit(g, OP_STORE, acc);
+  int32_t out = emit(g, OP_JUMP, 0);
+  patch_here(g, skip);
+  emit_loop(g, head);
+  patch_here(g, head);
+  patch_here(g, out);
+  return desc(g, EK_LOCAL, acc, T_BOOL);
+}
+
+// ---- methods
+
+// list.NAME(args) on the list pushed (elem: its item type)
+DEVFN ExpDesc list_method(Code* g, int32_t i, int32_t name, int32_t elem) {
+  int32_t ts[MAX_PARAMS];
+  const char* w = g->src + cnode(g, name)->pos;
+  int32_t len = cnode(g, name)->len;
+#define IS(word) span_eq(w, len, word)
+  if (IS("sort")) {
+    int32_t items = new_slots(g, 1);
+    emit(g, OP_STORE, items);
+    sort_items(g, i, items, elem, 0);
+    return desc(g, EK_CONST, const_word(g, 0), T_NONE);
+  }
+  int32_t n = call_args(g, i, ts, 0);
+  if (code_failed(g)) return desc(g, EK_VOID, 0, T_BAD);
+  int32_t x = n ? ts[n - 1] : T_BAD;  // the item argument, where there is one
+  if (IS("pop")) {
+    if (n == 0) emit(g, OP_CONST, const_word(g, -1));
+    emit0(g, OP_LIST_POP);
+    return pushed(g, ty(g, i));
+  }
+  if (IS("copy")) { emit0(g, OP_LIST_COPY); return pushed(g, ty(g, i)); }
+  if (IS("index") || IS("count")) { emit(g, IS("index") ? OP_LIST_INDEX : OP_LIST_COUNT, type_const(g, x)); return pushed(g, T_INT); }
+  if (IS("extend") && x == T_STR) emit0(g, OP_LIST_OF_STR);
+  if (IS("reverse")) emit0(g, OP_LIST_REVERSE);
+  else if (IS("clear")) emit0(g, OP_LIST_CLEAR);
+  else if (IS("append")) emit0(g, OP_LIST_APPEND);
+  else if (IS("extend")) emit0(g, OP_LIST_EXTEND);
+  else if (IS("insert")) emit0(g, OP_LIST_INSERT);
+  else if (IS("remove")) emit(g, OP_LIST_REMOVE, type_const(g, x));
+  else { refuse(g, i); return desc(g, EK_VOID, 0, T_BAD); }
+#undef IS
+  return desc(g, EK_CONST, const_word(g, 0), T_NONE);
+}
+
+// str.join's argument: a list of strs (iterable_arg)
+DEVFN void join_arg(Code* g, int32_t arg, int32_t call) { iterable_arg(g, arg, 0, call); }
+
+// str.NAME(args) on the str pushed (methods.def)
+DEVFN ExpDesc str_method(Code* g, int32_t i, int32_t name) {
+  const Node* n = cnode(g, i);
+  const char* names[] = {
+#define STR_METHOD(id, word, op, sel, args) word,
+#include "methods.def"
+#undef STR_METHOD
+  };
+  const int16_t ops[] = {
+#define STR_METHOD(id, word, op, sel, args) (int16_t)(op),
+#include "methods.def"
+#undef STR_METHOD
+  };
+  const int8_t sels[] = {
+#define STR_METHOD(id, word, op, sel, args) (int8_t)(sel),
+#include "methods.def"
+#undef STR_METHOD
+  };
+  int32_t m = 0, ts[MAX_PARAMS];
+  while (m < SM_COUNT_ && !node_is(g->s, name, names[m])) m++;
+  if (m == SM_COUNT_) { refuse(g, i); return desc(g, EK_VOID, 0, T_BAD); }
+  int op = ops[m], sel = sels[m];
+  if (m == SM_JOIN && n->n == 1) {
+    join_arg(g, cx(g, n->b), i);
+    g->line = n->end;
+    emit0(g, OP_STR_JOIN);
+    return pushed(g, T_STR);
+  }
+  int32_t k = call_args(g, i, ts, 0);
+  if (code_failed(g)) return desc(g, EK_VOID, 0, T_BAD);
+  if (m == SM_SPLIT) op = k ? OP_STR_SPLIT_SEP : OP_STR_SPLIT;
+  else if (op < 0) {  // ljust, rjust, center, zfill: the fill pushed, ' ' by default
+    if (k == 1) emit(g, OP_CONST_STR, text_const(g, " ", 1));
+    emit(g, OP_STR_PAD, sel);
+    return pushed(g, T_STR);
+  } else if (op == OP_STR_STRIP && k == 1) op = OP_STR_STRIP_CHARS;
+  emit(g, op, m == SM_SPLIT ? 0 : sel);
+  return pushed(g, ty(g, i));
+}
+
+// method := expression '.' NAME args      of a str or a list
+DEVFN ExpDesc method(Code* g, int32_t i) {
+  int32_t attr = cnode(g, i)->a, obj = cnode(g, attr)->a;
+  if (math_module(g, obj)) return math_fn(g, attr, i);
+  ExpDesc o = expr(g, obj);
+  discharge(g, &o);
+  g->line = cnode(g, obj)->end;
+  int32_t t = unwrap_as(g, o.type, ST_ATTRIBUTE_ERROR);  // None.append: 'NoneType' object has no attribute
+  if (code_failed(g)) return o;
+  if (is_list(ctypes(g), t)) return list_method(g, i, attr, elem_of(ctypes(g), t));
+  if (t == T_STR) return str_method(g, i, attr);
+  refuse(g, i);
+  return desc(g, EK_VOID, 0, T_BAD);
+}
+
+// call := NAME '(' args ')'      of a function of the program or a builtin
+DEVFN ExpDesc call(Code* g, int32_t i) {
+  const Node* n = cnode(g, i);
+  int32_t callee = n->a, d0 = g->f.depth;
+  if (cnode(g, callee)->kind == ND_ATTR) return method(g, i);
+  if (cnode(g, callee)->kind != ND_NAME || local_of(g, callee)) { refuse(g, i); return desc(g, EK_VOID, 0, T_BAD); }
+  int32_t f = find_callee(g, callee);
+  if (f < 0) {
+    if (from_math_name(g->s, callee)) return math_fn(g, callee, i);
+    int b = builtin_of(g->s, callee);
+    int form = b >= 0 ? builtin_form(b) : -1;
+    if (form == BF_CALL) return call_form(g, i, b);
+    if (form == BF_MINMAX && n->n >= 2 && cnode(g, cx(g, n->b + 1))->kind != ND_KEYWORD) return min_max(g, i, b == BI_MAX);
+    if (form == BF_SEQ || form == BF_MINMAX) return sequence_builtin(g, i, b);
+    if (form == BF_PRINT) return print_(g, i);
+    refuse(g, i);
+    return desc(g, EK_VOID, 0, T_BAD);
+  }
+  const SemaFunc* fs = &g->s->funcs[f];
+  for (int32_t k = 0; k < n->n && !code_failed(g); k++) {
+    int32_t arg = cx(g, n->b + k);
+    if (cnode(g, arg)->kind == ND_KEYWORD || cnode(g, arg)->kind == ND_STARRED) { refuse(g, arg); break; }
+    ExpDesc x = expr(g, arg);
+    discharge(g, &x);
+    coerce(g, fs->ptype[k], x.type);
+  }
+  g->line = n->end;
+  if (g->f.fn >= 0) g->funcs[g->f.fn].callees |= 1u << f;
+  emit(g, OP_CALL, f);
+  g->f.depth = d0;
+  stack_adjust(g, 1);
+  return pushed(g, fs->ret);
+}
+
+// Items of a display pushed before one LIST_NEW; later ones are appended,
+// so that a long display needs no deep operand stack (atoms.h).
+// list_display := '[' [expression (',' expression)*] ']'
+DEVFN ExpDesc list_display(Code* g, int32_t i) {
+  const Node* n = cnode(g, i);
+  int32_t count = 0;
+  for (int32_t k = 0; k < n->n && !code_failed(g); k++) {
+    if (count == DISPLAY_CHUNK) { emit_count(g, OP_LIST_NEW, count); count = -1; }
+    if (count < 0) emit0(g, OP_DUP);
+    int32_t item = cx(g, n->a + k);
+    if (cnode(g, item)->kind == ND_STARRED) { refuse(g, item); break; }
+    ExpDesc e = expr(g, item);
+    discharge(g, &e);
+    if (count < 0) emit0(g, OP_LIST_APPEND); else count++;
+  }
+  g->line = n->end;
+  if (count >= 0) emit_count(g, OP_LIST_NEW, count);
+  return pushed(g, ty(g, i));
+}
+
+// tuple_display := expression (',' expression)+ [',']
+DEVFN ExpDesc tuple_display(Code* g, int32_t i) {
+  const Node* n = cnode(g, i);
+  for (int32_t k = 0; k < n->n && !code_failed(g); k++) {
+    ExpDesc e = expr(g, cx(g, n->a + k));
+    discharge(g, &e);
+  }
+  g->line = n->end;
+  emit_count(g, OP_TUPLE_NEW, n->n);
+  return pushed(g, ty(g, i));
+}
+
+// unary := ('-' | '+' | '~') unary | 'not' unary      (-<int literal> is a literal)
+DEVFN ExpDesc unary(Code* g, int32_t i) {
+  const Node* n = cnode(g, i);
+  if (n->op == TK_NOT) return not_(g, i);
+  if (n->op == TK_MINUS && bare(g, i)) { g->line = n->end; return literal_desc(g, i); }  // -<int literal>
+  ExpDesc e = expr(g, n->a);
+  if (is_opt(ctypes(g), e.type)) { refuse(g, i); return e; }
+  int32_t t = ty(g, i);
+  if (n->op == TK_PLUS) { e.type = t; return e; }
+  discharge(g, &e);
+  g->line = n->end;
+  emit0(g, n->op == TK_TILDE ? OP_INVERT : t == T_FLOAT ? OP_NEG_FLOAT : OP_NEG_INT);
+  return pushed(g, t);
+}
+
+// The line of the 'else' of conditional expression i (what a one-pass
+// reader has just read when it jumps over the else branch).
+DEVFN int32_t else_line(Code* g, int32_t i) {
+  int32_t test = cx(g, cnode(g, i)->a + 1), orelse = cx(g, cnode(g, i)->a + 2);
+  int32_t at = cnode(g, first_token(g->s, orelse))->line;
+  if (cnode(g, test)->end == at) return at;
+  return token_of(g->s, cnode(g, test)->pos + cnode(g, test)->len, TK_ELSE).line;
+}
+
+// A branch's value of a conditional whose type is Optional[T]: a scalar T boxed.
+DEV void box_branch(Code* g, int32_t result, int32_t t) {
+  const TypeTable* tt = ctypes(g);
+  if (is_opt(tt, result) && t != T_NONE && !is_opt(tt, t) && !is_ref(tt, t)) emit0(g, OP_BOX);
+}
+
+// Whether expression i takes hidden slots or locals of its own (a
+// comprehension, a lambda, a builtin that keeps a list in a slot).
+DEVFN int takes_slots(Code* g, int32_t i) {
+  const Node* n = cnode(g, i);
+  switch (n->kind) {
+    case ND_NAME: case ND_INT: case ND_FLOAT: case ND_CONST: case ND_STR: return 0;
+    case ND_GROUP: case ND_UNARY: case ND_ATTR: case ND_KEYWORD: case ND_STARRED: return takes_slots(g, n->a);
+    case ND_BINOP: case ND_SUBSCRIPT: return takes_slots(g, n->a) || takes_slots(g, n->b);
+    case ND_SLICE: case ND_IFEXP:
+      for (int32_t k = 0; k < 3; k++) if (cx(g, n->a + k) >= 0 && takes_slots(g, cx(g, n->a + k))) return 1;
+      return 0;
+    case ND_BOOLOP: case ND_COMPARE: case ND_LIST: case ND_TUPLE:
+      for (int32_t k = 0; k < n->n; k++) if (takes_slots(g, cx(g, n->a + k))) return 1;
+      return 0;
+    case ND_OP: return 0;
+    case ND_CALL: {
+      const char* keep[] = {"sorted", "map", "filter", "any", "all", "min", "max", "sort"};
+      for (int32_t k = 0; k < 8; k++) if (node_is(g->s, n->a, keep[k])) return 1;
+      if (takes_slots(g, n->a)) return 1;
+      for (int32_t k = 0; k < n->n; k++) if (takes_slots(g, cx(g, n->b + k))) return 1;
+      return 0;
+    }
+  }
+  return 1;
+}
+
+// conditional := expression 'if' expression 'else' expression      the test
+// first, then one branch
+DEVFN ExpDesc ifexp(Code* g, int32_t i, int in_test) {
+  const Node* n = cnode(g, i);
+  int32_t body = cx(g, n->a), test = cx(g, n->a + 1), orelse = cx(g, n->a + 2), type = ty(g, i);
+  int32_t d0 = g->f.depth;
+  // the one-pass compiler took the body's slots before the test's: not yet
+  if (takes_slots(g, body) && takes_slots(g, test)) { refuse(g, i); return desc(g, EK_VOID, 0, T_BAD); }
+  // the one-pass compiler read the body first, so its value was on the
+  // stack while the test ran: the same frame size
+  stack_adjust(g, 1);
+  ExpDesc c = cond(g, test);
+  discharge(g, &c);
+  g->line = cnode(g, test)->end;
+  int32_t jf = emit(g, OP_JUMP_IF_FALSE, 0);
+  g->f.depth -= 1;
+  ExpDesc x = operand(g, body, in_test);
+  discharge(g, &x);
+  g->line = else_line(g, i);
+  box_branch(g, type, x.type);
+  int32_t jend = emit(g, OP_JUMP, 0);
+  patch_here(g, jf);
+  g->f.depth = d0;
+  ExpDesc y = in_test ? cond(g, orelse) : expr(g, orelse);
+  discharge(g, &y);
+  g->line = cnode(g, orelse)->end;
+  box_branch(g, type, y.type);
+  patch_here(g, jend);
+  return pushed(g, in_test ? T_BOOL : type);
+}
+
+// expression: its descriptor; a kind the pass does not generate yet is refused.
+DEVFN ExpDesc expr(Code* g, int32_t i) {
+  const Node* n = cnode(g, i);
+  if (code_failed(g)) return desc(g, EK_VOID, 0, T_BAD);
+  switch (n->kind) {
+    case ND_INT: case ND_FLOAT: case ND_CONST: g->line = n->end; return literal_desc(g, i);
+    case ND_STR: return literal_desc(g, i);
+    case ND_NAME: return name_read(g, i);
+    case ND_GROUP: return expr(g, n->a);
+    case ND_UNARY: return unary(g, i);
+    case ND_BINOP: return binop(g, i);
+    case ND_COMPARE: return compare(g, i);
+    case ND_BOOLOP: return logic(g, i, LOGIC_VALUE, 0);
+    case ND_CALL: return call(g, i);
+    case ND_SUBSCRIPT: return subscript(g, i);
+    case ND_LIST: return list_display(g, i);
+    case ND_TUPLE: return tuple_display(g, i);
+    case ND_IFEXP: return ifexp(g, i, 0);
+    case ND_LISTCOMP: return comprehension(g, i, SINK_LIST);
+    case ND_ATTR:
+      if (math_module(g, n->a)) return math_fn(g, i, -1);
+      break;
+  }
+  refuse(g, i);
+  return desc(g, EK_VOID, 0, T_BAD);
+}

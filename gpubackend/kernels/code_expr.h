@@ -1,0 +1,850 @@
+// code_expr.h: the code pass over expressions (code.h: descriptors and
+// emission): names, literals, operators, comparisons, truth and jumps,
+// and/or/not, calls of the program's functions and of the builtins of one
+// instruction, subscripts, slices and displays. Builtins of iterables,
+// methods and comprehensions are code_call.h's; statements code_stmt.h's.
+#pragma once
+#include "code.h"
+
+// ---- expressions
+
+DEVFN ExpDesc expr(Code* g, int32_t i);
+DEVFN ExpDesc cond(Code* g, int32_t i);
+DEVFN ExpDesc ifexp(Code* g, int32_t i, int in_test);
+DEV int calls_builtin(Code* g, int32_t i, const char* name);
+DEVFN void range_args(Code* g, int32_t call);
+DEV int intlike_t(int32_t t) { return t == T_INT || t == T_BOOL; }
+
+// The Optional local's value unwrapped (its T, known not None here: the
+// check cannot fail).
+DEV void unwrap(Code* g, int32_t t) {
+  emit(g, is_ref(ctypes(g), elem_of(ctypes(g), t)) ? OP_UNWRAP : OP_UNBOX, ST_TYPE_ERROR);
+}
+
+// An Optional value on the stack where CPython raises on None (an
+// operand, a builtin's argument, an object whose method is called): its T,
+// checked, with status st for None.
+DEV int32_t unwrap_as(Code* g, int32_t t, int st) {
+  const TypeTable* tt = ctypes(g);
+  if (!is_opt(tt, t)) return t;
+  emit(g, is_ref(tt, elem_of(tt, t)) ? OP_UNWRAP : OP_UNBOX, st);
+  return elem_of(tt, t);
+}
+
+// The module constant a name reads, or -1.
+DEV int32_t module_const_of(const Code* g, int32_t name) {
+  for (int32_t k = 0; k < g->s->nconsts; k++) if (same_name(g, g->s->consts[k].name, name)) return k;
+  return -1;
+}
+
+DEV int value_itself(int b, int32_t t);
+DEV int32_t find_callee(Code* g, int32_t name);
+DEV int math_module(Code* g, int32_t i);
+
+// Whether the read i of local l is narrowed: an Optional known not None there.
+DEV int narrowed(const Code* g, const CodeLocal* l, int32_t i) {
+  return is_opt(ctypes(g), l->type) && !is_opt(ctypes(g), ty(g, i));
+}
+
+// Whether node i compiles to one push not yet emitted (a constant, a str
+// constant or a local surely bound), so that an operation before it may
+// take its operands in its fields.
+DEVFN int bare(Code* g, int32_t i) {
+  const Node* n = cnode(g, i);
+  switch (n->kind) {
+    case ND_INT: case ND_FLOAT: case ND_CONST: case ND_STR: return 1;
+    case ND_GROUP: return bare(g, n->a);
+    case ND_UNARY:
+      if (n->op == TK_PLUS) return bare(g, n->a) && !is_opt(ctypes(g), ty(g, n->a));  // +x: x itself
+      return n->op == TK_MINUS && cnode(g, n->a)->kind == ND_INT && !(cnode(g, n->a)->op & TF_INT_BIG);
+    case ND_CALL: {  // int(x) of an int x, math.floor of one, ...: x itself (value_itself)
+      if (n->n != 1) return 0;
+      int32_t f = cnode(g, n->a)->kind == ND_ATTR && math_module(g, cnode(g, n->a)->a) ? n->a
+                : cnode(g, n->a)->kind == ND_NAME && !local_of(g, n->a) && from_math_name(g->s, n->a) ? n->a : -1;
+      if (f >= 0)
+        return (node_is(g->s, f, "floor") || node_is(g->s, f, "ceil")) && intlike_t(ty(g, cx(g, n->b))) &&
+               bare(g, cx(g, n->b));
+      if (cnode(g, n->a)->kind != ND_NAME || local_of(g, n->a) || find_callee(g, n->a) >= 0) return 0;
+      int b = builtin_of(g->s, n->a);
+      return b >= 0 && builtin_form(b) == BF_CALL && value_itself(b, ty(g, cx(g, n->b))) && bare(g, cx(g, n->b));
+    }
+    case ND_NAME: {
+      CodeLocal* l = local_of(g, i);
+      if (!l) return module_const_of(g, i) >= 0;
+      return surely_bound(g, l) && !narrowed(g, l, i);
+    }
+  }
+  return 0;
+}
+
+// name := NAME      a local (unwrapped where narrowed) or a module constant
+DEVFN ExpDesc name_read(Code* g, int32_t i) {
+  g->line = cnode(g, i)->end;
+  CodeLocal* l = local_of(g, i);
+  if (l) {
+    if (surely_bound(g, l) && !narrowed(g, l, i)) return desc(g, EK_LOCAL, l->slot, ty(g, i));
+    emit(g, surely_bound(g, l) ? OP_LOAD : OP_LOAD_CHECKED, l->slot);
+    if (narrowed(g, l, i)) unwrap(g, l->type);
+    return pushed(g, ty(g, i));
+  }
+  int32_t k = module_const_of(g, i);
+  if (k < 0) { refuse(g, i); return desc(g, EK_VOID, 0, T_BAD); }
+  if (g->const_str[k] >= 0) return desc(g, EK_STR, g->const_str[k], T_STR);  // made before any code (module_strings)
+  return literal_desc(g, g->s->consts[k].value);
+}
+
+// The left operand l of an operation whose right operand is node r: l
+// stays undischarged only if r's code is a bare push (bare), which the
+// operation may then take into its fields with l's; otherwise l is pushed
+// before r's code.
+DEVFN ExpDesc right_operand(Code* g, ExpDesc* l, int32_t r) {
+  if (!bare(g, r)) discharge(g, l);
+  return expr(g, r);
+}
+
+// An int operation of l and r (CMP_INT takes its comparison in cmp):
+// fused with its operands where they are a local and a constant or two
+// locals (the LK and LL forms), or with a constant right operand (K) or,
+// for a comparison, a local one (L).
+DEVFN ExpDesc int_op(Code* g, int op, int32_t cmp, ExpDesc* l, ExpDesc* r, int32_t type) {
+  if (l->kind == EK_LOCAL && (r->kind == EK_CONST || r->kind == EK_LOCAL)) {
+    int ll = r->kind == EK_LOCAL, f = fused_op(op, ll);
+    int32_t a = l->info, b = r->info;
+    if (f >= 0 && FITS(A, a) && (ll ? FITS(B, b) : FITS(K, b)))
+      return pending(g, f, SETARG(A, a) | (ll ? SETARG(B, b) | SETARG(CMP_B, cmp) : SETARG(K, b) | SETARG(CMP_K, cmp)), 2, type);
+  }
+  int fk = op == OP_ADD_INT ? OP_ADD_INT_K : op == OP_SUB_INT ? OP_SUB_INT_K : op == OP_MUL_INT ? OP_MUL_INT_K
+         : op == OP_FLOORDIV_INT ? OP_FLOORDIV_INT_K : op == OP_MOD_INT ? OP_MOD_INT_K : -1;
+  if ((fk >= 0 || op == OP_CMP_INT) && r->kind == EK_CONST && r->info < (1 << SIZE_K)) {
+    // a % b == k keeps its modulo undischarged too: a jump on it is one instruction (cond_jump)
+    int mod = fk < 0 && l->kind == EK_INSN && l->op0 < 0 && (l->op == OP_MOD_INT_LL || l->op == OP_MOD_INT_LK);
+    if (!mod) discharge(g, l);
+    ExpDesc e = pending(g, fk >= 0 ? fk : OP_CMP_INT_K, SETARG(K, r->info) | (fk >= 0 ? 0 : SETARG(CMP_K, cmp)), 2, type);
+    if (mod) { e.op0 = l->op; e.arg0 = l->arg; e.line0 = l->line; }
+    return e;
+  }
+  if (op == OP_CMP_INT && r->kind == EK_LOCAL && r->info < (1 << SIZE_B)) {
+    discharge(g, l);
+    return pending(g, OP_CMP_INT_L, SETARG(B, r->info) | SETARG(CMP_B, cmp), 2, type);
+  }
+  discharge(g, l);
+  discharge(g, r);
+  return pending(g, op, cmp, 2, type);
+}
+
+
+// Both operands pushed, then op: its value pushed.
+DEV ExpDesc pushed_op(Code* g, ExpDesc* l, ExpDesc* r, int op, int32_t type) {
+  discharge(g, l);
+  discharge(g, r);
+  emit0(g, op);
+  return pushed(g, type);
+}
+
+// Operands l and r pushed, each Optional unwrapped to its T where CPython
+// would raise on None (the left one under the right, between SWAPs).
+DEVFN void unwrap_operands(Code* g, ExpDesc* l, ExpDesc* r) {
+  discharge(g, l);
+  discharge(g, r);
+  r->type = unwrap_as(g, r->type, ST_TYPE_ERROR);
+  if (!is_opt(ctypes(g), l->type)) return;
+  emit0(g, OP_SWAP);
+  l->type = unwrap_as(g, l->type, ST_TYPE_ERROR);
+  emit0(g, OP_SWAP);
+}
+
+// binop := expression op expression      the operation the operand types choose
+DEVFN ExpDesc binary(Code* g, int32_t i, int kind, ExpDesc* left, int32_t right, int32_t t);
+DEVFN ExpDesc binop(Code* g, int32_t i) {
+  const Node* n = cnode(g, i);
+  ExpDesc l = expr(g, n->a);
+  return binary(g, i, n->op, &l, n->b, ty(g, i));
+}
+
+// l op (node right), of result type t, for node i (a BINOP or an AUGASSIGN).
+DEVFN ExpDesc binary(Code* g, int32_t i, int kind, ExpDesc* left, int32_t right, int32_t t) {
+  const TypeTable* tt = ctypes(g);
+  ExpDesc l = *left;
+  ExpDesc r = right_operand(g, &l, right);
+  int32_t a = l.type, b = r.type;
+  g->line = cnode(g, i)->end;
+  if (code_failed(g)) return desc(g, EK_VOID, 0, T_BAD);
+  if (is_opt(tt, a) || is_opt(tt, b)) {
+    unwrap_operands(g, &l, &r);
+    a = l.type; b = r.type;
+  }
+  int swap = kind == TK_STAR && intlike_t(a) && (b == T_STR || is_list(tt, b));
+  if (swap || (kind == TK_STAR && (a == T_STR || is_list(tt, a)))) {
+    discharge(g, &l); discharge(g, &r);
+    if (swap) emit0(g, OP_SWAP);
+    emit0(g, t == T_STR ? OP_STR_REPEAT : OP_LIST_REPEAT);
+    return pushed(g, t);
+  }
+  if (kind == TK_PLUS && a == T_STR) return pushed_op(g, &l, &r, OP_STR_CONCAT, t);
+  if (kind == TK_PLUS && is_list(tt, a)) return pushed_op(g, &l, &r, OP_LIST_CONCAT, t);
+  if (intlike_t(a) && intlike_t(b)) {
+    switch (kind) {
+      case TK_AMP: return pushed_op(g, &l, &r, OP_AND_INT, t);
+      case TK_PIPE: return pushed_op(g, &l, &r, OP_OR_INT, t);
+      case TK_CARET: return pushed_op(g, &l, &r, OP_XOR_INT, t);
+      case TK_LSHIFT: return pushed_op(g, &l, &r, OP_LSHIFT, t);
+      case TK_RSHIFT: return pushed_op(g, &l, &r, OP_RSHIFT, t);
+      case TK_SLASH: return pushed_op(g, &l, &r, OP_TRUEDIV_INT, t);
+      case TK_DSTAR: return pushed_op(g, &l, &r, OP_POW_INT, t);
+      case TK_PLUS: return int_op(g, OP_ADD_INT, 0, &l, &r, t);
+      case TK_MINUS: return int_op(g, OP_SUB_INT, 0, &l, &r, t);
+      case TK_STAR: return int_op(g, OP_MUL_INT, 0, &l, &r, t);
+      case TK_DSLASH: return int_op(g, OP_FLOORDIV_INT, 0, &l, &r, t);
+      case TK_PERCENT: return int_op(g, OP_MOD_INT, 0, &l, &r, t);
+    }
+    refuse(g, i);
+    return l;
+  }
+  discharge(g, &l); discharge(g, &r);
+  if (a != T_FLOAT) emit0(g, OP_INT_TO_FLOAT_UNDER);
+  else if (b != T_FLOAT) emit0(g, OP_INT_TO_FLOAT);
+  int op = kind == TK_PLUS ? OP_ADD_FLOAT : kind == TK_MINUS ? OP_SUB_FLOAT : kind == TK_STAR ? OP_MUL_FLOAT
+         : kind == TK_SLASH ? OP_DIV_FLOAT : kind == TK_DSLASH ? OP_FLOORDIV_FLOAT : kind == TK_PERCENT ? OP_MOD_FLOAT : -1;
+  if (op < 0) { refuse(g, i); return l; }
+  emit0(g, op);
+  return pushed(g, t);
+}
+
+// The type code of t as a str constant, made once (LIST_FIND, CMP_OBJ).
+DEVFN int32_t type_const(Code* g, int32_t t) {
+  if (g->type_k[t] >= 0) return g->type_k[t];
+  char buf[MAX_SIG];
+  int32_t n = 0;
+  if (!type_code(ctypes(g), t, buf, &n, MAX_SIG)) { code_limit(g, "MAX_SIG (type code of one type)"); return 0; }
+  Program* p = g->out;
+  int32_t words = STR_WORDS(n);
+  if (p->n_const + words > MAX_CONST_WORDS) { code_limit(g, "MAX_CONST_WORDS (constants)"); return 0; }
+  int32_t at = p->n_const;
+  for (int32_t k = 0; k < words; k++) p->konst[at + k] = 0;
+  p->konst[at] = n;
+  p->n_const += words;
+  char* bytes = (char*)(p->konst + at + 1);
+  for (int32_t k = 0; k < n; k++) bytes[k] = buf[k];
+  g->type_k[t] = at;
+  return at;
+}
+
+// One comparison of l and r (operator node op), as the operand types choose.
+DEVFN ExpDesc compare_op(Code* g, int32_t opn, ExpDesc* l, ExpDesc* r) {
+  const TypeTable* tt = ctypes(g);
+  int32_t a = l->type, b = r->type;
+  int code = cnode(g, opn)->op;
+  if (code == TK_IS || code == CMP_IS_NOT || a == T_NONE || b == T_NONE) {
+    int k = code == TK_EQEQ || code == TK_IS ? 0 : code == TK_NE || code == CMP_IS_NOT ? 1 : -1;
+    int32_t x = a == T_NONE ? b : a;
+    if (k < 0 || b != T_NONE) { refuse(g, opn); return *l; }  // None on the left: a SWAP first
+    drop(g, r);  // the None
+    if (x == T_NONE || !is_opt(tt, x)) { drop(g, l); *l = desc(g, EK_CONST, const_word(g, x == T_NONE), T_BOOL); }
+    else { discharge(g, l); emit0(g, OP_IS_NONE); *l = pushed(g, T_BOOL); }
+    if (k) { discharge(g, l); emit0(g, OP_NOT); *l = pushed(g, T_BOOL); }
+    return *l;
+  }
+  if (code == TK_IN || code == CMP_NOT_IN) {
+    if (is_opt(tt, b) || is_tuple(tt, b)) { refuse(g, opn); return *l; }
+    discharge(g, l); discharge(g, r);
+    if (b == T_STR) emit0(g, OP_STR_CONTAINS); else emit(g, OP_LIST_FIND, type_const(g, a));
+    if (code == CMP_NOT_IN) emit0(g, OP_NOT);
+    return pushed(g, T_BOOL);
+  }
+  int k = cmp_kind(code);
+  if (k != CMP_EQ && k != CMP_NE && (is_opt(tt, a) || is_opt(tt, b))) {  // None < x raises TypeError
+    unwrap_operands(g, l, r);
+    a = l->type; b = r->type;
+  }
+  if (intlike_t(a) && intlike_t(b)) return int_op(g, OP_CMP_INT, k, l, r, T_BOOL);
+  discharge(g, l);
+  if (a == T_STR && b == T_STR) {
+    if (r->kind == EK_STR && r->info < (1 << SIZE_K)) return pending(g, OP_CMP_STR_K, SETARG(K, r->info) | SETARG(CMP_K, k), 2, T_BOOL);
+    discharge(g, r);
+    return pending(g, OP_CMP_STR, k, 2, T_BOOL);
+  }
+  discharge(g, r);
+  int op = a == T_FLOAT && b == T_FLOAT ? OP_CMP_FLOAT : intlike_t(a) && b == T_FLOAT ? OP_CMP_INT_FLOAT
+         : a == T_FLOAT && intlike_t(b) ? OP_CMP_FLOAT_INT : -1;
+  if (op >= 0) { emit(g, op, k); return pushed(g, T_BOOL); }
+  int32_t u = type_fits(tt, a, b) ? a : type_fits(tt, b, a) ? b : -1;
+  if (u < 0) {  // an Optional[T] == a T: the T boxed
+    if (!is_ref(tt, b)) emit0(g, OP_BOX);
+    u = a;
+  }
+  emit(g, OP_CMP_OBJ, SETARG(TYPE, type_const(g, u)) | SETARG(CMP_B, k));
+  return pushed(g, T_BOOL);
+}
+
+// comparison := expression (compop expression)*      a chain a < b < c
+// reads b once and stops at the first false link
+DEVFN ExpDesc compare(Code* g, int32_t i) {
+  const Node* n = cnode(g, i);
+  ExpDesc l = expr(g, cx(g, n->a));
+  int32_t exits = -1;  // a jump list
+  for (int32_t k = 1; k + 1 < n->n && !code_failed(g); k += 2) {
+    int32_t op = cx(g, n->a + k), rn = cx(g, n->a + k + 1);
+    int more = k + 2 < n->n;
+    const Node* rnode = cnode(g, rn);
+    int in = cnode(g, op)->op == TK_IN || cnode(g, op)->op == CMP_NOT_IN;
+    if (in && calls_builtin(g, rn, "range")) {  // x in range(...): arithmetic, no list
+      if (n->n != 3) { refuse(g, rn); break; }
+      discharge(g, &l);
+      g->line = cnode(g, op)->line;
+      unwrap_as(g, l.type, ST_TYPE_ERROR);
+      range_args(g, rn);
+      emit0(g, OP_RANGE_CONTAINS);
+      if (cnode(g, op)->op == CMP_NOT_IN) emit0(g, OP_NOT);
+      return pushed(g, T_BOOL);
+    }
+    if (more) discharge(g, &l);
+    ExpDesc r = more ? expr(g, rn) : right_operand(g, &l, rn);
+    g->line = rnode->end;
+    if (more) {
+      discharge(g, &l); discharge(g, &r);
+      emit0(g, OP_DUP); emit0(g, OP_ROT3);
+    }
+    l = compare_op(g, op, &l, &r);
+    if (!more) break;
+    discharge(g, &l);
+    exits = jump_list_add(g, exits, OP_JUMP_IF_FALSE);
+    l = pushed(g, r.type);  // the middle operand's copy
+  }
+  if (exits < 0) return l;
+  g->line = n->end;
+  discharge(g, &l);
+  int32_t end = emit(g, OP_JUMP, 0);
+  patch_list(g, exits);
+  emit0(g, OP_POP);
+  emit(g, OP_CONST, const_word(g, 0));
+  patch_here(g, end);
+  return pushed(g, T_BOOL);
+}
+
+// ---- truth and jumps
+
+// e as a truth value (Python's truth test of its type).
+DEVFN ExpDesc truth(Code* g, ExpDesc e) {
+  const TypeTable* tt = ctypes(g);
+  int32_t t = e.type;
+  if (t == T_BOOL || e.kind == EK_VOID) return e;
+  if (t == T_INT) {  // pushed now; its TRUTH_INT when it is used as a value, none before a jump
+    discharge(g, &e);
+    e.truth = g->line; e.type = T_BOOL;
+    return e;
+  }
+  if (t == T_NONE || is_tuple(tt, t)) { drop(g, &e); return desc(g, EK_CONST, const_word(g, t != T_NONE), T_BOOL); }
+  discharge(g, &e);
+  if (t == T_FLOAT) emit0(g, OP_TRUTH_FLOAT);
+  else if (t == T_STR) emit0(g, OP_TRUTH_STR);
+  else if (is_list(tt, t)) emit0(g, OP_TRUTH_LIST);
+  else {  // an Optional: None is false, a present value is tested as itself
+    int32_t el = elem_of(tt, t);
+    emit0(g, OP_DUP);
+    int32_t jnone = emit(g, OP_JUMP_IF_FALSE, 0);
+    unwrap(g, t);
+    ExpDesc v = truth(g, pushed(g, el));
+    discharge(g, &v);
+    int32_t jend = emit(g, OP_JUMP, 0);
+    patch_here(g, jnone);
+    patch_here(g, jend);
+  }
+  return pushed(g, T_BOOL);
+}
+
+// The jumping form of a comparison instruction, or -1.
+DEV int jump_form(int op) {
+  switch (op) {
+    case OP_CMP_INT: return OP_CMP_INT_JF;
+    case OP_CMP_INT_LK: return OP_CMP_INT_LK_JF;
+    case OP_CMP_INT_LL: return OP_CMP_INT_LL_JF;
+    case OP_CMP_INT_K: return OP_CMP_INT_K_JF;
+    case OP_CMP_INT_L: return OP_CMP_INT_L_JF;
+    case OP_CMP_STR_K: return OP_CMP_STR_K_JF;
+  }
+  return -1;
+}
+
+// A jump taken when e is false; its pc, for a jump list. A comparison not
+// emitted yet becomes its jumping form (a modulo before it too: the
+// divisibility and parity tests), an int is tested as itself.
+DEVFN int32_t jump_if_false(Code* g, ExpDesc* e) {
+  int jf = e->kind == EK_INSN ? jump_form(e->op) : -1;
+  if (jf < 0) {
+    e->truth = 0;
+    discharge(g, e);
+    return emit(g, OP_JUMP_IF_FALSE, 0);
+  }
+  g->f.depth -= 1;
+  if (e->op0 >= 0) {
+    int32_t m = e->arg0, k = GETARG(e->arg, K);
+    int f = e->op0 == OP_MOD_INT_LL ? OP_MOD_INT_LL_K_JF
+          : e->op0 == OP_MOD_INT_LK && FITS(B, GETARG(m, K)) ? OP_MOD_INT_LK_K_JF : -1;
+    if (f >= 0 && FITS(K2, k))
+      return put(g, f, SETARG(A, GETARG(m, A)) | SETARG(B, GETARG(m, B)) | SETARG(CMP_B, GETARG(e->arg, CMP_K)) | SETARG(K2, k));
+    int32_t line = g->line;
+    g->line = e->line0;
+    put(g, e->op0, e->arg0);
+    g->line = line;
+  }
+  return put(g, jf, e->arg);
+}
+
+// A jump taken when e is true: a comparison not emitted yet is negated
+// into a jump on false, anything else is JUMP_IF_TRUE.
+DEVFN int32_t jump_if_true(Code* g, ExpDesc* e) {
+  int op = e->kind == EK_INSN ? e->op : -1;
+  int at = op == OP_CMP_INT ? 0 : op == OP_CMP_INT_LK || op == OP_CMP_INT_K || op == OP_CMP_STR_K ? POS_CMP_K
+         : op == OP_CMP_INT_LL || op == OP_CMP_INT_L ? POS_CMP_B : -1;
+  if (at >= 0) {
+    e->arg = INSN_ARG(cmp_negated(INSN(op, e->arg), at));
+    return jump_if_false(g, e);
+  }
+  discharge(g, e);
+  return emit(g, OP_JUMP_IF_TRUE, 0);
+}
+
+// ---- and, or, not
+
+enum LogicMode { LOGIC_VALUE, LOGIC_COND, LOGIC_AND_JUMPS, LOGIC_OR_JUMPS };
+
+// An operand of and/or: a truth value in a test, else the value itself.
+DEVFN ExpDesc operand(Code* g, int32_t i, int in_test) { return in_test ? cond(g, i) : expr(g, i); }
+
+// and_test := not_test ('and' not_test)*      or_test := and_test ('or' and_test)*
+// As a value (LOGIC_VALUE, LOGIC_COND: its operands are truth values), an
+// operand that decides is the result: DUP, test, POP otherwise. As an
+// if/while test entire (LOGIC_AND_JUMPS), each operand but the last jumps
+// to the statement's false target (*list); an if's `or` chain
+// (LOGIC_OR_JUMPS) jumps into its block. The last operand is the result.
+DEVFN ExpDesc logic(Code* g, int32_t i, int mode, int32_t* list) {
+  const Node* n = cnode(g, i);
+  int is_or = n->op == TK_OR, in_test = mode != LOGIC_VALUE;
+  ExpDesc e = operand(g, cx(g, n->a), in_test);
+  for (int32_t k = 2; k < n->n && !code_failed(g); k += 2) {
+    int32_t j = -1;
+    g->line = cnode(g, cx(g, n->a + k - 1))->line;  // the operator's: a one-pass reader is past it
+    if (mode == LOGIC_AND_JUMPS) *list = list_link(g->out, jump_if_false(g, &e), *list);
+    else if (mode == LOGIC_OR_JUMPS) *list = list_link(g->out, jump_if_true(g, &e), *list);
+    else {
+      discharge(g, &e);
+      emit0(g, OP_DUP);
+      if (e.type != T_BOOL && e.type != T_INT) {
+        ExpDesc v = truth(g, pushed(g, e.type));  // the copy's truth
+        discharge(g, &v);
+      }
+      j = emit(g, is_or ? OP_JUMP_IF_TRUE : OP_JUMP_IF_FALSE, 0);
+      emit0(g, OP_POP);
+    }
+    e = operand(g, cx(g, n->a + k), in_test);
+    if (j >= 0) {
+      discharge(g, &e);
+      patch_here(g, j);
+    }
+  }
+  if (mode == LOGIC_VALUE) e.type = ty(g, i);
+  return e;
+}
+
+// not_test := 'not' not_test      its operand a truth value
+DEVFN ExpDesc not_(Code* g, int32_t i) {
+  ExpDesc e = cond(g, cnode(g, i)->a);
+  discharge(g, &e);
+  g->line = cnode(g, i)->end;
+  emit0(g, OP_NOT);
+  return pushed(g, T_BOOL);
+}
+
+// An expression as a truth value (if, while, assert, not, and/or in a
+// test): and/or operands are tested one by one, so `if n and s:` needs no
+// one type for n and s; a parenthesized expression is a value tested whole.
+DEVFN ExpDesc cond(Code* g, int32_t i) {
+  const Node* n = cnode(g, i);
+  if (n->kind == ND_BOOLOP) return logic(g, i, LOGIC_COND, 0);
+  if (n->kind == ND_UNARY && n->op == TK_NOT) return not_(g, i);
+  if (n->kind == ND_IFEXP) return ifexp(g, i, 1);
+  ExpDesc e = expr(g, i);
+  g->line = n->end;
+  return truth(g, e);
+}
+
+// ---- calls, subscripts, displays
+
+// The function a call by this name means here, as Python scopes it:
+// inside a top-level function its nested defs first, inside a nested def
+// itself (recursion), then the module's functions; -1: none.
+DEV int32_t find_callee(Code* g, int32_t name) {
+  const Sema* s = g->s;
+  int32_t cur = g->f.fn;
+  for (int32_t k = 0; k < s->nfuncs; k++) {
+    const SemaFunc* f = &s->funcs[k];
+    if (f->parent < 0 || !same_name(g, cx(g, cnode(g, f->def)->a), name)) continue;
+    if (k == cur) return k;
+    if (s->funcs[cur].parent < 0 && f->parent == cur) return k;
+  }
+  return find_function(s, name);
+}
+
+// Whether node i calls builtin `name` (not a local's or the program's function).
+DEV int calls_builtin(Code* g, int32_t i, const char* name) {
+  const Node* n = cnode(g, i);
+  return n->kind == ND_CALL && cnode(g, n->a)->kind == ND_NAME && node_is(g->s, n->a, name) && !local_of(g, n->a) &&
+         find_callee(g, n->a) < 0;
+}
+
+// An instruction whose stack effect is its count n (LIST_NEW and
+// TUPLE_NEW pop n, UNPACK_* push n).
+DEV void emit_count(Code* g, int op, int32_t n) {
+  emit(g, op, n);
+  stack_adjust(g, op == OP_LIST_NEW || op == OP_TUPLE_NEW ? -n : n);
+}
+
+// The value on the stack, of type have, made a value of type want (a
+// scalar T boxed where an Optional[T] is wanted).
+DEV void coerce(Code* g, int32_t want, int32_t have) {
+  const TypeTable* tt = ctypes(g);
+  if (type_fits(tt, want, have) || !is_opt(tt, want) || have == T_NONE) return;
+  if (!is_ref(tt, elem_of(tt, want))) emit0(g, OP_BOX);
+}
+
+// Whether the code of expression i is straight-line code that stores
+// nothing (copyable_in_test): 1, 0 when surely not, -1 when not known here.
+DEVFN int straight(Code* g, int32_t i);
+DEV int both(int a, int b) { return a == 0 || b == 0 ? 0 : a < 0 || b < 0 ? -1 : 1; }
+DEVFN int args_straight(Code* g, int32_t call) {
+  const Node* c = cnode(g, call);
+  int r = 1;
+  for (int32_t k = 0; k < c->n; k++) {
+    int32_t arg = cx(g, c->b + k);
+    int kind = cnode(g, arg)->kind;
+    if (kind == ND_GENEXP || kind == ND_STARRED || kind == ND_LAMBDA) return 0;
+    r = both(r, straight(g, kind == ND_KEYWORD ? cnode(g, arg)->a : arg));
+  }
+  return r;
+}
+// An iterable argument's (iterable_value): range's, reversed's and an
+// expression's list made in one instruction; a loop otherwise.
+DEVFN int iterable_straight(Code* g, int32_t arg) {
+  if (cnode(g, arg)->kind == ND_GENEXP || calls_builtin(g, arg, "map") || calls_builtin(g, arg, "filter")) return 0;
+  if (calls_builtin(g, arg, "range")) return args_straight(g, arg);
+  if (calls_builtin(g, arg, "reversed")) return cnode(g, arg)->n == 1 ? iterable_straight(g, cx(g, cnode(g, arg)->b)) : -1;
+  return straight(g, arg);
+}
+
+// A call's: a builtin or method of single instructions, of straight arguments.
+DEVFN int call_straight(Code* g, int32_t i) {
+  const Node* n = cnode(g, i);
+  const TypeTable* tt = ctypes(g);
+  int32_t callee = n->a, first = n->n ? cx(g, n->b) : -1;
+  if (cnode(g, callee)->kind == ND_ATTR) {
+    int32_t obj = cnode(g, callee)->a;
+    if (math_module(g, obj)) return args_straight(g, i);
+    int32_t t = ty(g, obj);
+    if (is_list(tt, t) && node_is(g->s, callee, "sort")) return 0;  // it stores the list
+    if (t == T_STR && node_is(g->s, callee, "join") && first >= 0 && straight(g, first) != 1) return 0;
+    return both(straight(g, obj), args_straight(g, i));
+  }
+  if (cnode(g, callee)->kind != ND_NAME || local_of(g, callee)) return -1;
+  if (find_callee(g, callee) >= 0) return 0;  // a CALL
+  if (from_math_name(g->s, callee)) return args_straight(g, i);
+  int b = builtin_of(g->s, callee), form = b >= 0 ? builtin_form(b) : -1;
+  int32_t t = first >= 0 ? ty(g, first) : T_BAD;
+  if (form == BF_CALL) return (b == BI_STR || b == BI_BOOL) && is_opt(tt, t) ? 0 : args_straight(g, i);
+  if (form == BF_PRINT) return args_straight(g, i);
+  if (form == BF_MINMAX && n->n >= 2) return is_list(tt, t) || is_tuple(tt, t) ? 0 : args_straight(g, i);
+  if ((form == BF_MINMAX || b == BI_SUM || b == BI_LIST) && n->n == 1) return iterable_straight(g, first);
+  if (b == BI_SUM && n->n == 2) {  // sum(xs, start): LIST_SUM_FROM
+    int32_t start = cx(g, n->b + 1);
+    return both(iterable_straight(g, first), straight(g, cnode(g, start)->kind == ND_KEYWORD ? cnode(g, start)->a : start));
+  }
+  return form == BF_SEQ || form == BF_MINMAX ? 0 : -1;
+}
+DEVFN int straight(Code* g, int32_t i) {
+  const Node* n = cnode(g, i);
+  switch (n->kind) {
+    case ND_NAME: case ND_INT: case ND_FLOAT: case ND_CONST: case ND_STR: return 1;
+    case ND_GROUP: return straight(g, n->a);
+    case ND_UNARY: return n->op == TK_NOT && is_opt(ctypes(g), ty(g, n->a)) ? 0 : straight(g, n->a);
+    case ND_BINOP: return both(straight(g, n->a), straight(g, n->b));
+    case ND_SUBSCRIPT: {
+      const Node* x = cnode(g, n->b);
+      if (x->kind != ND_SLICE) return both(straight(g, n->a), straight(g, n->b));
+      int r = straight(g, n->a);
+      for (int32_t k = 0; k < 3; k++) if (cx(g, x->a + k) >= 0) r = both(r, straight(g, cx(g, x->a + k)));
+      return r;
+    }
+    case ND_BOOLOP: case ND_IFEXP: case ND_LISTCOMP: case ND_GENEXP: return 0;
+    case ND_COMPARE: {
+      if (n->n > 3) return 0;  // a chain jumps
+      int32_t r = cx(g, n->a + 2);
+      if (calls_builtin(g, r, "range")) return both(straight(g, cx(g, n->a)), args_straight(g, r));  // RANGE_CONTAINS
+      return both(straight(g, cx(g, n->a)), straight(g, r));
+    }
+    case ND_LIST: case ND_TUPLE: {
+      int r = 1;
+      for (int32_t k = 0; k < n->n; k++) r = both(r, straight(g, cx(g, n->a + k)));
+      return r;
+    }
+    case ND_CALL: return call_straight(g, i);
+    case ND_ATTR: return math_module(g, n->a) ? 1 : -1;
+  }
+  return -1;
+}
+
+// The line of a slice's second ':', or `none` when it has one ':'.
+DEVFN int32_t second_colon_line(Code* g, const Node* sl, int32_t none) {
+  Lexer L;
+  Diag quiet;
+  lex_from(g->s, &L, &quiet, sl->pos + sl->len, 1);
+  for (int32_t depth = 0;;) {
+    Token t = lex_next(&L);
+    if (t.kind == TK_EOF || t.kind == TK_ERROR) return none;
+    if (depth == 0 && t.kind == TK_COLON) return t.line;
+    depth += bracket_delta(t.kind);
+    if (depth < 0) return none;
+  }
+}
+
+// slice := [expression] ':' [expression] [':' [expression]]      the
+// object pushed, then its bounds (an absent one INT64_MIN); their selector
+DEVFN int32_t slice_bounds(Code* g, int32_t i, ExpDesc* obj) {
+  const Node* sl = cnode(g, cnode(g, i)->b);
+  discharge(g, obj);
+  int32_t present = 0;
+  for (int32_t k = 0; k < 3; k++) {
+    int32_t part = cx(g, sl->a + k);
+    if (part < 0) {  // at the token before it: the '[', a ':', or past the ']' when no ':' is left
+      g->line = k == 0 ? cnode(g, i)->line : k == 1 ? sl->line : second_colon_line(g, sl, cnode(g, i)->end);
+      emit(g, OP_CONST, const_word(g, INT64_MIN_));
+      continue;
+    }
+    present |= 1 << k;
+    ExpDesc e = expr(g, part);
+    discharge(g, &e);
+  }
+  return present;
+}
+DEVFN ExpDesc slice(Code* g, int32_t i, ExpDesc* obj, int list) {
+  int32_t present = slice_bounds(g, i, obj);
+  g->line = cnode(g, i)->end;
+  emit(g, list ? OP_LIST_SLICE : OP_STR_SLICE, present);
+  return pushed(g, ty(g, i));
+}
+
+// subscript := expression '[' (expression | slice) ']'
+DEVFN ExpDesc subscript(Code* g, int32_t i) {
+  const Node* n = cnode(g, i);
+  const TypeTable* tt = ctypes(g);
+  ExpDesc obj = expr(g, n->a);
+  int32_t t = obj.type, index = n->b, type = ty(g, i);
+  if (code_failed(g)) return obj;
+  if (is_opt(tt, t)) {  // None[i] raises TypeError
+    discharge(g, &obj);
+    g->line = cnode(g, n->a)->end;
+    obj.type = t = unwrap_as(g, t, ST_TYPE_ERROR);
+  }
+  if (is_tuple(tt, t)) {
+    discharge(g, &obj);
+    int32_t k = (int32_t)node_bits(cnode(g, cnode(g, index)->kind == ND_UNARY ? cnode(g, index)->a : index));
+    if (cnode(g, index)->kind == ND_UNARY && k) k = tt->t[t].n - k;
+    g->line = n->end;
+    emit(g, OP_TUPLE_GET, k);
+    return pushed(g, type);
+  }
+  int list = t != T_STR;
+  if (cnode(g, index)->kind == ND_SLICE) return slice(g, i, &obj, list);
+  // a list item by a LOAD_CHECKED index: LIST_GET of both pushed
+  int checked_index = cnode(g, index)->kind == ND_NAME && !bare(g, index) && local_of(g, index) &&
+                      !narrowed(g, local_of(g, index), index);
+  int keep = obj.kind == EK_LOCAL && !(list && checked_index);
+  int st = keep && !bare(g, index) ? straight(g, index) : 1;
+  if (st < 0) { refuse(g, index); return obj; }
+  if (!keep || !st) discharge(g, &obj);
+  ExpDesc x = expr(g, index);
+  g->line = n->end;
+  if (list && obj.kind == EK_LOCAL && (x.kind == EK_CONST || x.kind == EK_LOCAL)) return int_op(g, OP_LIST_GET, 0, &obj, &x, type);
+  discharge(g, &x);
+  if (obj.kind == EK_LOCAL) {  // the item read names the local itself
+    g->f.depth -= 1;
+    emit(g, list ? OP_LIST_GET_L : OP_STR_INDEX_L, obj.info);
+    return pushed(g, type);
+  }
+  emit0(g, list ? OP_LIST_GET : OP_STR_INDEX);
+  return pushed(g, type);
+}
+
+// args := '(' [expression (',' expression)*] ')'      pushed, each an
+// Optional unwrapped unless keep_opt; their types into ts; their count.
+DEVFN int32_t call_args(Code* g, int32_t call, int32_t* ts, int keep_opt) {
+  const Node* n = cnode(g, call);
+  for (int32_t k = 0; k < n->n && !code_failed(g); k++) {
+    int32_t arg = cx(g, n->b + k);
+    int kind = cnode(g, arg)->kind;
+    if (kind == ND_KEYWORD || kind == ND_STARRED || kind == ND_GENEXP) { refuse(g, arg); break; }
+    ExpDesc e = expr(g, arg);
+    discharge(g, &e);
+    g->line = cnode(g, arg)->end;
+    ts[k] = keep_opt ? e.type : unwrap_as(g, e.type, ST_TYPE_ERROR);
+  }
+  g->line = n->end;
+  return n->n;
+}
+
+DEV int number_t(int32_t t) { return intlike_t(t) || t == T_FLOAT; }
+
+// The instruction of str(x) for a scalar x of type t (int, bool, float), or -1.
+DEV int str_of_op(int32_t t) {
+  return t == T_INT ? OP_STR_OF_INT : t == T_BOOL ? OP_STR_OF_BOOL : t == T_FLOAT ? OP_STR_OF_FLOAT : -1;
+}
+
+// A str constant of the n bytes at text, made anew (as the one-pass compiler does).
+DEVFN int32_t text_const(Code* g, const char* text, int32_t n) {
+  Program* p = g->out;
+  int32_t words = STR_WORDS(n);
+  if (p->n_const + words > MAX_CONST_WORDS) { code_limit(g, "MAX_CONST_WORDS (constants)"); return 0; }
+  int32_t at = p->n_const;
+  for (int32_t k = 0; k < words; k++) p->konst[at + k] = 0;
+  p->konst[at] = n;
+  p->n_const += words;
+  char* bytes = (char*)(p->konst + at + 1);
+  for (int32_t k = 0; k < n; k++) bytes[k] = text[k];
+  return at;
+}
+
+// str(o) of an Optional on the stack: 'None', or str() of its value.
+DEVFN ExpDesc str_of_optional(Code* g, int32_t t) {
+  int32_t e = elem_of(ctypes(g), t);
+  emit0(g, OP_DUP);
+  int32_t jnone = emit(g, OP_JUMP_IF_FALSE, 0);
+  emit(g, e == T_STR ? OP_UNWRAP : OP_UNBOX, ST_TYPE_ERROR);  // cannot fail: tested
+  if (e != T_STR) emit0(g, str_of_op(e));
+  int32_t jend = emit(g, OP_JUMP, 0);
+  patch_here(g, jnone);
+  emit0(g, OP_POP);
+  emit(g, OP_CONST_STR, text_const(g, "None", 4));
+  patch_here(g, jend);
+  return pushed(g, T_STR);
+}
+
+// divmod(a, b): (a // b, a % b), in float when either is
+DEVFN ExpDesc divmod_(Code* g, const int32_t* ts, int32_t type) {
+  int isf = ts[0] == T_FLOAT || ts[1] == T_FLOAT;
+  if (isf && ts[0] != T_FLOAT) emit0(g, OP_INT_TO_FLOAT_UNDER);
+  if (isf && ts[1] != T_FLOAT) emit0(g, OP_INT_TO_FLOAT);
+  emit0(g, OP_DUP2);
+  emit0(g, isf ? OP_FLOORDIV_FLOAT : OP_FLOORDIV_INT);
+  emit0(g, OP_ROT3);
+  emit0(g, isf ? OP_MOD_FLOAT : OP_MOD_INT);
+  emit_count(g, OP_TUPLE_NEW, 2);
+  return pushed(g, type);
+}
+
+// A builtin of one argument whose value it is (int of an int, str of a
+// str, round of an int, bool of a bool): no instruction, so what uses the
+// result may fuse the argument's push, as it would the argument itself.
+DEV int value_itself(int b, int32_t t) {
+  return (b == BI_INT && intlike_t(t)) || (b == BI_FLOAT && t == T_FLOAT) || (b == BI_STR && t == T_STR) ||
+         (b == BI_ROUND && intlike_t(t)) || (b == BI_BOOL && t == T_BOOL);
+}
+
+// The builtins of CALL form (builtins.def): the instruction their
+// argument types choose, after the arguments.
+DEVFN ExpDesc call_form(Code* g, int32_t i, int b) {
+  const Node* n = cnode(g, i);
+  int32_t ts[MAX_PARAMS], type = ty(g, i);
+  int32_t arg = n->n == 1 ? cx(g, n->b) : -1;
+  if (arg >= 0 && cnode(g, arg)->kind != ND_KEYWORD && cnode(g, arg)->kind != ND_STARRED &&
+      cnode(g, arg)->kind != ND_GENEXP) {
+    ExpDesc e = expr(g, arg);
+    g->line = n->end;
+    if (value_itself(b, e.type)) { e.type = type; return e; }
+    if (b == BI_BOOL) return truth(g, e);
+    if (b == BI_LEN && is_tuple(ctypes(g), e.type)) {
+      drop(g, &e);
+      return desc(g, EK_CONST, const_word(g, ctypes(g)->t[e.type].n), T_INT);
+    }
+    discharge(g, &e);
+    g->line = cnode(g, arg)->end;
+    ts[0] = b == BI_STR ? e.type : unwrap_as(g, e.type, ST_TYPE_ERROR);
+    g->line = n->end;
+  } else {
+    call_args(g, i, ts, b == BI_BOOL || b == BI_STR);
+  }
+  int32_t t = n->n ? ts[0] : T_BAD;
+  if (code_failed(g)) return desc(g, EK_VOID, 0, T_BAD);
+  int op = -1;
+  switch (b) {
+    case BI_LEN: op = t == T_STR ? OP_STR_LEN : OP_LIST_LEN; break;
+    case BI_ABS: op = t == T_FLOAT ? OP_ABS_FLOAT : OP_ABS_INT; break;
+    case BI_INT:
+      if (n->n == 0) return desc(g, EK_CONST, const_word(g, 0), T_INT);
+      op = n->n == 2 ? OP_INT_OF_STR_BASE : t == T_FLOAT ? OP_FLOAT_TO_INT : OP_INT_OF_STR;
+      break;
+    case BI_FLOAT:
+      if (n->n == 0) return desc(g, EK_CONST, const_word(g, double_to_bits(0.0)), T_FLOAT);
+      op = intlike_t(t) ? OP_INT_TO_FLOAT : OP_FLOAT_OF_STR;
+      break;
+    case BI_STR:
+      if (n->n == 0) { emit(g, OP_CONST_STR, text_const(g, "", 0)); return pushed(g, T_STR); }
+      if (is_opt(ctypes(g), t)) return str_of_optional(g, t);
+      op = str_of_op(t);
+      break;
+    case BI_BOOL: return desc(g, EK_CONST, const_word(g, 0), T_BOOL);  // bool()
+    case BI_ORD: op = OP_ORD; break;
+    case BI_CHR: op = OP_CHR; break;
+    case BI_BIN: case BI_OCT: case BI_HEX:
+      emit(g, OP_RADIX_STR, b == BI_BIN ? 1 : b == BI_OCT ? 3 : 4);
+      return pushed(g, T_STR);
+    case BI_ROUND: op = n->n == 2 ? (t == T_FLOAT ? OP_ROUND_FLOAT_N : OP_ROUND_INT_N) : OP_ROUND_FLOAT; break;
+    case BI_POW: op = n->n == 2 ? OP_POW_INT : OP_POW_MOD; break;
+    case BI_DIVMOD: return divmod_(g, ts, type);
+  }
+  if (op < 0) { refuse(g, i); return desc(g, EK_VOID, 0, T_BAD); }
+  emit0(g, op);
+  return pushed(g, type);
+}
+
+// min_max := ('min' | 'max') '(' expression (',' expression)+ ')'      pairwise
+// as the arguments arrive: min(a, b, c) == min(min(a, b), c)
+DEVFN ExpDesc min_max(Code* g, int32_t i, int is_max) {
+  const Node* n = cnode(g, i);
+  int32_t t = T_BAD;
+  for (int32_t k = 0; k < n->n && !code_failed(g); k++) {
+    int32_t arg = cx(g, n->b + k);
+    if (cnode(g, arg)->kind == ND_KEYWORD || cnode(g, arg)->kind == ND_STARRED) { refuse(g, arg); break; }
+    ExpDesc e = expr(g, arg);
+    discharge(g, &e);
+    g->line = cnode(g, arg)->end;
+    t = e.type;
+    if (k == 0) continue;
+    int op = t == T_FLOAT ? (is_max ? OP_MAX_FLOAT : OP_MIN_FLOAT) : t == T_STR ? (is_max ? OP_MAX_STR : OP_MIN_STR)
+           : intlike_t(t) ? (is_max ? OP_MAX_INT : OP_MIN_INT) : -1;
+    if (op >= 0) { emit0(g, op); continue; }
+    // [x y]: y replaces x when y < x (min) or y > x (max), as CPython keeps the first
+    emit0(g, OP_DUP2);
+    emit0(g, OP_SWAP);
+    emit(g, OP_CMP_OBJ, SETARG(TYPE, type_const(g, t)) | SETARG(CMP_B, is_max ? CMP_GT : CMP_LT));
+    int32_t keep = emit(g, OP_JUMP_IF_FALSE, 0);
+    emit0(g, OP_SWAP);
+    patch_here(g, keep);
+    emit0(g, OP_POP);
+  }
+  g->line = n->end;
+  return pushed(g, ty(g, i));
+}
+
+// print_call := '(' [arg (',' arg)*] ')'      each argument evaluated and
+// dropped (what a program prints is not its result): None
+DEVFN ExpDesc print_(Code* g, int32_t i) {
+  const Node* n = cnode(g, i);
+  for (int32_t k = 0; k < n->n && !code_failed(g); k++) {
+    int32_t arg = cx(g, n->b + k);
+    int kind = cnode(g, arg)->kind;
+    if (kind == ND_STARRED || kind == ND_GENEXP) { refuse(g, arg); break; }
+    ExpDesc e = expr(g, kind == ND_KEYWORD ? cnode(g, arg)->a : arg);
+    g->line = cnode(g, arg)->end;
+    drop(g, &e);
+  }
+  g->line = n->end;
+  return desc(g, EK_CONST, const_word(g, 0), T_NONE);
+}
