@@ -1,7 +1,8 @@
 // code_call.h: the code pass over math, comprehensions, functions given as
 // arguments (key=, map, filter), the builtins of an iterable and the str
-// and list methods: what loops inside an expression or keeps a list in a
-// hidden local.
+// and list methods (what loops inside an expression or keeps a list in a
+// hidden local); then calls, displays, unary operators and conditional
+// expressions, and expr(), which dispatches on a node's kind.
 #pragma once
 #include "code_expr.h"
 
@@ -578,11 +579,19 @@ DEVFN ExpDesc list_display(Code* g, int32_t i) {
 }
 
 // tuple_display := expression (',' expression)+ [',']
-DEVFN ExpDesc tuple_display(Code* g, int32_t i) {
+// want: the tuple type it is to take (a return's, an annotated
+// assignment's), whose Optional items box their T; -1: none.
+DEVFN ExpDesc tuple_display(Code* g, int32_t i, int32_t want = -1) {
   const Node* n = cnode(g, i);
+  const TypeTable* tt = ctypes(g);
   for (int32_t k = 0; k < n->n && !code_failed(g); k++) {
-    ExpDesc e = expr(g, cx(g, n->a + k));
+    int32_t item = cx(g, n->a + k);
+    ExpDesc e = expr(g, item);
     discharge(g, &e);
+    if (want >= 0 && k < tt->t[want].n && is_opt(tt, tt->t[want].items[k])) {
+      g->line = cnode(g, item)->end;
+      coerce(g, tt->t[want].items[k], e.type);
+    }
   }
   g->line = n->end;
   emit_count(g, OP_TUPLE_NEW, n->n);

@@ -96,7 +96,8 @@ DEVFN int return_stmt(Code* g, int32_t i) {
     emit_return(g);
     return 0;
   }
-  ExpDesc e = expr(g, n->a);
+  int want = is_tuple(tt, ret) && v->kind == ND_TUPLE;  // the display takes the function's tuple type
+  ExpDesc e = want ? tuple_display(g, n->a, ret) : expr(g, n->a);
   discharge(g, &e);
   int32_t t = e.type;
   g->line = n->end;
@@ -526,7 +527,8 @@ DEVFN void annotated_stmt(Code* g, int32_t i) {
   CodeLocal* l = local_of(g, n->a);
   if (!l) l = declare(g, n->a, ty(g, n->a), 1);
   if (!l || value < 0) return;
-  ExpDesc e = expr(g, value);
+  int want = is_tuple(ctypes(g), l->type) && cnode(g, value)->kind == ND_TUPLE;  // it takes the annotation's tuple type
+  ExpDesc e = want ? tuple_display(g, value, l->type) : expr(g, value);
   g->line = cnode(g, value)->end;
   store_name(g, n->a, l->type, &e, 1, this_block(g));
 }

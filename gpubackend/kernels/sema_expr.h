@@ -323,7 +323,9 @@ DEVFN int32_t list_display(Sema* s, int32_t i) {
 
 // tuple_display := '(' expression ',' [expression (',' expression)* [',']] ')'
 //                | expression (',' expression)+ [',']      (a return's or an assignment's value)
-DEVFN int32_t tuple_display(Sema* s, int32_t i) {
+// want: the tuple type the display is to take (a return's, an annotated
+// assignment's), whose None and T items become the Optionals it says; -1: none.
+DEVFN int32_t tuple_display(Sema* s, int32_t i, int32_t want = -1) {
   const Node* n = nd(s, i);
   if (n->n == 0) { sema_error(s, i, DG_UNSUPPORTED, "the empty tuple"); return T_BAD; }
   int32_t ts[MAX_TUPLE];
@@ -333,6 +335,10 @@ DEVFN int32_t tuple_display(Sema* s, int32_t i) {
     if (k == MAX_TUPLE) { sema_error(s, first_token(s, item), DG_LIMIT, "program exceeds MAX_TUPLE (items of a tuple)"); return T_BAD; }
     ts[k] = expr(s, item, 0);
     if (halted(s)) return T_BAD;
+    if (want >= 0 && ts[k] != T_BAD && k < s->types.t[want].n) {
+      int32_t w = s->types.t[want].items[k];
+      if (is_opt(&s->types, w) && !type_fits(&s->types, w, ts[k]) && coercible(s, w, ts[k])) ts[k] = w;
+    }
   }
   for (int32_t k = 0; k < n->n; k++) {
     if (ts[k] == T_BAD) return T_BAD;
@@ -769,7 +775,13 @@ DEVFN int32_t builtin_call(Sema* s, int32_t call, int32_t name) {
   int keep = node_is(s, name, "bool") || node_is(s, name, "str");
   int32_t n = builtin_args(s, call, ts, keep);
   if (n < 0) return T_BAD;
-  if (keep && n > 0 && is_opt(&s->types, ts[0]) && node_is(s, name, "str")) return give_up(s, call);  // str(None)
+  if (keep && n > 0 && is_opt(&s->types, ts[0]) && node_is(s, name, "str")) {  // 'None', or str() of its value
+    int32_t e = elem_of(&s->types, ts[0]);
+    if (e == T_STR || e == T_INT || e == T_BOOL || e == T_FLOAT) return T_STR;
+    sema_error(s, first_token(s, xtra(s, nd(s, call)->b)), DG_UNSUPPORTED, "str() of an Optional[");
+    msg_type_in(s->diag, &s->types, e); msg(s->diag, "]");
+    return T_BAD;
+  }
   return call_form(s, call, n, ts);
 }
 

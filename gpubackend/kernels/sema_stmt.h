@@ -38,9 +38,10 @@ DEVFN int return_stmt(Sema* s, int32_t i) {
     else if (ret != T_NONE && !opt) type_error2(s, i, "return without a value in a function returning ", ret, T_BAD);
     return 0;
   }
-  if (is_tuple(tt, ret) && !no_optional(tt, ret) && (v->kind == ND_TUPLE || (v->kind == ND_GROUP && nd(s, v->a)->kind == ND_TUPLE)))
-    return give_up(s, i), 0;  // a display taking the function's tuple type, None boxed
-  int32_t t = expr(s, n->a, 0);
+  int want = is_tuple(tt, ret) && !no_optional(tt, ret);  // a display takes the function's tuple type, None boxed
+  if (want && v->kind == ND_GROUP && nd(s, v->a)->kind == ND_TUPLE) return give_up(s, i), 0;
+  int32_t t = want && v->kind == ND_TUPLE ? tuple_display(s, n->a, ret) : expr(s, n->a, 0);
+  if (want && v->kind == ND_TUPLE) note_type(s, n->a, t);
   if (t == T_BAD) return 0;
   if (s->f.fn == s->entry && is_opt(tt, t) && type_fits(tt, ret, elem_of(tt, t))) {
     // the entry returns None where its type says T: CPython's None is a wrong answer
@@ -276,8 +277,9 @@ DEVFN int annotated_stmt(Sema* s, int32_t i) {
   if (nd(s, n->a)->kind != ND_NAME) return give_up(s, i), 1;
   int32_t ann = annotation(s, ann_node, "expected end of statement");
   if (halted(s)) return 1;
-  if (is_tuple(&s->types, ann) && !no_optional(&s->types, ann) && nd(s, value >= 0 ? value : ann_node)->kind == ND_TUPLE)
-    return give_up(s, ann_node), 1;  // a display taking the annotation's tuple type, None boxed
+  // a parenthesized display takes the annotation's tuple type, None boxed
+  int want = is_tuple(&s->types, ann) && !no_optional(&s->types, ann) && nd(s, value >= 0 ? value : ann_node)->kind == ND_TUPLE;
+  if (want && (value < 0 || !nd(s, value)->op)) return give_up(s, ann_node), 1;
   SemaLocal* l = find_local(s, n->a);
   if (l && l->type != ann) {
     sema_error(s, n->a, DG_TYPE, "annotation changes the type of '"); msg_node(s, n->a); msg(s->diag, "'");
@@ -288,7 +290,8 @@ DEVFN int annotated_stmt(Sema* s, int32_t i) {
     if (!declare_local(s, n->a, ann)) return 1;
   }
   if (value < 0) return 1;
-  int32_t t = expr(s, value, 0);
+  int32_t t = want ? tuple_display(s, value, ann) : expr(s, value, 0);
+  if (want) note_type(s, value, t);
   if (t != T_BAD && !coercible(s, ann, t)) {
     sema_error(s, first_token(s, value), DG_TYPE, "value is "); msg_type_in(s->diag, &s->types, t);
     msg(s->diag, ", annotation says "); msg_type_in(s->diag, &s->types, ann);
