@@ -71,6 +71,7 @@ struct Sema {
   int32_t fn_end;             // the byte where the body ends (a look ahead stops there)
   int32_t discovering;        // typing a later use to learn an empty list's item type
   int32_t looked_ahead;       // it did so (the one-pass compiler compiled that use ahead)
+  int32_t limit_at;           // a new local past MAX_LOCALS: the LimitError's node (-1: give up there)
   int32_t gave_up;            // the first statement it gave up in, in source order, or -1
   int32_t gave_up_here;       // it gave up in the statement being typed (not one nested in it)
   uint32_t gave_up_fns;       // bit f: it gave up on function f's body
@@ -503,6 +504,7 @@ DEVFN int declarations(Sema* s, const ParseTree* t, const char* src, int32_t n, 
   s->nfuncs = 0; s->entry = -1; s->math_imported = 0; s->ntyping = 0; s->typing_all = 0; s->nconsts = 0;
   s->in_header = 0; s->nfrom_math = 0; s->f.fn = -1; s->stop = 0; s->gave_up = -1; s->entry_called = 0;
   s->discovering = 0; s->fn_end = n; s->gave_up_here = 0; s->gave_up_fns = 0; s->looked_ahead = 0;
+  s->limit_at = -1;
   s->entry_none.kind = 0;
   types_init(&s->types);
   declarations_in(s, t->root, -1, 1);

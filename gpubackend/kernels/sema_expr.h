@@ -125,7 +125,11 @@ DEV int note_called(Sema* s, int32_t name) {
   return 1;
 }
 DEV SemaLocal* declare_local(Sema* s, int32_t name, int32_t type) {
-  if (s->f.nlocals >= MAX_LOCALS) { give_up(s, name); return 0; }
+  if (s->f.nlocals >= MAX_LOCALS && s->limit_at < 0) { give_up(s, name); return 0; }
+  if (s->f.nlocals >= MAX_LOCALS) {
+    sema_error(s, first_token(s, s->limit_at), DG_LIMIT, "program exceeds MAX_LOCALS (local variables)");
+    return 0;
+  }
   if (called_here(s, name)) {
     sema_error(s, name, DG_UNSUPPORTED, "a local variable named like a function or constant used earlier in this function: '");
     msg_node(s, name); msg(s->diag, "'");
@@ -1143,6 +1147,14 @@ DEVFN int32_t ifexp(Sema* s, int32_t i, int cond) {
   return type_error2(s, i, "conditional expression branches must have one type, got ", t, e);
 }
 
+// A call of a value that is no function (a literal, a subscript, a call's
+// result; a lambda is refused where it stands): the error at its '('.
+DEVFN int32_t not_callable(Sema* s, int32_t call) {
+  int32_t t = expr(s, nd(s, call)->a, 0);
+  if (t == T_BAD) return T_BAD;
+  return type_error2(s, call, "'", t, T_BAD), msg(s->diag, "' object is not callable"), T_BAD;
+}
+
 // expression: its type (T_BAD after an error or where the pass gave up).
 // cond: it is a truth test (if/while/assert/not), where any type will do.
 DEVFN int32_t expr(Sema* s, int32_t i, int cond) {
@@ -1158,7 +1170,7 @@ DEVFN int32_t expr(Sema* s, int32_t i, int cond) {
     case ND_COMPARE: t = compare(s, i); break;
     case ND_BOOLOP: t = logic_type(s, i, cond); break;
     case ND_CALL:
-      t = nd(s, n->a)->kind == ND_NAME ? call_name(s, i) : nd(s, n->a)->kind == ND_ATTR ? method_call(s, i) : give_up(s, i);
+      t = nd(s, n->a)->kind == ND_NAME ? call_name(s, i) : nd(s, n->a)->kind == ND_ATTR ? method_call(s, i) : not_callable(s, i);
       break;
     case ND_LIST: t = list_display(s, i); break;
     case ND_TUPLE: t = tuple_display(s, i); break;

@@ -162,7 +162,13 @@ DEVFN int assign_stmt(Sema* s, int32_t i) {
   int32_t target = xtra(s, n->a), value = xtra(s, n->a + 1);
   const Node* tn = nd(s, target);
   if (n->n != 2) return give_up(s, i), 1;
-  if (tn->kind == ND_NAME) { store_name(s, target, expr(s, value, 0)); return 1; }
+  if (tn->kind == ND_NAME) {
+    int32_t t = expr(s, value, 0);
+    s->limit_at = value;  // the compiler stores the name past the '='
+    store_name(s, target, t);
+    s->limit_at = -1;
+    return 1;
+  }
   if (tn->kind == ND_SUBSCRIPT) {
     int32_t vt = expr(s, value, 0);
     if (vt != T_BAD) store_item(s, target, vt);
@@ -191,7 +197,9 @@ DEVFN int assign_stmt(Sema* s, int32_t i) {
         sema_error(s, xtra(s, tn->a + k), DG_UNSUPPORTED, "a name assigned twice in one statement");
         return 1;
       }
+  s->limit_at = value;  // the compiler stores the names past the '='
   for (int32_t k = tn->n - 1; k >= 0 && !halted(s); k--) store_name(s, xtra(s, tn->a + k), ts[k]);
+  s->limit_at = -1;
   return 1;
 }
 
