@@ -164,6 +164,7 @@ def test_generated():
     ("import math; import typing\ndef f(n: int) -> int:\n    return n\n", ("SyntaxError", 1, 14)),
     ("from . import x\ndef f(n: int) -> int:\n    return n\n", ("SyntaxError", 1, 6)),
     ("from .typing import List\ndef f(n: int) -> int:\n    return n\n", ("SyntaxError", 1, 6)),
+    ("from typing import  # List\ndef f(n: int) -> int:\n    return n\n", ("SyntaxError", 1, 27)),
     ("X = 1; Y = 2\ndef f(n: int) -> int:\n    return n\n", ("Unsupported", 1, 1)),
     ("pass; x = 1\ndef f(n: int) -> int:\n    return n\n", ("Unsupported", 1, 5)),
     ('"""doc"""\nX = -2\ndef f(n: int) -> int:\n    return n\nif __name__ == "__main__":\n    print(f(2))\n',

@@ -345,6 +345,10 @@ DEVFN int import_stmt(Compiler* c) {
   if (!typing && !math) { unsupported(c, &mod, "from-import of '"); msg_tok(c, &mod); msg(c->diag, "'"); return 1; }
   expect(c, TK_IMPORT, "expected 'import'");
   int paren = accept(c, TK_LPAREN);
+  if (!failed(c) && !check(c, TK_NAME) && !check(c, TK_STAR)) {  // `from typing import` and no name
+    error_tok(c, &c->cur, DG_SYNTAX, "expected a name to import");
+    return 1;
+  }
   while (check(c, TK_NAME) || check(c, TK_STAR)) {
     if (math) {
       // the name is then math's function (module level: for the functions after it)
