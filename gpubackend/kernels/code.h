@@ -186,6 +186,19 @@ DEV void drop(Code* g, ExpDesc* e) {
 
 // ---- constants
 
+// Room for a str object of n bytes in the constants, zeroed, its length
+// set: its first word, or -1 (a LimitError) when they are full.
+DEV int32_t str_alloc(Code* g, int32_t n) {
+  Program* p = g->out;
+  int32_t words = STR_WORDS(n);
+  if (n > MAX_CONST_WORDS * 8 || p->n_const + words > MAX_CONST_WORDS) { code_limit(g, "MAX_CONST_WORDS (constants)"); return -1; }
+  int32_t at = p->n_const;
+  for (int32_t k = 0; k < words; k++) p->konst[at + k] = 0;
+  p->konst[at] = n;
+  p->n_const += words;
+  return at;
+}
+
 // A string constant of the adjacent literals of STR node i (decoded), or -1.
 DEVFN int32_t str_const(Code* g, int32_t i) {
   const Node* n = cnode(g, i);
@@ -198,15 +211,19 @@ DEVFN int32_t str_const(Code* g, int32_t i) {
     parts[k] = t;
     total += str_decode(g->src, &t, 0);
   }
-  Program* p = g->out;
-  int32_t words = STR_WORDS(total);
-  if (total > MAX_CONST_WORDS * 8 || p->n_const + words > MAX_CONST_WORDS) { code_limit(g, "MAX_CONST_WORDS (constants)"); return -1; }
-  int32_t at = p->n_const;
-  for (int32_t k = 0; k < words; k++) p->konst[at + k] = 0;
-  p->konst[at] = total;
-  p->n_const += words;
-  char* bytes = (char*)(p->konst + at + 1);
+  int32_t at = str_alloc(g, total);
+  if (at < 0) return -1;
+  char* bytes = (char*)(g->out->konst + at + 1);
   for (int32_t k = 0, off = 0; k < n->n; k++) off += str_decode(g->src, &parts[k], bytes + off);
+  return at;
+}
+
+// A str constant of the n bytes at text, made anew (as the one-pass compiler does).
+DEVFN int32_t text_const(Code* g, const char* text, int32_t n) {
+  int32_t at = str_alloc(g, n);
+  if (at < 0) return 0;
+  char* bytes = (char*)(g->out->konst + at + 1);
+  for (int32_t k = 0; k < n; k++) bytes[k] = text[k];
   return at;
 }
 

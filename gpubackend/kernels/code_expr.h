@@ -216,17 +216,8 @@ DEVFN int32_t type_const(Code* g, int32_t t) {
   char buf[MAX_SIG];
   int32_t n = 0;
   if (!type_code(ctypes(g), t, buf, &n, MAX_SIG)) { code_limit(g, "MAX_SIG (type code of one type)"); return 0; }
-  Program* p = g->out;
-  int32_t words = STR_WORDS(n);
-  if (p->n_const + words > MAX_CONST_WORDS) { code_limit(g, "MAX_CONST_WORDS (constants)"); return 0; }
-  int32_t at = p->n_const;
-  for (int32_t k = 0; k < words; k++) p->konst[at + k] = 0;
-  p->konst[at] = n;
-  p->n_const += words;
-  char* bytes = (char*)(p->konst + at + 1);
-  for (int32_t k = 0; k < n; k++) bytes[k] = buf[k];
-  g->type_k[t] = at;
-  return at;
+  g->type_k[t] = text_const(g, buf, n);
+  return g->type_k[t];
 }
 
 // One comparison of l and r (operator node op), as the operand types choose.
@@ -697,19 +688,6 @@ DEV int str_of_op(int32_t t) {
   return t == T_INT ? OP_STR_OF_INT : t == T_BOOL ? OP_STR_OF_BOOL : t == T_FLOAT ? OP_STR_OF_FLOAT : -1;
 }
 
-// A str constant of the n bytes at text, made anew (as the one-pass compiler does).
-DEVFN int32_t text_const(Code* g, const char* text, int32_t n) {
-  Program* p = g->out;
-  int32_t words = STR_WORDS(n);
-  if (p->n_const + words > MAX_CONST_WORDS) { code_limit(g, "MAX_CONST_WORDS (constants)"); return 0; }
-  int32_t at = p->n_const;
-  for (int32_t k = 0; k < words; k++) p->konst[at + k] = 0;
-  p->konst[at] = n;
-  p->n_const += words;
-  char* bytes = (char*)(p->konst + at + 1);
-  for (int32_t k = 0; k < n; k++) bytes[k] = text[k];
-  return at;
-}
 
 // str(o) of an Optional on the stack: 'None', or str() of its value.
 DEVFN ExpDesc str_of_optional(Code* g, int32_t t) {
