@@ -302,8 +302,11 @@ DEVFN ExpDesc iterable_value(Code* g, int32_t arg, int copy, int32_t call, int32
   discharge(g, &e);
   g->line = a->end;
   int32_t t = unwrap_as(g, e.type, ST_TYPE_ERROR);
-  if (is_tuple(ctypes(g), t)) refuse(g, arg);
   *elem = t == T_STR ? T_STR : elem_of(ctypes(g), t);
+  if (is_tuple(ctypes(g), t)) {  // a tuple of one item type: a list of them
+    emit(g, OP_TUPLE_LIST, ctypes(g)->t[t].n);
+    *elem = tuple_common(ctypes(g), t);
+  }
   if (t == T_STR) emit0(g, OP_LIST_OF_STR);
   else if (copy) emit0(g, OP_LIST_COPY);
   return e;

@@ -235,9 +235,10 @@ DEVFN ExpDesc compare_op(Code* g, int32_t opn, ExpDesc* l, ExpDesc* r) {
     if (k) { discharge(g, l); emit0(g, OP_NOT); *l = pushed(g, T_BOOL); }
     return *l;
   }
-  if (code == TK_IN || code == CMP_NOT_IN) {
-    if (is_opt(tt, b) || is_tuple(tt, b)) { refuse(g, opn); return *l; }
+  if (code == TK_IN || code == CMP_NOT_IN) {  // a tuple of one item type is searched as a list of them
     discharge(g, l); discharge(g, r);
+    b = unwrap_as(g, b, ST_TYPE_ERROR);
+    if (is_tuple(tt, b)) emit(g, OP_TUPLE_LIST, tt->t[b].n);
     if (b == T_STR) emit0(g, OP_STR_CONTAINS); else emit(g, OP_LIST_FIND, type_const(g, a));
     if (code == CMP_NOT_IN) emit0(g, OP_NOT);
     return pushed(g, T_BOOL);

@@ -268,13 +268,16 @@ DEVFN void iterable(Code* g, int32_t iter, Iter* it) {
     ExpDesc e = expr(g, x);
     discharge(g, &e);
     g->line = cnode(g, x)->end;
-    int32_t t = unwrap_as(g, e.type, ST_TYPE_ERROR);
-    if (is_tuple(tt, t)) refuse(g, x);
+    int32_t t = unwrap_as(g, e.type, ST_TYPE_ERROR), elem = t == T_STR ? T_STR : elem_of(tt, t);
+    if (is_tuple(tt, t)) {  // a tuple of one item type: iterated as a list of them
+      emit(g, OP_TUPLE_LIST, tt->t[t].n);
+      elem = tuple_common(tt, t);
+    }
     int32_t h = new_slots(g, 2);
     int list = t != T_STR;
     emit(g, list && rev ? OP_LIST_REV_INIT : OP_ITER_INIT, h);
     it->op = list ? (rev ? OP_FOR_LIST_REV : OP_FOR_LIST) : (rev ? OP_FOR_STR_REV : OP_FOR_STR);
-    it->arg = h; it->t[0] = t == T_STR ? T_STR : elem_of(tt, t);
+    it->arg = h; it->t[0] = elem;
   }
   g->line = c->end;
 }
@@ -675,6 +678,29 @@ DEVFN void assert_stmt(Code* g, int32_t i) {
   patch_here(g, ok);
 }
 
+// raise_stmt := 'raise' NAME ['(' args ')']      for the exception classes the
+// VM reports: the arguments evaluated (they may raise first) and dropped
+DEVFN int raise_stmt(Code* g, int32_t i) {
+  const Node* n = cnode(g, i);
+  int32_t e = n->a, name = cnode(g, e)->kind == ND_CALL ? cnode(g, e)->a : e;
+  const char* names[] = {"ZeroDivisionError", "IndexError", "ValueError", "KeyError",
+                         "AssertionError", "OverflowError", "RecursionError", "MemoryError",
+                         "UnboundLocalError", "TypeError", "AttributeError"};
+  const int32_t codes[] = {ST_ZERO_DIVISION, ST_INDEX_ERROR, ST_VALUE_ERROR, ST_KEY_ERROR,
+                           ST_ASSERTION_ERROR, ST_OVERFLOW_ERROR, ST_RECURSION_ERROR, ST_MEMORY_ERROR,
+                           ST_UNBOUND_LOCAL, ST_TYPE_ERROR, ST_ATTRIBUTE_ERROR};
+  int32_t st = -1;
+  for (int32_t k = 0; k < 11; k++) if (node_is(g->s, name, names[k])) st = codes[k];
+  g->line = cnode(g, e)->end;
+  if (cnode(g, e)->kind == ND_CALL) {
+    int32_t ts[MAX_PARAMS];
+    int32_t count = call_args(g, e, ts, 0);
+    for (int32_t k = 0; k < count; k++) emit0(g, OP_POP);
+  }
+  emit(g, OP_RAISE, st);
+  return 0;
+}
+
 // A loop's break or continue.
 DEV int loop_jump(Code* g, int32_t i) {
   CodeLoop* l = &g->f.loops[g->f.nloops - 1];
@@ -724,6 +750,7 @@ DEVFN int stmt(Code* g, int32_t i, int32_t follow) {
     case ND_FOR: return for_stmt(g, i, follow);
     case ND_ASSERT: assert_stmt(g, i); return 1;
     case ND_BREAK: case ND_CONTINUE: return loop_jump(g, i);
+    case ND_RAISE: return raise_stmt(g, i);
   }
   refuse(g, i);
   return 1;

@@ -55,6 +55,13 @@ DEV int32_t item_type(Sema* s, int32_t at, int32_t t) {
   return T_BAD;
 }
 
+// A tuple whose items have one type, iterated, searched or summed: a list
+// of them (tuple_as_list); any other type is itself.
+DEV int32_t tuple_list(Sema* s, int32_t at, int32_t t) {
+  int32_t e = tuple_common(&s->types, t);
+  return e == T_BAD ? t : checked(s, at, type_list(&s->types, e));
+}
+
 DEV int32_t unify(Sema* s, int32_t a, int32_t b) {
   if (type_fits(&s->types, a, b)) return a;
   if (type_fits(&s->types, b, a)) return b;
@@ -469,7 +476,7 @@ DEVFN int32_t compare_type(Sema* s, int32_t op, int code, int32_t a, int32_t b) 
   if (code == TK_IN || code == CMP_NOT_IN) {
     b = decay(s, op, b);
     if (b == T_BAD) return T_BAD;
-    if (is_tuple(tt, b)) return give_up(s, op);  // a tuple searched as a list
+    b = tuple_list(s, op, b);  // a tuple of one item type is searched as a list of them
     if (a == T_STR && b == T_STR) return T_BOOL;
     if (is_list(tt, b) && (type_fits(tt, elem_of(tt, b), a) || elem_of(tt, b) == T_UNK)) return T_BOOL;
     return type_error2(s, op, "'in' needs a str in a str or an item in a list, got ", a, b);
@@ -940,7 +947,7 @@ DEVFN int32_t iterable_arg(Sema* s, int32_t arg) {
   int32_t t = expr(s, arg, 0);
   if (t != T_BAD) t = decay(s, arg, t);
   if (t == T_BAD) return T_BAD;
-  if (is_tuple(&s->types, t)) return give_up(s, arg);
+  t = tuple_list(s, arg, t);
   if (t == T_STR) return checked(s, head, type_list(&s->types, T_STR));
   if (is_list(&s->types, t)) return t;
   sema_error(s, head, DG_TYPE, "'"); msg_type_in(s->diag, &s->types, t); msg(s->diag, "' object is not iterable here");

@@ -433,7 +433,7 @@ DEVFN int32_t iter_item(Sema* s, int32_t at, int32_t t) {
   if (t == T_BAD) return T_BAD;
   t = decay(s, at, t);
   if (t == T_BAD) return T_BAD;
-  if (is_tuple(&s->types, t)) return give_up(s, at);  // a tuple iterated as a list
+  t = tuple_list(s, at, t);  // a tuple of one item type is iterated as a list of them
   if (t == T_STR) return T_STR;
   if (is_list(&s->types, t)) return item_type(s, at, elem_of(&s->types, t));
   sema_error(s, at, DG_TYPE, "'"); msg_type_in(s->diag, &s->types, t); msg(s->diag, "' object is not iterable");
