@@ -176,6 +176,10 @@ def test_generated():
     ("def f(n: int) -> int:\n    g = lambda x: x\n    return 0\n", ("Unsupported", 2, 9)),
     ("def f(n: int) -> int:\n    return n.bit_length()\n", ("Unsupported", 2, 14)),
     ("def f(n: int) -> int:\n    (a, b) = (n, n)\n    return a + b\n", ("", 0, 0)),
+    ("def f(n: int) -> int:\n    return int(n in range(3))\n", ("", 0, 0)),
+    ("def f(n: int) -> int:\n    return int(0 < n in range(3))\n", ("Unsupported", 2, 22)),
+    ("def f(n: int) -> int:\n    return int(n in range(3) == True)\n", ("Unsupported", 2, 30)),
+    ("def f(n: int) -> int:\n    return int('a' not in range(3))\n", ("Unsupported", 2, 20)),
 ])
 def test_declaration_diagnostics(source, diag):
     problem = Problem(name="p", entry="f", signature="def f(n: int) -> int", tests=[{"args": [1], "expected": 1}])

@@ -496,6 +496,25 @@ DEVFN int32_t compare_type(Sema* s, int32_t op, int code, int32_t a, int32_t b) 
 }
 
 // comparison := binary (compop binary)*      `in range(...)` not typed yet
+DEVFN int range_args(Sema* s, int32_t call);
+
+// x in range(...): arithmetic, no list; alone in its comparison (link k of
+// COMPARE i, x of type a).
+DEVFN int32_t in_range(Sema* s, int32_t i, int32_t k, int32_t a) {
+  const Node* n = nd(s, i);
+  int32_t op = xtra(s, n->a + k);
+  if (k > 1) { sema_error(s, op, DG_UNSUPPORTED, "'in range(...)' in a comparison chain"); return T_BAD; }
+  a = decay(s, op, a);
+  if (a == T_BAD) return T_BAD;
+  if (!intlike(a)) { sema_error(s, op, DG_UNSUPPORTED, "'in range(...)' of a non-int"); return T_BAD; }
+  if (!range_args(s, xtra(s, n->a + k + 1))) return T_BAD;
+  if (k + 2 < n->n) {
+    sema_error(s, xtra(s, n->a + k + 2), DG_UNSUPPORTED, "a comparison chained after 'in range(...)'");
+    return T_BAD;
+  }
+  return T_BOOL;
+}
+
 DEVFN int32_t compare(Sema* s, int32_t i) {
   const Node* n = nd(s, i);
   int32_t a = expr(s, xtra(s, n->a), 0);
@@ -503,7 +522,9 @@ DEVFN int32_t compare(Sema* s, int32_t i) {
     int32_t op = xtra(s, n->a + k), right = xtra(s, n->a + k + 1);
     int code = nd(s, op)->op;
     const Node* r = nd(s, right);
-    if ((code == TK_IN || code == CMP_NOT_IN) && r->kind == ND_CALL && node_is(s, r->a, "range")) return give_up(s, op);
+    if ((code == TK_IN || code == CMP_NOT_IN) && r->kind == ND_CALL && node_is(s, r->a, "range") &&
+        !find_local(s, r->a) && find_func(s, r->a) == -1)
+      return in_range(s, i, k, a);
     int32_t b = expr(s, right, 0);
     if (b == T_BAD || compare_type(s, op, code, a, b) == T_BAD) return T_BAD;
     a = b;
