@@ -50,9 +50,22 @@ DEVFN ExpDesc math_fn(Code* g, int32_t name, int32_t call) {
   return pushed(g, ty(g, call));
 }
 
-// Whether NAME node i is the math module here (imported at module level, no local).
+// Whether NAME node i is the math module here (imported at module level,
+// by this function or by the one a nested def is in; no local of its name).
 DEV int math_module(Code* g, int32_t i) {
-  return cnode(g, i)->kind == ND_NAME && node_is(g->s, i, "math") && !local_of(g, i) && g->s->math_imported;
+  int nested = g->f.fn >= 0 && g->s->funcs[g->f.fn].parent >= 0;
+  int imported = g->s->math_imported || g->f.fn_math || (nested && g->saved.fn_math);
+  return cnode(g, i)->kind == ND_NAME && node_is(g->s, i, "math") && !local_of(g, i) && imported;
+}
+
+// Whether NAME node i is one of `from math import`: of this function, of
+// the one a nested def is in, or of the module.
+DEV int from_math(Code* g, int32_t i) {
+  int nested = g->f.fn >= 0 && g->s->funcs[g->f.fn].parent >= 0;
+  for (int32_t k = 0; k < g->f.nfrom_math; k++) if (same_name(g, g->f.from_math[k], i)) return 1;
+  for (int32_t k = 0; nested && k < g->saved.nfrom_math; k++) if (same_name(g, g->saved.from_math[k], i)) return 1;
+  for (int32_t k = 0; k < g->s->nfrom_math; k++) if (same_name(g, g->s->from_math[k], i)) return 1;
+  return 0;
 }
 
 // ---- comprehensions (sinks: iter.h)
@@ -535,7 +548,7 @@ DEVFN ExpDesc call(Code* g, int32_t i) {
   if (cnode(g, callee)->kind != ND_NAME || local_of(g, callee)) { refuse(g, i); return desc(g, EK_VOID, 0, T_BAD); }
   int32_t f = find_callee(g, callee);
   if (f < 0) {
-    if (from_math_name(g->s, callee)) return math_fn(g, callee, i);
+    if (from_math(g, callee)) return math_fn(g, callee, i);
     int b = builtin_of(g->s, callee);
     int form = b >= 0 ? builtin_form(b) : -1;
     if (form == BF_CALL) return call_form(g, i, b);

@@ -40,6 +40,8 @@ DEV int32_t module_const_of(const Code* g, int32_t name) {
 DEV int value_itself(int b, int32_t t);
 DEV int32_t find_callee(Code* g, int32_t name);
 DEV int math_module(Code* g, int32_t i);
+DEV int from_math(Code* g, int32_t i);
+DEVFN ExpDesc math_fn(Code* g, int32_t name, int32_t call);
 
 // Whether the read i of local l is narrowed: an Optional known not None there.
 DEV int narrowed(const Code* g, const CodeLocal* l, int32_t i) {
@@ -60,7 +62,7 @@ DEVFN int bare(Code* g, int32_t i) {
     case ND_CALL: {  // int(x) of an int x, math.floor of one, ...: x itself (value_itself)
       if (n->n != 1) return 0;
       int32_t f = cnode(g, n->a)->kind == ND_ATTR && math_module(g, cnode(g, n->a)->a) ? n->a
-                : cnode(g, n->a)->kind == ND_NAME && !local_of(g, n->a) && from_math_name(g->s, n->a) ? n->a : -1;
+                : cnode(g, n->a)->kind == ND_NAME && !local_of(g, n->a) && from_math(g, n->a) ? n->a : -1;
       if (f >= 0)
         return (node_is(g->s, f, "floor") || node_is(g->s, f, "ceil")) && intlike_t(ty(g, cx(g, n->b))) &&
                bare(g, cx(g, n->b));
@@ -87,6 +89,7 @@ DEVFN ExpDesc name_read(Code* g, int32_t i) {
     if (narrowed(g, l, i)) unwrap(g, l->type);
     return pushed(g, ty(g, i));
   }
+  if (from_math(g, i)) return math_fn(g, i, -1);  // a constant of `from math import`
   int32_t k = module_const_of(g, i);
   if (k < 0) { refuse(g, i); return desc(g, EK_VOID, 0, T_BAD); }
   if (g->const_str[k] >= 0) return desc(g, EK_STR, g->const_str[k], T_STR);  // made before any code (module_strings)
@@ -538,7 +541,7 @@ DEVFN int call_straight(Code* g, int32_t i) {
   }
   if (cnode(g, callee)->kind != ND_NAME || local_of(g, callee)) return -1;
   if (find_callee(g, callee) >= 0) return 0;  // a CALL
-  if (from_math_name(g->s, callee)) return args_straight(g, i);
+  if (from_math(g, callee)) return args_straight(g, i);
   int b = builtin_of(g->s, callee), form = b >= 0 ? builtin_form(b) : -1;
   int32_t t = first >= 0 ? ty(g, first) : T_BAD;
   if (form == BF_CALL) return (b == BI_STR || b == BI_BOOL) && is_opt(tt, t) ? 0 : args_straight(g, i);

@@ -751,6 +751,13 @@ DEVFN int stmt(Code* g, int32_t i, int32_t follow) {
     case ND_ASSERT: assert_stmt(g, i); return 1;
     case ND_BREAK: case ND_CONTINUE: return loop_jump(g, i);
     case ND_RAISE: return raise_stmt(g, i);
+    case ND_IMPORT:  // the function's own: math's names from here on (no code)
+      if (node_is(g->s, cx(g, n->a), "math")) g->f.fn_math = 1;
+      return 1;
+    case ND_FROM:
+      for (int32_t k = 0; k < n->n && g->f.nfrom_math < MAX_FROM_MATH; k++)
+        if (node_is(g->s, n->b, "math")) g->f.from_math[g->f.nfrom_math++] = cx(g, n->a + k);
+      return 1;
   }
   refuse(g, i);
   return 1;
@@ -774,7 +781,7 @@ DEVFN void funcdef(Code* g, int32_t fi, int32_t follow) {
   const Node* d = cnode(g, f->def);
   CodeFrame* fr = &g->f;
   fr->fn = fi; fr->nlocals = 0; fr->nslots = 0; fr->depth = 0; fr->max_depth = 0; fr->block_depth = -1;
-  fr->nloops = 0; fr->nopen = 0; fr->block_serial = 0;
+  fr->nloops = 0; fr->nopen = 0; fr->block_serial = 0; fr->fn_math = 0; fr->nfrom_math = 0;
   for (int32_t k = 0; k < f->nparams; k++) declare(g, cx(g, d->b + k), f->ptype[k], 0);
   int32_t pc = g->out->n_code;
   g->line = cnode(g, cx(g, d->a + 1))->end;  // the token before the ':'

@@ -46,6 +46,9 @@ struct SemaFrame {
   int32_t broke[MAX_LOOPS];   // per open loop: its breaks so far
   int32_t open_blocks[MAX_NESTING + 2];  // the blocks open, innermost last, by serial
   int32_t nopen, block_serial;
+  int32_t fn_math;            // the function has run its own `import math`
+  int32_t from_math[MAX_FROM_MATH];  // names of its own `from math import` (ALIAS nodes)
+  int32_t nfrom_math;
 };
 
 struct Sema {
@@ -529,7 +532,9 @@ DEV Token next_token(const Sema* s, int32_t i) { return token_after(s, nd(s, i)-
 // import_stmt := 'import' NAME | 'from' NAME 'import' names      at module
 // level: only typing (annotations) and math are known; from math, names of
 // math.def, kept for the functions.
-DEVFN void import_stmt(Sema* s, int32_t i) {
+// from, nfrom: where the names of `from math import` go (the module's, or
+// in a body the function's).
+DEVFN void import_stmt(Sema* s, int32_t i, int32_t* from, int32_t* nfrom) {
   const Node* n = nd(s, i);
   int32_t mod = n->kind == ND_IMPORT ? xtra(s, n->a) : n->b;
   if (mod < 0 || (n->kind == ND_FROM && n->op)) {  // `from . import x`, `from .m import x`: the compiler wants a module name at the first dot
@@ -562,9 +567,9 @@ DEVFN void import_stmt(Sema* s, int32_t i) {
     int32_t alias = xtra(s, n->a + k);
     Token name = token_at_node(s, alias);
     if (s->src[name.start] == '*' || nd(s, alias)->a >= 0) unsupported_at(s, &name, "this form of from-import");
-    else if (s->nfrom_math == MAX_FROM_MATH) unsupported_at(s, &name, "more than 8 names from math");
+    else if (*nfrom == MAX_FROM_MATH) unsupported_at(s, &name, "more than 8 names from math");
     else if (!math_known(s->src + name.start, name.len)) { unsupported_at(s, &name, "math."); msg_node(s, alias); }
-    else s->from_math[s->nfrom_math++] = alias;
+    else from[(*nfrom)++] = alias;
   }
 }
 
@@ -608,7 +613,7 @@ DEVFN void module_stmt(Sema* s, int32_t i, int32_t next) {
       s->stop = 0;  // (a give-up ends one body)
       return;
     case ND_IMPORT: case ND_FROM:
-      import_stmt(s, i);
+      import_stmt(s, i, s->from_math, &s->nfrom_math);
       if (s->diag->cls == DG_OK && same_line) {
         Token t = token_at_node(s, first_token(s, next));
         sema_syntax_tok(s, &t, "expected end of statement");

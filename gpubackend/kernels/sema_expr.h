@@ -164,14 +164,22 @@ DEV int32_t const_of(const Sema* s, int32_t name) {
   for (int32_t k = 0; k < s->nconsts; k++) if (same_text(s, s->consts[k].name, name)) return k;
   return -1;
 }
+// Whether a name is one of `from math import`: of this function, of its
+// enclosing one (a nested def), or of the module.
 DEV int from_math_name(const Sema* s, int32_t name) {
+  int nested = s->f.fn >= 0 && s->funcs[s->f.fn].parent >= 0;
+  for (int32_t k = 0; k < s->f.nfrom_math; k++) if (same_text(s, s->f.from_math[k], name)) return 1;
+  for (int32_t k = 0; nested && k < s->saved.nfrom_math; k++) if (same_text(s, s->saved.from_math[k], name)) return 1;
   for (int32_t k = 0; k < s->nfrom_math; k++) if (same_text(s, s->from_math[k], name)) return 1;
   return 0;
 }
 
-// `math` here: the module (imported at module level), not a local.
+// `math` here: the module (imported at module level, by this function or
+// by the one a nested def is in), not a local.
 DEV int math_module(Sema* s, int32_t obj) {
-  return nd(s, obj)->kind == ND_NAME && node_is(s, obj, "math") && !find_local(s, obj) && s->math_imported;
+  int nested = s->f.fn >= 0 && s->funcs[s->f.fn].parent >= 0;
+  int imported = s->math_imported || s->f.fn_math || (nested && s->saved.fn_math);
+  return nd(s, obj)->kind == ND_NAME && node_is(s, obj, "math") && !find_local(s, obj) && imported;
 }
 
 DEVFN void learn_list_type(Sema* s, SemaLocal* l, int32_t read);

@@ -645,6 +645,10 @@ DEVFN int stmt_(Sema* s, int32_t i) {
       if (expr(s, n->a, 1) != T_BAD && n->b >= 0) expr(s, n->b, 0);
       return 1;
     case ND_DEF: return nested_def(s, i);
+    case ND_IMPORT: case ND_FROM:  // the function's own: math's names from here on
+      import_stmt(s, i, s->f.from_math, &s->f.nfrom_math);
+      if (n->kind == ND_IMPORT && !halted(s) && node_is(s, xtra(s, n->a), "math")) s->f.fn_math = 1;
+      return 1;
     case ND_BREAK: case ND_CONTINUE:
       if (s->f.nloops == 0) {
         sema_error(s, i, DG_SYNTAX, n->kind == ND_BREAK ? "'break' outside loop" : "'continue' not properly in loop");
@@ -662,6 +666,7 @@ DEVFN void function_body(Sema* s, int32_t fi) {
   const SemaFunc* f = &s->funcs[fi];
   const Node* d = nd(s, f->def);
   s->f.fn = fi; s->f.nlocals = 0; s->f.ncalled = 0; s->f.nloops = 0; s->stop = 0; s->f.nopen = 0; s->f.block_serial = 0;
+  s->f.fn_math = 0; s->f.nfrom_math = 0;
   for (int32_t k = 0; k < f->nparams; k++) declare_local(s, xtra(s, d->b + k), f->ptype[k]);
   int falls = block_falls(s, xtra(s, d->a + 2));
   if (s->gave_up_here) {  // in its parameters: nothing of it is typed
