@@ -86,6 +86,12 @@ def test_generated_programs_and_their_mutants():
     "def f(n: int) -> int:\n    xs = [n,\n          n + 1]\n    return (xs[0] +\n            xs[1])\n",
     # module constants, a string made before any code
     "LIMIT = 10\nNAME = 'ab'\ndef f(n: int) -> int:\n    return len(NAME) + LIMIT + n\n",
+    # lists made for zip and enumerate (range, reversed), a tuple searched as a list
+    "def f(n: int) -> int:\n    s = 0\n    for i, x in zip(range(3), [n, n]):\n        s += i * x\n"
+    "    for i, c in enumerate(reversed('ab')):\n        s += i + (c in ('a', 'b'))\n    return s\n",
+    # a function's own import, x in range(...), raise
+    "def f(n: int) -> int:\n    import math\n    if n in range(1, 5):\n        return math.isqrt(n)\n"
+    "    raise ValueError('n')\n",
 ])
 def test_programs_of_many_shapes(source):
     problem = Problem(name="p", entry="f", signature="def f(n: int) -> int", tests=[{"args": [3], "expected": 0}])

@@ -199,17 +199,21 @@ DEVFN void range_args(Code* g, int32_t call) {
 }
 
 // seq_arg := expression      a str or list argument of enumerate or zip,
+// pushed; its item type into *elem, and whether it is a str
 // pushed; its type
-DEVFN int32_t seq_arg(Code* g, int32_t arg) {
-  const char* iters[] = {"range", "reversed", "map", "filter"};
-  for (int32_t k = 0; k < 4; k++) if (calls_builtin(g, arg, iters[k])) refuse(g, arg);
-  if (code_failed(g)) return T_BAD;
+DEVFN int seq_arg(Code* g, int32_t arg, int32_t* elem) {
+  ExpDesc it = iterator_call(g, arg, elem);  // range, reversed, map, filter: made lists
+  if (*elem != -1) { discharge(g, &it); return 0; }
   ExpDesc e = expr(g, arg);
   discharge(g, &e);
   g->line = cnode(g, arg)->end;
   int32_t t = unwrap_as(g, e.type, ST_TYPE_ERROR);
-  if (is_tuple(ctypes(g), t)) refuse(g, arg);
-  return t;
+  *elem = t == T_STR ? T_STR : elem_of(ctypes(g), t);
+  if (is_tuple(ctypes(g), t)) {  // a tuple of one item type: a list of them
+    emit(g, OP_TUPLE_LIST, ctypes(g)->t[t].n);
+    *elem = tuple_common(ctypes(g), t);
+  }
+  return t == T_STR;
 }
 
 // iterable := 'range' args | 'reversed' '(' (range | expression) ')'
@@ -231,8 +235,7 @@ DEVFN void iterable(Code* g, int32_t iter, Iter* it) {
     if (rev) emit(g, OP_RANGE_REV, h);
     it->op = OP_FOR_RANGE; it->arg = h; it->t[0] = T_INT;
   } else if (!rev && calls_builtin(g, x, "enumerate")) {
-    int32_t t = seq_arg(g, cx(g, c->b));
-    it->t[1] = t == T_STR ? T_STR : elem_of(tt, t);
+    int str = seq_arg(g, cx(g, c->b), &it->t[1]);
     if (c->n == 2) {
       int32_t start = cx(g, c->b + 1);
       ExpDesc e = expr(g, cnode(g, start)->kind == ND_KEYWORD ? cnode(g, start)->a : start);
@@ -243,14 +246,15 @@ DEVFN void iterable(Code* g, int32_t iter, Iter* it) {
     g->line = c->end;
     int32_t h = new_slots(g, 3);
     emit(g, OP_ENUM_INIT, h);
-    it->op = t == T_STR ? OP_FOR_ENUM_STR : OP_FOR_ENUM_LIST; it->arg = h; it->n = 2; it->t[0] = T_INT;
+    it->op = str ? OP_FOR_ENUM_STR : OP_FOR_ENUM_LIST; it->arg = h; it->n = 2; it->t[0] = T_INT;
   } else if (!rev && calls_builtin(g, x, "zip")) {
-    int32_t ta = seq_arg(g, cx(g, c->b)), tb = seq_arg(g, cx(g, c->b + 1));
+    int sa = seq_arg(g, cx(g, c->b), &it->t[0]);
+    int sb = seq_arg(g, cx(g, c->b + 1), &it->t[1]);
     g->line = c->end;
     int32_t h = new_slots(g, 3);
     emit(g, OP_ZIP_INIT, h);
-    it->op = OP_FOR_ZIP; it->arg = SETARG(PAIR, h) | SETARG(STR1, ta == T_STR) | SETARG(STR2, tb == T_STR);
-    it->n = 2; it->t[0] = ta == T_STR ? T_STR : elem_of(tt, ta); it->t[1] = tb == T_STR ? T_STR : elem_of(tt, tb);
+    it->op = OP_FOR_ZIP; it->arg = SETARG(PAIR, h) | SETARG(STR1, sa) | SETARG(STR2, sb);
+    it->n = 2;
   } else {
     const char* other[] = {"enumerate", "zip", "reversed"};
     for (int32_t k = 0; k < 3; k++) if (calls_builtin(g, x, other[k])) refuse(g, x);

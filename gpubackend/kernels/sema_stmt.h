@@ -442,11 +442,13 @@ DEVFN int32_t iter_item(Sema* s, int32_t at, int32_t t) {
 
 // seq_arg := expression      a str or list argument of enumerate or zip:
 // its item type (reversed, map and filter there are not typed yet)
+DEVFN int32_t iterable_arg(Sema* s, int32_t arg);
 DEVFN int32_t seq_arg(Sema* s, int32_t arg) {
-  const char* special[] = {"reversed", "map", "filter"};
-  for (int32_t k = 0; k < 3; k++) if (loop_builtin(s, arg, special[k])) return give_up(s, arg);
   if (nd(s, arg)->kind == ND_KEYWORD || nd(s, arg)->kind == ND_STARRED || nd(s, arg)->kind == ND_GENEXP)
     return give_up(s, arg);
+  const char* lists[] = {"range", "reversed", "map", "filter"};  // made lists (iterator_call)
+  for (int32_t k = 0; k < 4; k++)
+    if (loop_builtin(s, arg, lists[k])) return iter_item(s, first_token(s, arg), iterable_arg(s, arg));
   return iter_item(s, first_token(s, arg), expr(s, arg, 0));
 }
 
