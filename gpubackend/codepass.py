@@ -47,24 +47,55 @@ def _passes():
     return lib
 
 
-def generate(sources: list[str], problem: Problem) -> list[Generated]:
-    """Each source through the three passes for `problem`, on the host build."""
-    return in_chunks(sources, problem, _chunk)
+def generate(sources: list[str], problem: Problem, device: str = "cpu") -> list[Generated]:
+    """Each source through the three passes for `problem`, on `device`
+    ("cpu": the host build; "cuda": the kernel on the current GPU)."""
+    if device not in ("cpu", "cuda"):
+        raise ValueError(f"device must be 'cpu' or 'cuda', got {device!r}")
+    return in_chunks(sources, problem, lambda chunk, table: _chunk(chunk, table, device))
 
 
-def _chunk(sources: list[str], table: ProblemTable) -> list[Generated]:
+def _chunk(sources: list[str], table: ProblemTable, device: str) -> list[Generated]:
     a = TreeArrays.of(sources)
-    k = len(sources)
+    front, progs, res = (_launch_cuda if device == "cuda" else _launch_cpu)(a, table)
+    return [Generated(_declarations(f), progs[i] if r["generated"] else None,
+                      (int(r["refused_line"]), int(r["refused_col"])) if r["refused_line"] else None,
+                      bool(r["looked_ahead"]))
+            for i, (f, r) in enumerate(zip(front, res))]
+
+
+def _launch_cpu(a: TreeArrays, table: ProblemTable):
+    k = len(a.begins)
     types = np.full(k * a.cap_nodes, -1, dtype=np.int32)
     front = np.zeros(k, dtype=FRONT_OUT)
     progs = np.zeros(k, dtype=PROGRAM)
     res = np.zeros(k, dtype=CODE_OUT)
     _passes().passes_kernel(*a.args(), table.meta.ctypes.data, table.rows.ctypes.data, None, *a.tree_args(),
                             types.ctypes.data, front.ctypes.data, progs.ctypes.data, res.ctypes.data)
-    return [Generated(_declarations(f), progs[i] if r["generated"] else None,
-                      (int(r["refused_line"]), int(r["refused_col"])) if r["refused_line"] else None,
-                      bool(r["looked_ahead"]))
-            for i, (f, r) in enumerate(zip(front, res))]
+    return front, progs, res
+
+
+def _launch_cuda(a: TreeArrays, table: ProblemTable):
+    from .backends.cuda import CudaBackend, _device_or_null, _module
+    from .parsetree import PARSE_BLOCK
+
+    cp = CudaBackend().cp  # the backend sets the threads' stack size the passes' recursion needs
+    lib = _passes()
+    for name in ("sizeof_parser", "sizeof_sema", "sizeof_code"):
+        getattr(lib, name).restype = C.c_int64
+    k = len(a.begins)
+    d = cp.asarray
+    types = cp.full(k * a.cap_nodes, -1, dtype=cp.int32)
+    front = cp.zeros(k * FRONT_OUT.itemsize, dtype=cp.uint8)
+    progs = cp.zeros(k * PROGRAM.itemsize, dtype=cp.uint8)
+    res = cp.zeros(k * CODE_OUT.itemsize, dtype=cp.uint8)
+    scratch = [cp.zeros(k * int(getattr(lib, name)()), dtype=cp.uint8)
+               for name in ("sizeof_parser", "sizeof_sema", "sizeof_code")]
+    args = (d(a.src), d(a.begins), d(a.ends), np.int64(k), d(table.meta), d(table.rows), _device_or_null(cp, None),
+            d(a.nodes.view(np.uint8)), np.int32(a.cap_nodes), d(a.extra), np.int32(a.cap_extra), types, front, progs,
+            res, *scratch)
+    _module().get_function("passes_kernel")(((k + PARSE_BLOCK - 1) // PARSE_BLOCK,), (PARSE_BLOCK,), args)
+    return (cp.asnumpy(front).view(FRONT_OUT), cp.asnumpy(progs).view(PROGRAM), cp.asnumpy(res).view(CODE_OUT))
 
 
 def same_program(a: np.ndarray, b: np.ndarray) -> str | None:

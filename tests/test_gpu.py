@@ -172,3 +172,20 @@ def test_parse_trees_on_gpu_equal_cpu():
     for a, b in zip(parse(sources, "cpu"), parse(sources, "cuda")):
         assert (a.root, a.diag) == (b.root, b.diag)
         assert a.nodes.tobytes() == b.nodes.tobytes() and a.extra.tobytes() == b.extra.tobytes()
+
+
+def test_passes_on_gpu_equal_cpu():
+    # the compiler in passes on the device writes the host's trees, types and programs
+    import random
+
+    from gpubackend.codepass import generate
+
+    rng = random.Random(13)
+    for spec in SPECS[::3]:
+        sources = [spec.source] + [_mutate(rng, spec.source) for _ in range(2)]
+        problem = _problem(spec)
+        for a, b in zip(generate(sources, problem, "cpu"), generate(sources, problem, "cuda")):
+            assert (a.front, a.refused, a.looked_ahead) == (b.front, b.refused, b.looked_ahead)
+            assert (a.program is None) == (b.program is None)
+            if a.program is not None:
+                assert a.program.tobytes() == b.program.tobytes()

@@ -322,6 +322,7 @@ KERNEL int64_t sizeof_node(void) { return (int64_t)sizeof(Node); }
 KERNEL int64_t sizeof_parse_out(void) { return (int64_t)sizeof(ParseOut); }
 KERNEL int64_t sizeof_parser(void) { return (int64_t)sizeof(Parser); }
 KERNEL int64_t sizeof_sema(void) { return (int64_t)sizeof(Sema); }
+KERNEL int64_t sizeof_code(void) { return (int64_t)sizeof(Code); }
 KERNEL int64_t sizeof_front_out(void) { return (int64_t)sizeof(FrontOut); }
 KERNEL int64_t sizeof_code_out(void) { return (int64_t)sizeof(CodeOut); }
 
