@@ -3,7 +3,7 @@ sema_stmt.h; the code pass, code.h) against today's one-pass compiler, on
 the CPU backend: time per program, and how much of each program set the
 type pass types whole and the code pass generates.
 
-    python bench/bench_front.py [--programs 80] [--copies 512] [--repeat 3]
+    python bench/bench_front.py [--programs 80] [--copies 512] [--repeat 3] [--samples 5]
 
 Each program of the behaviour corpus (but the compile-error ones) is
 compiled `--copies` times in one call by each, best of `--repeat`: the
@@ -149,11 +149,47 @@ def coverage() -> dict[str, tuple[int, int, int]]:
     return out
 
 
+def model_samples(stride: int) -> tuple[int, int, int]:
+    """On every `stride`-th model sample of bench/corpus whose HumanEval
+    problem is typed: (samples, programs the one-pass compiler compiles,
+    those the passes generate equal to its program)."""
+    import gzip
+    import json
+    from collections import defaultdict
+
+    from agentloop.tasksets.humaneval import convert_all
+    from gpubackend import Verifier
+    from gpubackend.codepass import generate, same_program
+
+    conv = {c.task_id: c for c in convert_all()}
+    v = Verifier("cpu", fallback=False)
+    samples = compiled = equal = 0
+    for path in sorted((ROOT / "bench" / "corpus").glob("*.jsonl.gz")):
+        by_task = defaultdict(list)
+        with gzip.open(path, "rt") as lines:
+            for i, line in enumerate(lines):
+                row = json.loads(line)
+                c = conv.get(row.get("task_id"))
+                if i % stride or not c or not c.ok or not c.problem.typed:
+                    continue
+                # base models complete the prompt; chat models write the whole program
+                by_task[row["task_id"]].append(((c.prompt_code or "") if "he_base" in path.name else "") + row["completion"])
+        for task, sources in by_task.items():
+            problem = conv[task].problem
+            for new, old in zip(generate(sources, problem), v.compile(sources, problem)):
+                samples += 1
+                compiled += bool(old["ok"])
+                equal += new.program is not None and same_program(new.program, old) in (None, "constants")
+    return samples, compiled, equal
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--programs", type=int, default=80, help="corpus programs timed")
     ap.add_argument("--copies", type=int, default=512, help="copies of each program per call")
     ap.add_argument("--repeat", type=int, default=3, help="timed calls per program (best kept)")
+    ap.add_argument("--samples", type=int, default=0, metavar="STRIDE",
+                    help="also count, on every STRIDE-th model sample of bench/corpus, the programs the passes generate")
     args = ap.parse_args(argv)
     c, f, p = timing(args.programs, args.copies, args.repeat)
     print(f"per program: one-pass compile {c * 1e6:.2f} us, parse + types (front kernel) {f * 1e6:.2f} us "
@@ -161,6 +197,10 @@ def main(argv: list[str] | None = None) -> int:
     for name, (done, whole, parsed) in coverage().items():
         print(f"{name}: of {parsed} parsed, {whole} typed whole without an error ({whole / max(parsed, 1):.0%}), "
               f"{done} generated")
+    if args.samples:
+        n, compiled, equal = model_samples(args.samples)
+        print(f"model samples (every {args.samples}th of bench/corpus, typed problems): {n}; the one-pass compiler "
+              f"compiles {compiled}, the passes generate {equal} of them equal to its programs")
     return 0
 
 
