@@ -85,9 +85,6 @@ DEVFN int32_t name_expr(Compiler* c) {
   return T_BAD;
 }
 
-// Items of a display pushed before one LIST_NEW; later ones are appended,
-// so a long literal needs no deep operand stack.
-#define DISPLAY_CHUNK 16
 
 // list_display := '[' [expression (',' expression)* [','] | comprehension] ']'
 DEVFN int32_t list_display(Compiler* c) {

@@ -446,13 +446,7 @@ DEV int number_attribute(Compiler* c, int32_t t, const Token* name) {
          span_eq(s, n, "fromhex");
 }
 
-// The str methods (methods.def), and what a call of each emits.
-enum StrMethod {
-#define STR_METHOD(id, name, op, sel, args) SM_##id,
-#include "methods.def"
-#undef STR_METHOD
-  SM_COUNT_
-};
+// The str methods (methods.def, StrMethod in lex.h), and what a call of each emits.
 struct StrMethodInfo { int16_t op; int8_t sel; int8_t args; };
 
 // The str method that token t names, or -1.

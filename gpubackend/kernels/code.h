@@ -12,7 +12,7 @@
 // the one-pass compiler compiles that program.
 #pragma once
 #include "sema_stmt.h"
-#include "stmt.h"  // the emission helpers it shares with the one-pass compiler (codegen.h)
+#include "emit.h"
 
 struct CodeLocal {
   int32_t name;      // the node that declared it

@@ -3,7 +3,7 @@
 // Lua's lparser.c: each grammar rule emits its code as it is recognised and
 // returns the static type of what it left on the stack.
 #pragma once
-#include "typetab.h"
+#include "emit.h"
 
 struct Local {
   int32_t start, len;  // name, as a span of the source
@@ -176,25 +176,9 @@ DEV int same_name(Compiler* c, int32_t s1, int32_t l1, int32_t s2, int32_t l2) {
   return 1;
 }
 
-// ---- emission
-DEV int32_t op_effect(int op) {
-  switch (op) {
-// (a count of -1, the argument's, is the caller's to add: emit_count)
-#define OP(name, pops, pushes, arg, size, doc) case OP_##name: return ((pushes) < 0 ? 0 : (pushes)) - ((pops) < 0 ? 0 : (pops));
-#include "opcodes.def"
-#undef OP
-  }
-  return 0;
-}
-DEV int32_t op_size(int op) {
-  switch (op) {
-#define OP(name, pops, pushes, arg, size, doc) case OP_##name: return size;
-#include "opcodes.def"
-#undef OP
-  }
-  return 1;
-}
 
+// ---- emission (op_effect, op_size, jump lists and the superinstruction
+// tables: emit.h)
 DEV void adjust(Compiler* c, int32_t delta) {
   c->f.depth += delta;
   if (c->f.depth > c->f.max_depth) c->f.max_depth = c->f.depth;
@@ -223,20 +207,6 @@ DEV int32_t emit(Compiler* c, int op, int32_t arg) {
 // A jump may land here: no superinstruction may swallow what came before.
 DEV void label(Compiler* c) { c->f.prev1 = c->f.prev2 = -1; }
 
-// The superinstruction of `op` over LOAD a; CONST k (LK) or LOAD a; LOAD b
-// (LL), or -1.
-DEV int fused_op(int op, int ll) {
-  switch (op) {
-    case OP_ADD_INT: return ll ? OP_ADD_INT_LL : OP_ADD_INT_LK;
-    case OP_SUB_INT: return ll ? OP_SUB_INT_LL : OP_SUB_INT_LK;
-    case OP_MUL_INT: return ll ? OP_MUL_INT_LL : OP_MUL_INT_LK;
-    case OP_FLOORDIV_INT: return ll ? OP_FLOORDIV_INT_LL : OP_FLOORDIV_INT_LK;
-    case OP_MOD_INT: return ll ? OP_MOD_INT_LL : OP_MOD_INT_LK;
-    case OP_CMP_INT: return ll ? OP_CMP_INT_LL : OP_CMP_INT_LK;
-    case OP_LIST_GET: return ll ? OP_LIST_GET_LL : OP_LIST_GET_LK;
-  }
-  return -1;
-}
 
 // The argument of a push `op` (CONST, CONST_STR, LOAD) that was the last
 // instruction emitted, no label since, taken back so that the instruction
@@ -335,14 +305,6 @@ DEV int32_t emit_jump_if_false(Compiler* c) {
   }
   return emit(c, OP_JUMP_IF_FALSE, 0);
 }
-// An int or str comparison's instruction w with its comparison (the
-// argument's bits at..at+2: the whole of a C argument, or the CMP_B or CMP_K
-// field) negated: 5 - c, as < and >=, <= and >, == and != are each other's
-// negations on ints and strs (not on floats, for NaN).
-DEV int32_t cmp_negated(int32_t w, int at) {
-  int32_t a = INSN_ARG(w);
-  return INSN(INSN_OP(w), (a & ~(7 << at)) | (5 - ((a >> at) & 7)) << at);
-}
 
 // A jump taken when the value on top is true (an `or` operand's way into
 // its if block): an int or str comparison just emitted is turned into its
@@ -365,14 +327,6 @@ DEV int32_t emit_jump_if_true(Compiler* c) {
 }
 DEV int32_t emit0(Compiler* c, int op) { return emit(c, op, 0); }
 
-// Point the jump at pc (its argument, or the second word of a FOR_*) at target.
-DEV void patch_word(Program* p, int32_t pc, int32_t target) {
-  int op = INSN_OP(p->code[pc]);
-  int32_t size = op_size(op);
-  int32_t off = target - (pc + size);
-  if (size == 2) p->code[pc + 1] = off;
-  else p->code[pc] = INSN(op, off);
-}
 DEV void patch_to(Compiler* c, int32_t pc, int32_t target) { patch_word(c->out, pc, target); }
 DEV void label(Compiler* c);
 DEV void patch_here(Compiler* c, int32_t pc) {
@@ -380,25 +334,8 @@ DEV void patch_here(Compiler* c, int32_t pc) {
   label(c);
 }
 
-// Pending forward jumps chained through their own offsets (the argument, or
-// the second word of a two-word jump), as in Lua's lcode.c: no array on the
-// (GPU) stack however many there are. -1 ends a list.
-DEV int32_t list_next(const Program* p, int32_t pc) {
-  return op_size(INSN_OP(p->code[pc])) == 2 ? p->code[pc + 1] : INSN_ARG(p->code[pc]);
-}
-// Put the jump at pc at the head of `list`; returns the new list.
-DEV int32_t list_link(Program* p, int32_t pc, int32_t list) {
-  if (op_size(INSN_OP(p->code[pc])) == 2) p->code[pc + 1] = list;
-  else p->code[pc] = INSN(INSN_OP(p->code[pc]), list);
-  return pc;
-}
 DEV int32_t jump_list_add(Compiler* c, int32_t list, int op) {
   return list_link(c->out, emit(c, op, 0), list);
-}
-DEV int on_list(const Program* p, int32_t list, int32_t pc) {
-  for (; list >= 0; list = list_next(p, list))
-    if (list == pc) return 1;
-  return 0;
 }
 DEV void patch_list(Compiler* c, int32_t list) {
   while (list >= 0) {
@@ -609,81 +546,8 @@ DEV int fuse_get_local(Compiler* c, int32_t load, int op) {
   return 1;
 }
 
-// Whether a while loop's test may be run again at its end: straight-line
-// code that spends no fuel (no jumps, calls, returns or raises).
-DEV int copyable_in_test(int op) {
-  return op_size(op) == 1 && op != OP_JUMP && op != OP_JUMP_IF_FALSE && op != OP_JUMP_IF_TRUE &&
-         op != OP_LOOP && op != OP_CALL && op != OP_RETURN && op != OP_MEMO_RETURN &&
-         op != OP_MEMO_ENTER && op != OP_RAISE;
-}
 
-// A while test's exit jump made the jump back into the body: its
-// comparison negated (cmp_negated), or JUMP_IF_TRUE for JUMP_IF_FALSE; 0
-// if none.
-DEV int32_t jump_back_of(int32_t w) {
-  switch (INSN_OP(w)) {
-    case OP_JUMP_IF_FALSE: return INSN(OP_JUMP_IF_TRUE, 0);
-    case OP_CMP_INT_JF: return cmp_negated(w, 0);
-    case OP_CMP_INT_K_JF: case OP_CMP_INT_LK_JF: case OP_CMP_STR_K_JF: return cmp_negated(w, POS_CMP_K);
-    case OP_CMP_INT_L_JF: case OP_CMP_INT_LL_JF: case OP_MOD_INT_LL_K_JF: case OP_MOD_INT_LK_K_JF:
-      return cmp_negated(w, POS_CMP_B);
-  }
-  return 0;
-}
 
-// The end of a while loop whose test is [head, jump), `jump` its exit jump
-// and `falses` the jumps of an `and` test to the exit: the test again,
-// jumping back to the body while it holds, one dispatch a round fewer than
-// LOOP back to the head. Going back spends the round's fuel, as LOOP did
-// before the test; the ways out (the last jump not taken, an `and`
-// operand's jump) go through a LOOP of 0 that spends it.
-// A raise in the copied test is charged the round's fuel, which LOOP had
-// spent before the test, or with no fuel left is LOOP's Timeout (vm.h,
-// `stop`, reads loop_tests). A test that calls, raises a status itself or
-// is long keeps LOOP to the head.
-// The copy itself, on the program: 1 when made (the caller's LOOP to the
-// head otherwise); `line`, the line its last words report.
-DEV int copy_loop_test(Program* p, int32_t line, int32_t head, int32_t jump, int32_t body, int32_t falses) {
-  int32_t back = jump_back_of(p->code[jump]);
-  int ok = back != 0 && jump - head <= MAX_TEST_COPY && p->n_loop_tests < MAX_LOOP_TESTS &&
-           p->n_code + (jump - head) + 3 <= MAX_CODE;
-  for (int32_t pc = head; ok && pc < jump; pc += op_size(INSN_OP(p->code[pc])))
-    ok = copyable_in_test(INSN_OP(p->code[pc])) || on_list(p, falses, pc);
-  if (!ok) return 0;
-  int32_t start = p->n_code;
-  for (int32_t pc = head; pc < jump; pc++) {
-    p->code[p->n_code] = p->code[pc];
-    p->lines[p->n_code] = p->lines[pc];
-    p->n_code++;
-  }
-  int32_t outs = -1;  // the copies' jumps out, to the LOOP of 0 below
-  for (int32_t pc = head; pc < jump; pc += op_size(INSN_OP(p->code[pc])))
-    if (on_list(p, falses, pc)) outs = list_link(p, start + (pc - head), outs);
-  // the jump's spend reports the loop's last line, as LOOP (the last word);
-  // a fused modulo in its first word, the test's own line
-  int32_t at = p->n_code++, spend = at;
-  p->code[at] = back;
-  p->lines[at] = line;
-  if (op_size(INSN_OP(back)) == 2) {
-    p->lines[at] = p->lines[jump];
-    spend = p->n_code++;
-    p->code[spend] = body - (at + 2);
-    p->lines[spend] = line;
-  } else {
-    p->code[at] = INSN(INSN_OP(back), body - (at + 1));
-  }
-  p->loop_tests[p->n_loop_tests][0] = start;
-  p->loop_tests[p->n_loop_tests][1] = spend;
-  p->n_loop_tests++;
-  for (int32_t pc = outs; pc >= 0;) {
-    int32_t next = list_next(p, pc);
-    patch_word(p, pc, p->n_code);
-    pc = next;
-  }
-  p->code[p->n_code] = INSN(OP_LOOP, 0);  // the way out spends the round's fuel
-  p->lines[p->n_code++] = line;
-  return 1;
-}
 DEV void emit_loop_test(Compiler* c, int32_t head, int32_t jump, int32_t body, int32_t falses) {
   if (!copy_loop_test(c->out, c->prev_line, head, jump, body, falses)) emit_loop(c, head);
   label(c);

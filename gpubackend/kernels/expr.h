@@ -117,13 +117,6 @@ DEV int32_t binary(Compiler* c, int min_prec) {
   }
 }
 
-DEV int cmp_kind(int tk) {
-  switch (tk) {
-    case TK_LT: return CMP_LT; case TK_LE: return CMP_LE; case TK_EQEQ: return CMP_EQ;
-    case TK_NE: return CMP_NE; case TK_GT: return CMP_GT; case TK_GE: return CMP_GE;
-  }
-  return -1;
-}
 DEV int is_cmp_op(Compiler* c) {
   int k = c->cur.kind;
   return cmp_kind(k) >= 0 || k == TK_IN || k == TK_IS || (k == TK_NOT && c->nxt.kind == TK_IN);
@@ -380,55 +373,6 @@ DEVFN int32_t conditional(Compiler* c, int cond) {
 
 DEVFN int32_t expression(Compiler* c) { return conditional(c, 0); }
 
-// The value of a string literal token, escapes decoded (adjacent literals
-// are concatenated by the caller): into buf (if non-null); returns the byte count or
-// -1 for an escape the DSL cannot hold (non-ASCII result).
-DEVFN int32_t str_decode(const char* src, const Token* t, char* buf) {
-  const char* s = src + t->start;
-  int32_t i = 0, n = t->len;
-  while (s[i] != '\'' && s[i] != '"') i++;  // prefix
-  char q = s[i];
-  int32_t qn = (i + 2 < n && s[i + 1] == q && s[i + 2] == q) ? 3 : 1;
-  i += qn;
-  int32_t end = n - qn, out = 0;
-  int raw = t->flags & TF_RAW;
-  while (i < end) {
-    char ch = s[i++];
-    if (ch == '\r') continue;  // CRLF sources: CPython reads newlines as \n
-    if (ch != '\\' || raw) {
-      if (raw && ch == '\\' && i < end) { if (buf) buf[out] = ch; out++; ch = s[i++]; }
-      if (buf) buf[out] = ch;
-      out++;
-      continue;
-    }
-    char e = s[i++];
-    int32_t v = -2;
-    switch (e) {
-      case '\n': continue;
-      case 'n': v = '\n'; break; case 't': v = '\t'; break; case 'r': v = '\r'; break;
-      case '\\': v = '\\'; break; case '\'': v = '\''; break; case '"': v = '"'; break;
-      case 'a': v = 7; break; case 'b': v = 8; break; case 'f': v = 12; break; case 'v': v = 11; break;
-      case 'x':
-        if (i + 1 < end + 1 && hexval(s[i]) >= 0 && hexval(s[i + 1]) >= 0) { v = hexval(s[i]) * 16 + hexval(s[i + 1]); i += 2; }
-        break;
-      case 'u': case 'U': case 'N': return -1;
-      default:
-        if (e >= '0' && e <= '7') {
-          v = e - '0';
-          for (int k = 0; k < 2 && i < end && s[i] >= '0' && s[i] <= '7'; k++) v = v * 8 + (s[i++] - '0');
-        } else {  // unknown escapes keep the backslash, as CPython does
-          if (buf) { buf[out] = '\\'; buf[out + 1] = e; }
-          out += 2;
-          continue;
-        }
-    }
-    if (v == -2) return -2;
-    if (v >= 128) return -1;
-    if (buf) buf[out] = (char)v;
-    out++;
-  }
-  return out;
-}
 
 // strings := STRING+        (adjacent literals concatenate)
 DEVFN int32_t string_const(Compiler* c);

@@ -8,14 +8,6 @@
 #include "expr.h"
 
 
-// One loop's instruction, as the iterable decides it.
-struct Iter {
-  int32_t op;    // the FOR_* instruction
-  int32_t arg;   // its argument: the hidden locals (and FOR_ZIP's flags)
-  int32_t n;     // values it pushes per step: 1, or 2 for enumerate and zip
-  int32_t t[2];  // their types
-};
-
 // The current token names builtin `name` in a call: not a local, not a
 // function of the program.
 DEVFN int32_t map_filter(Compiler* c, const Token* name);
@@ -187,7 +179,6 @@ DEVFN void bind_targets(Compiler* c, const Token* names, int32_t n, const Iter* 
 
 // ---- comprehensions
 
-enum Sink { SINK_LIST, SINK_SUM, SINK_ANY, SINK_ALL };
 
 // The element, compiled into the innermost loop, feeding the sink; the
 // accumulator is local `acc`. Returns the element's type.

@@ -236,6 +236,14 @@ enum Builtin {
   BI_COUNT_
 };
 enum BuiltinForm { BF_CALL, BF_SEQ, BF_MINMAX, BF_ITER, BF_LOOP, BF_PRINT, BF_REFUSED };
+
+// The str methods (methods.def), read by both compilers.
+enum StrMethod {
+#define STR_METHOD(id, name, op, sel, args) SM_##id,
+#include "methods.def"
+#undef STR_METHOD
+  SM_COUNT_
+};
 // Builtin b's form (builtins.def), read by both compilers.
 DEV int builtin_form(int b) {
   const int8_t forms[] = {

@@ -910,59 +910,6 @@ DEV int memo_signature(const FuncSig* f) {
   return 1;
 }
 
-// What memoization reads of one function.
-struct MemoFn {
-  uint32_t callees;  // bit g: its body calls function g
-  int32_t memo_pc;   // its MEMO_ENTER when its signature could be memoized, else -1
-  int32_t returns;   // its RETURNs, chained through their arguments (-1 ends)
-  int32_t nparams;
-};
-
-// After the last function: memoize the functions with a memo signature
-// that can reach themselves through calls (the call graph's transitive
-// closure, Warshall's algorithm on bit rows). Each gets its hidden state
-// slots and MEMO_RETURNs; the others start after their MEMO_ENTER, which
-// stays as a dead word with argument 0.
-DEV void memoize_program(Program* out, const MemoFn* fns, int32_t n) {
-  uint32_t reach[MAX_FUNCS];
-  for (int32_t i = 0; i < n; i++) reach[i] = fns[i].callees;
-  for (int32_t k = 0; k < n; k++)
-    for (int32_t i = 0; i < n; i++)
-      if (reach[i] >> k & 1) reach[i] |= reach[k];
-  for (int32_t i = 0; i < n; i++) {
-    const MemoFn* f = &fns[i];
-    FuncInfo* info = &out->funcs[i];
-    int32_t base = info->nlocals;
-    int memo = f->memo_pc >= 0 && (reach[i] >> i & 1) && base + MEMO_STATE_SLOTS + f->nparams <= MAX_SLOTS;
-    if (memo) {
-      info->nlocals = base + MEMO_STATE_SLOTS + f->nparams;
-      out->code[f->memo_pc] = INSN(OP_MEMO_ENTER, SETARG(A, base) | SETARG(FN, i));
-      out->memo = 1;
-    } else if (f->memo_pc >= 0) {
-      info->pc = f->memo_pc + 1;
-    }
-    for (int32_t pc = f->returns; pc >= 0;) {
-      int32_t next = list_next(out, pc);
-      out->code[pc] = memo ? INSN(OP_MEMO_RETURN, SETARG(A, base) | SETARG(FN, i)) : INSN(OP_RETURN, 0);
-      pc = next;
-    }
-  }
-}
-// A program whose functions are all compiled: its functions memoized,
-// the entry and the frame size set, and ok.
-DEV void finish_program(Program* out, const MemoFn* fns, int32_t n, int32_t entry) {
-  out->n_funcs = n;
-  out->entry = entry;
-  memoize_program(out, fns, n);
-  int32_t frame = 0;
-  for (int32_t i = 0; i < n; i++) {
-    int32_t need = out->funcs[i].nlocals + out->funcs[i].max_stack;
-    if (need > frame) frame = need;
-  }
-  out->frame_slots = frame;
-  out->ok = 1;
-}
-
 // funcdef := header block       (the header was read by the prepass)
 DEVFN void funcdef(Compiler* c, int32_t fi) {
   FuncSig* f = &c->funcs[fi];

@@ -2,7 +2,7 @@
 // cupy.RawModule, or nvcc in CI) and host C++ (g++ -fopenmp, through ctypes):
 // on the GPU one thread is one program or one lane; on the host an OpenMP
 // loop runs the same per-item function. The files it includes are the
-// pipeline, in order: lex.h, codegen.h, expr.h, calls.h, atoms.h, stmt.h
+// pipeline, in order: lex.h, emit.h, codegen.h, expr.h, calls.h, atoms.h, stmt.h
 // (compiler); runtime.h, vm.h (interpreter). The compiler in passes that is
 // to replace the one-pass compiler runs beside it: parse.h (the parse
 // pass), sema.h, sema_expr.h and sema_stmt.h (the type pass) and code.h,

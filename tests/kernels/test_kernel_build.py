@@ -55,3 +55,14 @@ def test_kernels_compile_for_sm90_with_nvcc(tmp_path):
 
 def test_kernels_compile_with_nvrtc():
     nvrtc_compile(SOURCE.read_bytes(), "verifier.cu", list(NVRTC_OPTIONS))
+
+
+@pytest.mark.skipif(shutil.which("g++") is None, reason="g++ not installed")
+def test_the_passes_build_without_the_one_pass_compiler(tmp_path):
+    # the compiler in passes shares emit.h with the one-pass compiler and
+    # reads none of that compiler's own headers, so that they can go
+    unit = tmp_path / "passes.cc"
+    unit.write_text('#include "parse.h"\n#include "sema.h"\n#include "sema_stmt.h"\n#include "code_stmt.h"\n')
+    proc = subprocess.run(["g++", "-x", "c++", "-std=c++17", "-fsyntax-only", f"-I{KERNEL_DIR}", str(unit)],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr[-3000:]
