@@ -41,7 +41,8 @@ def _passes():
     lib.passes_kernel.argtypes = [C.c_void_p] * 3 + [C.c_int64] + [C.c_void_p] * 4 + [C.c_int32, C.c_void_p,
                                                                                         C.c_int32] + [C.c_void_p] * 4
     lib.passes_kernel.restype = None
-    lib.sizeof_code_out.restype = C.c_int64
+    for name in ("sizeof_code_out", "sizeof_parser", "sizeof_sema", "sizeof_code"):
+        getattr(lib, name).restype = C.c_int64
     if lib.sizeof_code_out() != CODE_OUT.itemsize:
         raise RuntimeError("gpubackend/codepass.py disagrees with kernels/verifier.cu on struct CodeOut")
     return lib
@@ -81,8 +82,6 @@ def _launch_cuda(a: TreeArrays, table: ProblemTable):
 
     cp = CudaBackend().cp  # the backend sets the threads' stack size the passes' recursion needs
     lib = _passes()
-    for name in ("sizeof_parser", "sizeof_sema", "sizeof_code"):
-        getattr(lib, name).restype = C.c_int64
     k = len(a.begins)
     d = cp.asarray
     types = cp.full(k * a.cap_nodes, -1, dtype=cp.int32)

@@ -685,8 +685,6 @@ DEVFN int32_t call_args(Code* g, int32_t call, int32_t* ts, int keep_opt) {
   return n->n;
 }
 
-DEV int number_t(int32_t t) { return intlike_t(t) || t == T_FLOAT; }
-
 // The instruction of str(x) for a scalar x of type t (int, bool, float), or -1.
 DEV int str_of_op(int32_t t) {
   return t == T_INT ? OP_STR_OF_INT : t == T_BOOL ? OP_STR_OF_BOOL : t == T_FLOAT ? OP_STR_OF_FLOAT : -1;

@@ -559,18 +559,6 @@ DEVFN int yields_const(Code* g, int32_t i) {
   return n->n == 1 && node_is(g->s, n->a, "len") && is_tuple(tt, ty(g, cx(g, n->b)));
 }
 
-// The type of a op b (the type pass checked it).
-DEV int32_t binary_type(const TypeTable* tt, int kind, int32_t a, int32_t b) {
-  if (is_opt(tt, a)) a = elem_of(tt, a);
-  if (is_opt(tt, b)) b = elem_of(tt, b);
-  if (a == T_STR || b == T_STR) return T_STR;
-  if (is_list(tt, a)) return a;
-  if (is_list(tt, b)) return b;
-  if (a == T_FLOAT || b == T_FLOAT || kind == TK_SLASH) return T_FLOAT;
-  int bitwise = kind == TK_AMP || kind == TK_PIPE || kind == TK_CARET;
-  return bitwise && a == T_BOOL && b == T_BOOL ? T_BOOL : T_INT;
-}
-
 // list_iadd := '+=' expression | '*=' expression      on the list pushed:
 // xs += ys extends the list itself and xs *= n repeats it (every alias
 // sees it); xs += [x] appends x, with no one-item list made
@@ -622,7 +610,7 @@ DEVFN void aug_item(Code* g, int32_t i) {
     return;
   }
   ExpDesc x = pushed(g, elem);
-  ExpDesc e = binary(g, i, kind, &x, n->b, binary_type(tt, kind, elem, ty(g, n->b)));
+  ExpDesc e = binary(g, i, kind, &x, n->b, ty(g, i));  // its type: the type pass's
   discharge(g, &e);
   g->line = n->end;
   set_item(g, list, e.type);

@@ -246,6 +246,7 @@ DEVFN int aug_item(Sema* s, int32_t i) {
     int32_t r = expr(s, n->b, 0);
     if (r == T_BAD) return 1;
     t = binary_type(s, i, aug_to_binary(n->op), item, r);
+    note_type(s, i, t);  // the item's new value (code_stmt.h, aug_item)
   }
   if (t != T_BAD && !coercible(s, item, t)) {
     sema_error(s, first_token(s, n->a), DG_TYPE, "cannot store "); msg_type_in(s->diag, &s->types, t);
