@@ -119,6 +119,8 @@ def test_model_samples():
     # a function's own import, x in range(...), raise
     "def f(n: int) -> int:\n    import math\n    if n in range(1, 5):\n        return math.isqrt(n)\n"
     "    raise ValueError('n')\n",
+    # a conditional's 'else' on its own line, past a parenthesized test that has one
+    "def f(n: int) -> int:\n    x = (n if (1 if n > 2\n               else 0)\n         else 5)\n    return x\n",
 ])
 def test_programs_of_many_shapes(source):
     problem = Problem(name="p", entry="f", signature="def f(n: int) -> int", tests=[{"args": [3], "expected": 0}])

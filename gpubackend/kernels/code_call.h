@@ -632,10 +632,12 @@ DEVFN ExpDesc unary(Code* g, int32_t i) {
 // The line of the 'else' of conditional expression i (what a one-pass
 // reader has just read when it jumps over the else branch).
 DEVFN int32_t else_line(Code* g, int32_t i) {
-  int32_t test = cx(g, cnode(g, i)->a + 1), orelse = cx(g, cnode(g, i)->a + 2);
+  const Node* n = cnode(g, i);
+  int32_t test = cx(g, n->a + 1), orelse = cx(g, n->a + 2);
   int32_t at = cnode(g, first_token(g->s, orelse))->line;
-  if (cnode(g, test)->end == at) return at;
-  return token_of(g->s, cnode(g, test)->pos + cnode(g, test)->len, TK_ELSE).line;
+  if (cnode(g, test)->end == at) return at;  // test, 'else' and branch on one line
+  // the first 'else' at the 'if''s level (the test holds none unparenthesized)
+  return line_of_next(g, n->pos + n->len, TK_ELSE, at);
 }
 
 // A branch's value of a conditional whose type is Optional[T]: a scalar T boxed.

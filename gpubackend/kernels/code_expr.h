@@ -586,15 +586,17 @@ DEVFN int straight(Code* g, int32_t i) {
   return -1;
 }
 
-// The line of a slice's second ':', or `none` when it has one ':'.
-DEVFN int32_t second_colon_line(Code* g, const Node* sl, int32_t none) {
+// The line of the first token of `kind` at this bracket level from byte
+// pos on (where a one-pass reader had read to), or `none` when the level
+// closes first.
+DEVFN int32_t line_of_next(Code* g, int32_t pos, int kind, int32_t none) {
   Lexer L;
   Diag quiet;
-  lex_from(g->s, &L, &quiet, sl->pos + sl->len, 1);
+  lex_from(g->s, &L, &quiet, pos, 1);
   for (int32_t depth = 0;;) {
     Token t = lex_next(&L);
     if (t.kind == TK_EOF || t.kind == TK_ERROR) return none;
-    if (depth == 0 && t.kind == TK_COLON) return t.line;
+    if (depth == 0 && t.kind == kind) return t.line;
     depth += bracket_delta(t.kind);
     if (depth < 0) return none;
   }
@@ -609,7 +611,8 @@ DEVFN int32_t slice_bounds(Code* g, int32_t i, ExpDesc* obj) {
   for (int32_t k = 0; k < 3; k++) {
     int32_t part = cx(g, sl->a + k);
     if (part < 0) {  // at the token before it: the '[', a ':', or past the ']' when no ':' is left
-      g->line = k == 0 ? cnode(g, i)->line : k == 1 ? sl->line : second_colon_line(g, sl, cnode(g, i)->end);
+      g->line = k == 0 ? cnode(g, i)->line : k == 1 ? sl->line
+              : line_of_next(g, sl->pos + sl->len, TK_COLON, cnode(g, i)->end);  // a second ':', or past the ']'
       emit(g, OP_CONST, const_word(g, INT64_MIN_));
       continue;
     }
