@@ -104,13 +104,27 @@ def run_side(tree: Path, sets_path: str, out_path: str) -> dict:
     return json.loads(Path(out_path).read_text())
 
 
+SYNTAX = 1  # diagnostics.def's DG_SYNTAX
+
+
+def syntax_first(base: list, ours: list) -> bool:
+    """Whether ours is a SyntaxError after base's diagnostic in the source,
+    met first because the parse pass reads the whole program before the
+    type pass (CPython, too, reports a SyntaxError before anything else)."""
+    return ours[0] == SYNTAX and base[0] not in (0, SYNTAX) and (ours[1], ours[2]) > (base[1], base[2])
+
+
 def compare(base: dict, ours: dict) -> dict:
     keys = sorted(base)
-    diff = {"code": [k for k in keys if base[k][0] != ours[k][0]],
-            "diagnostic": [k for k in keys if base[k][1] != ours[k][1]],
+    both = [k for k in keys if base[k][1][0] == 0 and ours[k][1][0] == 0]
+    diag = [k for k in keys if base[k][1] != ours[k][1]]
+    diff = {"code": [k for k in both if base[k][0] != ours[k][0]],
+            "diagnostic": [k for k in diag if not syntax_first(base[k][1], ours[k][1])],
+            "diagnostic_syntax_first": [k for k in diag if syntax_first(base[k][1], ours[k][1])],
             "lanes": [k for k in keys if base[k][2] != ours[k][2]]}
     return {"programs": len(keys), "compiled": sum(1 for k in keys if ours[k][1][0] == 0),
-            **{f"differ_{w}": len(v) for w, v in diff.items()}, "examples": {w: v[:10] for w, v in diff.items()}}
+            **{f"differ_{w}": len(v) for w, v in diff.items()}, "examples": {w: v[:10] for w, v in diff.items()},
+            "pairs": {k: [base[k][1], ours[k][1]] for k in diff["diagnostic"][:200]}}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -138,7 +152,7 @@ def main(argv: list[str] | None = None) -> int:
             subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT, check=False)
         ours = run_side(ROOT, sets_path, os.path.join(tmp, "ours.json"))
     report = {"base": a.base, **compare(base, ours)}
-    print(json.dumps({k: v for k, v in report.items() if k != "examples"}))
+    print(json.dumps({k: v for k, v in report.items() if k not in ("examples", "pairs")}))
     for what, keys in report["examples"].items():
         if keys:
             print(f"differ in {what}: {', '.join(keys)}")

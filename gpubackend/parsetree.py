@@ -140,7 +140,8 @@ def _parse_chunk(sources: list[str], cap_nodes: int | None = None, device: str =
         o = out[i]
         diag = ""
         if o["cls"]:
-            diag = f"{o['line']}:{o['col']}: {DIAG_CLASSES[o['cls']]}: {o['msg'].decode('utf-8', 'replace')}"
+            message = o["msg"].split(b"\0", 1)[0].decode("utf-8", "replace")
+            diag = f"{o['line']}:{o['col']}: {DIAG_CLASSES[o['cls']]}: {message}"
         trees.append(Tree(s, nodes[i * cap_nodes:i * cap_nodes + o["n_nodes"]].copy(),
                           extra[i * cap_extra:i * cap_extra + o["n_extra"]].copy(), int(o["root"]), diag))
     return trees
@@ -226,6 +227,9 @@ class _TreeView:
 
     def listed(self, head: str, n) -> str:
         return self.group(head, [self.show(x) for x in self.items(n["a"], n["n"])])
+
+    def show_unsupported(self, i, n):  # what it is, by its first token, and the block or operand it holds
+        return self.group("Unsupported", [repr(self.text(i)) + self.at(i), self.opt(int(n["a"]))])
 
     def show_module(self, i, n):
         return self.listed("Module", n)

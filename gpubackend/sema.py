@@ -1,9 +1,7 @@
-"""The front of the compiler in passes, read on the host: kernels/parse.h and
+"""The front of the compiler, read on the host: kernels/parse.h and
 kernels/sema.h run over candidates for one problem (front_kernel), giving
-each program's diagnostic and what the type pass declared. The one-pass
-compiler (stmt.h) still compiles programs; this runs the new passes beside
-it, so that tests can hold their diagnostics equal to its, program by
-program, as the passes grow.
+each program's diagnostic and what the type pass declared, without the
+code pass: for tests of the type pass and bench/bench_front.py's timing.
 """
 
 from __future__ import annotations
@@ -21,7 +19,6 @@ from .problem import Problem
 
 FRONT_OUT = np.dtype([("root", "<i4"), ("n_nodes", "<i4"), ("n_extra", "<i4"), ("nfuncs", "<i4"),
                       ("entry", "<i4"), ("nconsts", "<i4"), ("math_imported", "<i4"), ("pad_", "<i4"),
-                      ("gave_up_line", "<i4"), ("gave_up_col", "<i4"), ("gave_up_fns", "<u4"), ("pad2_", "<u4"),
                       ("cls", "<i4"), ("line", "<i4"), ("col", "<i4"), ("sealed", "<i4"),
                       ("msg", "S%d" % limits()["MSG_LEN"])])
 """struct FrontOut of verifier.cu (its Diag inlined)."""
@@ -39,8 +36,6 @@ class Declarations:
     entry: int         # the entry's index among them (-1: none)
     nconsts: int       # module-level constants
     math_imported: bool
-    gave_up: tuple[int, int] | None  # (line, col) of the first statement the pass gave up in, if any
-    gave_up_fns: int   # bit f: the pass gave up on function f's body
 
 
 @cache
@@ -111,7 +106,5 @@ def _front_chunk(sources: list[str], table: ProblemTable) -> list[Declarations]:
 
 def _declarations(r: np.void) -> Declarations:
     """A FRONT_OUT record read."""
-    return Declarations(DIAG_CLASSES[r["cls"]], int(r["line"]), int(r["col"]), r["msg"].decode("utf-8", "replace"),
-                        int(r["nfuncs"]), int(r["entry"]), int(r["nconsts"]), bool(r["math_imported"]),
-                        (int(r["gave_up_line"]), int(r["gave_up_col"])) if r["gave_up_line"] else None,
-                        int(r["gave_up_fns"]))
+    return Declarations(DIAG_CLASSES[r["cls"]], int(r["line"]), int(r["col"]), r["msg"].split(b"\0", 1)[0].decode("utf-8", "replace"),
+                        int(r["nfuncs"]), int(r["entry"]), int(r["nconsts"]), bool(r["math_imported"]))

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from gpubackend.parsetree import main, parse
+from gpubackend.parsetree import NODE_KINDS, main, parse
 from tests.fuzz_kit import mutate
 from tests.parse_oracle import python_sexpr, refused
 
@@ -23,6 +23,7 @@ SAMPLES = sorted((ROOT / "bench" / "corpus").glob("*.jsonl.gz"))
 # Every n-th model sample of each corpus file: enough to meet every way
 # models write, in seconds.
 SAMPLE_STRIDE = 5
+_UNSUPPORTED = NODE_KINDS.index("UNSUPPORTED")
 
 
 def _python_error(source: str) -> bool:
@@ -57,6 +58,9 @@ def _model_samples() -> list[str]:
 def _agrees_with_cpython(source: str, tree) -> None:
     if _python_error(source):
         assert tree.root < 0, "the parse pass accepts what CPython rejects"
+        return
+    if tree.root >= 0 and _UNSUPPORTED in tree.nodes["kind"]:  # parsed past, for the type pass to refuse
+        assert refused(ast.parse(source)), "an UNSUPPORTED node in a program the parse pass parses whole"
         return
     if tree.root >= 0:
         assert tree.sexpr() == python_sexpr(source)
@@ -111,6 +115,19 @@ def test_tree_shapes(source, expected):
     assert tree.sexpr() == expected == python_sexpr(source)
 
 
+# what the language does not have is parsed past, for the type pass to refuse in its place
+@pytest.mark.parametrize("source, expected", [
+    ("class A:\n    pass\n", "(Module (Unsupported 'class'@1:1 (Block (Pass))))"),
+    ("try:\n    x = f'{y}'\nexcept E as e:\n    del x\n",
+     "(Module (Unsupported 'try'@1:1 (Block (Assign x@2:5 (Unsupported \"f'{y}'\"@2:9 -)))))"),
+    ("@cache\ndef f():\n    return (yield 1j)\n",
+     "(Module (Unsupported '@'@1:1 -) (Def f (Params) - (Block (Return (Unsupported 'yield'@3:13 (Unsupported '1j'@3:19 -))))))"),
+])
+def test_what_the_language_lacks_is_parsed_past(source, expected):
+    tree = parse([source])[0]
+    assert tree.sexpr() == expected and refused(ast.parse(source))
+
+
 def test_an_elif_chain_is_not_nesting():
     # each elif is the orelse of the IF before it, built by a loop: a chain
     # longer than MAX_NESTING parses
@@ -125,7 +142,6 @@ def test_an_elif_chain_is_not_nesting():
     ("f() = 1\n", "1:1: SyntaxError: cannot assign to an expression here"),
     ("x = (1, 2\n", "2:1: SyntaxError: expected ')' after a tuple at 'end of line'"),
     ("def f(*args):\n    pass\n", "1:7: Unsupported: *args, **kwargs and / in parameters"),
-    ("class A:\n    pass\n", "1:1: Unsupported: statement 'class'"),
     ("x = " + "(" * 40 + "1" + ")" * 40 + "\n", "1:29: LimitError: program exceeds MAX_NESTING"),
 ])
 def test_diagnostics(source, diag):

@@ -36,8 +36,11 @@ def library() -> C.CDLL:
     lib.run_kernel.restype = None
     lib.sizeof_program.restype = C.c_int64
     lib.sizeof_outcome.restype = C.c_int64
-    lib.sizeof_compiler.restype = C.c_int64
     lib.max_threads.restype = C.c_int32
+    lib.workspace_bytes_for.argtypes = [C.c_int32]
+    lib.workspace_bytes_for.restype = C.c_int64
+    lib.tree_nodes_for_bytes.argtypes = [C.c_int64]
+    lib.tree_nodes_for_bytes.restype = C.c_int32
     lib.problem_words.restype = C.c_int32
     if (lib.sizeof_program() != PROGRAM.itemsize or lib.sizeof_outcome() != OUTCOME.itemsize
             or lib.problem_words() != PROB_WORDS):

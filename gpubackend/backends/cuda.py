@@ -26,11 +26,27 @@ RUN_BLOCK = 128
 # warps diverge at once, so smaller blocks spread a batch over more SMs; 64
 # compiled 8,192 programs 9% faster than 128 on an H100 (bench/tune_cuda.py).
 COMPILE_BLOCK = 64
+# Device memory a compile launch may take for its threads' workspaces (the
+# passes' states and a program's tree: about 100 bytes per source byte of
+# the longest program, kernels/compile.h): 1 KB programs get about 8,000
+# threads at once, each compiling every 8,000th program.
+COMPILE_SCRATCH_BYTES = 1 << 30
 # Device memory a run launch may take for its threads' scratch (one lane's
 # each): enough for every thread an H100 holds at once at 100 KB a lane
 # (about 34,000 threads of run_kernel); lanes given a larger heap run on
 # fewer threads.
 SCRATCH_BUDGET_BYTES = 4 << 30
+
+
+def _workspace(longest: int) -> tuple[int, int]:
+    """(nodes, bytes) of one compile thread's workspace (kernels/compile.h)
+    for programs of up to `longest` source bytes: host and device layouts
+    of a struct agree."""
+    from .cpu import library
+
+    lib = library()
+    cap_nodes = int(lib.tree_nodes_for_bytes(longest))
+    return cap_nodes, int(lib.workspace_bytes_for(cap_nodes))
 
 
 def why_unavailable() -> str:
@@ -102,10 +118,6 @@ class CudaBackend:
         self.slice_fuel: int | None = SLICE_FUEL
         self.finished_on_host = 0  # lanes finished on the host so far (a statistic: not locked)
         self._host = None
-        # sizeof(Compiler): host and device layouts of a struct agree
-        from .cpu import library
-
-        self.compiler_bytes = (int(library().sizeof_compiler()) + 63) // 64 * 64
 
     def set_blocks(self, compile_block: int, run_block: int) -> None:
         """Threads per block of the compile and run launches (bench/tune_cuda.py
@@ -146,10 +158,12 @@ class CudaBackend:
             d_src, d_begin, d_end, d_meta, d_rows = (cp.ascontiguousarray(cp.asarray(a))
                                                      for a in (src, begin, end, meta, rows))
             d_prob_of = _device_or_null(cp, prob_of)
+            cap_nodes, per_thread = _workspace(int((end - begin).max()))  # (a sync where they are on the device)
             block = self.compile_block
-            scratch = cp.empty(k * self.compiler_bytes, dtype=cp.uint8)
-            self.compile_fn(((k + block - 1) // block,), (block,),
-                            (d_src, d_begin, d_end, np.int64(k), d_meta, d_rows, d_prob_of, progs.buf, scratch))
+            blocks = (max(1, min(k, COMPILE_SCRATCH_BYTES // per_thread)) + block - 1) // block
+            scratch = cp.empty(blocks * block * per_thread, dtype=cp.uint8)
+            self.compile_fn((blocks,), (block,), (d_src, d_begin, d_end, np.int64(k), d_meta, d_rows, d_prob_of,
+                                                   progs.buf, scratch, np.int32(cap_nodes)))
         return progs
 
     def run(self, progs, plan: RunPlan, out_cap: int, deadline: float | None = None) -> Outcomes:

@@ -1,15 +1,14 @@
 // code.h: the code pass's state, its expression descriptors and emission
 // (code_expr.h, code_call.h and code_stmt.h walk the tree with them). It
-// walks a tree that the type pass (sema.h) typed whole, reading each
-// expression's type from Sema.ty, and emits the program's bytecode. An expression leaves an expression descriptor (as
-// Lua's lcode.c does): a constant, a local, or an instruction not emitted
-// yet; the caller decides whether to push it, fuse it into the operation
-// that uses it (ADD_INT_LK reads its local and constant itself), or jump on
-// it (CMP_INT_LK_JF), so nothing emitted is ever taken back.
-// Its program is the one-pass compiler's (stmt.h) instruction for
-// instruction, line for line: tests hold the two equal on every program it
-// generates. What it does not generate yet it refuses (Code.refused), and
-// the one-pass compiler compiles that program.
+// walks the tree the type pass (sema.h) typed, reading each expression's
+// type from Sema.ty, and emits the program's bytecode. An expression leaves
+// an expression descriptor (as Lua's lcode.c does): a constant, a local, or
+// an instruction not emitted yet; the caller decides whether to push it,
+// fuse it into the operation that uses it (ADD_INT_LK reads its local and
+// constant itself), or jump on it (CMP_INT_LK_JF), so nothing emitted is
+// ever taken back. An instruction reports the line of the last token a
+// reader of the source had met when it was made (Code.line): the line a
+// runtime error names.
 #pragma once
 #include "sema_stmt.h"
 #include "emit.h"
@@ -34,7 +33,7 @@ struct CodeFrame {
   CodeLocal locals[MAX_LOCALS];
   int32_t nlocals, nslots;
   // operand stack depth, counting the value of every descriptor not yet
-  // discharged: the one-pass compiler pushed those and took them back
+  // discharged as pushed (a bound that holds however it is discharged)
   int32_t depth, max_depth;
   int32_t block_depth;   // 0 in the function's own body
   CodeLoop loops[MAX_LOOPS];
@@ -51,13 +50,12 @@ struct Code {
   const char* src;
   Program* out;
   Diag* diag;
-  MemoFn funcs[MAX_FUNCS];  // what memoization reads of each function (stmt.h)
+  MemoFn funcs[MAX_FUNCS];  // what memoization reads of each function (emit.h, memoize_program)
   CodeFrame f;
   CodeFrame saved;   // the enclosing function's, while a nested def is generated
   uint32_t defined;  // bit f: nested def f's statement has been generated
-  int32_t line;      // the line the next instruction reports: the one-pass reader's last token's
+  int32_t line;      // the line the next instruction reports: a reader's last token's
   int32_t eof_line;  // the line of the end of the source
-  int32_t refused;   // a node of a kind the pass does not generate yet, or -1
   int32_t const_str[MAX_MODULE_CONSTS];  // a str module constant's object, or -1
   int32_t type_k[MAX_TYPES];             // a type's code as a str constant, or -1
 };
@@ -82,8 +80,15 @@ struct ExpDesc {
   int32_t type;
 };
 
-DEV int code_failed(const Code* g) { return g->diag->cls != DG_OK || g->refused >= 0; }
-DEV void refuse(Code* g, int32_t i) { if (g->refused < 0) g->refused = i; }
+DEV int code_failed(const Code* g) { return g->diag->cls != DG_OK; }
+// A form the type pass let through that the code pass has no code for
+// (none is known): Unsupported at node i, never a wrong program.
+DEV void refuse(Code* g, int32_t i) {
+  if (g->diag->cls != DG_OK) return;
+  const Node* n = g->s->t->nodes + i;
+  diag_set(g->diag, DG_UNSUPPORTED, n->line, n->col);
+  msg(g->diag, "this form of the construct (no code for it)");
+}
 DEV const Node* cnode(const Code* g, int32_t i) { return g->s->t->nodes + i; }
 DEV int32_t cx(const Code* g, int32_t at) { return g->s->t->extra[at]; }
 DEV int32_t ty(const Code* g, int32_t i) { return g->s->ty[i]; }
@@ -221,7 +226,7 @@ DEVFN int32_t str_const(Code* g, int32_t i) {
   return at;
 }
 
-// A str constant of the n bytes at text, made anew (as the one-pass compiler does).
+// A str constant of the n bytes at text, made anew.
 DEVFN int32_t text_const(Code* g, const char* text, int32_t n) {
   int32_t at = str_alloc(g, n);
   if (at < 0) return 0;

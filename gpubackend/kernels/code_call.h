@@ -68,13 +68,13 @@ DEV int from_math(Code* g, int32_t i) {
   return 0;
 }
 
-// ---- comprehensions (sinks: iter.h)
+// ---- comprehensions
 
 // The element of comprehension i, generated into its innermost loop,
 // feeding the sink; the accumulator is local acc. *done: any/all's jumps out.
 DEVFN void comp_element(Code* g, int32_t i, int sink, int32_t acc, int32_t* done, int32_t open) {
   int32_t item = cnode(g, i)->a;
-  g->line = open;  // a one-pass reader went back to the token before the element
+  g->line = open;  // a reader of the source went back to the token before the element
   if (sink == SINK_ANY || sink == SINK_ALL) {
     ExpDesc e = cond(g, item);
     discharge(g, &e);
@@ -115,7 +115,7 @@ DEVFN ExpDesc comprehension(Code* g, int32_t i, int sink, int32_t call = -1) {
   // the call a bare generator expression is the argument of
   int32_t open = g->src[n->pos] == '(' || g->src[n->pos] == '[' || call < 0 ? n->line : cnode(g, call)->line;
   int32_t heads[MAX_COMP_FORS], next[MAX_COMP_FORS], nfor = 0, done = -1;
-  g->line = cnode(g, n->a)->end;  // a one-pass reader skipped the element to the first 'for'
+  g->line = cnode(g, n->a)->end;  // a reader of the source skipped the element to the first 'for'
   int32_t acc = new_slots(g, 1);
   if (sink == SINK_LIST) emit_count(g, OP_LIST_NEW, 0);
   else emit(g, OP_CONST, const_word(g, sink == SINK_ALL));  // int 0 and float 0.0 have the same bits
@@ -206,7 +206,7 @@ DEVFN int32_t apply_fn(Code* g, int32_t f, int32_t t) {
 
 // The list, in local keys, of f(item) for each item of the list in local
 // items (item type elem), f called once per item in order, as CPython's
-// sort calls key= and as map does; line: where a one-pass reader came back
+// sort calls key= and as map does; line: where a reader of the source came back
 // to read f. Returns f's result type.
 DEVFN int32_t map_list(Code* g, int32_t f, int32_t items, int32_t keys, int32_t elem, int32_t line) {
   g->line = line;
@@ -513,7 +513,14 @@ DEVFN ExpDesc str_method(Code* g, int32_t i, int32_t name) {
     emit0(g, OP_STR_JOIN);
     return pushed(g, T_STR);
   }
-  int32_t k = call_args(g, i, ts, 0);
+  int32_t k = 1;
+  if (m == SM_SPLIT && n->n == 1 && cnode(g, cx(g, n->b))->kind == ND_KEYWORD) {  // split(sep=x)
+    ExpDesc e = expr(g, cnode(g, cx(g, n->b))->a);
+    discharge(g, &e);
+    g->line = n->end;
+  } else {
+    k = call_args(g, i, ts, 0);
+  }
   if (code_failed(g)) return desc(g, EK_VOID, 0, T_BAD);
   if (m == SM_SPLIT) op = k ? OP_STR_SPLIT_SEP : OP_STR_SPLIT;
   else if (op < 0) {  // ljust, rjust, center, zfill: the fill pushed, ' ' by default
@@ -575,7 +582,7 @@ DEVFN ExpDesc call(Code* g, int32_t i) {
 }
 
 // Items of a display pushed before one LIST_NEW; later ones are appended,
-// so that a long display needs no deep operand stack (atoms.h).
+// so that a long display needs no deep operand stack.
 // list_display := '[' [expression (',' expression)*] ']'
 DEVFN ExpDesc list_display(Code* g, int32_t i) {
   const Node* n = cnode(g, i);
@@ -629,8 +636,8 @@ DEVFN ExpDesc unary(Code* g, int32_t i) {
   return pushed(g, t);
 }
 
-// The line of the 'else' of conditional expression i (what a one-pass
-// reader has just read when it jumps over the else branch).
+// The line of the 'else' of conditional expression i (what a reader of
+// the source has just read when it jumps over the else branch).
 DEVFN int32_t else_line(Code* g, int32_t i) {
   const Node* n = cnode(g, i);
   int32_t test = cx(g, n->a + 1), orelse = cx(g, n->a + 2);
@@ -646,48 +653,16 @@ DEV void box_branch(Code* g, int32_t result, int32_t t) {
   if (is_opt(tt, result) && t != T_NONE && !is_opt(tt, t) && !is_ref(tt, t)) emit0(g, OP_BOX);
 }
 
-// Whether expression i takes hidden slots or locals of its own (a
-// comprehension, a lambda, a builtin that keeps a list in a slot).
-DEVFN int takes_slots(Code* g, int32_t i) {
-  const Node* n = cnode(g, i);
-  switch (n->kind) {
-    case ND_NAME: case ND_INT: case ND_FLOAT: case ND_CONST: case ND_STR: return 0;
-    case ND_GROUP: case ND_UNARY: case ND_ATTR: case ND_KEYWORD: case ND_STARRED: return takes_slots(g, n->a);
-    case ND_BINOP: case ND_SUBSCRIPT: return takes_slots(g, n->a) || takes_slots(g, n->b);
-    case ND_SLICE: case ND_IFEXP:
-      for (int32_t k = 0; k < 3; k++) if (cx(g, n->a + k) >= 0 && takes_slots(g, cx(g, n->a + k))) return 1;
-      return 0;
-    case ND_BOOLOP: case ND_COMPARE: case ND_LIST: case ND_TUPLE:
-      for (int32_t k = 0; k < n->n; k++) if (takes_slots(g, cx(g, n->a + k))) return 1;
-      return 0;
-    case ND_OP: return 0;
-    case ND_CALL: {
-      const char* keep[] = {"sorted", "map", "filter", "any", "all", "min", "max", "sort"};
-      for (int32_t k = 0; k < 8; k++) if (node_is(g->s, n->a, keep[k])) return 1;
-      if (takes_slots(g, n->a)) return 1;
-      for (int32_t k = 0; k < n->n; k++) if (takes_slots(g, cx(g, n->b + k))) return 1;
-      return 0;
-    }
-  }
-  return 1;
-}
-
 // conditional := expression 'if' expression 'else' expression      the test
 // first, then one branch
 DEVFN ExpDesc ifexp(Code* g, int32_t i, int in_test) {
   const Node* n = cnode(g, i);
   int32_t body = cx(g, n->a), test = cx(g, n->a + 1), orelse = cx(g, n->a + 2), type = ty(g, i);
   int32_t d0 = g->f.depth;
-  // the one-pass compiler took the body's slots before the test's: not yet
-  if (takes_slots(g, body) && takes_slots(g, test)) { refuse(g, i); return desc(g, EK_VOID, 0, T_BAD); }
-  // the one-pass compiler read the body first, so its value was on the
-  // stack while the test ran: the same frame size
-  stack_adjust(g, 1);
   ExpDesc c = cond(g, test);
   discharge(g, &c);
   g->line = cnode(g, test)->end;
   int32_t jf = emit(g, OP_JUMP_IF_FALSE, 0);
-  g->f.depth -= 1;
   ExpDesc x = operand(g, body, in_test);
   discharge(g, &x);
   g->line = else_line(g, i);

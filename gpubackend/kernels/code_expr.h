@@ -418,7 +418,7 @@ DEVFN ExpDesc logic(Code* g, int32_t i, int mode, int32_t* list) {
   ExpDesc e = operand(g, cx(g, n->a), in_test);
   for (int32_t k = 2; k < n->n && !code_failed(g); k += 2) {
     int32_t j = -1;
-    g->line = cnode(g, cx(g, n->a + k - 1))->line;  // the operator's: a one-pass reader is past it
+    g->line = cnode(g, cx(g, n->a + k - 1))->line;  // the operator's: a reader of the source is past it
     if (mode == LOGIC_AND_JUMPS) *list = list_link(g->out, jump_if_false(g, &e), *list);
     else if (mode == LOGIC_OR_JUMPS) *list = list_link(g->out, jump_if_true(g, &e), *list);
     else {
@@ -587,7 +587,7 @@ DEVFN int straight(Code* g, int32_t i) {
 }
 
 // The line of the first token of `kind` at this bracket level from byte
-// pos on (where a one-pass reader had read to), or `none` when the level
+// pos on (where a reader of the source had read to), or `none` when the level
 // closes first.
 DEVFN int32_t line_of_next(Code* g, int32_t pos, int kind, int32_t none) {
   Lexer L;

@@ -8,7 +8,7 @@
 
 DEVFN int stmt(Code* g, int32_t i, int32_t follow);
 
-// The line of the token after block b (a one-pass reader's last token when
+// The line of the token after block b (a reader of the source's last token when
 // the block ends): its last statement's line end for a block on the line
 // of its ':', else the DEDENT's, which is the line of what follows it.
 DEV int32_t block_end_line(Code* g, int32_t b, int32_t follow) {
@@ -27,7 +27,7 @@ DEVFN int block(Code* g, int32_t b, int32_t follow) {
   g->f.block_depth++;
   g->f.open_blocks[g->f.nopen++] = ++g->f.block_serial;
   int falls = 1;
-  // a one-pass reader's last token before the first statement: the ':' of a
+  // a reader of the source's last token before the first statement: the ':' of a
   // block on its line, else the INDENT, on the first statement's line
   int32_t first = cx(g, n->a);
   g->line = stmt_line(g, first) == n->line ? n->line : stmt_line(g, first);
@@ -370,7 +370,7 @@ DEVFN int for_stmt(Code* g, int32_t i, int32_t follow) {
   return else_falls || broke;
 }
 
-// An item or slice target obj[...] pushed as a one-pass reader left it:
+// An item or slice target obj[...] pushed as a reader of the source left it:
 // it read the target as a value, then took the read back (a local list
 // and a bare index out of the read's fields, pushed; a read naming the
 // local, LIST_GET_L, the index first and the list swapped under it; a
@@ -486,10 +486,10 @@ DEVFN void assign_stmt(Code* g, int32_t i) {
   int32_t target = cx(g, n->a), value = cx(g, n->a + 1);
   const Node* tn = cnode(g, target);
   int checked = g->f.block_depth > 0;
-  int32_t before = g->line;  // the token before the statement's, where a one-pass reader went back
+  int32_t before = g->line;  // the token before the statement's, where a reader of the source went back
   if (tn->kind == ND_NAME || tn->kind == ND_SUBSCRIPT) {
     ExpDesc e = expr(g, value);
-    g->line = n->line;  // the '=': a one-pass reader read the target again up to it
+    g->line = n->line;  // the '=': a reader of the source read the target again up to it
     if (tn->kind == ND_NAME) store_name(g, target, ty(g, target), &e, checked, this_block(g));
     else { g->line = cnode(g, value)->end; store_target(g, target, &e, -1); }
     return;
@@ -579,8 +579,6 @@ DEVFN void list_aug(Code* g, int32_t i) {
     ExpDesc e = expr(g, cx(g, v->a));
     discharge(g, &e);
     g->line = cnode(g, n->b)->end;
-    stack_adjust(g, 1);  // (the one-item list the one-pass compiler made, then took back)
-    g->f.depth -= 1;
     emit0(g, OP_LIST_APPEND);
     return;
   }
@@ -626,7 +624,7 @@ DEVFN void aug_stmt(Code* g, int32_t i) {
   CodeLocal* l = local_of(g, n->a);
   if (!l || is_opt(tt, l->type)) { refuse(g, i); return; }
   int kind = aug_to_binary(n->op);
-  g->line = n->line;  // the operator's: a one-pass reader is past it
+  g->line = n->line;  // the operator's: a reader of the source is past it
   ExpDesc x;
   if (surely_bound(g, l)) x = desc(g, EK_LOCAL, l->slot, l->type);
   else { emit(g, OP_LOAD_CHECKED, l->slot); x = pushed(g, l->type); }
@@ -839,11 +837,11 @@ DEV int32_t module_follow(Code* g, int32_t k) {
   return k + 1 < m->n ? stmt_line(g, cx(g, m->a + k + 1)) : g->eof_line;
 }
 
-// The code pass over a program the type pass typed whole (s, with its
-// types in s->ty), into out: 1 when generated, 0 when refused (a construct
-// it does not generate yet: g->refused) or on a limit (out->diag).
+// The code pass over a program the type pass typed (s, with its types in
+// s->ty), into out: 1 when generated, 0 with the diagnostic in out->diag
+// (a limit of the code).
 DEVFN int code_program(Code* g, const Sema* s, Program* out) {
-  g->s = s; g->src = s->src; g->out = out; g->diag = &out->diag; g->refused = -1; g->line = 1; g->defined = 0;
+  g->s = s; g->src = s->src; g->out = out; g->diag = &out->diag; g->line = 1; g->defined = 0;
   out->ok = 0; out->n_code = 0; out->n_const = 0; out->n_funcs = 0; out->entry = -1; out->frame_slots = 0;
   out->memo = 0; out->n_loop_tests = 0;
   out->diag.cls = DG_OK; out->diag.line = 0; out->diag.col = 0; out->diag.msg[0] = 0; out->diag.sealed = 0;

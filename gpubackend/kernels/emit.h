@@ -1,10 +1,9 @@
-// emit.h: what a compiler of this VM writes, whichever reads the source:
-// instruction sizes and stack effects, jump lists chained through their
-// offsets (as Lua's lcode.c), the superinstruction tables, the while test
-// copied to its loop's end, memoization and the program's header, string
-// literals decoded, and the shapes of loops and comprehensions. The
-// one-pass compiler (codegen.h .. stmt.h) and the code pass (code.h ..
-// code_stmt.h) both use it.
+// emit.h: what the code pass (code.h .. code_stmt.h) writes, below its
+// walk of the tree: instruction sizes and stack effects, jump lists chained
+// through their offsets (as Lua's lcode.c), the superinstruction tables,
+// the while test copied to its loop's end, memoization and the program's
+// header, string literals decoded, and the shapes of loops and
+// comprehensions.
 #pragma once
 #include "typetab.h"
 

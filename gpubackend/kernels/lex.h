@@ -5,10 +5,10 @@
 #include "layout.h"
 #include "strtod.h"
 
-// The compiler's functions (lex.h .. stmt.h) are not inlined on the GPU:
-// inlined into its hundreds of call sites, the one-pass parser becomes
-// megabytes of PTX that take ptxas minutes, for a kernel whose speed hardly
-// matters (it runs once per candidate). stmt.h restores DEV for the VM.
+// The compiler's functions (lex.h .. compile.h) are not inlined on the GPU:
+// inlined into their hundreds of call sites, the passes become megabytes of
+// PTX that take ptxas minutes, for a kernel that runs once per candidate.
+// compile.h restores DEV for the VM.
 #if KERNEL_DEVICE
 #pragma push_macro("DEV")
 #undef DEV
@@ -53,6 +53,9 @@ enum TokenFlags {
   TF_NON_ASCII = 1,  // a string literal holding non-ASCII bytes
   TF_RAW = 2,        // r'...': no escape processing
   TF_INT_BIG = 4,    // an int literal past 2**63 - 1 (2**63 itself allowed for -)
+  TF_FSTRING = 8,    // f'...': the language has no f-strings (the parser makes it UNSUPPORTED)
+  TF_BYTES = 16,     // b'...': nor bytes
+  TF_COMPLEX = 32,   // 1j: nor complex numbers
 };
 
 struct Lexer {
@@ -455,13 +458,8 @@ DEVFN Token lex_scan(Lexer* L) {
       for (int32_t i = 0; i < p; i++) {
         int ch = lex_peekc(L, i) | 32;
         if (ch == 'r') flags |= TF_RAW;
-        if (ch == 'f' || ch == 'b') {
-          L->pos += p;
-          Token t = lex_make(L, TK_ERROR, start);
-          diag_set(L->diag, DG_UNSUPPORTED, t.line, t.col);
-          msg(L->diag, ch == 'f' ? "f-string" : "bytes literal");
-          return t;
-        }
+        if (ch == 'f') flags |= TF_FSTRING;
+        if (ch == 'b') flags |= TF_BYTES;
       }
       L->pos += p;
       return lex_string(L, start, flags);
@@ -539,9 +537,8 @@ DEVFN Token lex_number(Lexer* L, int32_t start) {
   int nc = lex_peekc(L, 0);
   if ((nc | 32) == 'j') {
     L->pos++;
-    Token t = lex_make(L, TK_ERROR, start);
-    diag_set(L->diag, DG_UNSUPPORTED, t.line, t.col);
-    msg(L->diag, "complex number");
+    Token t = lex_make(L, TK_FLOAT, start);
+    t.flags = TF_COMPLEX;
     return t;
   }
   if (is_alpha(nc) || is_digit(nc)) { L->pos++; return lex_fail(L, start, "invalid decimal literal"); }

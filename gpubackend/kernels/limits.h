@@ -74,7 +74,7 @@
 // Parameters per function.
 #define MAX_PARAMS 16
 
-// While loops per program whose test is copied to their end (codegen.h,
+// While loops per program whose test is copied to their end (code_stmt.h,
 // emit_loop_test): the VM reads their table only when a lane stops with an
 // error. A loop past it keeps LOOP back to its test: slower, not an error.
 #define MAX_LOOP_TESTS 32

@@ -5,7 +5,7 @@
 // fib(n-1) + fib(n-2)) is what models write, and its calls repeat
 // exponentially often.
 //
-// Which functions: the compiler (stmt.h, memoize_program) memoizes a function
+// Which functions: the compiler (emit.h, memoize_program) memoizes a function
 // that is recursive (it can reach itself through calls) and whose
 // parameters (1 to MEMO_MAX_ARGS) and result are int, bool or float. Such
 // a call is a pure function of its argument words: the DSL has no globals,

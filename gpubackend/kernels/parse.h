@@ -64,6 +64,11 @@ DEV void syntax_error(Parser* p, const Token* t, const char* what) {
   msg(p->diag, what);
   msg_token(p->diag, p->src, t);
 }
+// What an UNSUPPORTED node is (its op): the type pass words its refusal by it.
+enum Unsupported {
+  UN_STATEMENT,  // "statement '<its keyword>'" (class, try, with, global, del, '@', ...)
+  UN_FSTRING, UN_BYTES, UN_COMPLEX, UN_YIELD, UN_AWAIT,
+};
 DEV void unsupported(Parser* p, const Token* t, const char* feature) {
   diag_set(p->diag, DG_UNSUPPORTED, t->line, t->col);
   msg(p->diag, feature);
@@ -237,14 +242,34 @@ DEVFN int32_t star_expressions(Parser* p, int mode) {
 }
 
 // strings := STRING+      (adjacent literals are one string)
+// (an f-string or bytes part makes it UNSUPPORTED there)
 DEVFN int32_t strings(Parser* p) {
-  Token first = p->cur;
+  Token first = p->cur, odd;
+  odd.kind = TK_EOF;
   int32_t mark = p->top;
   while (check(p, TK_STRING) && !failed(p)) {
+    if (odd.kind == TK_EOF && (p->cur.flags & (TF_FSTRING | TF_BYTES))) odd = p->cur;
     push(p, with_op(p, add_node(p, ND_STRPART, &p->cur), p->cur.flags));
     advance(p);
   }
-  return list_node(p, ND_STR, &first, mark);
+  int32_t s = list_node(p, ND_STR, &first, mark);
+  if (odd.kind == TK_EOF) return s;
+  return with_op(p, add_node(p, ND_UNSUPPORTED, &odd, -1), odd.flags & TF_FSTRING ? UN_FSTRING : UN_BYTES);
+}
+
+DEVFN int32_t primary(Parser* p);
+
+// yield_expr := 'yield' ['from' expression | star_expressions]
+// await := 'await' primary      (both UNSUPPORTED)
+DEVFN int32_t yield_or_await(Parser* p) {
+  Token t = p->cur;
+  advance(p);
+  int32_t operand = -1;
+  if (t.kind == TK_AWAIT) operand = primary(p);
+  else if (accept(p, TK_FROM)) operand = expression(p);
+  else if (starts_expression(p->cur.kind)) operand = star_expressions(p, ITEM_EXPR);
+  if (failed(p)) return -1;
+  return with_op(p, add_node(p, ND_UNSUPPORTED, &t, operand), t.kind == TK_AWAIT ? UN_AWAIT : UN_YIELD);
 }
 
 // paren := '(' ')' | '(' item ')' | '(' item ',' [items] ')' | '(' named comp_clauses ')'
@@ -252,7 +277,11 @@ DEVFN int32_t paren(Parser* p) {
   Token open = p->cur;
   advance(p);
   if (accept(p, TK_RPAREN)) return with_op(p, list_node(p, ND_TUPLE, &open, p->top), 1);
-  if (check(p, TK_YIELD)) { unsupported(p, &p->cur, "yield"); return -1; }
+  if (check(p, TK_YIELD)) {
+    int32_t y = yield_or_await(p);
+    expect(p, TK_RPAREN, "expected ')'");
+    return y;
+  }
   int32_t first = list_item(p, ITEM_NAMED);
   if (failed(p)) return -1;
   if (check(p, TK_FOR)) return comprehension(p, ND_GENEXP, &open, first, TK_RPAREN);
@@ -357,6 +386,7 @@ DEVFN int32_t atom(Parser* p) {
     }
     case TK_FLOAT: {
       advance(p);
+      if (t.flags & TF_COMPLEX) return with_op(p, add_node(p, ND_UNSUPPORTED, &t, -1), UN_COMPLEX);
       uint64_t v = (uint64_t)double_to_bits(t.fval);
       return add_node(p, ND_FLOAT, &t, (int32_t)(uint32_t)v, (int32_t)(uint32_t)(v >> 32));
     }
@@ -365,8 +395,7 @@ DEVFN int32_t atom(Parser* p) {
     case TK_LPAREN: return paren(p);
     case TK_LBRACKET: return bracket(p);
     case TK_LBRACE: return brace(p);
-    case TK_YIELD: unsupported(p, &t, "yield"); return -1;
-    case TK_AWAIT: unsupported(p, &t, "await"); return -1;
+    case TK_YIELD: case TK_AWAIT: return yield_or_await(p);
     case TK_ERROR: return -1;
     case TK_DOT:  // '...' (the lexer gives three dots)
       if (p->nxt.kind != TK_DOT) break;
@@ -800,6 +829,38 @@ DEVFN int32_t expr_stmt(Parser* p) {
   return list_node(p, ND_ASSIGN, &op, mark);
 }
 
+// unsupported_stmt := ('global' | 'nonlocal' | 'del' | 'yield' | '@') tokens
+//                   | ('class' | 'try' | 'with' | 'async') tokens block clauses
+// (a decorator's line is followed by 'def', 'class', 'async' or '@')
+// clauses := (('except' | 'else' | 'finally') tokens block)*      (after 'try')
+// A statement the language does not have: its header's tokens read to the
+// ':' (or its end), its block parsed, so that a syntax error in it is still
+// found first; an UNSUPPORTED node the type pass refuses in its place.
+DEVFN int32_t unsupported_stmt(Parser* p) {
+  Token t = p->cur;
+  int compound = t.kind == TK_CLASS || t.kind == TK_TRY || t.kind == TK_WITH || t.kind == TK_ASYNC;
+  int32_t body = -1;
+  for (int clause = 0; !failed(p); clause++) {
+    if (clause > 0 && !(t.kind == TK_TRY && (check(p, TK_EXCEPT) || check(p, TK_ELSE) || check(p, TK_FINALLY)))) break;
+    advance(p);
+    for (int depth = 0; !failed(p) && !check(p, TK_EOF) && !check(p, TK_NEWLINE); advance(p)) {
+      if (depth == 0 && (compound ? check(p, TK_COLON) : check(p, TK_SEMI))) break;
+      depth += bracket_delta(p->cur.kind);
+    }
+    if (t.kind == TK_AT && !failed(p) && check(p, TK_NEWLINE)) {  // a decorator decorates a def or a class
+      int k = p->nxt.kind;
+      if (k != TK_DEF && k != TK_CLASS && k != TK_ASYNC && k != TK_AT) syntax_error(p, &p->nxt, "invalid syntax");
+    }
+    if (!compound || failed(p)) break;
+    int32_t b = block(p);
+    if (body < 0) body = b;
+    if (t.kind == TK_TRY && clause == 0 && !failed(p) && !check(p, TK_EXCEPT) && !check(p, TK_FINALLY))
+      syntax_error(p, &p->cur, "expected 'except' or 'finally' block");
+  }
+  if (failed(p)) return -1;
+  return with_op(p, add_node(p, ND_UNSUPPORTED, &t, body), UN_STATEMENT);
+}
+
 // simple_stmt := 'pass' | 'break' | 'continue' | return_stmt | raise_stmt
 //              | assert_stmt | import_stmt | expr_stmt
 DEVFN int32_t simple_stmt(Parser* p) {
@@ -823,11 +884,7 @@ DEVFN int32_t simple_stmt(Parser* p) {
       return add_node(p, ND_ASSERT, &t, test, accept(p, TK_COMMA) ? expression(p) : -1);
     }
     case TK_IMPORT: case TK_FROM: return import_stmt(p);
-    case TK_GLOBAL: case TK_NONLOCAL: case TK_DEL:
-      unsupported(p, &t, "statement '");
-      msg_add(p->diag, p->src + t.start, t.len);
-      msg(p->diag, "'");
-      return -1;
+    case TK_GLOBAL: case TK_NONLOCAL: case TK_DEL: case TK_YIELD: case TK_AT: return unsupported_stmt(p);
   }
   if (t.kind >= TK_AND && t.kind <= TK_YIELD && t.kind != TK_YIELD && p->nxt.kind == TK_ASSIGN) {
     syntax_error(p, &t, "invalid syntax: a keyword cannot be assigned");
@@ -852,11 +909,9 @@ DEVFN void statement(Parser* p) {
     case TK_IF: push(p, if_stmt(p)); return;
     case TK_WHILE: push(p, while_stmt(p)); return;
     case TK_FOR: push(p, for_stmt(p)); return;
-    case TK_CLASS: case TK_TRY: case TK_WITH: case TK_ASYNC: case TK_AT:
+    case TK_CLASS: case TK_TRY: case TK_WITH: case TK_ASYNC:
       if (p->nxt.kind == TK_ASSIGN) { syntax_error(p, &t, "invalid syntax: a keyword cannot be assigned"); return; }
-      unsupported(p, &t, "statement '");
-      msg_add(p->diag, p->src + t.start, t.len);
-      msg(p->diag, "'");
+      push(p, unsupported_stmt(p));
       return;
     case TK_INDENT:
       diag_set(p->diag, DG_SYNTAX, t.line, t.col);
@@ -878,6 +933,20 @@ DEVFN int32_t module(Parser* p) {
   return list_node(p, ND_MODULE, &first, mark);
 }
 
+// CPython reports an error of its tokenizer anywhere in the program before
+// an error of its parser: after a syntax error, the rest of the source is
+// read for one, which then is the diagnostic.
+DEVFN void tokenizer_error_first(Parser* p, Diag* d) {
+  if (p->cur.kind == TK_ERROR || p->nxt.kind == TK_ERROR || p->nxt.kind == TK_EOF) return;
+  Lexer L = p->lex;
+  Diag later;
+  later.cls = DG_OK; later.line = 0; later.col = 0; later.sealed = 0;
+  for (int32_t k = 0; k < MSG_LEN; k++) later.msg[k] = 0;  // (copied whole into d)
+  L.diag = &later;
+  for (Token t = lex_next(&L); t.kind != TK_EOF; t = lex_next(&L))
+    if (t.kind == TK_ERROR) { *d = later; return; }
+}
+
 // The tree of the program src[0, n) in `tree` (its arrays and capacities
 // set by the caller); returns its root, or -1 with the diagnostic in d
 // (cleared first). p: the parser's state (on the GPU, in global memory).
@@ -888,7 +957,9 @@ DEV int32_t parse_program(Parser* p, const char* src, int32_t n, ParseTree* tree
   p->src = src; p->diag = d; p->t = tree; p->top = tree->cap_extra; p->nesting = 0;
   if (n > MAX_SOURCE_BYTES) {
     diag_set(d, DG_LIMIT, 1, 1);
-    msg(d, "program exceeds MAX_SOURCE_BYTES (source bytes)");
+    msg(d, "program exceeds MAX_SOURCE_BYTES (");
+    msg_int(d, n);
+    msg(d, " bytes)");
     return -1;
   }
   if (!source_check(src, n, d)) return -1;
@@ -897,7 +968,10 @@ DEV int32_t parse_program(Parser* p, const char* src, int32_t n, ParseTree* tree
   p->cur = lex_next(&p->lex);
   p->nxt = p->cur.kind == TK_EOF || p->cur.kind == TK_ERROR ? p->cur : lex_next(&p->lex);
   int32_t root = module(p);
-  if (failed(p)) return -1;
+  if (failed(p)) {
+    if (d->cls == DG_SYNTAX) tokenizer_error_first(p, d);
+    return -1;
+  }
   tree->root = root;
   return root;
 }

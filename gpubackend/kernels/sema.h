@@ -1,10 +1,10 @@
 // sema.h: the type pass over a parse tree (parse.h): names and types, the
 // language's rules in one place, read from the tree with nothing emitted.
-// What it knows so far is the program's declarations, which the one-pass
-// compiler (stmt.h, prepass and func_header) finds by reading ahead: every
-// def's signature (annotations as types), the typing and math imports, the
-// module's constants, and the entry's signature against the problem's. Its
-// diagnostics are the compiler's, word for word and at the same place.
+// This file: its state, the declarations (every def's signature, the
+// typing and math imports, the module's constants, the entry's signature
+// against the problem's) and the module's statements; sema_expr.h and
+// sema_stmt.h type the bodies. It records each expression's type for the
+// code pass (Sema.ty), and stops at the first diagnostic.
 #pragma once
 #include "parse.h"
 #include "typetab.h"
@@ -70,14 +70,11 @@ struct Sema {
   int32_t nfrom_math;
   SemaFrame f;                // the body being typed (sema_stmt.h)
   SemaFrame saved;            // its enclosing function's, while a nested def's is typed
-  int32_t stop;               // the pass gave up on this body
+  int32_t stop;               // a look ahead met a form it can't type (the diagnostic restored after)
   int32_t fn_end;             // the byte where the body ends (a look ahead stops there)
   int32_t discovering;        // typing a later use to learn an empty list's item type
-  int32_t looked_ahead;       // it did so (the one-pass compiler compiled that use ahead)
-  int32_t limit_at;           // a new local past MAX_LOCALS: the LimitError's node (-1: give up there)
-  int32_t gave_up;            // the first statement it gave up in, in source order, or -1
-  int32_t gave_up_here;       // it gave up in the statement being typed (not one nested in it)
-  uint32_t gave_up_fns;       // bit f: it gave up on function f's body
+  int32_t looked_ahead;       // it did so
+  int32_t limit_at;           // a new local past MAX_LOCALS: the LimitError's node (-1: at the name)
   int32_t entry_called;       // the program calls its entry
   struct { int32_t kind, line, col, type; } entry_none;  // where the entry may answer None first
   // What the code pass (code.h) reads: ty[i], the type of expression node
@@ -100,7 +97,7 @@ DEV int same_text(const Sema* s, int32_t i, int32_t j) {
 }
 
 // The node of an expression's (or a simple statement's) first token: a
-// diagnostic about the whole of it points there, where a one-pass reader
+// diagnostic about the whole of it points there, where a reader of the source
 // met it.
 DEVFN int32_t first_token(const Sema* s, int32_t i) {
   for (;;) {
@@ -117,7 +114,7 @@ DEVFN int32_t first_token(const Sema* s, int32_t i) {
   }
 }
 
-// Tokens from byte `pos` (where a token ends), as a one-pass reader meets
+// Tokens from byte `pos` (where a token ends), as a reader of the source meets
 // them: errors there name a token the tree keeps no node for (a '=', a
 // ';'). in_parens: newlines are blanks there. The scan reports nothing.
 DEV void lex_from(const Sema* s, Lexer* L, Diag* quiet, int32_t pos, int in_parens) {
@@ -258,7 +255,7 @@ DEVFN int32_t generic(Sema* s, int32_t i, int32_t name) {
   return list ? checked(s, name, type_list(&s->types, ts[0])) : optional(s, name, ts[0]);
 }
 
-// A type ended at node `head` for a one-pass reader, but its expression
+// A type ended at node `head` for a reader of the source, but its expression
 // goes on: the syntax error `after` at the token past head.
 DEV int32_t trailing(Sema* s, int32_t head, const char* after) {
   Token t = token_after(s, nd(s, head)->pos + nd(s, head)->len, 1);
@@ -268,7 +265,7 @@ DEV int32_t trailing(Sema* s, int32_t head, const char* after) {
 
 // type_atom := 'None' | 'int' | 'float' | 'bool' | 'str' | generic
 DEVFN int32_t type_atom(Sema* s, int32_t i, const char* after) {
-  int32_t head = first_token(s, i);  // where a one-pass reader starts the type
+  int32_t head = first_token(s, i);  // where a reader of the source starts the type
   const Node* h = nd(s, head);
   if (h->kind == ND_CONST && h->op == TK_NONE) return head == i ? T_NONE : trailing(s, head, after);
   if (h->kind != ND_NAME) {
@@ -294,7 +291,7 @@ DEVFN int32_t type_atom(Sema* s, int32_t i, const char* after) {
 }
 
 // type := type_atom ['|' type_atom]      (T | None is Optional[T]); `after`:
-// the syntax error a one-pass reader gives at a token past the type
+// the syntax error a reader of the source gives at a token past the type
 DEVFN int32_t annotation(Sema* s, int32_t i, const char* after) {
   const Node* n = nd(s, i);
   if (n->kind != ND_BINOP || n->op != TK_PIPE) return type_atom(s, i, after);
@@ -306,7 +303,7 @@ DEVFN int32_t annotation(Sema* s, int32_t i, const char* after) {
   if (s->diag->cls != DG_OK) return T_BAD;
   if ((t == T_NONE) == (u == T_NONE)) { sema_error(s, at, DG_UNSUPPORTED, "union type other than T | None"); return T_BAD; }
   int32_t r = optional(s, at, t == T_NONE ? u : t);
-  if (chained) {  // a second '|' ends the type for a one-pass reader
+  if (chained) {  // a second '|' ends the type for a reader of the source
     Token bar;
     bar.kind = TK_PIPE; bar.start = n->pos; bar.len = n->len; bar.line = n->line; bar.col = n->col;
     sema_syntax_tok(s, &bar, after);
@@ -358,7 +355,7 @@ DEVFN void header(Sema* s, int32_t def, SemaFunc* f) {
 }
 
 // `from typing import ...`: the names a def's annotations may use from here
-// on (CPython evaluates them when the def runs). As a one-pass reader takes
+// on (CPython evaluates them when the def runs). As a reader of the source takes
 // them: up to the first that is renamed, which it takes and stops.
 DEV void typing_names(Sema* s, int32_t from) {
   const Node* f = nd(s, from);
@@ -505,11 +502,12 @@ DEVFN int declarations(Sema* s, const ParseTree* t, const char* src, int32_t n, 
                             int32_t entry_len, const char* sig, int32_t sig_len, Diag* d) {
   s->t = t; s->src = src; s->n = n; s->diag = d;
   s->nfuncs = 0; s->entry = -1; s->math_imported = 0; s->ntyping = 0; s->typing_all = 0; s->nconsts = 0;
-  s->in_header = 0; s->nfrom_math = 0; s->f.fn = -1; s->stop = 0; s->gave_up = -1; s->entry_called = 0;
-  s->discovering = 0; s->fn_end = n; s->gave_up_here = 0; s->gave_up_fns = 0; s->looked_ahead = 0;
+  s->in_header = 0; s->nfrom_math = 0; s->f.fn = -1; s->stop = 0; s->entry_called = 0;
+  s->discovering = 0; s->fn_end = n; s->looked_ahead = 0;
   s->limit_at = -1;
   s->entry_none.kind = 0;
   types_init(&s->types);
+  if (s->ty) for (int32_t k = 0; k < t->n_nodes; k++) s->ty[k] = -1;
   declarations_in(s, t->root, -1, 1);
   if (d->cls == DG_OK) entry_signature(s, entry, entry_len, sig, sig_len);
   return d->cls == DG_OK;
@@ -661,7 +659,6 @@ DEVFN void sema_module(Sema* s) {
 DEVFN int sema_program(Sema* s, const ParseTree* t, const char* src, int32_t n, const char* entry,
                        int32_t entry_len, const char* sig, int32_t sig_len, Diag* d) {
   if (declarations(s, t, src, n, entry, entry_len, sig, sig_len, d)) sema_module(s);
-  // (a body given up on may call the entry)
-  if (d->cls == DG_OK && s->gave_up < 0 && s->entry_called && s->entry_none.kind) entry_none_error(s);
+  if (d->cls == DG_OK && s->entry_called && s->entry_none.kind) entry_none_error(s);
   return d->cls == DG_OK;
 }

@@ -2,26 +2,38 @@
 // reads it): names, literals, operators, calls of functions, builtins and
 // methods, comprehensions, and the look aheads that learn what an empty
 // list holds or what a variable holding None will. Each is typed in the
-// order the one-pass compiler compiles it, with its rules and diagnostics.
-// What the pass does not type yet ends the typing of that function there:
-// it gives up on the rest of the body (Sema.gave_up: the first statement
-// it gave up in) and goes on with the next function. So every diagnostic
-// it gives is one the compiler gives, and where it typed, it gives every one.
+// order a reader of the source meets its parts, so the first diagnostic is
+// the first in that order. What the language does not have is a diagnostic
+// at the node where the pass meets it (refuse_form).
 #pragma once
 #include "sema.h"
 
 DEV int halted(const Sema* s) { return s->diag->cls != DG_OK || s->stop; }
 
-// Not typed yet: give up on the function's body at node i. The statement
-// it is in records where (stmt): a one-pass reader meets parts of a
-// statement out of source order (an assignment's target after its value,
-// a comprehension's element after its clauses), so the pass vouches for
-// nothing from the statement's start on.
-DEV int32_t give_up(Sema* s, int32_t i) {
-  (void)i;
+// A form the language does not have, met at node i: Unsupported there,
+// worded by its first token (a starred item is a SyntaxError, as a reader
+// that knows no '*' there finds it). While a look ahead is typing a later
+// use, its caller restores the diagnostic and refuses at the read.
+DEV int32_t refuse_form(Sema* s, int32_t i) {
   if (s->diag->cls == DG_OK && !s->stop) {
-    s->gave_up_here = 1;
-    if (s->f.fn >= 0) s->gave_up_fns |= 1u << s->f.fn;
+    if (nd(s, i)->kind == ND_STARRED) sema_error_tok(s, i, DG_SYNTAX, "expected an expression");
+    else sema_error_tok(s, first_token(s, i), DG_UNSUPPORTED, "this form of the construct");
+  }
+  s->stop = 1;
+  return T_BAD;
+}
+// An UNSUPPORTED node (parse.h), refused in its place.
+DEV int32_t refuse_unsupported(Sema* s, int32_t i) {
+  const char* what[] = {"statement '", "f-string", "bytes literal", "complex number", "yield", "await"};
+  sema_error(s, i, DG_UNSUPPORTED, what[nd(s, i)->op]);
+  if (nd(s, i)->op == UN_STATEMENT) { msg_node(s, i); msg(s->diag, "'"); }
+  return T_BAD;
+}
+// A limit met at node i: LimitError "program exceeds <which>".
+DEV int32_t over_limit(Sema* s, int32_t i, const char* which) {
+  if (s->diag->cls == DG_OK && !s->stop) {
+    sema_error(s, i, DG_LIMIT, "program exceeds ");
+    msg(s->diag, which);
   }
   s->stop = 1;
   return T_BAD;
@@ -82,7 +94,7 @@ DEV void narrow(Sema* s, SemaLocal* l, int32_t serial) { l->narrow_in = serial; 
 // run time. One whose T no assignment told yet is not typed yet.
 DEV int32_t decay(Sema* s, int32_t at, int32_t t) {
   if (!is_opt(&s->types, t)) return t;
-  return elem_of(&s->types, t) == T_UNK ? give_up(s, at) : elem_of(&s->types, t);
+  return elem_of(&s->types, t) == T_UNK ? refuse_form(s, at) : elem_of(&s->types, t);
 }
 
 // Whether a value of type `have` may stand where `want` is: the same type,
@@ -127,12 +139,12 @@ DEV int called_here(const Sema* s, int32_t name) {
 // name would change what it means (Python's scope is the whole function).
 DEV int note_called(Sema* s, int32_t name) {
   if (called_here(s, name)) return 1;
-  if (s->f.ncalled >= MAX_CALLED) { give_up(s, name); return 0; }
+  if (s->f.ncalled >= MAX_CALLED) { over_limit(s, name, "MAX_CALLED (distinct names called in one function)"); return 0; }
   s->f.called[s->f.ncalled++] = name;
   return 1;
 }
 DEV SemaLocal* declare_local(Sema* s, int32_t name, int32_t type) {
-  if (s->f.nlocals >= MAX_LOCALS && s->limit_at < 0) { give_up(s, name); return 0; }
+  if (s->f.nlocals >= MAX_LOCALS && s->limit_at < 0) { over_limit(s, name, "MAX_LOCALS (local variables)"); return 0; }
   if (s->f.nlocals >= MAX_LOCALS) {
     sema_error(s, first_token(s, s->limit_at), DG_LIMIT, "program exceeds MAX_LOCALS (local variables)");
     return 0;
@@ -180,6 +192,15 @@ DEV int math_module(Sema* s, int32_t obj) {
   int nested = s->f.fn >= 0 && s->funcs[s->f.fn].parent >= 0;
   int imported = s->math_imported || s->f.fn_math || (nested && s->saved.fn_math);
   return nd(s, obj)->kind == ND_NAME && node_is(s, obj, "math") && !find_local(s, obj) && imported;
+}
+
+// A look ahead that can't type the later use it needs: Unsupported at the read.
+DEV void cannot_learn(Sema* s, int32_t read) {
+  if (s->diag->cls == DG_OK && !s->stop) {
+    sema_error(s, read, DG_UNSUPPORTED, "a variable whose type a later use tells, in a use that can't be typed: '");
+    msg_node(s, read); msg(s->diag, "'");
+  }
+  s->stop = 1;
 }
 
 DEVFN void learn_list_type(Sema* s, SemaLocal* l, int32_t read);
@@ -329,7 +350,7 @@ DEVFN int32_t list_display(Sema* s, int32_t i) {
   int32_t t = T_UNK;
   for (int32_t k = 0; k < n->n; k++) {
     int32_t item = xtra(s, n->a + k);
-    if (nd(s, item)->kind == ND_STARRED) return give_up(s, item);
+    if (nd(s, item)->kind == ND_STARRED) return refuse_form(s, item);
     int32_t e = expr(s, item, 0);
     if (e == T_BAD) return T_BAD;
     if (e == T_NONE) { sema_error(s, first_token(s, item), DG_UNSUPPORTED, "None as a list item"); return T_BAD; }
@@ -350,7 +371,7 @@ DEVFN int32_t tuple_display(Sema* s, int32_t i, int32_t want = -1) {
   int32_t ts[MAX_TUPLE];
   for (int32_t k = 0; k < n->n; k++) {
     int32_t item = xtra(s, n->a + k);
-    if (nd(s, item)->kind == ND_STARRED) return give_up(s, item);
+    if (nd(s, item)->kind == ND_STARRED) return refuse_form(s, item);
     if (k == MAX_TUPLE) { sema_error(s, first_token(s, item), DG_LIMIT, "program exceeds MAX_TUPLE (items of a tuple)"); return T_BAD; }
     ts[k] = expr(s, item, 0);
     if (halted(s)) return T_BAD;
@@ -377,7 +398,7 @@ DEVFN int32_t tuple_subscript(Sema* s, int32_t i, int32_t t) {
     sema_error(s, first_token(s, lit), DG_UNSUPPORTED, "a tuple index that is not an int literal");
     return T_BAD;
   }
-  if ((nd(s, lit)->op & TF_INT_BIG) || nd(s, lit)->b != 0 || nd(s, lit)->a < 0) return give_up(s, i);
+  if ((nd(s, lit)->op & TF_INT_BIG) || nd(s, lit)->b != 0 || nd(s, lit)->a < 0) return refuse_form(s, i);
   const TypeDef* d = &s->types.t[t];
   int64_t k = neg ? -(int64_t)nd(s, lit)->a : nd(s, lit)->a;
   if (k < 0) k += d->n;
@@ -394,7 +415,7 @@ DEVFN int32_t subscript(Sema* s, int32_t i, int32_t* object = 0) {
   if (object) *object = t;
   if (t == T_BAD) return T_BAD;
   const TypeTable* tt = &s->types;
-  if (nd(s, n->b)->kind == ND_TUPLE) return give_up(s, i);
+  if (nd(s, n->b)->kind == ND_TUPLE) return refuse_form(s, i);
   if (is_tuple(tt, t)) return tuple_subscript(s, i, t);
   if (t != T_STR && !is_list(tt, t)) {
     sema_error(s, i, DG_TYPE, "'"); msg_type_in(s->diag, tt, t); msg(s->diag, "' object is not subscriptable");
@@ -605,7 +626,7 @@ DEVFN int plain_argument(Sema* s, int32_t arg) {
 DEVFN int32_t call_function(Sema* s, int32_t call, int32_t name, int32_t f) {
   const Node* c = nd(s, call);
   const SemaFunc* fs = &s->funcs[f];
-  if (c->n > MAX_PARAMS) return give_up(s, call);
+  if (c->n > MAX_PARAMS) return over_limit(s, call, "MAX_PARAMS (arguments in a call)");
   for (int32_t k = 0; k < c->n; k++) {
     int32_t arg = xtra(s, c->b + k);
     if (!plain_argument(s, arg)) return T_BAD;
@@ -633,7 +654,7 @@ DEVFN int32_t call_function(Sema* s, int32_t call, int32_t name, int32_t f) {
 // in ts; the count, or -1 after an error or a give-up.
 DEVFN int32_t builtin_args(Sema* s, int32_t call, int32_t* ts, int keep_opt) {
   const Node* c = nd(s, call);
-  if (c->n > MAX_PARAMS) return give_up(s, call), -1;
+  if (c->n > MAX_PARAMS) return over_limit(s, call, "MAX_PARAMS (arguments in a call)"), -1;
   for (int32_t k = 0; k < c->n; k++) {
     int32_t arg = xtra(s, c->b + k);
     if (!plain_argument(s, arg)) return -1;
@@ -657,7 +678,7 @@ DEV int32_t arg_type_error(Sema* s, int32_t call, int32_t k, int32_t t) {
 }
 
 // The builtins of CALL form, once their n arguments are typed (ts): the
-// call's type, or an error (calls.h, builtin_call and the *_call it picks).
+// call's type, or an error.
 DEVFN int32_t call_form(Sema* s, int32_t call, int32_t n, const int32_t* ts) {
   int32_t name = nd(s, call)->a, t = n ? ts[0] : T_BAD;
   if (node_is(s, name, "len")) {
@@ -741,7 +762,7 @@ DEVFN int32_t min_max(Sema* s, int32_t call) {
     int32_t arg = xtra(s, c->b + k);
     const Node* a = nd(s, arg);
     if (a->kind == ND_KEYWORD) { sema_error(s, arg, DG_UNSUPPORTED, "keyword argument"); return T_BAD; }
-    if (a->kind == ND_STARRED || a->kind == ND_GENEXP) return give_up(s, arg);
+    if (a->kind == ND_STARRED || a->kind == ND_GENEXP) return refuse_form(s, arg);
     int32_t t = expr(s, arg, 0);
     if (t == T_BAD) return T_BAD;
     if (k == 0) { t0 = t; continue; }
@@ -848,7 +869,7 @@ DEVFN int32_t call_name(Sema* s, int32_t call) {
     sema_error(s, xtra(s, c->b), DG_UNSUPPORTED, "argument unpacking");
     return T_BAD;
   }
-  if (c->n > MAX_PARAMS) return give_up(s, call);
+  if (c->n > MAX_PARAMS) return over_limit(s, call, "MAX_PARAMS (arguments in a call)");
   for (int32_t k = 0; k < c->n; k++) {
     int32_t arg = xtra(s, c->b + k);
     if (!plain_argument(s, arg) || expr(s, arg, 0) == T_BAD) return T_BAD;
@@ -923,11 +944,11 @@ DEVFN int32_t apply_fn(Sema* s, int32_t fn, int32_t t);
 // results (map) or of the items kept (filter)
 DEVFN int32_t map_filter(Sema* s, int32_t call) {
   const Node* c = nd(s, call);
-  if (c->n < 2) return give_up(s, call);
+  if (c->n < 2) return refuse_form(s, call);
   int32_t fn = xtra(s, c->b), arg = xtra(s, c->b + 1);
   for (int32_t k = 0; k < 2; k++) {
     int kind = nd(s, xtra(s, c->b + k))->kind;
-    if (kind == ND_KEYWORD || kind == ND_STARRED) return give_up(s, call);
+    if (kind == ND_KEYWORD || kind == ND_STARRED) return refuse_form(s, call);
   }
   int32_t t = iterable_arg(s, arg);
   if (t == T_BAD) return T_BAD;
@@ -959,10 +980,10 @@ DEVFN int32_t iterable_arg(Sema* s, int32_t arg) {
     int32_t call = arg;  // the call whose callee is that name: the argument itself, or inside it
     while (nd(s, call)->kind != ND_CALL || nd(s, call)->a != head) {
       const Node* c = nd(s, call);
-      if (c->kind != ND_BINOP && c->kind != ND_SUBSCRIPT && c->kind != ND_CALL && c->kind != ND_ATTR) return give_up(s, arg);
+      if (c->kind != ND_BINOP && c->kind != ND_SUBSCRIPT && c->kind != ND_CALL && c->kind != ND_ATTR) return refuse_form(s, arg);
       call = c->a;
     }
-    if (k == 1 && nd(s, call)->n != 1) return give_up(s, arg);
+    if (k == 1 && nd(s, call)->n != 1) return refuse_form(s, arg);
     int32_t t = k == 0 ? (range_args(s, call) ? checked(s, head, type_list(&s->types, T_INT)) : T_BAD)
               : k == 1 ? iterable_arg(s, xtra(s, nd(s, call)->b)) : map_filter(s, call);
     if (t == T_BAD || halted(s)) return T_BAD;
@@ -1005,7 +1026,7 @@ DEVFN int32_t apply_fn(Sema* s, int32_t fn, int32_t t) {
   const Node* f = nd(s, fn);
   if (f->kind == ND_LAMBDA) {
     if (f->n != 1) {
-      if (f->n == 0) return give_up(s, fn);
+      if (f->n == 0) return refuse_form(s, fn);
       Token comma = token_after(s, nd(s, xtra(s, f->b))->pos + nd(s, xtra(s, f->b))->len, 1);
       unsupported_at(s, &comma, "a lambda of more than one parameter here");
       return T_BAD;
@@ -1028,7 +1049,7 @@ DEVFN int32_t apply_fn(Sema* s, int32_t fn, int32_t t) {
     return T_BAD;
   }
   if (f->kind != ND_NAME) {
-    if (f->kind == ND_ATTR) return give_up(s, fn);
+    if (f->kind == ND_ATTR) return refuse_form(s, fn);
     sema_error(s, first_token(s, fn), DG_UNSUPPORTED, "this function argument (use a lambda or a function name)");
     return T_BAD;
   }
@@ -1089,7 +1110,7 @@ DEVFN int32_t sum_from(Sema* s, int32_t call, int32_t t, int32_t elem) {
     }
     value = nd(s, arg)->a;
   }
-  if (nd(s, call)->n > 2) return give_up(s, call);
+  if (nd(s, call)->n > 2) return refuse_form(s, call);
   int32_t st = expr(s, value, 0);
   if (st == T_BAD) return T_BAD;
   int32_t at = first_token(s, value);
@@ -1109,7 +1130,7 @@ DEVFN int32_t sequence_builtin(Sema* s, int32_t call) {
   int sorted = node_is(s, name, "sorted"), list = node_is(s, name, "list");
   int minmax = node_is(s, name, "min") || node_is(s, name, "max"), sum = node_is(s, name, "sum");
   if (list && c->n == 0) return checked(s, name, type_list(&s->types, T_UNK));
-  if (c->n == 0 || nd(s, xtra(s, c->b))->kind == ND_KEYWORD) return give_up(s, call);
+  if (c->n == 0 || nd(s, xtra(s, c->b))->kind == ND_KEYWORD) return refuse_form(s, call);
   int32_t arg = xtra(s, c->b), at = first_token(s, arg);
   int32_t t = iterable_arg(s, arg);
   if (t == T_BAD) return T_BAD;
@@ -1123,7 +1144,7 @@ DEVFN int32_t sequence_builtin(Sema* s, int32_t call) {
         sema_error(s, first_token(s, kw), DG_UNSUPPORTED, "this argument of min/max of an iterable (only key=)");
         return T_BAD;
       }
-      if (c->n > 2) return give_up(s, call);
+      if (c->n > 2) return refuse_form(s, call);
       return key_type(s, nd(s, kw)->a, elem) == T_BAD ? T_BAD : elem;
     }
     if (sum) return sum_from(s, call, t, elem);
@@ -1191,7 +1212,7 @@ DEVFN int32_t not_callable(Sema* s, int32_t call) {
   return type_error2(s, call, "'", t, T_BAD), msg(s->diag, "' object is not callable"), T_BAD;
 }
 
-// expression: its type (T_BAD after an error or where the pass gave up).
+// expression: its type (T_BAD after an error).
 // cond: it is a truth test (if/while/assert/not), where any type will do.
 DEVFN int32_t expr(Sema* s, int32_t i, int cond) {
   if (halted(s)) return T_BAD;
@@ -1212,9 +1233,10 @@ DEVFN int32_t expr(Sema* s, int32_t i, int cond) {
     case ND_TUPLE: t = tuple_display(s, i); break;
     case ND_IFEXP: t = ifexp(s, i, cond); break;
     case ND_ATTR: t = attribute(s, i); break;
+    case ND_UNSUPPORTED: t = refuse_unsupported(s, i); break;
     case ND_LAMBDA: sema_error(s, i, DG_UNSUPPORTED, "lambda outside key="); t = T_BAD; break;
     case ND_GENEXP:  // (x for x in xs) as a value
-      if (bare_genexp(s, i)) { t = give_up(s, i); break; }
+      if (bare_genexp(s, i)) { t = refuse_form(s, i); break; }
       sema_error(s, i, DG_UNSUPPORTED, "generator expression outside a call of sum, any, all, min, max, sorted, list or join");
       t = T_BAD;
       break;
@@ -1225,7 +1247,7 @@ DEVFN int32_t expr(Sema* s, int32_t i, int cond) {
       t = T_BAD;
       break;
     case ND_SUBSCRIPT: t = subscript(s, i); break;
-    default: t = give_up(s, i);
+    default: t = refuse_form(s, i);
   }
   if (halted(s)) return T_BAD;
   note_type(s, i, t);
@@ -1256,20 +1278,19 @@ DEVFN int32_t next_append(Sema* s, const SemaLocal* l, int32_t read) {
 // and thrown away; an error on the way leaves l as it was.
 DEVFN void learn_list_type(Sema* s, SemaLocal* l, int32_t read) {
   if (s->discovering) return;
-  if (s->funcs[s->f.fn].parent >= 0) { give_up(s, read); return; }  // (a nested def's look ahead ends with it)
+  if (s->funcs[s->f.fn].parent >= 0) { cannot_learn(s, read); return; }  // (a nested def's look ahead ends with it)
   int32_t call = next_append(s, l, read);
-  if (call == -2) { give_up(s, read); return; }
+  if (call == -2) { cannot_learn(s, read); return; }
   if (call < 0) return;
   s->looked_ahead = 1;
   const Node* c = nd(s, call);
   int insert = node_is(s, c->a, "insert");
   for (int32_t k = 0; k < c->n; k++) {
     int kind = nd(s, xtra(s, c->b + k))->kind;
-    if (kind == ND_STARRED || kind == ND_KEYWORD || kind == ND_GENEXP) { give_up(s, read); return; }
+    if (kind == ND_STARRED || kind == ND_KEYWORD || kind == ND_GENEXP) { cannot_learn(s, read); return; }
   }
   Diag saved = *s->diag;
-  int32_t nlocals = s->f.nlocals, ncalled = s->f.ncalled, gave_up = s->gave_up, here = s->gave_up_here;
-  uint32_t fns = s->gave_up_fns;
+  int32_t nlocals = s->f.nlocals, ncalled = s->f.ncalled;
   s->discovering = 1;
   int32_t t = T_BAD;
   if (c->n >= 1 + insert) {  // (too few arguments: the reader meets ')' for an expression)
@@ -1279,15 +1300,14 @@ DEVFN void learn_list_type(Sema* s, SemaLocal* l, int32_t read) {
   int gave = s->stop;
   s->discovering = 0;
   *s->diag = saved;
-  s->f.nlocals = nlocals; s->f.ncalled = ncalled; s->gave_up = gave_up; s->stop = 0;
-  s->gave_up_here = here; s->gave_up_fns = fns;
-  if (gave) { give_up(s, read); return; }
+  s->f.nlocals = nlocals; s->f.ncalled = ncalled; s->stop = 0;
+  if (gave) { cannot_learn(s, read); return; }
   if (t == T_BAD || t == T_NONE || type_unknown(&s->types, t)) return;
   int32_t lt = type_list(&s->types, t);
   if (lt != T_BAD) l->type = lt;
 }
 
-// The value a later `l = x` gives, as a one-pass reader finds it: the
+// The value a later `l = x` gives, as a reader of the source finds it: the
 // first NAME l followed by '=' at bracket depth 0 counted from `from` (a
 // statement's or a keyword argument's), before `end`; its x's node, or -1.
 DEVFN int32_t next_assignment(Sema* s, const SemaLocal* l, int32_t from, int32_t end) {
@@ -1317,24 +1337,22 @@ DEVFN int32_t next_assignment(Sema* s, const SemaLocal* l, int32_t from, int32_t
 // None, x typed there (with the locals of here) and thrown away.
 DEVFN void learn_optional_type(Sema* s, SemaLocal* l, int32_t read) {
   if (s->discovering) return;
-  if (s->funcs[s->f.fn].parent >= 0) { give_up(s, read); return; }  // (a nested def's look ahead ends with it)
+  if (s->funcs[s->f.fn].parent >= 0) { cannot_learn(s, read); return; }  // (a nested def's look ahead ends with it)
   int32_t from = nd(s, read)->pos + nd(s, read)->len;
   for (;;) {
     int32_t value = next_assignment(s, l, from, s->fn_end);
-    if (value == -2) { give_up(s, read); return; }
+    if (value == -2) { cannot_learn(s, read); return; }
     if (value < 0) return;
     s->looked_ahead = 1;
     Diag saved = *s->diag;
-    int32_t nlocals = s->f.nlocals, ncalled = s->f.ncalled, gave_up = s->gave_up, here = s->gave_up_here;
-    uint32_t fns = s->gave_up_fns;
+    int32_t nlocals = s->f.nlocals, ncalled = s->f.ncalled;
     s->discovering = 1;
     int32_t t = expr(s, value, 0);
     int gave = s->stop;
     s->discovering = 0;
     *s->diag = saved;
-    s->f.nlocals = nlocals; s->f.ncalled = ncalled; s->gave_up = gave_up; s->stop = 0;
-    s->gave_up_here = here; s->gave_up_fns = fns;
-    if (gave) { give_up(s, read); return; }
+    s->f.nlocals = nlocals; s->f.ncalled = ncalled; s->stop = 0;
+    if (gave) { cannot_learn(s, read); return; }
     if (t == T_NONE) { from = nd(s, value)->pos; continue; }  // `l = None` again: look further
     if (t == T_BAD || type_unknown(&s->types, t)) return;
     int32_t lt = is_opt(&s->types, t) ? t : type_opt(&s->types, t);
@@ -1350,7 +1368,7 @@ DEVFN int32_t walrus(Sema* s, int32_t i) {
   if (!find_local(s, name) &&
       (find_func(s, name) != -1 || builtin_of(s, name) >= 0 || const_of(s, name) >= 0 || from_math_name(s, name) ||
        node_is(s, name, "math") || (s->f.fn >= 0 && s->funcs[s->f.fn].parent >= 0)))
-    return give_up(s, i);
+    return refuse_form(s, i);
   sema_error(s, i, DG_UNSUPPORTED, "assignment expression ':='");
   return T_BAD;
 }
@@ -1417,7 +1435,7 @@ DEVFN int32_t list_method(Sema* s, int32_t call, int32_t t, SemaLocal* origin) {
 // ATTR, or a NAME from `from math import`); call: the CALL applying it, or -1
 DEVFN int32_t math_fn(Sema* s, int32_t name, int32_t call) {
   const char* consts[] = {"pi", "e", "tau", "inf"};
-  for (int32_t k = 0; k < 4; k++) if (node_is(s, name, consts[k])) return call >= 0 ? give_up(s, call) : T_FLOAT;
+  for (int32_t k = 0; k < 4; k++) if (node_is(s, name, consts[k])) return call >= 0 ? refuse_form(s, call) : T_FLOAT;
   if (!math_known(s->src + nd(s, name)->pos, nd(s, name)->len)) {
     sema_error(s, name, DG_UNSUPPORTED, "math."); msg_node(s, name);
     return T_BAD;
@@ -1428,7 +1446,7 @@ DEVFN int32_t math_fn(Sema* s, int32_t name, int32_t call) {
     for (int32_t k = 0; k < c->n; k++) {
       int32_t arg = xtra(s, c->b + k);
       int kind = nd(s, arg)->kind;
-      if (kind == ND_STARRED || kind == ND_KEYWORD || kind == ND_GENEXP) return give_up(s, call);
+      if (kind == ND_STARRED || kind == ND_KEYWORD || kind == ND_GENEXP) return refuse_form(s, call);
       int32_t t = expr(s, arg, 0);
       if (t == T_BAD) return T_BAD;
       if (!intlike(t)) return arg_type_error(s, call, k, t);
@@ -1447,14 +1465,14 @@ DEVFN int32_t math_fn(Sema* s, int32_t name, int32_t call) {
 }
 
 // str.NAME(args), by methods.def: join, split, the pads and the rest by
-// their str arguments' count (calls.h, str_method)
+// their str arguments' count (code_call.h, str_method)
 DEVFN int32_t str_method(Sema* s, int32_t call) {
   const Node* c = nd(s, call);
   int32_t name = c->a;
   int32_t ts[MAX_PARAMS];
   if (node_is(s, name, "join")) {
     if (c->n != 1 || nd(s, xtra(s, c->b))->kind == ND_KEYWORD || nd(s, xtra(s, c->b))->kind == ND_STARRED)
-      return give_up(s, call);
+      return refuse_form(s, call);
     int32_t arg = xtra(s, c->b), l = iterable_arg(s, arg);
     if (l == T_BAD) return T_BAD;
     if (elem_of(&s->types, l) != T_STR && elem_of(&s->types, l) != T_UNK)
@@ -1464,7 +1482,7 @@ DEVFN int32_t str_method(Sema* s, int32_t call) {
   if (node_is(s, name, "split")) {
     int32_t n;
     if (c->n >= 1 && nd(s, xtra(s, c->b))->kind == ND_KEYWORD && node_is(s, xtra(s, c->b), "sep")) {
-      if (c->n > 1) return give_up(s, call);
+      if (c->n > 1) return refuse_form(s, call);
       int32_t value = nd(s, xtra(s, c->b))->a;
       ts[0] = expr(s, value, 0);
       if (ts[0] == T_BAD) return T_BAD;

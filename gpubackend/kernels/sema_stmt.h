@@ -12,7 +12,7 @@ DEVFN int stmt(Sema* s, int32_t i);
 // block := statements, a block of serial ++block_serial while it is open
 DEVFN int block_falls(Sema* s, int32_t block) {
   const Node* b = nd(s, block);
-  if (s->f.nopen >= MAX_NESTING + 2) return give_up(s, block), 1;
+  if (s->f.nopen >= MAX_NESTING + 2) return over_limit(s, block, "MAX_NESTING (nested expressions or blocks)"), 1;
   s->f.open_blocks[s->f.nopen++] = ++s->f.block_serial;
   int falls = 1;
   for (int32_t k = 0; k < b->n && !halted(s); k++) if (!stmt(s, xtra(s, b->a + k))) falls = 0;
@@ -39,7 +39,7 @@ DEVFN int return_stmt(Sema* s, int32_t i) {
     return 0;
   }
   int want = is_tuple(tt, ret) && !no_optional(tt, ret);  // a display takes the function's tuple type, None boxed
-  if (want && v->kind == ND_GROUP && nd(s, v->a)->kind == ND_TUPLE) return give_up(s, i), 0;
+  if (want && v->kind == ND_GROUP && nd(s, v->a)->kind == ND_TUPLE) return refuse_form(s, i), 0;
   int32_t t = want && v->kind == ND_TUPLE ? tuple_display(s, n->a, ret) : expr(s, n->a, 0);
   if (want && v->kind == ND_TUPLE) note_type(s, n->a, t);
   if (t == T_BAD) return 0;
@@ -92,7 +92,7 @@ DEVFN int rhs_values(Sema* s, int32_t value, int32_t n, int32_t* ts) {
     for (int32_t k = 0; k < v->n; k++) {
       int32_t item = xtra(s, v->a + k);
       if (k == n) { sema_error(s, first_token(s, item), DG_TYPE, "too many values to unpack"); return 0; }
-      if (nd(s, item)->kind == ND_STARRED) return give_up(s, item), 0;
+      if (nd(s, item)->kind == ND_STARRED) return refuse_form(s, item), 0;
       ts[k] = expr(s, item, 0);
       if (ts[k] == T_BAD) return 0;
     }
@@ -161,7 +161,11 @@ DEVFN int assign_stmt(Sema* s, int32_t i) {
   const Node* n = nd(s, i);
   int32_t target = xtra(s, n->a), value = xtra(s, n->a + 1);
   const Node* tn = nd(s, target);
-  if (n->n != 2) return give_up(s, i), 1;
+  if (n->n != 2) {  // a = b = c: at the second '='
+    Token eq = token_of(s, nd(s, first_token(s, xtra(s, n->a + 1)))->pos, TK_ASSIGN);
+    unsupported_at(s, &eq, "chained assignment");
+    return 1;
+  }
   if (tn->kind == ND_NAME) {
     int32_t t = expr(s, value, 0);
     s->limit_at = value;  // the compiler stores the name past the '='
@@ -174,11 +178,11 @@ DEVFN int assign_stmt(Sema* s, int32_t i) {
     if (vt != T_BAD) store_item(s, target, vt);
     return 1;
   }
-  if (tn->kind != ND_TUPLE && tn->kind != ND_LIST) return give_up(s, i), 1;  // (a, b) and [a, b] as a, b
+  if (tn->kind != ND_TUPLE && tn->kind != ND_LIST) return refuse_form(s, i), 1;  // (a, b) and [a, b] as a, b
   int names = 1;
   for (int32_t k = 0; k < tn->n; k++) {
     int kind = nd(s, xtra(s, tn->a + k))->kind;
-    if (kind != ND_NAME && kind != ND_SUBSCRIPT) return give_up(s, i), 1;
+    if (kind != ND_NAME && kind != ND_SUBSCRIPT) return refuse_form(s, i), 1;
     names &= kind == ND_NAME;
   }
   if (tn->n > MAX_TARGETS) { sema_error(s, first_token(s, target), DG_UNSUPPORTED, "more than 8 assignment targets"); return 1; }
@@ -259,10 +263,10 @@ DEVFN int aug_item(Sema* s, int32_t i) {
 DEVFN int aug_stmt(Sema* s, int32_t i) {
   const Node* n = nd(s, i);
   if (nd(s, n->a)->kind == ND_SUBSCRIPT) return aug_item(s, i);
-  if (nd(s, n->a)->kind != ND_NAME) return give_up(s, i), 1;
+  if (nd(s, n->a)->kind != ND_NAME) return refuse_form(s, i), 1;
   SemaLocal* l = find_local(s, n->a);
   if (!l) { sema_error(s, n->a, DG_NAME, "name '"); msg_node(s, n->a); msg(s->diag, "' is not defined"); return 1; }
-  if (is_opt(&s->types, l->type) && elem_of(&s->types, l->type) == T_UNK) return give_up(s, i), 1;
+  if (is_opt(&s->types, l->type) && elem_of(&s->types, l->type) == T_UNK) return refuse_form(s, i), 1;
   if (is_list(&s->types, l->type) && n->op == TK_PLUS_EQ) {
     int32_t t = list_iadd(s, n->b, l->type);
     if (t != T_BAD) l->type = t;
@@ -283,12 +287,12 @@ DEVFN int aug_stmt(Sema* s, int32_t i) {
 DEVFN int annotated_stmt(Sema* s, int32_t i) {
   const Node* n = nd(s, i);
   int32_t ann_node = xtra(s, n->b), value = xtra(s, n->b + 1);
-  if (nd(s, n->a)->kind != ND_NAME) return give_up(s, i), 1;
+  if (nd(s, n->a)->kind != ND_NAME) return refuse_form(s, i), 1;
   int32_t ann = annotation(s, ann_node, "expected end of statement");
   if (halted(s)) return 1;
   // a parenthesized display takes the annotation's tuple type, None boxed
   int want = is_tuple(&s->types, ann) && !no_optional(&s->types, ann) && nd(s, value >= 0 ? value : ann_node)->kind == ND_TUPLE;
-  if (want && (value < 0 || !nd(s, value)->op)) return give_up(s, ann_node), 1;
+  if (want && (value < 0 || !nd(s, value)->op)) return refuse_form(s, ann_node), 1;
   SemaLocal* l = find_local(s, n->a);
   if (l && l->type != ann) {
     sema_error(s, n->a, DG_TYPE, "annotation changes the type of '"); msg_node(s, n->a); msg(s->diag, "'");
@@ -375,7 +379,7 @@ DEVFN int if_stmt(Sema* s, int32_t i) {
 // counted), the else block after it closes. Returns whether the else
 // block can fall through (1 without one) and in *broke whether the body breaks.
 DEVFN int loop_body(Sema* s, int32_t body, int32_t orelse, int* broke) {
-  if (s->f.nloops >= MAX_LOOPS) { give_up(s, body); return 1; }
+  if (s->f.nloops >= MAX_LOOPS) { over_limit(s, body, "MAX_LOOPS (nested loops)"); return 1; }
   s->f.broke[s->f.nloops++] = 0;
   block_falls(s, body);
   *broke = s->f.broke[--s->f.nloops] > 0;
@@ -398,7 +402,7 @@ DEVFN int while_stmt(Sema* s, int32_t i) {
 // range_args := '(' expression [',' expression [',' expression]] ')'
 DEVFN int range_args(Sema* s, int32_t call) {
   const Node* c = nd(s, call);
-  if (c->n > MAX_PARAMS) return give_up(s, call), 0;
+  if (c->n > MAX_PARAMS) return over_limit(s, call, "MAX_PARAMS (arguments in a call)"), 0;
   int32_t ts[MAX_PARAMS];
   for (int32_t k = 0; k < c->n; k++) {
     int32_t arg = xtra(s, c->b + k);
@@ -446,7 +450,7 @@ DEVFN int32_t iter_item(Sema* s, int32_t at, int32_t t) {
 DEVFN int32_t iterable_arg(Sema* s, int32_t arg);
 DEVFN int32_t seq_arg(Sema* s, int32_t arg) {
   if (nd(s, arg)->kind == ND_KEYWORD || nd(s, arg)->kind == ND_STARRED || nd(s, arg)->kind == ND_GENEXP)
-    return give_up(s, arg);
+    return refuse_form(s, arg);
   const char* lists[] = {"range", "reversed", "map", "filter"};  // made lists (iterator_call)
   for (int32_t k = 0; k < 4; k++)
     if (loop_builtin(s, arg, lists[k])) return iter_item(s, first_token(s, arg), iterable_arg(s, arg));
@@ -460,12 +464,12 @@ DEVFN int32_t iterable(Sema* s, int32_t iter, int32_t* ts) {
   const Node* c = nd(s, iter);
   if (loop_builtin(s, iter, "range")) { ts[0] = T_INT; return range_args(s, iter); }
   if (loop_builtin(s, iter, "reversed")) {  // reversed(range(...)) or reversed(a str or list)
-    if (c->n != 1) return give_up(s, iter), 0;
+    if (c->n != 1) return refuse_form(s, iter), 0;
     int32_t arg = xtra(s, c->b);
     if (loop_builtin(s, arg, "range")) { ts[0] = T_INT; return range_args(s, arg); }
     if (loop_builtin(s, arg, "map") || loop_builtin(s, arg, "filter") || nd(s, arg)->kind == ND_KEYWORD ||
         nd(s, arg)->kind == ND_STARRED || nd(s, arg)->kind == ND_GENEXP)
-      return give_up(s, iter), 0;
+      return refuse_form(s, iter), 0;
     ts[0] = iter_item(s, first_token(s, arg), expr(s, arg, 0));
     return ts[0] == T_BAD ? 0 : 1;
   }
@@ -474,15 +478,15 @@ DEVFN int32_t iterable(Sema* s, int32_t iter, int32_t* ts) {
     return ts[0] == T_BAD ? 0 : 1;
   }
   if (loop_builtin(s, iter, "enumerate")) {
-    if (c->n < 1 || c->n > 2) return give_up(s, iter), 0;
+    if (c->n < 1 || c->n > 2) return refuse_form(s, iter), 0;
     ts[0] = T_INT;
     ts[1] = seq_arg(s, xtra(s, c->b));
     if (ts[1] == T_BAD) return 0;
     if (c->n == 2) {
       int32_t start = xtra(s, c->b + 1);
-      if (nd(s, start)->kind == ND_KEYWORD && !node_is(s, start, "start")) return give_up(s, start), 0;
+      if (nd(s, start)->kind == ND_KEYWORD && !node_is(s, start, "start")) return refuse_form(s, start), 0;
       int32_t value = nd(s, start)->kind == ND_KEYWORD ? nd(s, start)->a : start;
-      if (nd(s, value)->kind == ND_STARRED || nd(s, value)->kind == ND_GENEXP) return give_up(s, value), 0;
+      if (nd(s, value)->kind == ND_STARRED || nd(s, value)->kind == ND_GENEXP) return refuse_form(s, value), 0;
       int32_t t = expr(s, value, 0);
       if (t == T_BAD) return 0;
       if (!intlike(t)) {
@@ -494,7 +498,7 @@ DEVFN int32_t iterable(Sema* s, int32_t iter, int32_t* ts) {
     return 2;
   }
   if (loop_builtin(s, iter, "zip")) {
-    if (c->n < 2) return give_up(s, iter), 0;
+    if (c->n < 2) return refuse_form(s, iter), 0;
     ts[0] = seq_arg(s, xtra(s, c->b));
     if (ts[0] == T_BAD) return 0;
     ts[1] = seq_arg(s, xtra(s, c->b + 1));
@@ -521,7 +525,7 @@ DEVFN int32_t loop_targets(Sema* s, int32_t target, int32_t* names) {
       sema_error(s, t->a, DG_UNSUPPORTED, "nested unpacking in a loop target");
       return 0;
     }
-    return give_up(s, target), 0;
+    return refuse_form(s, target), 0;
   }
   if (t->kind == ND_LIST) { sema_error(s, target, DG_UNSUPPORTED, "nested unpacking in a loop target"); return 0; }
   if (t->kind != ND_TUPLE) { sema_syntax(s, first_token(s, target), "expected a loop variable"); return 0; }
@@ -592,14 +596,14 @@ DEVFN int raise_stmt(Sema* s, int32_t i) {
   if (n->a < 0) { sema_error(s, i, DG_UNSUPPORTED, "bare raise"); return 0; }
   const Node* e = nd(s, n->a);
   int32_t name = e->kind == ND_CALL ? e->a : n->a;
-  if (nd(s, name)->kind != ND_NAME) return give_up(s, i), 0;
+  if (nd(s, name)->kind != ND_NAME) return refuse_form(s, i), 0;
   const char* names[] = {"ZeroDivisionError", "IndexError", "ValueError", "KeyError", "AssertionError", "OverflowError",
                          "RecursionError", "MemoryError", "UnboundLocalError", "TypeError", "AttributeError"};
   int known = 0;
   for (int32_t k = 0; k < 11; k++) known |= node_is(s, name, names[k]);
   if (!known) { sema_error(s, name, DG_UNSUPPORTED, "raise of '"); msg_node(s, name); msg(s->diag, "'"); return 0; }
   if (e->kind == ND_CALL) {
-    if (e->n > MAX_PARAMS) return give_up(s, n->a), 0;
+    if (e->n > MAX_PARAMS) return over_limit(s, n->a, "MAX_PARAMS (arguments in a call)"), 0;
     for (int32_t k = 0; k < e->n && !halted(s); k++) {
       int32_t arg = xtra(s, e->b + k);
       if (!plain_argument(s, arg)) return 0;
@@ -620,11 +624,6 @@ DEVFN int nested_def(Sema* s, int32_t i);
 DEVFN int stmt(Sema* s, int32_t i) {
   if (halted(s)) return 1;
   int falls = stmt_(s, i);
-  if (s->gave_up_here) {  // it gave up in this statement's own parts
-    s->gave_up_here = 0;
-    int32_t at = first_token(s, i);
-    if (s->gave_up < 0 || before(s, at, s->gave_up)) s->gave_up = at;
-  }
   return falls;
 }
 
@@ -648,6 +647,7 @@ DEVFN int stmt_(Sema* s, int32_t i) {
       if (expr(s, n->a, 1) != T_BAD && n->b >= 0) expr(s, n->b, 0);
       return 1;
     case ND_DEF: return nested_def(s, i);
+    case ND_UNSUPPORTED: refuse_unsupported(s, i); return 1;
     case ND_IMPORT: case ND_FROM:  // the function's own: math's names from here on
       import_stmt(s, i, s->f.from_math, &s->f.nfrom_math);
       if (n->kind == ND_IMPORT && !halted(s) && node_is(s, xtra(s, n->a), "math")) s->f.fn_math = 1;
@@ -657,10 +657,11 @@ DEVFN int stmt_(Sema* s, int32_t i) {
         sema_error(s, i, DG_SYNTAX, n->kind == ND_BREAK ? "'break' outside loop" : "'continue' not properly in loop");
         return 0;
       }
-      if (n->kind == ND_BREAK && ++s->f.broke[s->f.nloops - 1] > MAX_BREAKS) give_up(s, i);
+      if (n->kind == ND_BREAK && ++s->f.broke[s->f.nloops - 1] > MAX_BREAKS)
+        over_limit(s, i, "MAX_BREAKS (break statements in one loop)");
       return 0;
   }
-  give_up(s, i);
+  refuse_form(s, i);
   return 1;
 }
 
@@ -672,10 +673,6 @@ DEVFN void function_body(Sema* s, int32_t fi) {
   s->f.fn_math = 0; s->f.nfrom_math = 0;
   for (int32_t k = 0; k < f->nparams; k++) declare_local(s, xtra(s, d->b + k), f->ptype[k]);
   int falls = block_falls(s, xtra(s, d->a + 2));
-  if (s->gave_up_here) {  // in its parameters: nothing of it is typed
-    s->gave_up_here = 0;
-    if (s->gave_up < 0 || before(s, f->def, s->gave_up)) s->gave_up = f->def;
-  }
   if (halted(s) || !falls || f->ret == T_NONE || is_opt(&s->types, f->ret)) return;
   if (fi == s->entry) { entry_may_return_none(s, EN_FALLS_OFF, d->line, d->col, f->ret); return; }
   sema_error(s, f->def, DG_TYPE, "function '"); msg_node(s, xtra(s, d->a));

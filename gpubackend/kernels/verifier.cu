@@ -2,27 +2,11 @@
 // cupy.RawModule, or nvcc in CI) and host C++ (g++ -fopenmp, through ctypes):
 // on the GPU one thread is one program or one lane; on the host an OpenMP
 // loop runs the same per-item function. The files it includes are the
-// pipeline, in order: lex.h, emit.h, codegen.h, expr.h, calls.h, atoms.h, stmt.h
-// (compiler); runtime.h, vm.h (interpreter). The compiler in passes that is
-// to replace the one-pass compiler runs beside it: parse.h (the parse
-// pass), sema.h, sema_expr.h and sema_stmt.h (the type pass) and code.h,
-// code_expr.h, code_call.h and code_stmt.h (the code pass), run by
-// parse_kernel, front_kernel and passes_kernel.
-#include "stmt.h"
-// The passes' functions are not inlined on the GPU either, as the one-pass
-// compiler's are not (lex.h says why).
-#if KERNEL_DEVICE
-#pragma push_macro("DEV")
-#undef DEV
-#define DEV __device__ __noinline__
-#endif
-#include "parse.h"
-#include "sema.h"
-#include "sema_stmt.h"
-#include "code_stmt.h"
-#if KERNEL_DEVICE
-#pragma pop_macro("DEV")
-#endif
+// pipeline, in order: lex.h, parse.h (the parse pass), sema.h, sema_expr.h,
+// sema_stmt.h (the type pass), emit.h, code.h, code_expr.h, code_call.h,
+// code_stmt.h (the code pass), compile.h (the three in a row); runtime.h,
+// vm.h (the interpreter).
+#include "compile.h"
 #include "vm.h"
 
 // Words of the shared table of small strings (see RunParams.chars).
@@ -38,14 +22,14 @@
 // code blocks' ranges in the text buffer, with nothing copied. A range
 // longer than MAX_SOURCE_BYTES gets its LimitError from compile_program.
 // Its entry and signature are those of its problem, prob_of[i] (problem 0
-// when prob_of is null).
-DEV void compile_range(Compiler* c, int64_t i, const char* src, const int64_t* src_begin,
-                       const int64_t* src_end, const char* meta, const int64_t* prob,
-                       const int64_t* prob_of, Program* out) {
+// when prob_of is null). w: the thread's workspace, its tree cap_nodes nodes.
+DEV void compile_range(Workspace* w, int32_t cap_nodes, int64_t i, const char* src, const int64_t* src_begin,
+                       const int64_t* src_end, const char* meta, const int64_t* prob, const int64_t* prob_of,
+                       Program* out) {
   const int64_t* row = prob + (prob_of ? prob_of[i] : 0) * PROB_WORDS;
   int64_t n = src_end[i] - src_begin[i];
   if (n > 0x7fffffff) n = 0x7fffffff;  // still over the limit, and an int32
-  compile_program(c, src + src_begin[i], (int32_t)n, meta + row[PROB_ENTRY], (int32_t)row[PROB_ENTRY_LEN],
+  compile_program(w, cap_nodes, src + src_begin[i], (int32_t)n, meta + row[PROB_ENTRY], (int32_t)row[PROB_ENTRY_LEN],
                   meta + row[PROB_SIG], (int32_t)row[PROB_SIG_LEN], out + i);
 }
 
@@ -177,8 +161,6 @@ DEV void parse_range(Parser* p, int64_t i, const char* src, const int64_t* src_b
 // declarations' (functions, the entry's index, module constants).
 struct FrontOut {
   int32_t root, n_nodes, n_extra, nfuncs, entry, nconsts, math_imported, pad_;
-  int32_t gave_up_line, gave_up_col;  // the first statement the type pass gave up in (0: none)
-  uint32_t gave_up_fns, pad2_;        // bit f: it gave up on function f's body
   Diag diag;
 };
 
@@ -198,48 +180,14 @@ DEV void front_range(Parser* p, Sema* s, int64_t i, const char* src, const int64
   if (n > 0x7fffffff) n = 0x7fffffff;
   FrontOut* o = out + i;
   o->nfuncs = o->entry = -1; o->nconsts = o->math_imported = 0; o->pad_ = 0;
-  o->gave_up_line = o->gave_up_col = 0; o->gave_up_fns = 0; o->pad2_ = 0;
   if (parse_program(p, src + src_begin[i], (int32_t)n, &t, &o->diag) >= 0) {
     const int64_t* row = prob + (prob_of ? prob_of[i] : 0) * PROB_WORDS;
     sema_program(s, &t, src + src_begin[i], (int32_t)n, meta + row[PROB_ENTRY], (int32_t)row[PROB_ENTRY_LEN],
                       meta + row[PROB_SIG], (int32_t)row[PROB_SIG_LEN], &o->diag);
     o->nfuncs = s->nfuncs; o->entry = s->entry; o->nconsts = s->nconsts; o->math_imported = s->math_imported;
-    if (s->gave_up >= 0) { o->gave_up_line = t.nodes[s->gave_up].line; o->gave_up_col = t.nodes[s->gave_up].col; }
-    o->gave_up_fns = s->gave_up_fns;
   }
   o->root = t.root; o->n_nodes = t.n_nodes; o->n_extra = t.n_extra;
 }
-
-// What passes_kernel leaves per program beside front_kernel's FrontOut and
-// the Program: whether the code pass generated it, else where it refused.
-struct CodeOut {
-  int32_t generated, refused_line, refused_col, looked_ahead;
-};
-
-// The compiler in passes on program i: parse, types and code (a program
-// typed whole that the code pass generates), beside the one-pass compiler.
-DEV void passes_range(Parser* p, Sema* s, Code* g, int64_t i, const char* src, const int64_t* src_begin,
-                      const int64_t* src_end, const char* meta, const int64_t* prob, const int64_t* prob_of,
-                      Node* nodes, int32_t cap_nodes, int32_t* extra, int32_t cap_extra, int32_t* types,
-                      FrontOut* front, Program* progs, CodeOut* out) {
-  ParseTree t;
-  front_range(p, s, i, src, src_begin, src_end, meta, prob, prob_of, nodes, cap_nodes, extra, cap_extra, front, &t,
-              types);
-  CodeOut* o = out + i;
-  o->generated = 0; o->refused_line = o->refused_col = 0; o->looked_ahead = 0;
-  if (front[i].diag.cls != DG_OK || front[i].root < 0 || s->gave_up >= 0) return;
-  o->looked_ahead = s->looked_ahead;
-  o->generated = code_program(g, s, progs + i);
-  if (!o->generated && g->refused >= 0) {
-    o->refused_line = s->t->nodes[g->refused].line;
-    o->refused_col = s->t->nodes[g->refused].col;
-  }
-}
-
-#define PASSES_KERNEL_PARAMS                                                                \
-  const char *src, const int64_t *src_begin, const int64_t *src_end, int64_t k, const char *meta, \
-      const int64_t *prob, const int64_t *prob_of, Node *nodes, int32_t cap_nodes, int32_t *extra, \
-      int32_t cap_extra, int32_t *types, FrontOut *front, Program *progs, CodeOut *out
 
 #define FRONT_KERNEL_PARAMS                                                                 \
   const char *src, const int64_t *src_begin, const int64_t *src_end, int64_t k, const char *meta, \
@@ -264,13 +212,18 @@ DEV void passes_range(Parser* p, Sema* s, Code* g, int64_t i, const char* src, c
 
 #if KERNEL_DEVICE
 
-// The compiler's state (12 KB) lives in `scratch`, one Compiler per thread
-// in global memory, not on the thread's small stack.
+// The compile launch's threads (the grid's, as many as `scratch` holds
+// workspaces of workspace_bytes(cap_nodes), cap_nodes enough for the
+// longest program) take programs i, i + threads, ... in turn, each in its
+// own workspace: a tree is large next to a program, so the workspaces are
+// sized by the threads that run, not by the programs.
 KERNEL void compile_kernel(const char* src, const int64_t* src_begin, const int64_t* src_end, int64_t k,
                            const char* meta, const int64_t* prob, const int64_t* prob_of, Program* out,
-                           Compiler* scratch) {
-  int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < k) compile_range(scratch + i, i, src, src_begin, src_end, meta, prob, prob_of, out);
+                           char* scratch, int32_t cap_nodes) {
+  int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x, threads = (int64_t)gridDim.x * blockDim.x;
+  Workspace* w = (Workspace*)(scratch + t * workspace_bytes(cap_nodes));
+  for (int64_t i = t; i < k; i += threads)
+    compile_range(w, cap_nodes, i, src, src_begin, src_end, meta, prob, prob_of, out);
 }
 
 // The parser's state (about 500 bytes) lives in `scratch`, one per thread.
@@ -280,14 +233,6 @@ KERNEL void parse_kernel(PARSE_KERNEL_PARAMS, Parser* scratch) {
 }
 
 // The parser's and the type pass's state live in `scratch`, one of each per thread.
-// The three passes' states live in `scratch`, one of each per thread.
-KERNEL void passes_kernel(PASSES_KERNEL_PARAMS, Parser* parsers, Sema* semas, Code* codes) {
-  int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < k)
-    passes_range(parsers + i, semas + i, codes + i, i, src, src_begin, src_end, meta, prob, prob_of, nodes,
-                 cap_nodes, extra, cap_extra, types, front, progs, out);
-}
-
 KERNEL void front_kernel(FRONT_KERNEL_PARAMS, Parser* parsers, Sema* semas) {
   int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
   ParseTree t;
@@ -316,7 +261,8 @@ static int omp_get_max_threads(void) { return 1; }
 
 KERNEL int64_t sizeof_program(void) { return (int64_t)sizeof(Program); }
 KERNEL int64_t sizeof_outcome(void) { return (int64_t)sizeof(Outcome); }
-KERNEL int64_t sizeof_compiler(void) { return (int64_t)sizeof(Compiler); }
+KERNEL int64_t workspace_bytes_for(int32_t cap_nodes) { return workspace_bytes(cap_nodes); }
+KERNEL int32_t tree_nodes_for_bytes(int64_t bytes) { return tree_nodes_for(bytes); }
 KERNEL int32_t problem_words(void) { return PROB_WORDS; }
 KERNEL int64_t sizeof_node(void) { return (int64_t)sizeof(Node); }
 KERNEL int64_t sizeof_parse_out(void) { return (int64_t)sizeof(ParseOut); }
@@ -324,18 +270,6 @@ KERNEL int64_t sizeof_parser(void) { return (int64_t)sizeof(Parser); }
 KERNEL int64_t sizeof_sema(void) { return (int64_t)sizeof(Sema); }
 KERNEL int64_t sizeof_code(void) { return (int64_t)sizeof(Code); }
 KERNEL int64_t sizeof_front_out(void) { return (int64_t)sizeof(FrontOut); }
-KERNEL int64_t sizeof_code_out(void) { return (int64_t)sizeof(CodeOut); }
-
-KERNEL void passes_kernel(PASSES_KERNEL_PARAMS) {
-#pragma omp parallel for schedule(dynamic, 4) if (k >= 16)
-  for (int64_t i = 0; i < k; i++) {
-    Parser p;
-    Sema s;
-    Code g;
-    passes_range(&p, &s, &g, i, src, src_begin, src_end, meta, prob, prob_of, nodes, cap_nodes, extra, cap_extra,
-                 types, front, progs, out);
-  }
-}
 
 KERNEL void front_kernel(FRONT_KERNEL_PARAMS) {
 #pragma omp parallel for schedule(dynamic, 4) if (k >= 16)
@@ -355,13 +289,28 @@ KERNEL void parse_kernel(PARSE_KERNEL_PARAMS) {
   }
 }
 
+// Each thread of the team compiles in a workspace of its own, sized for
+// the batch's longest program.
 KERNEL void compile_kernel(const char* src, const int64_t* src_begin, const int64_t* src_end, int64_t k,
                            const char* meta, const int64_t* prob, const int64_t* prob_of, Program* out) {
+  int64_t longest = 0;
+  for (int64_t i = 0; i < k; i++) longest = src_end[i] - src_begin[i] > longest ? src_end[i] - src_begin[i] : longest;
+  int32_t cap_nodes = tree_nodes_for(longest);
 // Small batches stay on one thread: waking the team costs more than they do.
-#pragma omp parallel for schedule(dynamic, 4) if (k >= 16)
-  for (int64_t i = 0; i < k; i++) {
-    Compiler c;
-    compile_range(&c, i, src, src_begin, src_end, meta, prob, prob_of, out);
+#pragma omp parallel if (k >= 16)
+  {
+    Workspace* w = (Workspace*)aligned_alloc(64, (size_t)workspace_bytes(cap_nodes));
+#pragma omp for schedule(dynamic, 4)
+    for (int64_t i = 0; i < k; i++) {
+      if (w) {
+        compile_range(w, cap_nodes, i, src, src_begin, src_end, meta, prob, prob_of, out);
+        continue;
+      }
+      out[i].ok = 0;  // (the host is out of memory: a diagnostic, not a crash)
+      diag_set(&out[i].diag, DG_LIMIT, 1, 1);
+      msg(&out[i].diag, "no memory for the compiler's workspace");
+    }
+    free(w);
   }
 }
 

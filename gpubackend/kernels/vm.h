@@ -651,7 +651,7 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
       CASE(FLOORDIV_INT_LL): FUSED_INT(rt_floordiv_int, LL_Y); NEXT;
       CASE(MOD_INT_LL): FUSED_INT(rt_mod_int, LL_Y); NEXT;
       CASE(CMP_INT_LL): PUSH(rt_cmp_int(LK_X, LL_Y, GETARG(a, CMP_B))); NEXT;
-      // a jump taken backward is a while loop's test at its end (codegen.h,
+      // a jump taken backward is a while loop's test at its end (code_stmt.h,
       // emit_loop_test) going round again: it spends the round's fuel, as LOOP does
 #define JUMP_BY(j) do { if ((j) < 0) SPEND(); ip += (j); } while (0)
       CASE(CMP_INT_JF): { int32_t j = *ip++; int64_t y = POP(), x = POP(); if (!rt_cmp_int(x, y, a)) JUMP_BY(j); NEXT; }
@@ -754,7 +754,7 @@ done:
   return;
 stop: {
   int32_t pc = (int32_t)(ip - code - 1);  // the raising word: the first, or the second of a spending jump
-  // A while test copied to its loop's end (codegen.h, emit_loop_test) runs
+  // A while test copied to its loop's end (code_stmt.h, emit_loop_test) runs
   // before its round's fuel is spent, where the LOOP it replaces spent it
   // first: a raise there is charged that fuel, or is the LOOP's Timeout.
   for (int32_t k = 0; k < p->n_loop_tests && (status != ST_TIMEOUT || short_of_fuel); k++) {
