@@ -750,6 +750,7 @@ DEVFN ExpDesc call_form(Code* g, int32_t i, int b) {
     g->line = cnode(g, arg)->end;
     ts[0] = b == BI_STR ? e.type : unwrap_as(g, e.type, ST_TYPE_ERROR);
     g->line = n->end;
+    if (b != BI_STR && value_itself(b, ts[0])) return pushed(g, type);  // int(o) of an Optional[int]: o's value
   } else {
     call_args(g, i, ts, b == BI_BOOL || b == BI_STR);
   }
