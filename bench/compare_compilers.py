@@ -3,7 +3,11 @@ this tree's kernels and by another commit's, compared program by program.
 Per program it compares the bytecode (code and constants), the diagnostic
 (class, line, column, message) and every lane (status, line, steps, value).
 A refactor of the compiler must leave diagnostics and lanes equal; bytecode
-may differ, and the report counts how often.
+may differ, and the report counts how often. A SyntaxError where the base
+reported an earlier error of another class is counted apart
+(diagnostic_syntax_first: the compiler in passes parses the whole program
+first, as CPython does), and for every differing diagnostic the report
+says whose line CPython's own SyntaxError names.
 
 The programs: the behaviour corpus (tests/programs), seeded mutants of the
 bad-input corpus, every builtin name and str method in many argument shapes,
@@ -127,6 +131,27 @@ def compare(base: dict, ours: dict) -> dict:
             "pairs": {k: [base[k][1], ours[k][1]] for k in diff["diagnostic"][:200]}}
 
 
+def cpython_lines(sets: list, base: dict, ours: dict) -> dict[str, int]:
+    """Of the programs whose diagnostics differ, whose line CPython's own
+    SyntaxError names: ours, base's, neither, or none (CPython accepts it)."""
+    import ast
+    import warnings
+
+    sources = {f"{name}#{i}": s for name, srcs, _ in sets for i, s in enumerate(srcs)}
+    tally = dict.fromkeys(("ours", "base", "neither", "cpython_accepts"), 0)
+    for key in (k for k in sorted(base) if base[k][1] != ours[k][1]):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            try:
+                ast.parse(sources[key])
+                tally["cpython_accepts"] += 1
+                continue
+            except (SyntaxError, ValueError) as e:
+                line = getattr(e, "lineno", None)
+        tally["ours" if line == ours[key][1][1] else "base" if line == base[key][1][1] else "neither"] += 1
+    return tally
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--base", help="the commit to compare this tree with (a git revision)")
@@ -143,7 +168,8 @@ def main(argv: list[str] | None = None) -> int:
         p.error("--base: the commit to compare with is required")
     with tempfile.TemporaryDirectory() as tmp:
         sets_path = os.path.join(tmp, "sets.pickle")
-        Path(sets_path).write_bytes(pickle.dumps(program_sets(a.mutants, a.generated, a.seed)))
+        sets = program_sets(a.mutants, a.generated, a.seed)
+        Path(sets_path).write_bytes(pickle.dumps(sets))
         tree = Path(tmp) / "base"
         subprocess.run(["git", "worktree", "add", "-q", "--detach", str(tree), a.base], cwd=ROOT, check=True)
         try:
@@ -151,7 +177,7 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT, check=False)
         ours = run_side(ROOT, sets_path, os.path.join(tmp, "ours.json"))
-    report = {"base": a.base, **compare(base, ours)}
+    report = {"base": a.base, **compare(base, ours), "diagnostic_at_cpythons_line": cpython_lines(sets, base, ours)}
     print(json.dumps({k: v for k, v in report.items() if k not in ("examples", "pairs")}))
     for what, keys in report["examples"].items():
         if keys:
