@@ -258,8 +258,9 @@ DEVFN int32_t iterable_arg(Code* g, int32_t arg, int copy, int32_t call);
 DEVFN void range_args(Code* g, int32_t call);
 
 // map_filter := ('map' | 'filter') '(' fn ',' iterable ')'      as a list:
-// what takes their values consumes them whole (list, sorted, sum, join,
-// for), so building them first is exact. The iterable is evaluated first.
+// what takes their values consumes them whole (list, sorted, sum, min,
+// max, join; the type pass refuses them in loops, any and all), so
+// building them first is exact. The iterable is evaluated first.
 // The list is left in a hidden local (its descriptor); its item type into *elem.
 DEVFN ExpDesc map_filter(Code* g, int32_t call, int32_t* elem) {
   const Node* c = cnode(g, call);

@@ -259,16 +259,6 @@ DEVFN void iterable(Code* g, int32_t iter, Iter* it) {
     const char* other[] = {"enumerate", "zip", "reversed"};
     for (int32_t k = 0; k < 3; k++) if (calls_builtin(g, x, other[k])) refuse(g, x);
     if (code_failed(g)) return;
-    if (!rev && (calls_builtin(g, x, "map") || calls_builtin(g, x, "filter"))) {
-      int32_t elem;
-      ExpDesc e = map_filter(g, x, &elem);  // a list of them
-      discharge(g, &e);
-      int32_t h = new_slots(g, 2);
-      emit(g, OP_ITER_INIT, h);
-      it->op = OP_FOR_LIST; it->arg = h; it->t[0] = elem;
-      g->line = c->end;
-      return;
-    }
     ExpDesc e = expr(g, x);
     discharge(g, &e);
     g->line = cnode(g, x)->end;

@@ -967,6 +967,25 @@ DEVFN int32_t map_filter(Sema* s, int32_t call) {
 }
 
 // iterable_arg := generator | range args | reversed '(' iterable_arg ')' | expression
+// A call of one of the builtins a loop treats apart (range, enumerate, ...),
+// by that name: not a local's or a function's.
+DEV int loop_builtin(Sema* s, int32_t iter, const char* name) {
+  const Node* it = nd(s, iter);
+  return it->kind == ND_CALL && node_is(s, it->a, name) && !find_local(s, it->a) && find_func(s, it->a) == -1;
+}
+
+// map() or filter() iterated by what may stop before its end (a loop,
+// any(), all()): CPython calls the function one item at a time, so it
+// never calls it on the items after the stop (which may raise), where the
+// VM makes the whole list first. Refused, for CPython to judge.
+DEV int lazy_map(Sema* s, int32_t iter) {
+  if (!loop_builtin(s, iter, "map") && !loop_builtin(s, iter, "filter")) return 0;
+  sema_error(s, nd(s, iter)->a, DG_UNSUPPORTED, "");
+  msg_node(s, nd(s, iter)->a);
+  msg(s->diag, "() in a loop, any() or all(): CPython calls its function one item at a time");
+  return 1;
+}
+
 // The list type of an iterable given whole to a builtin (a str gives its
 // characters; range, reversed, map and filter their values).
 DEVFN int32_t iterable_arg(Sema* s, int32_t arg) {
@@ -1132,6 +1151,7 @@ DEVFN int32_t sequence_builtin(Sema* s, int32_t call) {
   if (list && c->n == 0) return checked(s, name, type_list(&s->types, T_UNK));
   if (c->n == 0 || nd(s, xtra(s, c->b))->kind == ND_KEYWORD) return refuse_form(s, call);
   int32_t arg = xtra(s, c->b), at = first_token(s, arg);
+  if ((node_is(s, name, "any") || node_is(s, name, "all")) && lazy_map(s, arg)) return T_BAD;
   int32_t t = iterable_arg(s, arg);
   if (t == T_BAD) return T_BAD;
   int32_t elem = item_type(s, at, elem_of(&s->types, t));

@@ -425,13 +425,6 @@ DEVFN int range_args(Sema* s, int32_t call) {
   return 1;
 }
 
-// A call of one of the builtins a loop treats apart (range, enumerate, ...),
-// by that name: not a local's or a function's.
-DEV int loop_builtin(Sema* s, int32_t iter, const char* name) {
-  const Node* it = nd(s, iter);
-  return it->kind == ND_CALL && node_is(s, it->a, name) && !find_local(s, it->a) && find_func(s, it->a) == -1;
-}
-
 // The item type of iterating a str or list value of type t (iter_elem), or
 // an error at node `at`.
 DEVFN int32_t iter_item(Sema* s, int32_t at, int32_t t) {
@@ -446,13 +439,14 @@ DEVFN int32_t iter_item(Sema* s, int32_t at, int32_t t) {
 }
 
 // seq_arg := expression      a str or list argument of enumerate or zip:
-// its item type (reversed, map and filter there are not typed yet)
+// its item type (range and reversed made lists; map and filter refused: lazy_map)
 DEVFN int32_t iterable_arg(Sema* s, int32_t arg);
 DEVFN int32_t seq_arg(Sema* s, int32_t arg) {
   if (nd(s, arg)->kind == ND_KEYWORD || nd(s, arg)->kind == ND_STARRED || nd(s, arg)->kind == ND_GENEXP)
     return refuse_form(s, arg);
-  const char* lists[] = {"range", "reversed", "map", "filter"};  // made lists (iterator_call)
-  for (int32_t k = 0; k < 4; k++)
+  if (lazy_map(s, arg)) return T_BAD;
+  const char* lists[] = {"range", "reversed"};  // made lists (iterator_call)
+  for (int32_t k = 0; k < 2; k++)
     if (loop_builtin(s, arg, lists[k])) return iter_item(s, first_token(s, arg), iterable_arg(s, arg));
   return iter_item(s, first_token(s, arg), expr(s, arg, 0));
 }
@@ -473,10 +467,7 @@ DEVFN int32_t iterable(Sema* s, int32_t iter, int32_t* ts) {
     ts[0] = iter_item(s, first_token(s, arg), expr(s, arg, 0));
     return ts[0] == T_BAD ? 0 : 1;
   }
-  if (loop_builtin(s, iter, "map") || loop_builtin(s, iter, "filter")) {
-    ts[0] = iter_item(s, first_token(s, iter), map_filter(s, iter));
-    return ts[0] == T_BAD ? 0 : 1;
-  }
+  if (lazy_map(s, iter)) return 0;
   if (loop_builtin(s, iter, "enumerate")) {
     if (c->n < 1 || c->n > 2) return refuse_form(s, iter), 0;
     ts[0] = T_INT;
