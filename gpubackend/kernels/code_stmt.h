@@ -792,9 +792,8 @@ DEV int32_t leading_str(Code* g, int32_t i) {
   }
 }
 
-// The one-pass compiler's first reading (its prepass) made a str constant
-// of every module-level `NAME = "..." ...` before any code: the same ones,
-// in the same places.
+// A str constant of every module-level `NAME = "..." ...`, made before
+// any code, so that every function reads the same object.
 DEVFN void module_strings(Code* g) {
   const Node* m = cnode(g, g->s->t->root);
   for (int32_t k = 0; k < m->n && !code_failed(g); k++) {

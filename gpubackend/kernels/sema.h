@@ -73,7 +73,6 @@ struct Sema {
   int32_t stop;               // a look ahead met a form it can't type (the diagnostic restored after)
   int32_t fn_end;             // the byte where the body ends (a look ahead stops there)
   int32_t discovering;        // typing a later use to learn an empty list's item type
-  int32_t looked_ahead;       // it did so
   int32_t limit_at;           // a new local past MAX_LOCALS: the LimitError's node (-1: at the name)
   int32_t entry_called;       // the program calls its entry
   struct { int32_t kind, line, col, type; } entry_none;  // where the entry may answer None first
@@ -503,7 +502,7 @@ DEVFN int declarations(Sema* s, const ParseTree* t, const char* src, int32_t n, 
   s->t = t; s->src = src; s->n = n; s->diag = d;
   s->nfuncs = 0; s->entry = -1; s->math_imported = 0; s->ntyping = 0; s->typing_all = 0; s->nconsts = 0;
   s->in_header = 0; s->nfrom_math = 0; s->f.fn = -1; s->stop = 0; s->entry_called = 0;
-  s->discovering = 0; s->fn_end = n; s->looked_ahead = 0;
+  s->discovering = 0; s->fn_end = n;
   s->limit_at = -1;
   s->entry_none.kind = 0;
   types_init(&s->types);

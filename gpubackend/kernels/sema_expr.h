@@ -1302,7 +1302,6 @@ DEVFN void learn_list_type(Sema* s, SemaLocal* l, int32_t read) {
   int32_t call = next_append(s, l, read);
   if (call == -2) { cannot_learn(s, read); return; }
   if (call < 0) return;
-  s->looked_ahead = 1;
   const Node* c = nd(s, call);
   int insert = node_is(s, c->a, "insert");
   for (int32_t k = 0; k < c->n; k++) {
@@ -1363,7 +1362,6 @@ DEVFN void learn_optional_type(Sema* s, SemaLocal* l, int32_t read) {
     int32_t value = next_assignment(s, l, from, s->fn_end);
     if (value == -2) { cannot_learn(s, read); return; }
     if (value < 0) return;
-    s->looked_ahead = 1;
     Diag saved = *s->diag;
     int32_t nlocals = s->f.nlocals, ncalled = s->f.ncalled;
     s->discovering = 1;
