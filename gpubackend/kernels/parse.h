@@ -244,7 +244,7 @@ DEVFN int32_t star_expressions(Parser* p, int mode) {
 // strings := STRING+      (adjacent literals are one string)
 // (an f-string or bytes part makes it UNSUPPORTED there)
 DEVFN int32_t strings(Parser* p) {
-  Token first = p->cur, odd;
+  Token first = p->cur, odd = first;
   odd.kind = TK_EOF;
   int32_t mark = p->top;
   while (check(p, TK_STRING) && !failed(p)) {
@@ -718,7 +718,10 @@ DEVFN int32_t for_stmt(Parser* p) {
   int32_t iter = star_expressions(p, ITEM_EXPR);
   int32_t body = block(p);
   int32_t orelse = else_block(p);
-  return add_node(p, ND_FOR, &kw, record(p, 2, target, iter), record(p, 2, body, orelse));
+  // the records made in source order on every compiler: C++ leaves the
+  // order of a call's arguments open, and gcc and NVRTC take opposite ones
+  int32_t head = record(p, 2, target, iter);
+  return add_node(p, ND_FOR, &kw, head, record(p, 2, body, orelse));
 }
 
 // funcdef := 'def' NAME '(' [params] ')' ['->' expression] block
