@@ -199,3 +199,19 @@ def test_compile_on_gpu_equal_cpu(both):
         on_gpu = gpu.backend.images(progs, np.arange(len(sources)))
         for a, b in zip(cpu.compile(sources, problem), on_gpu):
             assert _used(a) == _used(b), spec.rel
+
+
+def test_compile_by_length_on_gpu_equals_cpu(both):
+    # one batch in three compile launches (programs up to 1 KB, up to 4 KB,
+    # longer), each writing the images of its own programs
+    import numpy as np
+
+    cpu, gpu = both
+    pad = "".join(f"# line {i} of a long program's comment\n" for i in range(150))  # about 5 KB
+    for spec in SPECS[::20]:
+        sources = [spec.source, pad + spec.source, spec.source + pad + pad, spec.source[: len(spec.source) // 2]]
+        problem = _problem(spec)
+        progs = gpu.compile(sources, problem)
+        on_gpu = gpu.backend.images(progs, np.arange(len(sources)))
+        for a, b in zip(cpu.compile(sources, problem), on_gpu):
+            assert _used(a) == _used(b), spec.rel

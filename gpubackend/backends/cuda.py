@@ -28,9 +28,13 @@ RUN_BLOCK = 128
 COMPILE_BLOCK = 64
 # Device memory a compile launch may take for its threads' workspaces (the
 # passes' states and a program's tree: about 100 bytes per source byte of
-# the longest program, kernels/compile.h): 1 KB programs get about 8,000
-# threads at once, each compiling every 8,000th program.
-COMPILE_SCRATCH_BYTES = 1 << 30
+# the launch's longest program, kernels/compile.h): enough for every thread
+# an H100 holds at once (about 34,000) on programs of 1 KB.
+COMPILE_SCRATCH_BYTES = 4 << 30
+# Compile launches by source length (bytes, the upper bounds; the last
+# launch takes the rest): a workspace holds its launch's longest program,
+# so a 16 KB program among 1 KB ones would cut the threads sixteenfold.
+COMPILE_LENGTHS = (1024, 4096)
 # Device memory a run launch may take for its threads' scratch (one lane's
 # each): enough for every thread an H100 holds at once at 100 KB a lane
 # (about 34,000 threads of run_kernel); lanes given a larger heap run on
@@ -127,6 +131,7 @@ class CudaBackend:
                 raise ValueError(f"{name} must be an int in 1..1024, got {b!r}")
         self.compile_block, self.run_block = compile_block, run_block
         self.resident = resident_threads(self.run_fn, run_block)
+        self.compile_resident = resident_threads(self.compile_fn, compile_block)
 
     def header_reader(self, progs):
         """rows -> the leading fields (ok, frame_slots, memo, diag) of programs
@@ -158,12 +163,17 @@ class CudaBackend:
             d_src, d_begin, d_end, d_meta, d_rows = (cp.ascontiguousarray(cp.asarray(a))
                                                      for a in (src, begin, end, meta, rows))
             d_prob_of = _device_or_null(cp, prob_of)
-            cap_nodes, per_thread = _workspace(int((end - begin).max()))  # (a sync where they are on the device)
-            block = self.compile_block
-            blocks = (max(1, min(k, COMPILE_SCRATCH_BYTES // per_thread)) + block - 1) // block
-            scratch = cp.empty(blocks * block * per_thread, dtype=cp.uint8)
-            self.compile_fn((blocks,), (block,), (d_src, d_begin, d_end, np.int64(k), d_meta, d_rows, d_prob_of,
-                                                   progs.buf, scratch, np.int32(cap_nodes)))
+            lengths = cp.asnumpy(end - begin)  # (a sync where they are on the device)
+            for which in length_classes(lengths, COMPILE_LENGTHS):
+                cap_nodes, per_thread = _workspace(int(lengths[which].max()))
+                n = len(which)
+                threads = max(1, min(n, self.compile_resident, COMPILE_SCRATCH_BYTES // per_thread))
+                block = self.compile_block
+                blocks = (threads + block - 1) // block
+                scratch = cp.empty(blocks * block * per_thread, dtype=cp.uint8)
+                d_which = np.uint64(0) if n == k else cp.asarray(which)
+                self.compile_fn((blocks,), (block,), (d_src, d_begin, d_end, d_which, np.int64(n), d_meta, d_rows,
+                                                       d_prob_of, progs.buf, scratch, np.int32(cap_nodes)))
         return progs
 
     def run(self, progs, plan: RunPlan, out_cap: int, deadline: float | None = None) -> Outcomes:
@@ -231,6 +241,13 @@ def resident_threads(fn, block: int) -> int:
     blocks = blocks_per_sm(int(fn.num_regs), block, sm["MaxBlocksPerMultiprocessor"],
                            sm["MaxThreadsPerMultiProcessor"], sm["MaxRegistersPerMultiprocessor"])
     return blocks * block * rt.deviceGetAttribute(rt.cudaDevAttrMultiProcessorCount, dev)
+
+
+def length_classes(lengths: np.ndarray, bounds: tuple[int, ...]) -> list[np.ndarray]:
+    """The indices of `lengths` in each nonempty class: at most bounds[0],
+    at most bounds[1], ..., the rest."""
+    cls = np.searchsorted(np.asarray(bounds), lengths, side="left")
+    return [np.flatnonzero(cls == c) for c in range(len(bounds) + 1) if (cls == c).any()]
 
 
 def blocks_per_sm(regs: int, block: int, max_blocks: int, max_threads: int, max_regs: int) -> int:

@@ -213,17 +213,19 @@ DEV void front_range(Parser* p, Sema* s, int64_t i, const char* src, const int64
 #if KERNEL_DEVICE
 
 // The compile launch's threads (the grid's, as many as `scratch` holds
-// workspaces of workspace_bytes(cap_nodes), cap_nodes enough for the
-// longest program) take programs i, i + threads, ... in turn, each in its
-// own workspace: a tree is large next to a program, so the workspaces are
-// sized by the threads that run, not by the programs.
-KERNEL void compile_kernel(const char* src, const int64_t* src_begin, const int64_t* src_end, int64_t k,
-                           const char* meta, const int64_t* prob, const int64_t* prob_of, Program* out,
+// workspaces of workspace_bytes(cap_nodes)) take programs which[j] (j < n;
+// null which: program j) in turn: j = t, t + threads, ... each in its own
+// workspace. A tree is large next to a program, so the workspaces are sized
+// by the threads that run, not by the programs; and the host launches
+// programs by length, so that one long program leaves the short ones
+// their threads.
+KERNEL void compile_kernel(const char* src, const int64_t* src_begin, const int64_t* src_end, const int64_t* which,
+                           int64_t n, const char* meta, const int64_t* prob, const int64_t* prob_of, Program* out,
                            char* scratch, int32_t cap_nodes) {
   int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x, threads = (int64_t)gridDim.x * blockDim.x;
   Workspace* w = (Workspace*)(scratch + t * workspace_bytes(cap_nodes));
-  for (int64_t i = t; i < k; i += threads)
-    compile_range(w, cap_nodes, i, src, src_begin, src_end, meta, prob, prob_of, out);
+  for (int64_t j = t; j < n; j += threads)
+    compile_range(w, cap_nodes, which ? which[j] : j, src, src_begin, src_end, meta, prob, prob_of, out);
 }
 
 // The parser's state (about 500 bytes) lives in `scratch`, one per thread.
