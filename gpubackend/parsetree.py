@@ -38,11 +38,8 @@ PARSE_OUT = np.dtype([("root", "<i4"), ("n_nodes", "<i4"), ("n_extra", "<i4"), (
                       ("msg", "S%d" % limits()["MSG_LEN"])])
 """struct ParseOut of verifier.cu (its Diag inlined)."""
 
-# Node capacity per source byte: a node per token at most, and a token per byte.
-NODES_PER_BYTE = 2
-NODES_SLACK = 128
-# extra words per node: a record of two or a list entry and its scratch copy.
-EXTRA_PER_NODE = 4
+# Extra words per node of a tree (limits.h: a list entry and its scratch copy).
+EXTRA_PER_NODE = limits()["TREE_EXTRA_PER_NODE"]
 
 _ND = {name: code for code, name in enumerate(NODE_KINDS)}
 
@@ -104,6 +101,14 @@ def _library():
     return lib
 
 
+def tree_caps(longest: int) -> tuple[int, int]:
+    """(nodes, extra words) of the tree of a program of up to `longest`
+    source bytes: compile.h's tree_nodes_for, which the compiler sizes its
+    own trees by (one past MAX_SOURCE_BYTES gets its LimitError unread)."""
+    cap_nodes = int(_library().tree_nodes_for_bytes(longest))
+    return cap_nodes, EXTRA_PER_NODE * cap_nodes
+
+
 # Programs per call of the kernel: the arrays are sized by a call's longest
 # source, so a batch goes in chunks that keep them small.
 PARSE_CHUNK = 256
@@ -129,10 +134,8 @@ def _parse_chunk(sources: list[str], cap_nodes: int | None = None, device: str =
     src = np.frombuffer(b"".join(blobs) or b"\0", dtype=np.uint8)
     ends = np.cumsum([len(b) for b in blobs], dtype=np.int64)
     begins = np.concatenate([[0], ends[:-1]]).astype(np.int64)
-    # a program past MAX_SOURCE_BYTES gets its LimitError before it is read
-    longest = min(max(len(b) for b in blobs), limits()["MAX_SOURCE_BYTES"])
-    cap_nodes = cap_nodes or NODES_PER_BYTE * longest + NODES_SLACK
-    cap_extra = EXTRA_PER_NODE * cap_nodes
+    cap_nodes, cap_extra = tree_caps(max(len(b) for b in blobs)) if cap_nodes is None else (
+        cap_nodes, EXTRA_PER_NODE * cap_nodes)
     launch = _launch_cuda if device == "cuda" else _launch_cpu
     nodes, extra, out = launch(src, begins, ends, cap_nodes, cap_extra)
     trees = []

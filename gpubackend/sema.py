@@ -14,7 +14,7 @@ import numpy as np
 
 from .abi import DIAG_CLASSES, limits
 from .batch import ProblemTable
-from .parsetree import EXTRA_PER_NODE, NODE, NODES_PER_BYTE, NODES_SLACK, PARSE_CHUNK, _library
+from .parsetree import NODE, PARSE_CHUNK, _library, tree_caps
 from .problem import Problem
 
 FRONT_OUT = np.dtype([("root", "<i4"), ("n_nodes", "<i4"), ("n_extra", "<i4"), ("nfuncs", "<i4"),
@@ -80,9 +80,7 @@ class TreeArrays:
     def of(cls, sources: list[str]) -> "TreeArrays":
         blobs = [s.encode("utf-8", "surrogatepass") for s in sources]
         ends = np.cumsum([len(b) for b in blobs], dtype=np.int64)
-        longest = min(max(len(b) for b in blobs), limits()["MAX_SOURCE_BYTES"])
-        cap_nodes = NODES_PER_BYTE * longest + NODES_SLACK
-        cap_extra = EXTRA_PER_NODE * cap_nodes
+        cap_nodes, cap_extra = tree_caps(max(len(b) for b in blobs))
         return cls(np.frombuffer(b"".join(blobs) or b"\0", dtype=np.uint8), np.concatenate([[0], ends[:-1]]).astype(np.int64),
                    ends, cap_nodes, cap_extra, np.zeros(len(sources) * cap_nodes, dtype=NODE),
                    np.zeros(len(sources) * cap_extra, dtype=np.int32))

@@ -46,11 +46,10 @@ def _workspace(longest: int) -> tuple[int, int]:
     """(nodes, bytes) of one compile thread's workspace (kernels/compile.h)
     for programs of up to `longest` source bytes: host and device layouts
     of a struct agree."""
-    from .cpu import library
+    from ..parsetree import _library, tree_caps
 
-    lib = library()
-    cap_nodes = int(lib.tree_nodes_for_bytes(longest))
-    return cap_nodes, int(lib.workspace_bytes_for(cap_nodes))
+    cap_nodes = tree_caps(longest)[0]
+    return cap_nodes, int(_library().workspace_bytes_for(cap_nodes))
 
 
 def why_unavailable() -> str:

@@ -827,13 +827,10 @@ DEV int32_t module_follow(Code* g, int32_t k) {
 }
 
 // The code pass over a program the type pass typed (s, with its types in
-// s->ty), into out: 1 when generated, 0 with the diagnostic in out->diag
-// (a limit of the code).
+// s->ty), into out, whose header compile_program cleared: 1 when
+// generated, 0 with the diagnostic in out->diag (a limit of the code).
 DEVFN int code_program(Code* g, const Sema* s, Program* out) {
   g->s = s; g->src = s->src; g->out = out; g->diag = &out->diag; g->line = 1; g->defined = 0;
-  out->ok = 0; out->n_code = 0; out->n_const = 0; out->n_funcs = 0; out->entry = -1; out->frame_slots = 0;
-  out->memo = 0; out->n_loop_tests = 0;
-  out->diag.cls = DG_OK; out->diag.line = 0; out->diag.col = 0; out->diag.msg[0] = 0; out->diag.sealed = 0;
   g->eof_line = 1;
   for (int32_t k = 0; k < s->n; k++) g->eof_line += s->src[k] == '\n';
   for (int32_t k = 0; k < MAX_MODULE_CONSTS; k++) g->const_str[k] = -1;

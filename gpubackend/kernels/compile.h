@@ -5,13 +5,6 @@
 #pragma once
 #include "code_stmt.h"
 
-// A tree of a program of n bytes takes at most a node per token and a
-// token per byte, and a list or record entry and its scratch copy per node:
-// these bounds are never met, so they are no limit a program can pass.
-#define TREE_NODES_PER_BYTE 2
-#define TREE_NODES_SLACK 128
-#define TREE_EXTRA_PER_NODE 4
-
 // One thread's compiler: the three passes' states (about 17 KB) and room
 // for the tree of the longest program it compiles (words a node: the
 // node, its extra words, its type).

@@ -6,6 +6,13 @@
 // Source bytes per candidate: model programs for one function are a few KB;
 // the compiler keeps no token array, so this bounds only the input buffer.
 #define MAX_SOURCE_BYTES 16384
+// Room for a program's parse tree (compile.h, tree_nodes_for): a tree of n
+// bytes takes at most a node per token and a token per byte, and a list or
+// record entry and its scratch copy per node. No program reaches them, so
+// they are no limit a program can pass.
+#define TREE_NODES_PER_BYTE 2
+#define TREE_NODES_SLACK 128
+#define TREE_EXTRA_PER_NODE 4
 // Instructions per program (each 32 bits). Sized so a program image stays
 // under 40 KB, which keeps 1000 candidates in 40 MB of device memory.
 #define MAX_CODE 4096

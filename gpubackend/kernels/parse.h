@@ -64,10 +64,15 @@ DEV void syntax_error(Parser* p, const Token* t, const char* what) {
   msg(p->diag, what);
   msg_token(p->diag, p->src, t);
 }
-// What an UNSUPPORTED node is (its op): the type pass words its refusal by it.
+// What an UNSUPPORTED node is (its op, UN_<ID>) and how the type pass words
+// its refusal; a statement's words are followed by its keyword and "'".
+#define UNSUPPORTED_FORMS(X) \
+  X(STATEMENT, "statement '") X(FSTRING, "f-string") X(BYTES, "bytes literal") \
+  X(COMPLEX, "complex number") X(YIELD, "yield") X(AWAIT, "await")
 enum Unsupported {
-  UN_STATEMENT,  // "statement '<its keyword>'" (class, try, with, global, del, '@', ...)
-  UN_FSTRING, UN_BYTES, UN_COMPLEX, UN_YIELD, UN_AWAIT,
+#define UN_ENUM(id, words) UN_##id,
+  UNSUPPORTED_FORMS(UN_ENUM)
+#undef UN_ENUM
 };
 DEV void unsupported(Parser* p, const Token* t, const char* feature) {
   diag_set(p->diag, DG_UNSUPPORTED, t->line, t->col);

@@ -24,7 +24,11 @@ DEV int32_t refuse_form(Sema* s, int32_t i) {
 }
 // An UNSUPPORTED node (parse.h), refused in its place.
 DEV int32_t refuse_unsupported(Sema* s, int32_t i) {
-  const char* what[] = {"statement '", "f-string", "bytes literal", "complex number", "yield", "await"};
+  const char* what[] = {
+#define UN_WORDS(id, words) words,
+    UNSUPPORTED_FORMS(UN_WORDS)
+#undef UN_WORDS
+  };
   sema_error(s, i, DG_UNSUPPORTED, what[nd(s, i)->op]);
   if (nd(s, i)->op == UN_STATEMENT) { msg_node(s, i); msg(s->diag, "'"); }
   return T_BAD;
