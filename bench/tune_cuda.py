@@ -7,6 +7,10 @@ the GPU and on the CPU backend: how much slower one GPU thread interprets,
 which is what a launch's slowest lane costs.
 
     python bench/tune_cuda.py --scale 512x16x20 --blocks 32,64,128
+    python bench/tune_cuda.py --scale 1x1000x20 --blocks 64 --per-warp 1,8,32,auto --no-long-lanes
+
+--per-warp times the compile's programs a warp (1..32, or auto: as few as
+keep every resident warp busy) at the first block sizes.
 """
 
 from __future__ import annotations
@@ -70,6 +74,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--scale", default="512x16x20", help="a bench_rl scale, PxKxT or humaneval:K (default 512x16x20)")
     p.add_argument("--blocks", default="32,64,128", help="block sizes tried for both kernels (default 32,64,128)")
     p.add_argument("--repeat", type=int, default=3, help="staged calls per variant, the best kept (default 3)")
+    p.add_argument("--per-warp", default="", help="compile programs a warp to try, e.g. 1,8,32,auto (default: none)")
+    p.add_argument("--no-long-lanes", action="store_true", help="skip the long lanes")
     p.add_argument("--json", help="write the measurements as JSON")
     a = p.parse_args(argv)
     blocks = [int(b) for b in a.blocks.split(",")]
@@ -90,7 +96,17 @@ def main(argv: list[str] | None = None) -> int:
                   f"compile {best['compile'] * 1e3:8.2f} ms  run {best['run'] * 1e3:8.2f} ms  "
                   f"reduce {best['reduce'] * 1e3:6.2f} ms  call {best['call'] * 1e3:8.2f} ms  "
                   f"differ {row['differing_lanes']}")
-    lanes = [long_lane(d, kind) for kind in LONG_SOURCES for d in ("cuda", "cpu")]
+    for pw in [None if w == "auto" else int(w) for w in a.per_warp.split(",") if w]:
+        v.backend.set_blocks(blocks[0], blocks[0])
+        v.backend.compile_per_warp = pw
+        best, res = stages(v, groups, a.repeat)
+        row = {"compile_block": blocks[0], "compile_per_warp": pw or "auto", **best,
+               "differing_lanes": differing_lanes(first, res)}
+        rows.append(row)
+        print(f"compile {blocks[0]:4d}  per warp {row['compile_per_warp']!s:>4}  compile {best['compile'] * 1e3:8.2f} ms  "
+              f"call {best['call'] * 1e3:8.2f} ms  differ {row['differing_lanes']}")
+    v.backend.compile_per_warp = None
+    lanes = [] if a.no_long_lanes else [long_lane(d, kind) for kind in LONG_SOURCES for d in ("cuda", "cpu")]
     for ln in lanes:
         print(f"long lane ({ln['lane']}) on {ln['device']}: {ln['status']}, {ln['steps']:,} steps in "
               f"{ln['wall_s'] * 1e3:.1f} ms ({ln['steps_per_s'] / 1e6:.1f} M steps/s)")

@@ -5,7 +5,7 @@ threads a card holds at once, and which programs share a compile launch
 import numpy as np
 import pytest
 
-from gpubackend.backends.cuda import COMPILE_LENGTHS, blocks_per_sm, length_classes
+from gpubackend.backends.cuda import COMPILE_LENGTHS, blocks_per_sm, compile_shape, length_classes
 
 # An H100's SM: 32 blocks, 2,048 threads and 65,536 registers at most.
 SM = dict(max_blocks=32, max_threads=2048, max_regs=65536)
@@ -34,3 +34,23 @@ def test_length_classes_leave_out_empty_ones():
     classes = length_classes(np.array([300, 900, 20]), COMPILE_LENGTHS)
     assert [c.tolist() for c in classes] == [[0, 1, 2]]
     assert [c.tolist() for c in length_classes(np.array([5000, 9000]), COMPILE_LENGTHS)] == [[0, 1]]
+
+
+# An H100's compile_kernel at 255 registers in blocks of 64: 33,792 resident threads (1,056 warps).
+RESIDENT = 33_792
+
+
+@pytest.mark.parametrize("n, most_slots, per_warp, shape", [
+    (1_000, 10**6, None, (250, 2)),       # a small batch: 2 programs a warp, 500 warps in blocks of 2
+    (8_192, 10**6, None, (256, 16)),      # 16 a warp: 512 of the 1,056 warps busy
+    (102_400, 10**6, None, (528, 32)),    # a large one fills every lane of every resident warp
+    (102_400, 8_000, None, (125, 32)),    # workspaces for 8,000 slots: 250 warps
+    (5, 10**6, 32, (1, 32)),              # per_warp given: 5 programs in one warp
+    (100, 10**6, 4, (13, 4)),             # 25 warps of 4
+])
+def test_compile_shape_spreads_programs_over_the_resident_warps(n, most_slots, per_warp, shape):
+    blocks, pw = compile_shape(n, RESIDENT, most_slots, 64, per_warp)
+    assert (blocks, pw) == shape
+    # the launch's slots are enough for the programs or the workspaces, never more than both
+    slots = blocks * 64 // 32 * pw
+    assert min(n, RESIDENT, most_slots) <= slots < min(n, RESIDENT, most_slots) + 64 // 32 * pw

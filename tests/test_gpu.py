@@ -215,3 +215,27 @@ def test_compile_by_length_on_gpu_equals_cpu(both):
         on_gpu = gpu.backend.images(progs, np.arange(len(sources)))
         for a, b in zip(cpu.compile(sources, problem), on_gpu):
             assert _used(a) == _used(b), spec.rel
+
+
+@pytest.mark.parametrize("per_warp", [1, 5, 32])
+def test_compile_in_few_slots_on_gpu_equals_cpu(both, per_warp, monkeypatch):
+    # workspaces for 3 slots, per_warp programs a warp: each slot compiles
+    # every third program in turn, in a workspace its last program left
+    import random
+
+    import numpy as np
+
+    from gpubackend.backends import cuda
+
+    cpu, gpu = both
+    rng = random.Random(17)
+    monkeypatch.setattr(gpu.backend, "compile_per_warp", per_warp)
+    for spec in SPECS[::25]:
+        sources = [spec.source] + [_mutate(rng, spec.source) for _ in range(29)]
+        longest = max(len(s.encode("utf-8", "surrogatepass")) for s in sources)
+        monkeypatch.setattr(cuda, "COMPILE_SCRATCH_BYTES", 3 * cuda._workspace(longest)[1])
+        problem = _problem(spec)
+        progs = gpu.compile(sources, problem)
+        on_gpu = gpu.backend.images(progs, np.arange(len(sources)))
+        for a, b in zip(cpu.compile(sources, problem), on_gpu):
+            assert _used(a) == _used(b), spec.rel

@@ -212,19 +212,22 @@ DEV void front_range(Parser* p, Sema* s, int64_t i, const char* src, const int64
 
 #if KERNEL_DEVICE
 
-// The compile launch's threads (the grid's, as many as `scratch` holds
-// workspaces of workspace_bytes(cap_nodes)) take programs which[j] (j < n;
-// null which: program j) in turn: j = t, t + threads, ... each in its own
-// workspace. A tree is large next to a program, so the workspaces are sized
-// by the threads that run, not by the programs; and the host launches
-// programs by length, so that one long program leaves the short ones
-// their threads.
+// The compile launch's slots (per_warp lanes of each warp, the others
+// idle; as many as `scratch` holds workspaces of workspace_bytes(cap_nodes))
+// take programs which[j] (j < n; null which: program j) in turn: j = slot,
+// slot + slots, ... each in its own workspace. A tree is large next to a
+// program, so the workspaces are sized by the slots, not by the programs;
+// the host launches programs by length, so that one long program leaves
+// the short ones their slots. A warp's programs diverge at once and take
+// turns, so a small batch is spread over every warp the card holds.
 KERNEL void compile_kernel(const char* src, const int64_t* src_begin, const int64_t* src_end, const int64_t* which,
                            int64_t n, const char* meta, const int64_t* prob, const int64_t* prob_of, Program* out,
-                           char* scratch, int32_t cap_nodes) {
-  int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x, threads = (int64_t)gridDim.x * blockDim.x;
-  Workspace* w = (Workspace*)(scratch + t * workspace_bytes(cap_nodes));
-  for (int64_t j = t; j < n; j += threads)
+                           char* scratch, int32_t cap_nodes, int32_t per_warp) {
+  int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x, lane = t % 32;
+  if (lane >= per_warp) return;
+  int64_t slot = t / 32 * per_warp + lane, slots = (int64_t)gridDim.x * blockDim.x / 32 * per_warp;
+  Workspace* w = (Workspace*)(scratch + slot * workspace_bytes(cap_nodes));
+  for (int64_t j = slot; j < n; j += slots)
     compile_range(w, cap_nodes, which ? which[j] : j, src, src_begin, src_end, meta, prob, prob_of, out);
 }
 
