@@ -3,6 +3,9 @@
 Each program is a DSL source whose header comments state what must happen:
 
     # entry: name          optional; default is the first top-level def
+    # signature: def f(n: int) -> int   optional; the problem's signature
+                                  # where the entry's def line leaves out
+                                  # annotations (default: that line)
     # limits: {"fuel": 100000}   optional; passed to Problem.limits
     # overflow: intermediate      optional; the file's OverflowError cases
                                   # overflow in an intermediate value, so
@@ -82,7 +85,7 @@ class Spec:
 
 
 _HEADER = re.compile(
-    r"^\s*#\s*(args|expect|raises|error|entry|limits|overflow)\s*:\s*(.*?)\s*$"
+    r"^\s*#\s*(args|expect|raises|error|entry|signature|limits|overflow)\s*:\s*(.*?)\s*$"
 )
 
 
@@ -91,6 +94,7 @@ def parse_spec(path: Path) -> Spec:
     rel = path.relative_to(ROOT).as_posix()
     cases: list[Case] = []
     entry = None
+    signature = None
     error = None
     limits = None
     intermediate = False
@@ -121,6 +125,8 @@ def parse_spec(path: Path) -> Spec:
             pending = None
         elif key == "entry":
             entry = val
+        elif key == "signature":
+            signature = val
         elif key == "overflow":
             if val != "intermediate":
                 raise ValueError(f"{where}: overflow: takes only 'intermediate'")
@@ -152,7 +158,7 @@ def parse_spec(path: Path) -> Spec:
     sig_line = next((line for name, line in defs if name == entry), None)
     if sig_line is None:
         raise ValueError(f"{rel}: entry {entry!r} not defined")
-    signature = sig_line[:-1].rstrip() if sig_line.endswith(":") else sig_line
+    signature = signature or (sig_line[:-1].rstrip() if sig_line.endswith(":") else sig_line)
     rm = re.search(r"->\s*(.+)$", signature)
     returns = rm.group(1).strip() if rm else "None"
 

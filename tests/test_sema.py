@@ -73,7 +73,12 @@ def test_generated_programs_type_whole():
     ("def f(n: int) -> int:\n    return n\n", ("", 0, 0)),
     ("def g(n: int) -> int:\n    return n\n", ("NameError", 1, 1)),
     ("def f(n: str) -> int:\n    return 0\n", ("TypeError", 1, 1)),
-    ("def f(n) -> int:\n    return n\n", ("TypeError", 1, 7)),
+    ("def f(n) -> int:\n    return n\n", ("", 0, 0)),  # the entry: typed by the problem's signature
+    ("def g(n) -> int:\n    return n\ndef f(n: int) -> int:\n    return g(n)\n", ("TypeError", 1, 7)),
+    ("def f(n: int):\n    return n\n", ("", 0, 0)),
+    ("def g(n: int):\n    return n\ndef f(n: int) -> int:\n    return g(n)\n", ("TypeError", 1, 5)),
+    ("def f(n, m) -> int:\n    return n\n", ("TypeError", 1, 10)),  # a parameter the signature lacks
+    ("def f(n: list) -> int:\n    return 0\n", ("Unsupported", 1, 10)),  # bare, and the signature says int
     ("def f(n: int, n: int) -> int:\n    return n\n", ("SyntaxError", 1, 15)),
     ("def f(n: int = 3) -> int:\n    return n\n", ("Unsupported", 1, 14)),
     ("def f(n: List[int]) -> int:\n    return 0\n", ("NameError", 1, 10)),

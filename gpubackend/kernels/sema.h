@@ -75,6 +75,9 @@ struct Sema {
   int32_t discovering;        // typing a later use to learn an empty list's item type
   int32_t limit_at;           // a new local past MAX_LOCALS: the LimitError's node (-1: at the name)
   int32_t entry_called;       // the program calls its entry
+  const char* want_entry;     // the problem's entry name and signature (type codes, "is>b"), which
+  const char* want_sig;       // type the entry's parameters and result where it leaves them unannotated
+  int32_t want_entry_len, want_sig_len;
   struct { int32_t kind, line, col, type; } entry_none;  // where the entry may answer None first
   // What the code pass (code.h) reads: ty[i], the type of expression node
   // i where it was typed (a name read narrowed to T where its local holds
@@ -313,8 +316,52 @@ DEVFN int32_t annotation(Sema* s, int32_t i, const char* after) {
 
 // ---- declarations
 
-// header := 'def' NAME '(' [NAME ':' type (',' NAME ':' type)*] ')' '->' type
-DEVFN void header(Sema* s, int32_t def, SemaFunc* f) {
+// The end of the type code that starts at code[i] (of len bytes).
+DEV int32_t code_end(const char* code, int32_t len, int32_t i) {
+  if (i >= len) return len;
+  char c = code[i++];
+  if (c == '[' || c == '?') return code_end(code, len, i);
+  if (c != '(') return i;
+  while (i < len && code[i] != ')') i = code_end(code, len, i);
+  return i < len ? i + 1 : len;
+}
+
+// The type the problem's signature gives the entry's parameter k (k < 0:
+// its result), or T_BAD where the signature has none.
+DEVFN int32_t signature_type(Sema* s, int32_t k) {
+  const char* code = s->want_sig;
+  int32_t len = s->want_sig_len, i = 0;
+  if (k < 0) {
+    while (i < len && code[i] != '>') i++;
+    i++;
+  }
+  for (int32_t q = 0; q < k && i < len && code[i] != '>'; q++) i = code_end(code, len, i);
+  if (i >= len || code[i] == '>') return T_BAD;
+  return type_of_code(&s->types, code, len, &i);
+}
+
+// A bare container annotation (`list`, `tuple`, or `List`, `Tuple` where
+// imported) that the signature's type t refines: t, else T_BAD.
+DEV int32_t refined(Sema* s, int32_t ann, int32_t t) {
+  if (t == T_BAD || nd(s, ann)->kind != ND_NAME) return T_BAD;
+  int list = node_is(s, ann, "list") || (node_is(s, ann, "List") && typing_imported(s, ann));
+  int tuple = node_is(s, ann, "tuple") || (node_is(s, ann, "Tuple") && typing_imported(s, ann));
+  return (list && is_list(&s->types, t)) || (tuple && is_tuple(&s->types, t)) ? t : T_BAD;
+}
+
+// One annotation of a def's header: the problem's signature type `want`
+// (T_BAD: none; the entry's) stands for a missing or bare one.
+DEVFN int32_t header_type(Sema* s, int32_t ann, int32_t want, const char* after) {
+  if (ann < 0) return want;
+  int32_t t = refined(s, ann, want);
+  return t != T_BAD ? t : annotation(s, ann, after);
+}
+
+// header := 'def' NAME '(' [NAME [':' type] (',' NAME [':' type])*] ')' ['->' type]
+// An annotation may be left out of the entry's header (entry: this def is
+// it), or be a bare list or tuple there: the problem's signature types it,
+// as the tests will call it; elsewhere, each is needed.
+DEVFN void header(Sema* s, int32_t def, SemaFunc* f, int entry) {
   const Node* d = nd(s, def);
   int32_t name = xtra(s, d->a), ret = xtra(s, d->a + 1);
   f->def = def;
@@ -328,13 +375,13 @@ DEVFN void header(Sema* s, int32_t def, SemaFunc* f) {
       sema_error_at(s, t.line, t.col, DG_LIMIT, "program exceeds MAX_PARAMS (parameters)");
       return;
     }
-    if (pn->a < 0) {
+    int32_t t = header_type(s, pn->a, entry ? signature_type(s, k) : T_BAD, "expected ')'");
+    if (s->diag->cls != DG_OK) return;
+    if (t == T_BAD) {
       sema_error(s, p, DG_TYPE, "parameter '"); msg_node(s, p); msg(s->diag, "' needs a type annotation");
       return;
     }
-    int32_t t = annotation(s, pn->a, "expected ')'");
     if (t == T_NONE) { sema_error(s, p, DG_UNSUPPORTED, "a None parameter"); return; }
-    if (s->diag->cls != DG_OK) return;
     if (pn->b >= 0) {
       Token eq = token_of(s, pn->pos + pn->len, TK_ASSIGN);
       sema_error_at(s, eq.line, eq.col, DG_UNSUPPORTED, "default argument value");
@@ -345,11 +392,11 @@ DEVFN void header(Sema* s, int32_t def, SemaFunc* f) {
     f->ptype[f->nparams++] = t;
   }
   if (s->diag->cls != DG_OK) return;
-  if (ret < 0) {
+  f->ret = header_type(s, ret, entry ? signature_type(s, -1) : T_BAD, "expected ':'");
+  if (f->ret == T_BAD && ret < 0) {
     sema_error(s, name, DG_TYPE, "function '"); msg_node(s, name); msg(s->diag, "' needs a return annotation");
     return;
   }
-  f->ret = annotation(s, ret, "expected ':'");
   s->in_header = 0;
 }
 
@@ -409,11 +456,12 @@ DEVFN int module_const(Sema* s, int32_t assign, int record) {
 DEVFN void declare_function(Sema* s, int32_t def, int32_t parent) {
   if (s->nfuncs >= MAX_FUNCS) { sema_error(s, def, DG_LIMIT, "program exceeds MAX_FUNCS (functions)"); return; }
   SemaFunc* f = &s->funcs[s->nfuncs];
-  header(s, def, f);
+  int32_t name = xtra(s, nd(s, def)->a);
+  const Node* nn = nd(s, name);
+  header(s, def, f, parent < 0 && spans_equal(s->src + nn->pos, nn->len, s->want_entry, s->want_entry_len));
   if (s->diag->cls != DG_OK) return;
   f->parent = parent;
   f->defined = 0;
-  int32_t name = xtra(s, nd(s, def)->a);
   for (int32_t k = 0; k < s->nfuncs; k++)
     if (s->funcs[k].parent == parent && same_text(s, xtra(s, nd(s, s->funcs[k].def)->a), name)) {
       sema_error(s, def, DG_UNSUPPORTED, "redefinition of function '"); msg_node(s, name); msg(s->diag, "'");
@@ -505,6 +553,7 @@ DEVFN int declarations(Sema* s, const ParseTree* t, const char* src, int32_t n, 
   s->discovering = 0; s->fn_end = n;
   s->limit_at = -1;
   s->entry_none.kind = 0;
+  s->want_entry = entry; s->want_entry_len = entry_len; s->want_sig = sig; s->want_sig_len = sig_len;
   types_init(&s->types);
   if (s->ty) for (int32_t k = 0; k < t->n_nodes; k++) s->ty[k] = -1;
   declarations_in(s, t->root, -1, 1);

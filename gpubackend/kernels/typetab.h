@@ -132,6 +132,28 @@ DEV int type_code(const TypeTable* tt, int32_t t, char* buf, int32_t* k, int32_t
   return type_code(tt, d->elem, buf, k, cap);
 }
 
+// The type whose code starts at code[*i] (of len bytes), interned in tt;
+// *i moves past it. T_BAD where the code is cut short or malformed, or the
+// table is full (a list, tuple or Optional past MAX_TYPES).
+DEV int32_t type_of_code(TypeTable* tt, const char* code, int32_t len, int32_t* i) {
+  if (*i >= len) return T_BAD;
+  char c = code[(*i)++];
+  for (int32_t t = 0; t < T_UNK; t++) if (TYPE_CODES[t] == c) return t;
+  if (c == '[' || c == '?') {
+    int32_t elem = type_of_code(tt, code, len, i);
+    return elem == T_BAD ? T_BAD : c == '[' ? type_list(tt, elem) : type_opt(tt, elem);
+  }
+  if (c != '(') return T_BAD;
+  int32_t items[MAX_TUPLE], n = 0;
+  while (*i < len && code[*i] != ')') {
+    if (n == MAX_TUPLE) return T_BAD;
+    if ((items[n++] = type_of_code(tt, code, len, i)) == T_BAD) return T_BAD;
+  }
+  if (*i >= len) return T_BAD;
+  (*i)++;
+  return type_tuple(tt, n, items);
+}
+
 // Python's spelling of t, for diagnostics: list[tuple[int, str]].
 DEV void msg_type_in(Diag* d, const TypeTable* tt, int32_t t) {
   const char* names[] = {"None", "bool", "int", "float", "str", "?"};
