@@ -91,7 +91,12 @@ DEV void refuse(Code* g, int32_t i) {
 }
 DEV const Node* cnode(const Code* g, int32_t i) { return g->s->t->nodes + i; }
 DEV int32_t cx(const Code* g, int32_t at) { return g->s->t->extra[at]; }
-DEV int32_t ty(const Code* g, int32_t i) { return g->s->ty[i]; }
+DEV int32_t ty(const Code* g, int32_t i) {
+  int32_t t = g->s->ty[i];
+  return t < 0 ? t : t & ~TY_NEW_VARIABLE;
+}
+// Whether the store to NAME node i starts a new variable of its name.
+DEV int starts_variable(const Code* g, int32_t i) { return g->s->ty[i] >= 0 && (g->s->ty[i] & TY_NEW_VARIABLE); }
 DEV const TypeTable* ctypes(const Code* g) { return &g->s->types; }
 
 // ---- emission

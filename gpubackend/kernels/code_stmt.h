@@ -47,7 +47,7 @@ DEVFN int block(Code* g, int32_t b, int32_t follow) {
 // declared on its first assignment, of type `type` from then on; a sum of the local and a constant or a local stores itself
 // (ADD_INT_LK_ST, ...). `checked`: a new local may be read unassigned.
 DEVFN void store_name(Code* g, int32_t name, int32_t type, ExpDesc* e, int checked, int32_t serial) {
-  CodeLocal* l = local_of(g, name);
+  CodeLocal* l = starts_variable(g, name) ? 0 : local_of(g, name);
   if (!l) l = declare(g, name, type, checked);
   if (!l) return;
   l->type = type;

@@ -91,6 +91,9 @@ struct Sema {
 DEV const Node* nd(const Sema* s, int32_t i) { return s->t->nodes + i; }
 DEV int32_t xtra(const Sema* s, int32_t at) { return s->t->extra[at]; }
 DEV void note_type(Sema* s, int32_t i, int32_t t) { if (s->ty) s->ty[i] = t; }
+// Set in a NAME target's ty[] entry where its store starts a new variable
+// of the name (sema_stmt.h, new_variable): the code pass declares it there.
+#define TY_NEW_VARIABLE (1 << 30)
 DEV int node_is(const Sema* s, int32_t i, const char* word) {
   return i >= 0 && span_eq(s->src + nd(s, i)->pos, nd(s, i)->len, word);
 }

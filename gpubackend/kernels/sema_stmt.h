@@ -83,6 +83,22 @@ DEVFN void store_name(Sema* s, int32_t name, int32_t t) {
   if (is_opt(tt, l->type) && t != T_NONE && !is_opt(tt, t) && s->f.nopen) narrow(s, l, current_block(s));
 }
 
+// `name = value` at the function's top level where name holds a value of
+// another type (x = str(x)): a new variable of the name from here on, as
+// in CPython the name holds the new value from here on. At the top level
+// no loop is open, so every later read runs after this store and every
+// earlier one before it; and a nested def reads no local of its enclosing
+// function. Returns whether it declared one (or met an error doing so).
+DEVFN int new_variable(Sema* s, int32_t name, int32_t t) {
+  SemaLocal* l = find_local(s, name);
+  const TypeTable* tt = &s->types;
+  if (!l || t == T_BAD || t == T_NONE || s->f.nopen != 1 || s->discovering || halted(s)) return 0;
+  if (coercible(s, l->type, t) || type_fits(tt, t, l->type) || (is_opt(tt, l->type) && elem_of(tt, l->type) == T_UNK))
+    return 0;
+  if (declare_local(s, name, t)) note_type(s, name, t | TY_NEW_VARIABLE);
+  return 1;
+}
+
 // rhs := expression (',' expression)*      n values for n targets: a
 // display of n items, or one tuple or list unpacked; their types into ts
 DEVFN int rhs_values(Sema* s, int32_t value, int32_t n, int32_t* ts) {
@@ -169,7 +185,7 @@ DEVFN int assign_stmt(Sema* s, int32_t i) {
   if (tn->kind == ND_NAME) {
     int32_t t = expr(s, value, 0);
     s->limit_at = value;  // the compiler stores the name past the '='
-    store_name(s, target, t);
+    if (!new_variable(s, target, t)) store_name(s, target, t);
     s->limit_at = -1;
     return 1;
   }

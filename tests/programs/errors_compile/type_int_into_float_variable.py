@@ -1,5 +1,6 @@
-# error: TypeError 4
+# error: TypeError 5
 def f(x: int) -> float:
     y = 0.5
-    y = x
+    if x > 0:
+        y = x
     return y

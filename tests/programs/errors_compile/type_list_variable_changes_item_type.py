@@ -1,5 +1,6 @@
-# error: TypeError 4
+# error: TypeError 5
 def f(n: int) -> int:
     xs = [n]
-    xs = ['a']
+    for i in range(n):
+        xs = ['a']
     return n

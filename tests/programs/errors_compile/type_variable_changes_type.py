@@ -1,5 +1,6 @@
-# error: TypeError 4
+# error: TypeError 5
 def f(x: int) -> int:
     y = 1
-    y = 'a'
+    if x > 0:
+        y = 'a'
     return x
