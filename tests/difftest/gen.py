@@ -171,6 +171,7 @@ ALL_FEATURES = frozenset(
         "strip_chars",  # s.strip('ab')
         "rfind_index",  # s.rfind(t), s.index(t)
         "maybe_unbound",  # reads that may raise UnboundLocalError
+        "rebind",  # s = str(s) at a function's top level: a name takes a value of another type
         "mixed_numeric",  # int/bool operands in float arithmetic and comparisons
         "docstrings",
         "helpers",
@@ -904,6 +905,8 @@ class FuncGen(ContainerGen):
             ("call_stmt", 0.4 if any(h.ret == NONE for h in self.callable_helpers) else 0),
             ("print", 0.15 if "print" in self.features else 0),
             ("pass", 0.05),
+            # last, so that where it can't be drawn the draws are as without it
+            ("rebind", 0.6 if depth == 0 and not self.loop_depth and "rebind" in self.features else 0),
         ]
         if self.t34:
             choices += self.stmt_choices34(can_nest, can_loop)
@@ -926,6 +929,21 @@ class FuncGen(ContainerGen):
         self.note_alias(name, e)
         if "annotated_assign" in self.features and rng.random() < 0.2:
             return [Stmt(f"{name}: {spell(rng, t) if self.t34 else t} = {e}")], False
+        return [Stmt(f"{name} = {e}")], False
+
+    def st_rebind(self, depth):
+        """`name = e` of another scalar type at the function's top level (a
+        parameter's too): the name holds the new value from here on, in
+        CPython as in the DSL, where it starts a new variable."""
+        rng = self.rng
+        olds = sorted(n for n in set().union(*self.scopes) if self.types[n] in SCALARS and n not in self.readonly)
+        if not olds:
+            return self.st_assign_new(depth)
+        name = rng.choice(olds)
+        t = rng.choice([x for x in SCALARS if x != self.types[name]])
+        e = self.expr(t, self.edepth())  # (may read the old value)
+        self.types[name] = t
+        self.maybe_unbound.discard(name)
         return [Stmt(f"{name} = {e}")], False
 
     def st_assign(self, depth, fallback=True):
