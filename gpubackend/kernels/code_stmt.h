@@ -838,13 +838,16 @@ DEVFN int code_program(Code* g, const Sema* s, Program* out) {
   for (int32_t k = 0; k < s->nfuncs; k++) {
     g->funcs[k].callees = 0; g->funcs[k].memo_pc = -1; g->funcs[k].returns = -1;
     g->funcs[k].nparams = s->funcs[k].nparams;
+    FuncInfo* fi = &out->funcs[k];  // (one never called and never typed has no code)
+    fi->pc = 0; fi->nparams = s->funcs[k].nparams; fi->nlocals = 0; fi->max_stack = 0;
   }
   module_strings(g);
   const Node* m = cnode(g, s->t->root);
   for (int32_t k = 0; k < m->n && !code_failed(g); k++) {
     int32_t st = cx(g, m->a + k);
     for (int32_t f = 0; f < s->nfuncs; f++)
-      if (s->funcs[f].def == st && s->funcs[f].parent < 0) funcdef(g, f, module_follow(g, k));
+      if (s->funcs[f].def == st && s->funcs[f].parent < 0 && s->funcs[f].infer != INFER_WAITING)
+        funcdef(g, f, module_follow(g, k));
   }
   if (code_failed(g)) return 0;
   finish_program(out, g->funcs, s->nfuncs, s->entry);

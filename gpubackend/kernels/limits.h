@@ -57,6 +57,10 @@
 #define MAX_TYPING_NAMES 16
 // Names of `from math import a, b` kept per function and for the module.
 #define MAX_FROM_MATH 8
+// Unannotated helpers typed at their first call, one inside another's body
+// (sema_expr.h, infer_function): each level keeps its caller's frame of
+// the type pass (about 2 KB) on the thread's stack.
+#define MAX_INFER_DEPTH 4
 
 // Names called in the current function: a later local of the same name would
 // change what they mean (Python's scope is the whole function), so that is

@@ -14,9 +14,14 @@ struct SemaFunc {
   int32_t parent;   // the top-level function a nested def is inside, or -1
   int32_t defined;  // a nested def: its def statement has been typed
   int32_t nparams;
-  int32_t ptype[MAX_PARAMS];
-  int32_t ret;
+  int32_t ptype[MAX_PARAMS];  // T_PENDING where its first call will tell
+  int32_t ret;                // T_PENDING until its first return tells
+  int32_t infer;    // annotations left out: INFER_WAITING for a first call, then INFER_TYPED
 };
+// A helper's parameter or result whose annotation is left out, until its
+// first call or return gives it a type.
+#define T_PENDING (-2)
+enum { INFER_NONE, INFER_WAITING, INFER_TYPED };
 
 // NAME = literal at module level: a function's read of NAME is the literal.
 struct SemaConst {
@@ -75,6 +80,7 @@ struct Sema {
   int32_t discovering;        // typing a later use to learn an empty list's item type
   int32_t limit_at;           // a new local past MAX_LOCALS: the LimitError's node (-1: at the name)
   int32_t entry_called;       // the program calls its entry
+  int32_t inferring;          // unannotated helpers being typed at their first call, one in another
   const char* want_entry;     // the problem's entry name and signature (type codes, "is>b"), which
   const char* want_sig;       // type the entry's parameters and result where it leaves them unannotated
   int32_t want_entry_len, want_sig_len;
@@ -363,8 +369,10 @@ DEVFN int32_t header_type(Sema* s, int32_t ann, int32_t want, const char* after)
 // header := 'def' NAME '(' [NAME [':' type] (',' NAME [':' type])*] ')' ['->' type]
 // An annotation may be left out of the entry's header (entry: this def is
 // it), or be a bare list or tuple there: the problem's signature types it,
-// as the tests will call it; elsewhere, each is needed.
-DEVFN void header(Sema* s, int32_t def, SemaFunc* f, int entry) {
+// as the tests will call it. A top-level helper (top) may leave them out
+// too: its first call types it (T_PENDING until then). A nested def needs
+// each.
+DEVFN void header(Sema* s, int32_t def, SemaFunc* f, int entry, int top) {
   const Node* d = nd(s, def);
   int32_t name = xtra(s, d->a), ret = xtra(s, d->a + 1);
   f->def = def;
@@ -378,7 +386,7 @@ DEVFN void header(Sema* s, int32_t def, SemaFunc* f, int entry) {
       sema_error_at(s, t.line, t.col, DG_LIMIT, "program exceeds MAX_PARAMS (parameters)");
       return;
     }
-    int32_t t = header_type(s, pn->a, entry ? signature_type(s, k) : T_BAD, "expected ')'");
+    int32_t t = header_type(s, pn->a, entry ? signature_type(s, k) : top ? T_PENDING : T_BAD, "expected ')'");
     if (s->diag->cls != DG_OK) return;
     if (t == T_BAD) {
       sema_error(s, p, DG_TYPE, "parameter '"); msg_node(s, p); msg(s->diag, "' needs a type annotation");
@@ -395,7 +403,10 @@ DEVFN void header(Sema* s, int32_t def, SemaFunc* f, int entry) {
     f->ptype[f->nparams++] = t;
   }
   if (s->diag->cls != DG_OK) return;
-  f->ret = header_type(s, ret, entry ? signature_type(s, -1) : T_BAD, "expected ':'");
+  f->ret = header_type(s, ret, entry ? signature_type(s, -1) : top ? T_PENDING : T_BAD, "expected ':'");
+  f->infer = INFER_NONE;
+  for (int32_t k = 0; k < f->nparams; k++) if (f->ptype[k] == T_PENDING) f->infer = INFER_WAITING;
+  if (f->ret == T_PENDING) f->infer = INFER_WAITING;
   if (f->ret == T_BAD && ret < 0) {
     sema_error(s, name, DG_TYPE, "function '"); msg_node(s, name); msg(s->diag, "' needs a return annotation");
     return;
@@ -461,7 +472,7 @@ DEVFN void declare_function(Sema* s, int32_t def, int32_t parent) {
   SemaFunc* f = &s->funcs[s->nfuncs];
   int32_t name = xtra(s, nd(s, def)->a);
   const Node* nn = nd(s, name);
-  header(s, def, f, parent < 0 && spans_equal(s->src + nn->pos, nn->len, s->want_entry, s->want_entry_len));
+  header(s, def, f, parent < 0 && spans_equal(s->src + nn->pos, nn->len, s->want_entry, s->want_entry_len), parent < 0);
   if (s->diag->cls != DG_OK) return;
   f->parent = parent;
   f->defined = 0;
@@ -553,7 +564,7 @@ DEVFN int declarations(Sema* s, const ParseTree* t, const char* src, int32_t n, 
   s->t = t; s->src = src; s->n = n; s->diag = d;
   s->nfuncs = 0; s->entry = -1; s->math_imported = 0; s->ntyping = 0; s->typing_all = 0; s->nconsts = 0;
   s->in_header = 0; s->nfrom_math = 0; s->f.fn = -1; s->stop = 0; s->entry_called = 0;
-  s->discovering = 0; s->fn_end = n;
+  s->discovering = 0; s->fn_end = n; s->inferring = 0;
   s->limit_at = -1;
   s->entry_none.kind = 0;
   s->want_entry = entry; s->want_entry_len = entry_len; s->want_sig = sig; s->want_sig_len = sig_len;
@@ -658,7 +669,8 @@ DEVFN void module_stmt(Sema* s, int32_t i, int32_t next) {
   switch (n->kind) {
     case ND_DEF:
       s->fn_end = next >= 0 ? nd(s, first_token(s, next))->pos : s->n;
-      for (int32_t f = 0; f < s->nfuncs; f++) if (s->funcs[f].def == i) function_body(s, f);
+      for (int32_t f = 0; f < s->nfuncs; f++)
+        if (s->funcs[f].def == i && s->funcs[f].infer == INFER_NONE) function_body(s, f);
       s->stop = 0;  // (a give-up ends one body)
       return;
     case ND_IMPORT: case ND_FROM:

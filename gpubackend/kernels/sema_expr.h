@@ -626,17 +626,58 @@ DEVFN int plain_argument(Sema* s, int32_t arg) {
   return 1;
 }
 
+// Where the body of top-level def `def` ends: the next module-level
+// statement's first token (its body's look-aheads stop there).
+DEVFN int32_t def_end(const Sema* s, int32_t def) {
+  const Node* m = nd(s, s->t->root);
+  for (int32_t k = 0; k + 1 < m->n; k++)
+    if (xtra(s, m->a + k) == def) return nd(s, first_token(s, xtra(s, m->a + k + 1)))->pos;
+  return s->n;
+}
+
+// A helper that leaves annotations out, met at its first call (whose
+// argument types are ts): its parameters take those types, and its body is
+// typed now, the caller's frame kept aside, its result taken from its
+// returns. CPython runs it with these values; a later call with others is
+// the usual TypeError. 0 after a diagnostic.
+DEVFN int infer_function(Sema* s, int32_t call, int32_t f, const int32_t* ts) {
+  SemaFunc* fs = &s->funcs[f];
+  for (int32_t k = 0; k < fs->nparams; k++) {
+    if (fs->ptype[k] != T_PENDING) continue;
+    if (ts[k] == T_NONE || type_unknown(&s->types, ts[k])) {
+      sema_error(s, first_token(s, xtra(s, nd(s, call)->b + k)), DG_UNSUPPORTED,
+                 "an argument of unknown type for a parameter without an annotation");
+      return 0;
+    }
+    fs->ptype[k] = ts[k];
+  }
+  if (s->inferring >= MAX_INFER_DEPTH) {
+    over_limit(s, call, "MAX_INFER_DEPTH (functions without annotations typed inside one another)");
+    return 0;
+  }
+  fs->infer = INFER_TYPED;  // (a call of itself in its body sees these types)
+  SemaFrame caller = s->f;
+  int32_t stop = s->stop, fn_end = s->fn_end;
+  s->inferring++;
+  s->fn_end = def_end(s, fs->def);
+  function_body(s, f);
+  s->inferring--;
+  s->f = caller; s->stop = stop; s->fn_end = fn_end;
+  return !halted(s);
+}
+
 // call_function := NAME '(' args ')'      a program function f
 DEVFN int32_t call_function(Sema* s, int32_t call, int32_t name, int32_t f) {
   const Node* c = nd(s, call);
   const SemaFunc* fs = &s->funcs[f];
   if (c->n > MAX_PARAMS) return over_limit(s, call, "MAX_PARAMS (arguments in a call)");
+  int32_t ts[MAX_PARAMS];
   for (int32_t k = 0; k < c->n; k++) {
     int32_t arg = xtra(s, c->b + k);
     if (!plain_argument(s, arg)) return T_BAD;
-    int32_t t = expr(s, arg, 0);
+    int32_t t = ts[k] = expr(s, arg, 0);
     if (t == T_BAD) return T_BAD;
-    if (k < fs->nparams && !coercible(s, fs->ptype[k], t)) {
+    if (k < fs->nparams && fs->ptype[k] != T_PENDING && !coercible(s, fs->ptype[k], t)) {
       sema_error(s, first_token(s, arg), DG_TYPE, "argument '");
       msg_node(s, xtra(s, nd(s, fs->def)->b + k)); msg(s->diag, "' of ");
       msg_node(s, name); msg(s->diag, "() is "); msg_type_in(s->diag, &s->types, fs->ptype[k]);
@@ -648,6 +689,14 @@ DEVFN int32_t call_function(Sema* s, int32_t call, int32_t name, int32_t f) {
     sema_error(s, name, DG_TYPE, ""); msg_node(s, name); msg(s->diag, "() takes ");
     msg_int(s->diag, fs->nparams); msg(s->diag, fs->nparams == 1 ? " argument, got " : " arguments, got ");
     msg_int(s->diag, c->n);
+    return T_BAD;
+  }
+  if (fs->infer == INFER_WAITING) {
+    if (s->discovering) { s->stop = 1; return T_BAD; }  // (a look ahead types no body)
+    if (!infer_function(s, call, f, ts)) return T_BAD;
+  }
+  if (fs->ret == T_PENDING) {  // a call of itself before any return
+    sema_error(s, name, DG_UNSUPPORTED, "a function without a return annotation that calls itself before it returns");
     return T_BAD;
   }
   if (f == s->entry) s->entry_called = 1;

@@ -26,9 +26,24 @@ DEV void entry_may_return_none(Sema* s, int32_t kind, int32_t line, int32_t col,
   s->entry_none.kind = kind; s->entry_none.line = line; s->entry_none.col = col; s->entry_none.type = type;
 }
 
+// The first return of a helper that leaves its result type out: the
+// value's type is the result's (a list's item type known by then).
+DEVFN void inferred_return(Sema* s, int32_t i) {
+  const Node* n = nd(s, i);
+  const Node* v = n->a >= 0 ? nd(s, n->a) : 0;
+  int32_t t = !v || (v->kind == ND_CONST && v->op == TK_NONE) ? T_NONE : expr(s, n->a, 0);
+  if (t == T_BAD) return;
+  if (type_unknown(&s->types, t)) {
+    sema_error(s, first_token(s, n->a), DG_UNSUPPORTED, "a result of unknown type from a function without a return annotation");
+    return;
+  }
+  s->funcs[s->f.fn].ret = t;
+}
+
 // return_stmt := 'return' [expression]      (`return None` is bare)
 DEVFN int return_stmt(Sema* s, int32_t i) {
   const Node* n = nd(s, i);
+  if (s->funcs[s->f.fn].ret == T_PENDING) return inferred_return(s, i), 0;
   int32_t ret = s->funcs[s->f.fn].ret;
   const TypeTable* tt = &s->types;
   const Node* v = n->a >= 0 ? nd(s, n->a) : 0;
@@ -680,6 +695,7 @@ DEVFN void function_body(Sema* s, int32_t fi) {
   s->f.fn_math = 0; s->f.nfrom_math = 0;
   for (int32_t k = 0; k < f->nparams; k++) declare_local(s, xtra(s, d->b + k), f->ptype[k]);
   int falls = block_falls(s, xtra(s, d->a + 2));
+  if (f->ret == T_PENDING) s->funcs[fi].ret = T_NONE;  // no return: CPython's None
   if (halted(s) || !falls || f->ret == T_NONE || is_opt(&s->types, f->ret)) return;
   if (fi == s->entry) { entry_may_return_none(s, EN_FALLS_OFF, d->line, d->col, f->ret); return; }
   sema_error(s, f->def, DG_TYPE, "function '"); msg_node(s, xtra(s, d->a));
