@@ -172,6 +172,7 @@ ALL_FEATURES = frozenset(
         "rfind_index",  # s.rfind(t), s.index(t)
         "maybe_unbound",  # reads that may raise UnboundLocalError
         "rebind",  # s = str(s) at a function's top level: a name takes a value of another type
+        "unannotated_helpers",  # def h0(x0, x1): typed by its first call, its result by its first return
         "mixed_numeric",  # int/bool operands in float arithmetic and comparisons
         "docstrings",
         "helpers",
@@ -1200,6 +1201,7 @@ class ProgramGen:
         rng = self.rng
         helpers: list[Helper] = []
         funcs: list[Stmt] = []
+        bare = False  # the last helper's def line leaves its annotations out
         n_helpers = rng.choice([0, 0, 1, 1, 2, 3]) if "helpers" in self.features and not tiny else 0
         for k in range(n_helpers):
             rec = "recursion" in self.features and rng.random() < 0.4
@@ -1216,12 +1218,16 @@ class ProgramGen:
                 ret = rng.choices(list(SCALARS) + [NONE], [3, 2, 2, 2, 0.6])[0]
             h = Helper(f"h{k}", ps, ret, rec, grows=rec)  # a recursive one may grow what it passes down
             fg = FuncGen(self, h.name, ps, ret, list(helpers), h if rec else None)
-            funcs.append(fg.function(Sig(ps, ret).def_line(h.name, rng if self.t34 else None)))
+            bare = ("unannotated_helpers" in self.features and not self.t34 and not rec and ret != NONE
+                    and rng.random() < 0.4)
+            line = (f"def {h.name}({', '.join(n for n, _ in ps)})" if bare
+                    else Sig(ps, ret).def_line(h.name, rng if self.t34 else None))
+            funcs.append(fg.function(line))
             if self.t34:
                 h.grows = rec or fg.grows_params()
             helpers.append(h)
         nested = None
-        if helpers and "nested_def" in self.features and rng.random() < 0.15:
+        if helpers and not bare and "nested_def" in self.features and rng.random() < 0.15:
             nested = funcs.pop()  # the last helper: no other helper calls it
         fg = FuncGen(self, ENTRY, sig.params, sig.ret, list(helpers), None)
         def_line = sig.def_line(ENTRY, rng if self.t34 else None)
