@@ -699,6 +699,7 @@ DEVFN void funcdef(Code* g, int32_t fi, int32_t follow);
 DEVFN void nested_def(Code* g, int32_t i, int32_t follow) {
   int32_t fi = 0;
   while (fi < g->s->nfuncs && g->s->funcs[fi].def != i) fi++;
+  if (g->s->funcs[fi].infer == INFER_WAITING) { g->defined |= 1u << fi; return; }  // never called: no code
   int32_t over = emit(g, OP_JUMP, 0);
   g->saved = g->f;
   funcdef(g, fi, follow);

@@ -369,10 +369,9 @@ DEVFN int32_t header_type(Sema* s, int32_t ann, int32_t want, const char* after)
 // header := 'def' NAME '(' [NAME [':' type] (',' NAME [':' type])*] ')' ['->' type]
 // An annotation may be left out of the entry's header (entry: this def is
 // it), or be a bare list or tuple there: the problem's signature types it,
-// as the tests will call it. A top-level helper (top) may leave them out
-// too: its first call types it (T_PENDING until then). A nested def needs
-// each.
-DEVFN void header(Sema* s, int32_t def, SemaFunc* f, int entry, int top) {
+// as the tests will call it. Any other def may leave them out too: its
+// first call types it (T_PENDING until then).
+DEVFN void header(Sema* s, int32_t def, SemaFunc* f, int entry) {
   const Node* d = nd(s, def);
   int32_t name = xtra(s, d->a), ret = xtra(s, d->a + 1);
   f->def = def;
@@ -386,7 +385,7 @@ DEVFN void header(Sema* s, int32_t def, SemaFunc* f, int entry, int top) {
       sema_error_at(s, t.line, t.col, DG_LIMIT, "program exceeds MAX_PARAMS (parameters)");
       return;
     }
-    int32_t t = header_type(s, pn->a, entry ? signature_type(s, k) : top ? T_PENDING : T_BAD, "expected ')'");
+    int32_t t = header_type(s, pn->a, entry ? signature_type(s, k) : T_PENDING, "expected ')'");
     if (s->diag->cls != DG_OK) return;
     if (t == T_BAD) {
       sema_error(s, p, DG_TYPE, "parameter '"); msg_node(s, p); msg(s->diag, "' needs a type annotation");
@@ -403,7 +402,7 @@ DEVFN void header(Sema* s, int32_t def, SemaFunc* f, int entry, int top) {
     f->ptype[f->nparams++] = t;
   }
   if (s->diag->cls != DG_OK) return;
-  f->ret = header_type(s, ret, entry ? signature_type(s, -1) : top ? T_PENDING : T_BAD, "expected ':'");
+  f->ret = header_type(s, ret, entry ? signature_type(s, -1) : T_PENDING, "expected ':'");
   f->infer = INFER_NONE;
   for (int32_t k = 0; k < f->nparams; k++) if (f->ptype[k] == T_PENDING) f->infer = INFER_WAITING;
   if (f->ret == T_PENDING) f->infer = INFER_WAITING;
@@ -472,7 +471,7 @@ DEVFN void declare_function(Sema* s, int32_t def, int32_t parent) {
   SemaFunc* f = &s->funcs[s->nfuncs];
   int32_t name = xtra(s, nd(s, def)->a);
   const Node* nn = nd(s, name);
-  header(s, def, f, parent < 0 && spans_equal(s->src + nn->pos, nn->len, s->want_entry, s->want_entry_len), parent < 0);
+  header(s, def, f, parent < 0 && spans_equal(s->src + nn->pos, nn->len, s->want_entry, s->want_entry_len));
   if (s->diag->cls != DG_OK) return;
   f->parent = parent;
   f->defined = 0;

@@ -635,24 +635,25 @@ DEVFN int32_t def_end(const Sema* s, int32_t def) {
   return s->n;
 }
 
-// A helper that leaves annotations out, met at its first call (whose
-// argument types are ts): its parameters take those types, and its body is
-// typed now, the caller's frame kept aside, its result taken from its
-// returns. CPython runs it with these values; a later call with others is
-// the usual TypeError. 0 after a diagnostic.
-DEVFN int infer_function(Sema* s, int32_t call, int32_t f, const int32_t* ts) {
+// A function that leaves annotations out, met at its first call (whose
+// argument types are ts; at: the call, or the function's name where it is
+// given as a key): its parameters take those types, and its body is typed
+// now, the caller's frame kept aside, its result taken from its returns.
+// CPython runs it with these values; a later call with others is the
+// usual TypeError. 0 after a diagnostic.
+DEVFN int infer_function(Sema* s, int32_t at, int32_t f, const int32_t* ts) {
   SemaFunc* fs = &s->funcs[f];
   for (int32_t k = 0; k < fs->nparams; k++) {
     if (fs->ptype[k] != T_PENDING) continue;
     if (ts[k] == T_NONE || type_unknown(&s->types, ts[k])) {
-      sema_error(s, first_token(s, xtra(s, nd(s, call)->b + k)), DG_UNSUPPORTED,
-                 "an argument of unknown type for a parameter without an annotation");
+      int32_t arg = nd(s, at)->kind == ND_CALL ? xtra(s, nd(s, at)->b + k) : at;
+      sema_error(s, first_token(s, arg), DG_UNSUPPORTED, "an argument of unknown type for a parameter without an annotation");
       return 0;
     }
     fs->ptype[k] = ts[k];
   }
   if (s->inferring >= MAX_INFER_DEPTH) {
-    over_limit(s, call, "MAX_INFER_DEPTH (functions without annotations typed inside one another)");
+    over_limit(s, at, "MAX_INFER_DEPTH (functions without annotations typed inside one another)");
     return 0;
   }
   fs->infer = INFER_TYPED;  // (a call of itself in its body sees these types)
@@ -1128,6 +1129,14 @@ DEVFN int32_t apply_fn(Sema* s, int32_t fn, int32_t t) {
   int32_t g = find_local(s, fn) ? -1 : find_func(s, fn);
   if (g < 0) return key_builtin(s, fn, t);
   const SemaFunc* fs = &s->funcs[g];
+  if (fs->nparams == 1 && fs->infer == INFER_WAITING) {  // applied to each item: typed by the first
+    if (s->discovering) { s->stop = 1; return T_BAD; }
+    if (!infer_function(s, fn, g, &t)) return T_BAD;
+  }
+  if (fs->ret == T_PENDING) {
+    sema_error(s, fn, DG_UNSUPPORTED, "a function without a return annotation that calls itself before it returns");
+    return T_BAD;
+  }
   if (fs->nparams != 1 || !type_fits(&s->types, fs->ptype[0], t)) {
     sema_error(s, fn, DG_TYPE, "function '"); msg_node(s, fn); msg(s->diag, "' does not take one ");
     msg_type_in(s->diag, &s->types, t);

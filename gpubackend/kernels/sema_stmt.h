@@ -711,6 +711,7 @@ DEVFN int nested_def(Sema* s, int32_t i) {
   int32_t fi = -1;
   for (int32_t k = 0; k < s->nfuncs; k++) if (s->funcs[k].def == i) fi = k;
   if (fi < 0 || s->funcs[fi].parent != s->f.fn) { sema_error(s, i, DG_UNSUPPORTED, "this nested def"); return 1; }
+  if (s->funcs[fi].infer == INFER_WAITING) { s->funcs[fi].defined = 1; return 1; }  // typed at its first call
   s->saved = s->f;
   function_body(s, fi);
   int stop = s->stop;
