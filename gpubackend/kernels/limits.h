@@ -57,10 +57,12 @@
 #define MAX_TYPING_NAMES 16
 // Names of `from math import a, b` kept per function and for the module.
 #define MAX_FROM_MATH 8
-// Unannotated helpers typed at their first call, one inside another's body
-// (sema_expr.h, infer_function): each level keeps its caller's frame of
-// the type pass (about 2 KB) on the thread's stack.
-#define MAX_INFER_DEPTH 4
+// Functions without annotations typed at their first call, one inside
+// another's body (sema_expr.h, infer_function): each level keeps two
+// frames of the type pass (about 4 KB) and a body's recursion (about 10 KB
+// at MAX_NESTING) on the thread's stack, which is 64 KB on a GPU
+// (backends/cuda.py, THREAD_STACK_BYTES).
+#define MAX_INFER_DEPTH 2
 
 // Names called in the current function: a later local of the same name would
 // change what they mean (Python's scope is the whole function), so that is

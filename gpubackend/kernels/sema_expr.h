@@ -657,13 +657,17 @@ DEVFN int infer_function(Sema* s, int32_t at, int32_t f, const int32_t* ts) {
     return 0;
   }
   fs->infer = INFER_TYPED;  // (a call of itself in its body sees these types)
-  SemaFrame caller = s->f;
+  // A nested def is called from its enclosing function alone, whose frame
+  // its body reads as nested_def's does; a body typed here may type a
+  // nested def of its own, which takes that slot.
+  SemaFrame caller = s->f, enclosing = s->saved;
   int32_t stop = s->stop, fn_end = s->fn_end;
+  if (fs->parent >= 0) s->saved = caller;
   s->inferring++;
   s->fn_end = def_end(s, fs->def);
   function_body(s, f);
   s->inferring--;
-  s->f = caller; s->stop = stop; s->fn_end = fn_end;
+  s->f = caller; s->saved = enclosing; s->stop = stop; s->fn_end = fn_end;
   return !halted(s);
 }
 
