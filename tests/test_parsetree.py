@@ -165,3 +165,14 @@ def test_cli_prints_the_tree(tmp_path, capsys):
     f.write_text("def f(:\n")
     assert main([str(f)]) == 1
     assert "SyntaxError" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("source", ["x = f'{n'\n", "x = f'a}'\n", "x = f'{}'\n", "x = f'{ }'\n", "x = f'{:>3}'\n",
+                                    "x = f'{x:{w}}'\n", "x = f\"{d['k']}\"\n", "x = f'{{}}'\n", "x = f'{a!=b}'\n",
+                                    "x = f'{a!r:>4}'\n", "x = f'''{x}\n{y}'''\n"])
+def test_fstring_fields_are_syntax_errors_where_cpython_finds_them(source):
+    # the expressions are not read (an f-string is Unsupported), but a field
+    # that CPython 3.11 rejects before reading them is a SyntaxError here too
+    tree = parse([source])[0]
+    assert (tree.root < 0) == bool(_python_error(source)), (source, tree.diag)
+    assert tree.root >= 0 or "SyntaxError: f-string" in tree.diag

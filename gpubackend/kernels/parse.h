@@ -246,6 +246,40 @@ DEVFN int32_t star_expressions(Parser* p, int mode) {
   return items(p, ND_TUPLE, &at, first, 0, mode);
 }
 
+// The replacement fields of f-string token s[0, n) as CPython 3.11 checks
+// them before it reads their expressions: each '{' (not '{{') closed by
+// its '}', around an expression that is not blank; no lone '}'. CPython's
+// message, or null. (The expressions themselves are not read: an f-string
+// is UNSUPPORTED, and the CPython path judges it.)
+DEV const char* fstring_error(const char* s, int32_t n) {
+  int32_t i = 0;
+  while (i < n && s[i] != '\'' && s[i] != '"') i++;  // the prefix
+  if (i >= n) return 0;
+  char q = s[i];
+  int32_t qn = i + 2 < n && s[i + 1] == q && s[i + 2] == q ? 3 : 1, end = n - qn;
+  for (i += qn; i < end; i++) {
+    if (s[i] == '}' && i + 1 < end && s[i + 1] == '}') { i++; continue; }
+    if (s[i] == '}') return "f-string: single '}' is not allowed";
+    if (s[i] != '{') continue;
+    if (i + 1 < end && s[i + 1] == '{') { i++; continue; }
+    int32_t depth = 0, blank = 1, in_expr = 1;
+    char quote = 0;
+    for (i++; i < end; i++) {
+      char c = s[i];
+      if (quote) { if (c == quote) quote = 0; continue; }
+      if (c == '}' && depth == 0) break;
+      if (c == '(' || c == '[' || c == '{') depth++;
+      if ((c == ')' || c == ']' || c == '}') && depth > 0) depth--;
+      if (c == '\'' || c == '"') quote = c;
+      if (depth == 0 && (c == ':' || (c == '!' && (i + 1 >= end || s[i + 1] != '=')))) in_expr = 0;
+      else if (in_expr && c != ' ' && c != '\t' && c != '\n' && c != '\r') blank = 0;
+    }
+    if (i >= end) return "f-string: expecting '}'";
+    if (blank) return "f-string: empty expression not allowed";
+  }
+  return 0;
+}
+
 // strings := STRING+      (adjacent literals are one string)
 // (an f-string or bytes part makes it UNSUPPORTED there)
 DEVFN int32_t strings(Parser* p) {
@@ -253,6 +287,8 @@ DEVFN int32_t strings(Parser* p) {
   odd.kind = TK_EOF;
   int32_t mark = p->top;
   while (check(p, TK_STRING) && !failed(p)) {
+    const char* bad = p->cur.flags & TF_FSTRING ? fstring_error(p->src + p->cur.start, p->cur.len) : 0;
+    if (bad) { syntax_error(p, &p->cur, bad); return -1; }
     if (odd.kind == TK_EOF && (p->cur.flags & (TF_FSTRING | TF_BYTES))) odd = p->cur;
     push(p, with_op(p, add_node(p, ND_STRPART, &p->cur), p->cur.flags));
     advance(p);
