@@ -94,8 +94,10 @@ DEVFN void store_name(Sema* s, int32_t name, int32_t t) {
     return;
   }
   note_type(s, name, l->type);
-  // just given a T: not None for the rest of this block
+  // just given a T: not None for the rest of this block; given what may be
+  // None, no longer known not None (whatever a test narrowed before)
   if (is_opt(tt, l->type) && t != T_NONE && !is_opt(tt, t) && s->f.nopen) narrow(s, l, current_block(s));
+  else if (t == T_NONE || is_opt(tt, t)) l->narrow_in = 0;
 }
 
 // `name = value` at the function's top level where name holds a value of
