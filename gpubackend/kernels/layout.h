@@ -107,7 +107,7 @@ struct Outcome {
 enum ProblemWord {
   PROB_ENTRY,      // offset of the entry's name in meta
   PROB_ENTRY_LEN,
-  PROB_SIG,        // offset of the signature's type codes ("is>b") in meta
+  PROB_SIG,        // offset of the signature's type codes ("is>b") in meta (rt_code_end reads one)
   PROB_SIG_LEN,
   PROB_TOL,        // relative float tolerance, as the bits of a double (< 0: exact)
   PROB_FUEL,       // loop iterations and calls per lane
@@ -117,6 +117,33 @@ enum ProblemWord {
   PROB_MEMO,       // memo entries per lane in this run (MEMO_SLOTS, or 0: off)
   PROB_WORDS
 };
+
+// Index just past the type code that starts at code[pos].
+// ('[' '?' '<' need one code after them, '{' two; a tuple's items are
+// balanced, so its end is its matching ')'. No stack, no recursion.)
+DEV int32_t rt_code_end(const char* code, int32_t pos) {
+  int32_t need = 1;  // codes still to read
+  while (need > 0) {
+    char c = code[pos++];
+    if (c == '(') {
+      int32_t open = 1;
+      while (open > 0) {
+        char t = code[pos++];
+        if (t == '(') open++;
+        else if (t == ')') open--;
+        else if (t == 0) return pos - 1;  // malformed: stop at its end
+      }
+      need--;
+    } else if (c == '{') {
+      need++;
+    } else if (c == 0) {
+      return pos - 1;
+    } else if (c != '[' && c != '?' && c != '<') {
+      need--;
+    }
+  }
+  return pos;
+}
 
 // A lane's heap: bump allocation of 64-bit words, never freed.
 struct Heap {

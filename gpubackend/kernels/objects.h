@@ -49,32 +49,6 @@
 
 // ============================================================ type codes
 
-// Index just past the type code that starts at code[pos].
-// ('[' '?' '<' need one code after them, '{' two; a tuple's items are
-// balanced, so its end is its matching ')'. No stack, no recursion.)
-DEV int32_t rt_code_end(const char* code, int32_t pos) {
-  int32_t need = 1;  // codes still to read
-  while (need > 0) {
-    char c = code[pos++];
-    if (c == '(') {
-      int32_t open = 1;
-      while (open > 0) {
-        char t = code[pos++];
-        if (t == '(') open++;
-        else if (t == ')') open--;
-        else if (t == 0) return pos - 1;  // malformed: stop at its end
-      }
-      need--;
-    } else if (c == '{') {
-      need++;
-    } else if (c == 0) {
-      return pos - 1;
-    } else if (c != '[' && c != '?' && c != '<') {
-      need--;
-    }
-  }
-  return pos;
-}
 // Whether a value of this type is a reference (str, list, tuple, Optional).
 DEV int rt_code_is_ref(char c) { return c == 's' || c == '[' || c == '(' || c == '?'; }
 // Whether an Optional of this type boxes its value (int, bool, float).

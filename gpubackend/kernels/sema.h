@@ -325,16 +325,6 @@ DEVFN int32_t annotation(Sema* s, int32_t i, const char* after) {
 
 // ---- declarations
 
-// The end of the type code that starts at code[i] (of len bytes).
-DEV int32_t code_end(const char* code, int32_t len, int32_t i) {
-  if (i >= len) return len;
-  char c = code[i++];
-  if (c == '[' || c == '?') return code_end(code, len, i);
-  if (c != '(') return i;
-  while (i < len && code[i] != ')') i = code_end(code, len, i);
-  return i < len ? i + 1 : len;
-}
-
 // The type the problem's signature gives the entry's parameter k (k < 0:
 // its result), or T_BAD where the signature has none.
 DEVFN int32_t signature_type(Sema* s, int32_t k) {
@@ -344,7 +334,7 @@ DEVFN int32_t signature_type(Sema* s, int32_t k) {
     while (i < len && code[i] != '>') i++;
     i++;
   }
-  for (int32_t q = 0; q < k && i < len && code[i] != '>'; q++) i = code_end(code, len, i);
+  for (int32_t q = 0; q < k && i < len && code[i] != '>'; q++) i = rt_code_end(code, i);
   if (i >= len || code[i] == '>') return T_BAD;
   return type_of_code(&s->types, code, len, &i);
 }
@@ -660,6 +650,15 @@ DEV Token else_keyword(const Sema* s, int32_t block) {
 DEVFN void function_body(Sema* s, int32_t fi);
 DEVFN void entry_none_error(Sema* s);
 
+// Where the body of top-level def `def` ends: the next module-level
+// statement's first token (its body's look-aheads stop there).
+DEVFN int32_t def_end(const Sema* s, int32_t def) {
+  const Node* m = nd(s, s->t->root);
+  for (int32_t k = 0; k + 1 < m->n; k++)
+    if (xtra(s, m->a + k) == def) return nd(s, first_token(s, xtra(s, m->a + k + 1)))->pos;
+  return s->n;
+}
+
 // One module-level statement; a def, its body (sema_stmt.h).
 // module := (funcdef | import_stmt | docstring | main_guard | module_const | 'pass')* EOF
 DEVFN void module_stmt(Sema* s, int32_t i, int32_t next) {
@@ -667,7 +666,7 @@ DEVFN void module_stmt(Sema* s, int32_t i, int32_t next) {
   int same_line = next >= 0 && nd(s, next)->line == n->line;  // after a ';'
   switch (n->kind) {
     case ND_DEF:
-      s->fn_end = next >= 0 ? nd(s, first_token(s, next))->pos : s->n;
+      s->fn_end = def_end(s, i);
       for (int32_t f = 0; f < s->nfuncs; f++)
         if (s->funcs[f].def == i && s->funcs[f].infer == INFER_NONE) function_body(s, f);
       s->stop = 0;  // (a give-up ends one body)

@@ -626,15 +626,6 @@ DEVFN int plain_argument(Sema* s, int32_t arg) {
   return 1;
 }
 
-// Where the body of top-level def `def` ends: the next module-level
-// statement's first token (its body's look-aheads stop there).
-DEVFN int32_t def_end(const Sema* s, int32_t def) {
-  const Node* m = nd(s, s->t->root);
-  for (int32_t k = 0; k + 1 < m->n; k++)
-    if (xtra(s, m->a + k) == def) return nd(s, first_token(s, xtra(s, m->a + k + 1)))->pos;
-  return s->n;
-}
-
 // A function that leaves annotations out, met at its first call (whose
 // argument types are ts; at: the call, or the function's name where it is
 // given as a key): its parameters take those types, and its body is typed
@@ -671,6 +662,20 @@ DEVFN int infer_function(Sema* s, int32_t at, int32_t f, const int32_t* ts) {
   return !halted(s);
 }
 
+// Function f at a use that may be its first (at: the call, or its name
+// given as a key; ts: the argument types): typed there if it waits for a
+// first call, its result known. 0 after a diagnostic, or in a look ahead,
+// which types no body.
+DEVFN int typed_at_use(Sema* s, int32_t at, int32_t name, int32_t f, const int32_t* ts) {
+  if (s->funcs[f].infer == INFER_WAITING) {
+    if (s->discovering) { s->stop = 1; return 0; }
+    if (!infer_function(s, at, f, ts)) return 0;
+  }
+  if (s->funcs[f].ret != T_PENDING) return 1;
+  sema_error(s, name, DG_UNSUPPORTED, "a function without a return annotation that calls itself before it returns");
+  return 0;
+}
+
 // call_function := NAME '(' args ')'      a program function f
 DEVFN int32_t call_function(Sema* s, int32_t call, int32_t name, int32_t f) {
   const Node* c = nd(s, call);
@@ -696,14 +701,7 @@ DEVFN int32_t call_function(Sema* s, int32_t call, int32_t name, int32_t f) {
     msg_int(s->diag, c->n);
     return T_BAD;
   }
-  if (fs->infer == INFER_WAITING) {
-    if (s->discovering) { s->stop = 1; return T_BAD; }  // (a look ahead types no body)
-    if (!infer_function(s, call, f, ts)) return T_BAD;
-  }
-  if (fs->ret == T_PENDING) {  // a call of itself before any return
-    sema_error(s, name, DG_UNSUPPORTED, "a function without a return annotation that calls itself before it returns");
-    return T_BAD;
-  }
+  if (!typed_at_use(s, call, name, f, ts)) return T_BAD;
   if (f == s->entry) s->entry_called = 1;
   return fs->ret;
 }
@@ -1133,14 +1131,7 @@ DEVFN int32_t apply_fn(Sema* s, int32_t fn, int32_t t) {
   int32_t g = find_local(s, fn) ? -1 : find_func(s, fn);
   if (g < 0) return key_builtin(s, fn, t);
   const SemaFunc* fs = &s->funcs[g];
-  if (fs->nparams == 1 && fs->infer == INFER_WAITING) {  // applied to each item: typed by the first
-    if (s->discovering) { s->stop = 1; return T_BAD; }
-    if (!infer_function(s, fn, g, &t)) return T_BAD;
-  }
-  if (fs->ret == T_PENDING) {
-    sema_error(s, fn, DG_UNSUPPORTED, "a function without a return annotation that calls itself before it returns");
-    return T_BAD;
-  }
+  if (fs->nparams == 1 && !typed_at_use(s, fn, fn, g, &t)) return T_BAD;  // typed by the first item
   if (fs->nparams != 1 || !type_fits(&s->types, fs->ptype[0], t)) {
     sema_error(s, fn, DG_TYPE, "function '"); msg_node(s, fn); msg(s->diag, "' does not take one ");
     msg_type_in(s->diag, &s->types, t);
