@@ -183,38 +183,36 @@ def _used(p) -> tuple:
             p["konst"][:k].tobytes(), p["funcs"][:f].tobytes(), p["loop_tests"][:lt].tobytes())
 
 
+def _compiled_alike(both, sources: list[str], spec) -> None:
+    """The programs the GPU compiles from `sources` (for spec's problem) are
+    the host's, in every used part."""
+    import numpy as np
+
+    cpu, gpu = both
+    problem = _problem(spec)
+    on_gpu = gpu.backend.images(gpu.compile(sources, problem), np.arange(len(sources)))
+    for a, b in zip(cpu.compile(sources, problem), on_gpu):
+        assert _used(a) == _used(b), spec.rel
+
+
 def test_compile_on_gpu_equal_cpu(both):
     # the passes on the device, in workspaces shared by a grid-stride loop,
     # write the host's programs and diagnostics
     import random
 
-    import numpy as np
-
-    cpu, gpu = both
     rng = random.Random(13)
     for spec in SPECS[::3]:
         sources = [spec.source] + [_mutate(rng, spec.source) for _ in range(2)]
-        problem = _problem(spec)
-        progs = gpu.compile(sources, problem)
-        on_gpu = gpu.backend.images(progs, np.arange(len(sources)))
-        for a, b in zip(cpu.compile(sources, problem), on_gpu):
-            assert _used(a) == _used(b), spec.rel
+        _compiled_alike(both, sources, spec)
 
 
 def test_compile_by_length_on_gpu_equals_cpu(both):
     # one batch in three compile launches (programs up to 1 KB, up to 4 KB,
     # longer), each writing the images of its own programs
-    import numpy as np
-
-    cpu, gpu = both
     pad = "".join(f"# line {i} of a long program's comment\n" for i in range(150))  # about 5 KB
     for spec in SPECS[::20]:
         sources = [spec.source, pad + spec.source, spec.source + pad + pad, spec.source[: len(spec.source) // 2]]
-        problem = _problem(spec)
-        progs = gpu.compile(sources, problem)
-        on_gpu = gpu.backend.images(progs, np.arange(len(sources)))
-        for a, b in zip(cpu.compile(sources, problem), on_gpu):
-            assert _used(a) == _used(b), spec.rel
+        _compiled_alike(both, sources, spec)
 
 
 @pytest.mark.parametrize("per_warp", [1, 5, 32])
@@ -223,19 +221,12 @@ def test_compile_in_few_slots_on_gpu_equals_cpu(both, per_warp, monkeypatch):
     # every third program in turn, in a workspace its last program left
     import random
 
-    import numpy as np
-
     from gpubackend.backends import cuda
 
-    cpu, gpu = both
     rng = random.Random(17)
-    monkeypatch.setattr(gpu.backend, "compile_per_warp", per_warp)
+    monkeypatch.setattr(both[1].backend, "compile_per_warp", per_warp)
     for spec in SPECS[::25]:
         sources = [spec.source] + [_mutate(rng, spec.source) for _ in range(29)]
         longest = max(len(s.encode("utf-8", "surrogatepass")) for s in sources)
         monkeypatch.setattr(cuda, "COMPILE_SCRATCH_BYTES", 3 * cuda._workspace(longest)[1])
-        problem = _problem(spec)
-        progs = gpu.compile(sources, problem)
-        on_gpu = gpu.backend.images(progs, np.arange(len(sources)))
-        for a, b in zip(cpu.compile(sources, problem), on_gpu):
-            assert _used(a) == _used(b), spec.rel
+        _compiled_alike(both, sources, spec)
