@@ -20,7 +20,20 @@ DEV int32_t block_end_line(Code* g, int32_t b, int32_t follow) {
 // The line of the first token of statement i.
 DEV int32_t stmt_line(Code* g, int32_t i) { return cnode(g, first_token(g->s, i))->line; }
 
-// block := statements      follow: the line of the token after it
+// The NAME node where statement (or elif clause) i raises NameError before
+// it does anything else (sema_undefined.h), or -1.
+DEV int32_t name_error_of(const Code* g, int32_t i) {
+  int32_t t = g->s->ty[i];
+  return t >= 0 && (t & TY_NAME_ERROR) ? t & ~TY_NAME_ERROR : -1;
+}
+// That raise, on the line of the name, as CPython reports it.
+DEV void raise_name_error(Code* g, int32_t name) {
+  g->line = cnode(g, name)->line;
+  emit(g, OP_RAISE, ST_NAME_ERROR);
+}
+
+// block := statements      follow: the line of the token after it. After a
+// statement that raises NameError, the rest is code CPython never runs: none.
 DEVFN int block(Code* g, int32_t b, int32_t follow) {
   const Node* n = cnode(g, b);
   if (g->f.nopen >= MAX_NESTING + 2) { refuse(g, b); return 1; }
@@ -33,6 +46,11 @@ DEVFN int block(Code* g, int32_t b, int32_t follow) {
   g->line = stmt_line(g, first) == n->line ? n->line : stmt_line(g, first);
   for (int32_t k = 0; k < n->n && !code_failed(g); k++) {
     int32_t st = cx(g, n->a + k), next = k + 1 < n->n ? stmt_line(g, cx(g, n->a + k + 1)) : follow;
+    if (name_error_of(g, st) >= 0) {
+      raise_name_error(g, name_error_of(g, st));
+      falls = 0;
+      break;
+    }
     if (!stmt(g, st, next)) falls = 0;
     int kind = cnode(g, st)->kind;
     if (kind != ND_IF && kind != ND_WHILE && kind != ND_FOR && kind != ND_DEF) g->line = cnode(g, st)->end;  // its NEWLINE's
@@ -123,6 +141,11 @@ DEVFN int if_stmt(Code* g, int32_t i, int32_t follow) {
   int falls = 0, has_else = 0;
   for (int32_t clause = i; clause >= 0 && !code_failed(g);) {
     const Node* n = cnode(g, clause);
+    if (clause != i && name_error_of(g, clause) >= 0) {  // an elif that raises: an else that cannot fall through
+      raise_name_error(g, name_error_of(g, clause));
+      has_else = 1;
+      break;
+    }
     int32_t orelse = cx(g, n->b + 1), body = cx(g, n->b);
     const Node* test = cnode(g, n->a);
     int32_t falses = -1, trues = -1;

@@ -3,7 +3,7 @@
 // without returning, an entry that may answer None); expressions are
 // sema_expr.h's. Each statement returns whether control can fall through.
 #pragma once
-#include "sema_expr.h"
+#include "sema_undefined.h"
 
 // ---- statements: each returns whether control can fall through to the next
 
@@ -15,7 +15,16 @@ DEVFN int block_falls(Sema* s, int32_t block) {
   if (s->f.nopen >= MAX_NESTING + 2) return over_limit(s, block, "MAX_NESTING (nested expressions or blocks)"), 1;
   s->f.open_blocks[s->f.nopen++] = ++s->f.block_serial;
   int falls = 1;
-  for (int32_t k = 0; k < b->n && !halted(s); k++) if (!stmt(s, xtra(s, b->a + k))) falls = 0;
+  for (int32_t k = 0; k < b->n && !halted(s); k++) {
+    int32_t st = xtra(s, b->a + k), name = name_error_at(s, st);
+    if (name >= 0) {  // the rest of the block is code CPython never runs
+      raises_name_error(s, st, name);
+      unrun_list(s, b->a + k + 1, b->n - k - 1, s->f.nloops);
+      falls = 0;
+      break;
+    }
+    if (!stmt(s, st)) falls = 0;
+  }
   s->f.nopen--;
   return falls;
 }
@@ -378,6 +387,12 @@ DEVFN int if_stmt(Sema* s, int32_t i) {
   j.n = 0; j.started = 0;
   for (int32_t clause = i; clause >= 0 && !halted(s);) {
     const Node* n = nd(s, clause);
+    int32_t name = first ? -1 : name_error_at(s, clause);
+    if (name >= 0) {  // an elif that raises NameError: an else that cannot fall through
+      raises_name_error(s, clause, name);
+      has_else = elifs = 1;
+      break;
+    }
     SemaLocal* not_none = none_test(s, n->a, 1);
     if (first) is_none = none_test(s, n->a, 0);
     if (expr(s, n->a, 1) == T_BAD) return 1;

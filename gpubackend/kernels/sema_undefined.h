@@ -1,0 +1,221 @@
+// sema_undefined.h: reads of names nothing defines. CPython compiles a
+// function that reads such a name and raises NameError when the read runs;
+// a program may carry a dead reference (a helper the model forgot to write,
+// `math` never imported) and still pass every test that does not reach it.
+// A statement whose first act is such a read raises NameError wherever it
+// runs, so the VM compiles it as that raise and the rest of its block as
+// nothing, where CPython cannot reach it either. A read anywhere else (in
+// a comprehension's body, behind `and`, after a call) stays a compile-time
+// NameError: the CPython path judges the program.
+#pragma once
+#include "sema_expr.h"
+
+// Set in a statement's ty[] entry (or an elif clause's IF node's) where it
+// raises NameError before it does anything else: the flag and the NAME
+// node read, whose line the raise reports.
+#define TY_NAME_ERROR (1 << 29)
+
+// Whether target t (a NAME, or a tuple, list, group or starred of them)
+// binds a name spelled as node `name`.
+DEVFN int binds(const Sema* s, int32_t t, int32_t name) {
+  const Node* n = nd(s, t);
+  switch (n->kind) {
+    case ND_NAME: return same_text(s, t, name);
+    case ND_GROUP: case ND_STARRED: return binds(s, n->a, name);
+    case ND_TUPLE: case ND_LIST:
+      for (int32_t k = 0; k < n->n; k++) if (binds(s, xtra(s, n->a + k), name)) return 1;
+  }
+  return 0;
+}
+
+// Whether an import's ALIAS binds `name`: its `as` name, else the head of
+// its dotted name (`import os.path` binds os); `*` may bind anything.
+DEV int alias_binds(const Sema* s, int32_t alias, int32_t name) {
+  const Node* a = nd(s, alias);
+  if (a->a >= 0) return same_text(s, a->a, name);
+  const char* p = s->src + a->pos;
+  int32_t head = 0;
+  while (head < a->len && p[head] != '.') head++;
+  return p[0] == '*' || spans_equal(p, head, s->src + nd(s, name)->pos, nd(s, name)->len);
+}
+
+// Whether nothing binds the name NAME node `name` reads: no def, parameter,
+// import, assignment or loop target in any scope of the program names it,
+// and it is neither a dunder nor one of CPython's builtins. A form the
+// language does not have (class, global, with, try) may bind names: in a
+// program with one, no name is known to be defined nowhere. One scan of
+// the tree: only names the type pass could not find come here.
+DEVFN int defined_nowhere(const Sema* s, int32_t name) {
+  const Node* m = nd(s, name);
+  const char* p = s->src + m->pos;
+  if (builtin_of(s, name) >= 0) return 0;
+  if (m->len > 4 && p[0] == '_' && p[1] == '_' && p[m->len - 1] == '_' && p[m->len - 2] == '_') return 0;
+  for (int32_t i = 0; i < s->t->n_nodes; i++) {
+    const Node* n = nd(s, i);
+    int bound = 0;
+    switch (n->kind) {
+      case ND_UNSUPPORTED: return 0;
+      case ND_PARAM: bound = same_text(s, i, name); break;
+      case ND_DEF: bound = same_text(s, xtra(s, n->a), name); break;
+      case ND_ALIAS: bound = alias_binds(s, i, name); break;
+      case ND_ASSIGN: for (int32_t k = 0; k + 1 < n->n; k++) bound |= binds(s, xtra(s, n->a + k), name); break;
+      case ND_AUGASSIGN: case ND_ANNASSIGN: case ND_WALRUS: case ND_COMPFOR: bound = binds(s, n->a, name); break;
+      case ND_FOR: bound = binds(s, xtra(s, n->a), name); break;
+    }
+    if (bound) return 0;
+  }
+  return 1;
+}
+
+// Whether reading NAME node i here can neither act nor raise: a parameter
+// not rebound, a function of the program, a builtin, a module constant, or
+// math's names where math is imported.
+DEVFN int quiet_name(Sema* s, int32_t i) {
+  SemaLocal* l = find_local(s, i);
+  if (l) return s->f.fn >= 0 && l - s->f.locals < s->funcs[s->f.fn].nparams;
+  return find_func(s, i) >= 0 || builtin_of(s, i) >= 0 || const_of(s, i) >= 0 || from_math_name(s, i) ||
+         math_module(s, i);
+}
+
+// Evaluating expression i in CPython's order: the first NAME node it reads
+// that nothing defines, where nothing before it can act or raise; -1 when
+// it completes without acting (constants, quiet names, displays of them);
+// -2 when something else may act first (an operation, a call, a local
+// that may be unbound).
+enum { QUIET = -1, ACTS = -2 };
+DEVFN int32_t first_undefined(Sema* s, int32_t i);
+// Operands in order, then an operation that acts.
+DEVFN int32_t operands_then_act(Sema* s, int32_t a, int32_t b) {
+  int32_t r = first_undefined(s, a);
+  if (r != QUIET) return r;
+  r = b >= 0 ? first_undefined(s, b) : QUIET;
+  return r >= 0 ? r : ACTS;
+}
+DEVFN int32_t first_undefined(Sema* s, int32_t i) {
+  const Node* n = nd(s, i);
+  switch (n->kind) {
+    case ND_INT: case ND_FLOAT: case ND_STR: case ND_CONST: case ND_LAMBDA: return QUIET;
+    case ND_NAME:
+      if (quiet_name(s, i)) return QUIET;
+      return find_local(s, i) || !defined_nowhere(s, i) ? ACTS : i;
+    case ND_GROUP: return first_undefined(s, n->a);
+    case ND_UNARY: case ND_ATTR: return operands_then_act(s, n->a, -1);
+    case ND_BINOP: case ND_SUBSCRIPT: return operands_then_act(s, n->a, n->b);
+    case ND_COMPARE: return operands_then_act(s, xtra(s, n->a), xtra(s, n->a + 2));
+    case ND_BOOLOP: return operands_then_act(s, xtra(s, n->a), -1);  // the rest only on its truth
+    case ND_IFEXP: return operands_then_act(s, xtra(s, n->a + 1), -1);
+    case ND_LISTCOMP: case ND_SETCOMP: case ND_DICTCOMP: case ND_GENEXP:  // the first iterable, then the loop
+      return operands_then_act(s, nd(s, xtra(s, n->b))->b, -1);
+    case ND_TUPLE: case ND_LIST:
+      for (int32_t k = 0; k < n->n; k++) {
+        int32_t r = first_undefined(s, xtra(s, n->a + k));
+        if (r != QUIET) return r;
+      }
+      return QUIET;
+    case ND_CALL: {
+      int32_t r = first_undefined(s, n->a);
+      for (int32_t k = 0; k < n->n && r == QUIET; k++) {
+        int32_t arg = xtra(s, n->b + k);
+        r = nd(s, arg)->kind == ND_KEYWORD ? first_undefined(s, nd(s, arg)->a) : first_undefined(s, arg);
+      }
+      return r >= 0 ? r : ACTS;
+    }
+  }
+  return ACTS;
+}
+
+// The NAME node statement i reads first, where that is its first act and
+// nothing defines the name: the statement raises NameError there whenever
+// it runs. -1 for any other statement.
+DEVFN int32_t name_error_at(Sema* s, int32_t i) {
+  const Node* n = nd(s, i);
+  int32_t r = ACTS;
+  switch (n->kind) {
+    case ND_EXPR: case ND_RETURN: case ND_IF: case ND_WHILE: case ND_ASSERT:
+      if (n->a >= 0) r = first_undefined(s, n->a);
+      break;
+    case ND_ASSIGN: r = first_undefined(s, xtra(s, n->a + n->n - 1)); break;  // the value, then the targets
+    case ND_ANNASSIGN: if (xtra(s, n->b + 1) >= 0) r = first_undefined(s, xtra(s, n->b + 1)); break;
+    case ND_AUGASSIGN: r = operands_then_act(s, n->a, n->b); break;  // the target's read first
+    case ND_FOR: r = first_undefined(s, xtra(s, n->a + 1)); break;
+  }
+  return r >= 0 ? r : -1;
+}
+
+// ---- code CPython compiles and never runs
+
+// What CPython's compiler rejects in code the type pass does not type (the
+// rest of a block after a NameError raise): the SyntaxErrors the type pass
+// reports elsewhere ('break' outside a loop, a repeated keyword or
+// parameter, a bad \x escape), found in that code; and, as a refusal, the
+// forms it has no rule for without types (a nested def, a starred item,
+// :=, raise, a form the language does not have). loops: the loops open
+// around node i. Recursive over the subtree.
+DEVFN void unrun_code(Sema* s, int32_t i, int32_t loops);
+DEVFN void unrun_list(Sema* s, int32_t at, int32_t n, int32_t loops) {
+  for (int32_t k = 0; k < n && !halted(s); k++) if (xtra(s, at + k) >= 0) unrun_code(s, xtra(s, at + k), loops);
+}
+// The first of list L(at, n) (PARAMs or KEYWORDs) spelled as an earlier one, or -1.
+DEV int32_t repeated_name(const Sema* s, int32_t at, int32_t n) {
+  for (int32_t k = 0; k < n; k++)
+    for (int32_t q = 0; q < k; q++) {
+      int32_t a = xtra(s, at + q), b = xtra(s, at + k);
+      int named = nd(s, b)->kind == ND_KEYWORD || nd(s, b)->kind == ND_PARAM;
+      if (named && nd(s, a)->kind == nd(s, b)->kind && same_text(s, a, b)) return b;
+    }
+  return -1;
+}
+DEVFN void unrun_code(Sema* s, int32_t i, int32_t loops) {
+  const Node* n = nd(s, i);
+  int32_t twice;
+  switch (n->kind) {
+    case ND_BLOCK: case ND_TUPLE: case ND_LIST: case ND_SET: case ND_DICT: case ND_BOOLOP: case ND_COMPARE:
+    case ND_ASSIGN:
+      return unrun_list(s, n->a, n->n, loops);
+    case ND_IF: case ND_WHILE: case ND_FOR:
+      if (n->kind == ND_FOR) unrun_list(s, n->a, 2, loops); else unrun_code(s, n->a, loops);
+      unrun_list(s, n->b, 1, loops + (n->kind != ND_IF));
+      return unrun_list(s, n->b + 1, 1, loops);
+    case ND_BREAK: case ND_CONTINUE:
+      if (loops == 0) sema_error(s, i, DG_SYNTAX, n->kind == ND_BREAK ? "'break' outside loop" : "'continue' not properly in loop");
+      return;
+    case ND_CALL:
+      if ((twice = repeated_name(s, n->b, n->n)) >= 0) {
+        sema_error(s, twice, DG_SYNTAX, "keyword argument repeated: "); msg_node(s, twice);
+        return;
+      }
+      unrun_code(s, n->a, loops);
+      return unrun_list(s, n->b, n->n, loops);
+    case ND_LAMBDA:
+      if ((twice = repeated_name(s, n->b, n->n)) >= 0)
+        return sema_error(s, twice, DG_SYNTAX, "duplicate argument in function definition");
+      for (int32_t k = 0; k < n->n && !halted(s); k++)  // the defaults
+        if (nd(s, xtra(s, n->b + k))->b >= 0) unrun_code(s, nd(s, xtra(s, n->b + k))->b, loops);
+      return unrun_code(s, n->a, 0);
+    case ND_STR: string_type(s, i); return;
+    case ND_RETURN: case ND_EXPR: case ND_GROUP: case ND_UNARY: case ND_ATTR: case ND_KEYWORD: case ND_COMPIF:
+      if (n->a >= 0) unrun_code(s, n->a, loops);
+      return;
+    case ND_AUGASSIGN: case ND_ASSERT: case ND_BINOP: case ND_SUBSCRIPT: case ND_COMPFOR:
+      if (n->a >= 0) unrun_code(s, n->a, loops);
+      if (n->b >= 0) unrun_code(s, n->b, loops);
+      return;
+    case ND_ANNASSIGN: unrun_code(s, n->a, loops); return unrun_list(s, n->b, 2, loops);
+    case ND_IFEXP: case ND_SLICE: return unrun_list(s, n->a, 3, loops);
+    case ND_LISTCOMP: case ND_SETCOMP: case ND_GENEXP: case ND_DICTCOMP:
+      if (n->kind == ND_DICTCOMP) unrun_list(s, n->a, 2, loops);
+      else unrun_code(s, n->a, loops);
+      return unrun_list(s, n->b, n->n, loops);
+    case ND_DEF: case ND_STARRED: case ND_WALRUS: case ND_RAISE: case ND_UNSUPPORTED:
+      refuse_form(s, i);
+      return;
+  }
+}
+
+// statement i raises NameError at NAME node `name` (name_error_at): noted
+// for the code pass; the statement's own parts after the read are code
+// CPython compiles and never runs.
+DEVFN void raises_name_error(Sema* s, int32_t i, int32_t name) {
+  note_type(s, i, TY_NAME_ERROR | name);
+  unrun_code(s, i, s->f.nloops);
+}

@@ -1,3 +1,0 @@
-# error: NameError 3:12
-def f(x: float) -> float:
-    return math.sqrt(x)

@@ -1,3 +1,0 @@
-# error: NameError 3:12
-def f(x: int) -> int:
-    return helper(x)
