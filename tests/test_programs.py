@@ -288,10 +288,9 @@ def test_program_on_vm(spec: Spec):
 def _run_cpython(spec: Spec, args: list):
     """(True, value) or (False, exception class name)."""
     ns: dict = {"__name__": "dsl_program"}
-    exec(compile(spec.source, str(spec.path), "exec"), ns)
-    fn = ns[spec.entry]
-    try:
-        return True, fn(*args)
+    try:  # the module's code runs first, and may raise
+        exec(compile(spec.source, str(spec.path), "exec"), ns)
+        return True, ns[spec.entry](*args)
     except RecursionError:
         return False, "RecursionError"
     except Exception as e:  # noqa: BLE001 - the class name is the answer

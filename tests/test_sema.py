@@ -86,7 +86,11 @@ def test_generated_programs_type_whole():
     ("def f(n: int | None | str) -> int:\n    return 0\n", ("SyntaxError", 1, 21)),
     ("def f(n: tuple[int, ...]) -> int:\n    return 0\n", ("Unsupported", 1, 21)),
     ("def f(n: int) -> int:\n    return n\ndef f(n: int) -> int:\n    return n\n", ("Unsupported", 3, 1)),
-    ("def f(n: int) -> int:\n    return n\nprint(f(3))\n", ("Unsupported", 3, 1)),
+    ("def f(n: int) -> int:\n    return n\nprint(f(3))\n", ("", 0, 0)),  # the module's code
+    ("print(3)\ndef f(n: int) -> int:\n    return n\n", ("Unsupported", 1, 1)),  # before a def
+    ("def f(n: int) -> int:\n    return n\nf = 3\n", ("Unsupported", 3, 1)),  # f is 3 for check(f)
+    ("def f(n: int) -> int:\n    return n\nfor f in [1]:\n    pass\n", ("Unsupported", 3, 5)),
+    ("def f(n: int) -> int:\n    return n\nreturn 3\n", ("SyntaxError", 3, 1)),
     ("import os\ndef f(n: int) -> int:\n    return n\n", ("Unsupported", 1, 8)),
     ("from math import sqrt as s\ndef f(n: int) -> int:\n    return n\n", ("Unsupported", 1, 18)),
     ("from math import sqrt, cosh\ndef f(n: int) -> int:\n    return n\n", ("Unsupported", 1, 24)),

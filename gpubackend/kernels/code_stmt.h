@@ -32,29 +32,35 @@ DEV void raise_name_error(Code* g, int32_t name) {
   emit(g, OP_RAISE, ST_NAME_ERROR);
 }
 
-// block := statements      follow: the line of the token after it. After a
-// statement that raises NameError, the rest is code CPython never runs: none.
-DEVFN int block(Code* g, int32_t b, int32_t follow) {
-  const Node* n = cnode(g, b);
-  if (g->f.nopen >= MAX_NESTING + 2) { refuse(g, b); return 1; }
-  g->f.block_depth++;
-  g->f.open_blocks[g->f.nopen++] = ++g->f.block_serial;
+// statements := statement*      the list cx(at .. at + n); follow: the line
+// of the token after it. After a statement that raises NameError, the rest
+// is code CPython never runs: none.
+DEVFN int statements(Code* g, int32_t at, int32_t n, int32_t follow) {
   int falls = 1;
-  // a reader of the source's last token before the first statement: the ':' of a
-  // block on its line, else the INDENT, on the first statement's line
-  int32_t first = cx(g, n->a);
-  g->line = stmt_line(g, first) == n->line ? n->line : stmt_line(g, first);
-  for (int32_t k = 0; k < n->n && !code_failed(g); k++) {
-    int32_t st = cx(g, n->a + k), next = k + 1 < n->n ? stmt_line(g, cx(g, n->a + k + 1)) : follow;
+  for (int32_t k = 0; k < n && !code_failed(g); k++) {
+    int32_t st = cx(g, at + k), next = k + 1 < n ? stmt_line(g, cx(g, at + k + 1)) : follow;
     if (name_error_of(g, st) >= 0) {
       raise_name_error(g, name_error_of(g, st));
-      falls = 0;
-      break;
+      return 0;
     }
     if (!stmt(g, st, next)) falls = 0;
     int kind = cnode(g, st)->kind;
     if (kind != ND_IF && kind != ND_WHILE && kind != ND_FOR && kind != ND_DEF) g->line = cnode(g, st)->end;  // its NEWLINE's
   }
+  return falls;
+}
+
+// block := statements      follow: the line of the token after it
+DEVFN int block(Code* g, int32_t b, int32_t follow) {
+  const Node* n = cnode(g, b);
+  if (g->f.nopen >= MAX_NESTING + 2) { refuse(g, b); return 1; }
+  g->f.block_depth++;
+  g->f.open_blocks[g->f.nopen++] = ++g->f.block_serial;
+  // a reader of the source's last token before the first statement: the ':' of a
+  // block on its line, else the INDENT, on the first statement's line
+  int32_t first = cx(g, n->a);
+  g->line = stmt_line(g, first) == n->line ? n->line : stmt_line(g, first);
+  int falls = statements(g, n->a, n->n, follow);
   g->f.block_depth--;
   g->f.nopen--;
   g->line = block_end_line(g, b, follow);
@@ -749,7 +755,7 @@ DEVFN int stmt(Code* g, int32_t i, int32_t follow) {
     case ND_AUGASSIGN: aug_stmt(g, i); return 1;
     case ND_ANNASSIGN: annotated_stmt(g, i); return 1;
     case ND_DEF: nested_def(g, i, follow); return 1;
-    case ND_IF: return if_stmt(g, i, follow);
+    case ND_IF: return g->f.fn == g->s->nfuncs && main_guard(g->s, i) ? 1 : if_stmt(g, i, follow);
     case ND_WHILE: return while_stmt(g, i, follow);
     case ND_FOR: return for_stmt(g, i, follow);
     case ND_ASSERT: assert_stmt(g, i); return 1;
@@ -820,7 +826,8 @@ DEV int32_t leading_str(Code* g, int32_t i) {
 // any code, so that every function reads the same object.
 DEVFN void module_strings(Code* g) {
   const Node* m = cnode(g, g->s->t->root);
-  for (int32_t k = 0; k < m->n && !code_failed(g); k++) {
+  int32_t end = g->s->module_n ? g->s->module_at - m->a : m->n;  // the module's code has no constants
+  for (int32_t k = 0; k < end && !code_failed(g); k++) {
     int32_t st = cx(g, m->a + k);
     const Node* a = cnode(g, st);
     if (a->kind != ND_ASSIGN || cnode(g, cx(g, a->a))->kind != ND_NAME) continue;
@@ -850,6 +857,31 @@ DEV int32_t module_follow(Code* g, int32_t k) {
   return k + 1 < m->n ? stmt_line(g, cx(g, m->a + k + 1)) : g->eof_line;
 }
 
+// module_code := statement*      (sema_module) the function every lane
+// starts in when the module has code: its statements, then the entry on
+// the test's arguments, which it holds in its first slots as the entry
+// would, and whose result it returns.
+DEVFN void module_code(Code* g) {
+  const Sema* s = g->s;
+  int32_t fm = s->nfuncs, nparams = s->funcs[s->entry].nparams;
+  CodeFrame* fr = &g->f;
+  fr->fn = fm; fr->nlocals = 0; fr->nslots = 0; fr->depth = 0; fr->max_depth = 0; fr->block_depth = -1;
+  fr->nloops = 0; fr->nopen = 0; fr->block_serial = 0; fr->fn_math = 0; fr->nfrom_math = 0;
+  g->funcs[fm].callees = 0; g->funcs[fm].memo_pc = -1; g->funcs[fm].returns = -1; g->funcs[fm].nparams = nparams;
+  new_slots(g, nparams);
+  int32_t pc = g->out->n_code;
+  g->line = stmt_line(g, cx(g, s->module_at));
+  if (statements(g, s->module_at, s->module_n, g->eof_line) && !code_failed(g)) {
+    for (int32_t k = 0; k < nparams; k++) emit(g, OP_LOAD, k);
+    g->funcs[fm].callees |= 1u << s->entry;
+    emit(g, OP_CALL, s->entry);
+    stack_adjust(g, -nparams);
+    emit_return(g);
+  }
+  FuncInfo* info = &g->out->funcs[fm];
+  info->pc = pc; info->nparams = nparams; info->nlocals = fr->nslots; info->max_stack = fr->max_depth;
+}
+
 // The code pass over a program the type pass typed (s, with its types in
 // s->ty), into out, whose header compile_program cleared: 1 when
 // generated, 0 with the diagnostic in out->diag (a limit of the code).
@@ -873,7 +905,8 @@ DEVFN int code_program(Code* g, const Sema* s, Program* out) {
       if (s->funcs[f].def == st && s->funcs[f].parent < 0 && s->funcs[f].infer != INFER_WAITING)
         funcdef(g, f, module_follow(g, k));
   }
+  if (s->module_n) module_code(g);
   if (code_failed(g)) return 0;
-  finish_program(out, g->funcs, s->nfuncs, s->entry);
+  finish_program(out, g->funcs, s->nfuncs + (s->module_n > 0), s->module_n ? s->nfuncs : s->entry);
   return 1;
 }

@@ -81,6 +81,11 @@ struct Sema {
   int32_t limit_at;           // a new local past MAX_LOCALS: the LimitError's node (-1: at the name)
   int32_t entry_called;       // the program calls its entry
   int32_t inferring;          // unannotated helpers being typed at their first call, one in another
+  // The module's code: its statements from the first after its last def,
+  // import and constant, extra[module_at, module_at + module_n) (module_n 0:
+  // none). Every lane runs it before the entry, as a function without
+  // parameters, funcs[nfuncs] (not counted in nfuncs).
+  int32_t module_at, module_n;
   const char* want_entry;     // the problem's entry name and signature (type codes, "is>b"), which
   const char* want_sig;       // type the entry's parameters and result where it leaves them unannotated
   int32_t want_entry_len, want_sig_len;
@@ -473,6 +478,36 @@ DEVFN void declare_function(Sema* s, int32_t def, int32_t parent) {
   s->nfuncs++;
 }
 
+// `if __name__ == "__main__":`, which never runs when the verifier calls
+// the entry (CPython's path runs the program under another __name__).
+DEV int main_guard(const Sema* s, int32_t i) {
+  return nd(s, i)->kind == ND_IF && node_is(s, first_token(s, nd(s, i)->a), "__name__");
+}
+// Whether module-level statement i does more than declare (a def, an
+// import, a constant) or nothing (a docstring, pass, a main guard).
+DEVFN int acts_at_module_level(Sema* s, int32_t i) {
+  const Node* n = nd(s, i);
+  if (n->kind == ND_DEF || n->kind == ND_IMPORT || n->kind == ND_FROM || n->kind == ND_PASS || main_guard(s, i)) return 0;
+  return !(n->kind == ND_EXPR && nd(s, n->a)->kind == ND_STR) && !module_const(s, i, 0);
+}
+// The module's code: its statements from the first that acts after its
+// last def and import, to its end (a constant among them is one of its
+// names). Every lane runs it before the entry. One that acts before a def
+// or an import is refused in its place: CPython would run it before they
+// are bound.
+DEVFN void module_extent(Sema* s) {
+  const Node* m = nd(s, s->t->root);
+  int32_t k = m->n;
+  while (k > 0 && nd(s, xtra(s, m->a + k - 1))->kind != ND_DEF && nd(s, xtra(s, m->a + k - 1))->kind != ND_IMPORT &&
+         nd(s, xtra(s, m->a + k - 1))->kind != ND_FROM) k--;
+  while (k < m->n && !acts_at_module_level(s, xtra(s, m->a + k))) k++;
+  s->module_at = m->a + k; s->module_n = m->n - k;
+}
+// Where the module's code starts in the source: its first token's byte.
+DEVFN int32_t module_code_pos(const Sema* s) { return nd(s, first_token(s, xtra(s, s->module_at)))->pos; }
+// Whether node i is in the module's code.
+DEVFN int in_module_code_text(const Sema* s, int32_t i) { return s->module_n && nd(s, i)->pos >= module_code_pos(s); }
+
 DEVFN void declarations_in(Sema* s, int32_t block, int32_t top, int module);
 
 // One statement's declarations, in source order. top: the top-level def
@@ -499,7 +534,7 @@ DEVFN void declarations_of(Sema* s, int32_t i, int32_t top, int module) {
         s->math_imported = 1;
       return;
     }
-    case ND_ASSIGN: if (module) module_const(s, i, 1); return;
+    case ND_ASSIGN: if (module && !in_module_code_text(s, i)) module_const(s, i, 1); return;
     case ND_IF: case ND_WHILE: {
       int32_t body = xtra(s, n->b), orelse = xtra(s, n->b + 1);
       declarations_in(s, body, top, 0);
@@ -553,13 +588,20 @@ DEVFN int declarations(Sema* s, const ParseTree* t, const char* src, int32_t n, 
   s->t = t; s->src = src; s->n = n; s->diag = d;
   s->nfuncs = 0; s->entry = -1; s->math_imported = 0; s->ntyping = 0; s->typing_all = 0; s->nconsts = 0;
   s->in_header = 0; s->nfrom_math = 0; s->f.fn = -1; s->stop = 0; s->entry_called = 0;
-  s->discovering = 0; s->fn_end = n; s->inferring = 0;
+  s->discovering = 0; s->fn_end = n; s->inferring = 0; s->module_n = 0;
   s->limit_at = -1;
   s->entry_none.kind = 0;
   s->want_entry = entry; s->want_entry_len = entry_len; s->want_sig = sig; s->want_sig_len = sig_len;
   types_init(&s->types);
   if (s->ty) for (int32_t k = 0; k < t->n_nodes; k++) s->ty[k] = -1;
+  module_extent(s);
   declarations_in(s, t->root, -1, 1);
+  for (int32_t k = 0; k < s->nconsts && d->cls == DG_OK; k++) {  // `f = 3` after `def f`: f is 3 for its callers
+    int32_t name = s->consts[k].name, clash = node_is(s, name, "math");
+    for (int32_t q = 0; q < s->nfuncs; q++)
+      clash |= s->funcs[q].parent < 0 && same_text(s, xtra(s, nd(s, s->funcs[q].def)->a), name);
+    if (clash) { sema_error(s, name, DG_UNSUPPORTED, "a module-level name bound twice: '"); msg_node(s, name); msg(s->diag, "'"); }
+  }
   if (d->cls == DG_OK) entry_signature(s, entry, entry_len, sig, sig_len);
   return d->cls == DG_OK;
 }
@@ -707,11 +749,16 @@ DEVFN void module_stmt(Sema* s, int32_t i, int32_t next) {
   unsupported_at(s, &t, "statement at module level (only def, import and docstrings)");
 }
 
-// The module's statements but its functions' bodies.
+DEVFN void module_body(Sema* s);
+
+// The module's statements but its functions' bodies: before the module's
+// code (module_extent) one by one, then that code as a body.
 DEVFN void sema_module(Sema* s) {
   const Node* m = nd(s, s->t->root);
-  for (int32_t k = 0; k < m->n && s->diag->cls == DG_OK; k++)
+  int32_t first = s->module_n ? s->module_at - m->a : m->n;
+  for (int32_t k = 0; k < first && s->diag->cls == DG_OK; k++)
     module_stmt(s, xtra(s, m->a + k), k + 1 < m->n ? xtra(s, m->a + k + 1) : -1);
+  if (s->module_n && s->diag->cls == DG_OK) module_body(s);
 }
 
 // The type pass over the program whose tree is t (root: its MODULE), for

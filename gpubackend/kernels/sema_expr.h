@@ -147,7 +147,28 @@ DEV int note_called(Sema* s, int32_t name) {
   s->f.called[s->f.ncalled++] = name;
   return 1;
 }
+// Whether the body being typed is the module's code (sema_module).
+DEV int in_module_code(const Sema* s) { return s->f.fn == s->nfuncs; }
+// Whether anything before the module's code (a def, a parameter, a name
+// read in a function, an import) is spelled as NAME node `name`: a
+// module-level store of that name would change what the functions read.
+DEVFN int named_before_module_code(const Sema* s, int32_t name) {
+  int32_t start = module_code_pos(s);
+  for (int32_t i = 0; i < s->t->n_nodes; i++) {
+    const Node* n = nd(s, i);
+    if (n->pos >= start || (n->kind != ND_NAME && n->kind != ND_PARAM && n->kind != ND_ALIAS)) continue;
+    if (n->kind == ND_ALIAS ? spans_equal(s->src + n->pos, n->len, s->src + nd(s, name)->pos, nd(s, name)->len)
+                            : same_text(s, i, name)) return 1;
+  }
+  return 0;
+}
+
 DEV SemaLocal* declare_local(Sema* s, int32_t name, int32_t type) {
+  if (in_module_code(s) && named_before_module_code(s, name)) {
+    sema_error(s, name, DG_UNSUPPORTED, "a module-level store of a name the functions know: '");
+    msg_node(s, name); msg(s->diag, "'");
+    return 0;
+  }
   if (s->f.nlocals >= MAX_LOCALS && s->limit_at < 0) { over_limit(s, name, "MAX_LOCALS (local variables)"); return 0; }
   if (s->f.nlocals >= MAX_LOCALS) {
     sema_error(s, first_token(s, s->limit_at), DG_LIMIT, "program exceeds MAX_LOCALS (local variables)");

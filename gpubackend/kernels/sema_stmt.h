@@ -9,22 +9,27 @@
 
 DEVFN int stmt(Sema* s, int32_t i);
 
+// statements := statement*      the list extra[at, at + n), in a block open
+DEVFN int statements_fall(Sema* s, int32_t at, int32_t n) {
+  int falls = 1;
+  for (int32_t k = 0; k < n && !halted(s); k++) {
+    int32_t st = xtra(s, at + k), name = name_error_at(s, st);
+    if (name >= 0) {  // the rest is code CPython never runs
+      raises_name_error(s, st, name);
+      unrun_list(s, at + k + 1, n - k - 1, s->f.nloops);
+      return 0;
+    }
+    if (!stmt(s, st)) falls = 0;
+  }
+  return falls;
+}
+
 // block := statements, a block of serial ++block_serial while it is open
 DEVFN int block_falls(Sema* s, int32_t block) {
   const Node* b = nd(s, block);
   if (s->f.nopen >= MAX_NESTING + 2) return over_limit(s, block, "MAX_NESTING (nested expressions or blocks)"), 1;
   s->f.open_blocks[s->f.nopen++] = ++s->f.block_serial;
-  int falls = 1;
-  for (int32_t k = 0; k < b->n && !halted(s); k++) {
-    int32_t st = xtra(s, b->a + k), name = name_error_at(s, st);
-    if (name >= 0) {  // the rest of the block is code CPython never runs
-      raises_name_error(s, st, name);
-      unrun_list(s, b->a + k + 1, b->n - k - 1, s->f.nloops);
-      falls = 0;
-      break;
-    }
-    if (!stmt(s, st)) falls = 0;
-  }
+  int falls = statements_fall(s, b->a, b->n);
   s->f.nopen--;
   return falls;
 }
@@ -52,6 +57,7 @@ DEVFN void inferred_return(Sema* s, int32_t i) {
 // return_stmt := 'return' [expression]      (`return None` is bare)
 DEVFN int return_stmt(Sema* s, int32_t i) {
   const Node* n = nd(s, i);
+  if (in_module_code(s)) { sema_error(s, i, DG_SYNTAX, "'return' outside function"); return 0; }
   if (s->funcs[s->f.fn].ret == T_PENDING) return inferred_return(s, i), 0;
   int32_t ret = s->funcs[s->f.fn].ret;
   const TypeTable* tt = &s->types;
@@ -678,7 +684,7 @@ DEVFN int stmt_(Sema* s, int32_t i) {
     case ND_ASSIGN: return assign_stmt(s, i);
     case ND_AUGASSIGN: return aug_stmt(s, i);
     case ND_ANNASSIGN: return annotated_stmt(s, i);
-    case ND_IF: return if_stmt(s, i);
+    case ND_IF: return in_module_code(s) && main_guard(s, i) ? 1 : if_stmt(s, i);
     case ND_WHILE: return while_stmt(s, i);
     case ND_FOR: return for_stmt(s, i);
     case ND_RAISE: return raise_stmt(s, i);
@@ -704,12 +710,17 @@ DEVFN int stmt_(Sema* s, int32_t i) {
   return 1;
 }
 
+// A fresh frame for the body of function fi.
+DEV void open_frame(Sema* s, int32_t fi) {
+  s->f.fn = fi; s->f.nlocals = 0; s->f.ncalled = 0; s->f.nloops = 0; s->stop = 0; s->f.nopen = 0; s->f.block_serial = 0;
+  s->f.fn_math = 0; s->f.nfrom_math = 0;
+}
+
 // funcdef := header block      a top-level function's body
 DEVFN void function_body(Sema* s, int32_t fi) {
   const SemaFunc* f = &s->funcs[fi];
   const Node* d = nd(s, f->def);
-  s->f.fn = fi; s->f.nlocals = 0; s->f.ncalled = 0; s->f.nloops = 0; s->stop = 0; s->f.nopen = 0; s->f.block_serial = 0;
-  s->f.fn_math = 0; s->f.nfrom_math = 0;
+  open_frame(s, fi);
   for (int32_t k = 0; k < f->nparams; k++) declare_local(s, xtra(s, d->b + k), f->ptype[k]);
   int falls = block_falls(s, xtra(s, d->a + 2));
   if (f->ret == T_PENDING) s->funcs[fi].ret = T_NONE;  // no return: CPython's None
@@ -754,4 +765,17 @@ DEVFN void entry_none_error(Sema* s) {
     msg(s->diag, " from a function returning "); msg_type_in(s->diag, &s->types, ret);
   }
   msg(s->diag, " (it is called in the program)");
+}
+
+// module_code := statement*      the module's statements after its last
+// def, import and constant (sema_module): typed as the body of a function
+// without parameters, funcs[nfuncs], whose names are its own.
+DEVFN void module_body(Sema* s) {
+  int32_t first = xtra(s, s->module_at);
+  if (s->nfuncs >= MAX_FUNCS) { over_limit(s, first, "MAX_FUNCS (functions, the module's code one of them)"); return; }
+  SemaFunc* f = &s->funcs[s->nfuncs];
+  f->def = s->t->root; f->parent = -1; f->defined = 1; f->nparams = 0; f->ret = T_NONE; f->infer = INFER_NONE;
+  open_frame(s, s->nfuncs);
+  s->fn_end = s->n;
+  statements_fall(s, s->module_at, s->module_n);
 }
