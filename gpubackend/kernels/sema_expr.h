@@ -149,22 +149,9 @@ DEV int note_called(Sema* s, int32_t name) {
 }
 // Whether the body being typed is the module's code (sema_module).
 DEV int in_module_code(const Sema* s) { return s->f.fn == s->nfuncs; }
-// Whether anything before the module's code (a def, a parameter, a name
-// read in a function, an import) is spelled as NAME node `name`: a
-// module-level store of that name would change what the functions read.
-DEVFN int named_before_module_code(const Sema* s, int32_t name) {
-  int32_t start = module_code_pos(s);
-  for (int32_t i = 0; i < s->t->n_nodes; i++) {
-    const Node* n = nd(s, i);
-    if (n->pos >= start || (n->kind != ND_NAME && n->kind != ND_PARAM && n->kind != ND_ALIAS)) continue;
-    if (n->kind == ND_ALIAS ? spans_equal(s->src + n->pos, n->len, s->src + nd(s, name)->pos, nd(s, name)->len)
-                            : same_text(s, i, name)) return 1;
-  }
-  return 0;
-}
-
+DEVFN int known_to_functions(const Sema* s, int32_t name);
 DEV SemaLocal* declare_local(Sema* s, int32_t name, int32_t type) {
-  if (in_module_code(s) && named_before_module_code(s, name)) {
+  if (in_module_code(s) && known_to_functions(s, name)) {
     sema_error(s, name, DG_UNSUPPORTED, "a module-level store of a name the functions know: '");
     msg_node(s, name); msg(s->diag, "'");
     return 0;
@@ -208,6 +195,22 @@ DEV int from_math_name(const Sema* s, int32_t name) {
   for (int32_t k = 0; k < s->f.nfrom_math; k++) if (same_text(s, s->f.from_math[k], name)) return 1;
   for (int32_t k = 0; nested && k < s->saved.nfrom_math; k++) if (same_text(s, s->saved.from_math[k], name)) return 1;
   for (int32_t k = 0; k < s->nfrom_math; k++) if (same_text(s, s->from_math[k], name)) return 1;
+  return 0;
+}
+
+// Whether a module-level store of NAME node `name` could change what a
+// function does: it names a function, a constant, an import, or a builtin
+// whose name a function may read. A function that reads any other global
+// was refused when it was typed (the name is not one it can resolve).
+DEVFN int known_to_functions(const Sema* s, int32_t name) {
+  if (find_function(s, name) >= 0 || const_of(s, name) >= 0 || typing_imported(s, name) ||
+      node_is(s, name, "math"))
+    return 1;
+  for (int32_t k = 0; k < s->nfrom_math; k++) if (same_text(s, s->from_math[k], name)) return 1;
+  if (builtin_of(s, name) < 0) return 0;
+  int32_t start = module_code_pos(s);
+  for (int32_t i = 0; i < s->t->n_nodes; i++)
+    if (nd(s, i)->kind == ND_NAME && nd(s, i)->pos < start && same_text(s, i, name)) return 1;
   return 0;
 }
 
