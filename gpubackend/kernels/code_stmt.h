@@ -794,7 +794,8 @@ DEVFN void funcdef(Code* g, int32_t fi, int32_t follow) {
   fr->nloops = 0; fr->nopen = 0; fr->block_serial = 0; fr->fn_math = 0; fr->nfrom_math = 0;
   for (int32_t k = 0; k < f->nparams; k++) declare(g, cx(g, d->b + k), f->ptype[k], 0);
   int32_t pc = g->out->n_code;
-  g->line = cnode(g, cx(g, d->a + 1))->end;  // the token before the ':'
+  // the token before the ':': the return annotation's last, else the ')' on the ':''s line
+  g->line = cx(g, d->a + 1) >= 0 ? cnode(g, cx(g, d->a + 1))->end : cnode(g, cx(g, d->a + 2))->line;
   if (memo_able(f)) g->funcs[fi].memo_pc = emit(g, OP_MEMO_ENTER, 0);
   int falls = block(g, cx(g, d->a + 2), follow);
   if (falls && !code_failed(g)) {
