@@ -218,6 +218,8 @@ ALL_FEATURES = frozenset(
         "reversed_ifexp_comp",  # [c for c in reversed(s if t else u)]
         "aug_item_star",  # xs[i] += a * ys[j]
         "is_none_before_else",  # a block's last statement v = o is None, then else:
+        "undefined_names",  # missing0(1): a read of a name nothing defines, NameError where it runs
+        "module_code",  # statements after the last def: print(f(3)), assert f(1) == f(1)
     }
 )
 
@@ -311,6 +313,7 @@ class FuncGen(ContainerGen):
         self.name = name
         self.params = params
         self.ret = ret
+        self.bare = False  # a helper whose def line leaves its annotations out (set by its maker)
         self.callable_helpers = callable_helpers  # helpers this function may call
         self.recursive = recursive  # this function's own Helper when recursive
         self.rec_sites = 0
@@ -908,6 +911,8 @@ class FuncGen(ContainerGen):
             ("pass", 0.05),
             # last, so that where it can't be drawn the draws are as without it
             ("rebind", 0.6 if depth == 0 and not self.loop_depth and "rebind" in self.features else 0),
+            # (not in a helper without annotations: one whose every path raises has no result type)
+            ("undefined", 0.12 if "undefined_names" in self.features and not self.bare else 0),
         ]
         if self.t34:
             choices += self.stmt_choices34(can_nest, can_loop)
@@ -1125,6 +1130,25 @@ class FuncGen(ContainerGen):
             return [self.ret_stmt()], True
         return [Stmt(f"if {self.test(self.edepth())}:", [(None, [self.ret_stmt()])])], False
 
+    def st_undefined(self, depth):
+        """A statement whose first act reads a name nothing defines (a helper
+        the model never wrote): NameError where it runs, mostly behind a test
+        that some inputs do not pass, and then code CPython never runs (the
+        rest of the block, which need not even type)."""
+        rng = self.rng
+        call = f"missing{rng.randrange(3)}({rng.choice(['', '1', repr('a'), '2.5'])})"
+        inner = rng.choice([
+            Stmt(call), Stmt(f"return {call}"), Stmt(f"v_never = {call}"), Stmt(f"assert {call}"),
+            Stmt(f"if {call}:", [(None, [Stmt("pass")])]), Stmt(f"for v_never in {call}:", [(None, [Stmt("pass")])]),
+            Stmt(f"while {call.split('(')[0]}:", [(None, [Stmt("pass")])]),
+        ])
+        body = [inner] + ([Stmt("v_never = 1 + 'never'")] if rng.random() < 0.3 else [])
+        if rng.random() < 0.2:
+            return body, True
+        if rng.random() < 0.3:  # an elif that reads it
+            return [Stmt(f"if {self.test(self.edepth())}:", [(None, [Stmt("pass")]), (f"elif {call}:", [Stmt("pass")])])], False
+        return [Stmt(f"if {self.test(self.edepth())}:", [(None, body)])], False
+
     def st_assert(self, depth):
         c = self.cond(self.edepth())
         if self.rng.random() < 0.2:
@@ -1224,6 +1248,7 @@ class ProgramGen:
                     and k < 2 and rng.random() < 0.4)
             line = (f"def {h.name}({', '.join(n for n, _ in ps)})" if bare
                     else Sig(ps, ret).def_line(h.name, rng if self.t34 else None))
+            fg.bare = bare
             funcs.append(fg.function(line))
             if self.t34:
                 h.grows = rec or fg.grows_params()
@@ -1263,7 +1288,24 @@ class ProgramGen:
                     src = unparsed
         if "layout_noise" in self.features and rng.random() < 0.3:
             src = add_layout_noise(rng, src)
+        if "module_code" in self.features and rng.random() < 0.25 and all(t in SCALARS for _, t in sig.params):
+            src += self.module_code(sig)
         return src
+
+    def module_code(self, sig: Sig) -> str:
+        """Statements after the last def, as models end their programs:
+        calls of the entry on literals, printed, asserted, kept in names of
+        the module's own; CPython runs them once before the tests, the VM
+        before each."""
+        rng = self.rng
+        lines = [""]
+        for k in range(rng.choice([1, 1, 2, 3])):
+            call = f"{ENTRY}({', '.join(lit(rng, t, self.features) for _, t in sig.params)})"
+            forms = [[f"print({call})"], ["for m_i in range(2):", f"    {call}"], [f"print(missing_{k}({call}))"]]
+            if sig.ret != NONE:  # (a name that only ever holds None has no type the compiler knows)
+                forms += [[f"assert {call} == {call}"], [f"m_{k} = {call}", f"print(m_{k})"]]
+            lines += rng.choice(forms)
+        return "\n".join(lines) + "\n"
 
 
 # --------------------------------------------------------------------------

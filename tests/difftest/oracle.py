@@ -384,6 +384,8 @@ def _classify(e: BaseException) -> Outcome:
         return Outcome("raise", "UnboundLocalError")
     if isinstance(e, AttributeError) and _about_none(e):
         return Outcome("raise", "AttributeError")
+    if type(e) is NameError and getattr(e, "name", "").startswith("missing"):  # the names nothing defines
+        return Outcome("raise", "NameError")
     if isinstance(e, _BUG_EXC):
         return Outcome("bug", f"{type(e).__name__}: {e}")
     if isinstance(e, TypeError) and not (str(e).startswith(_LEGIT_TYPEERROR) or _about_none(e)):
@@ -401,7 +403,16 @@ class Compiled:
         self.ticks = 0
         ns: dict[str, Any] = dict(_NAMESPACE)
         ns.update({"_tick": self._tick, "_tickc": self._tickc, "__name__": "difftest_prog"})
-        exec(code, ns)
+        # the module's code runs once, before any call; its steps count in
+        # every call's budget (the VM runs it before the entry in each lane)
+        self.module_raised: Outcome | None = None
+        try:
+            exec(code, ns)
+        except Exception as e:  # noqa: BLE001 - every call's outcome
+            if entry not in ns:
+                raise
+            self.module_raised = _classify(e)
+        self.module_ticks = self.ticks
         self.fn = ns[entry]
 
     def _tick(self):
@@ -414,7 +425,9 @@ class Compiled:
         return True
 
     def call(self, args: tuple) -> Outcome:
-        self.ticks = 0
+        if self.module_raised is not None:
+            return self.module_raised
+        self.ticks = self.module_ticks
         if any(type(a) is list or type(a) is tuple for a in args):
             args = copy.deepcopy(args)  # the program may mutate its arguments
         try:
