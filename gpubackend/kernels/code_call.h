@@ -548,6 +548,24 @@ DEVFN ExpDesc method(Code* g, int32_t i) {
   return desc(g, EK_VOID, 0, T_BAD);
 }
 
+// class_test := 'isinstance' '(' expression ',' classes ')'      the value
+// evaluated and dropped for the answer its type gives, or an Optional
+// tested against None (sema_expr.h, class_test_answer)
+DEVFN ExpDesc class_test(Code* g, int32_t i) {
+  const Node* n = cnode(g, i);
+  ExpDesc e = expr(g, cx(g, n->b));
+  int answer = g->s->ty[cx(g, n->b + 1)];
+  g->line = n->end;
+  if (answer == CT_NOT_NONE) {
+    discharge(g, &e);
+    emit0(g, OP_IS_NONE);
+    emit0(g, OP_NOT);
+    return pushed(g, T_BOOL);
+  }
+  drop(g, &e);
+  return desc(g, EK_CONST, const_word(g, answer == CT_TRUE), T_BOOL);
+}
+
 // call := NAME '(' args ')'      of a function of the program or a builtin
 DEVFN ExpDesc call(Code* g, int32_t i) {
   const Node* n = cnode(g, i);
@@ -563,6 +581,7 @@ DEVFN ExpDesc call(Code* g, int32_t i) {
     if (form == BF_MINMAX && n->n >= 2 && cnode(g, cx(g, n->b + 1))->kind != ND_KEYWORD) return min_max(g, i, b == BI_MAX);
     if (form == BF_SEQ || form == BF_MINMAX) return sequence_builtin(g, i, b);
     if (form == BF_PRINT) return print_(g, i);
+    if (form == BF_CLASSTEST) return class_test(g, i);
     refuse(g, i);
     return desc(g, EK_VOID, 0, T_BAD);
   }

@@ -884,6 +884,69 @@ DEVFN int32_t print_call(Sema* s, int32_t call) {
   return T_NONE;
 }
 
+// What isinstance(value, classes) gives where the value's static type is
+// t: CT_TRUE or CT_FALSE whatever the value is; CT_NOT_NONE for an
+// Optional whose item type answers true; CT_UNSURE where a value of type t
+// may be of another class in CPython (an int a bool, a float an int, as
+// `max(True, 0)` and `x: float = 3` leave them) or a class is not a
+// builtin's (-1, with its node in *at). classes: a NAME or a tuple of them.
+enum { CT_FALSE, CT_TRUE, CT_NOT_NONE, CT_UNSURE };
+DEVFN int class_answer(Sema* s, int32_t t, int32_t name) {
+  const TypeTable* tt = &s->types;
+  if (nd(s, name)->kind != ND_NAME || find_local(s, name) || find_func(s, name) != -1 || const_of(s, name) >= 0) return -1;
+  int intlike_t = t == T_INT || t == T_BOOL;
+  if (node_is(s, name, "object")) return CT_TRUE;
+  if (node_is(s, name, "int")) return intlike_t ? CT_TRUE : t == T_FLOAT ? CT_UNSURE : CT_FALSE;
+  if (node_is(s, name, "bool")) return t == T_BOOL ? CT_TRUE : t == T_INT || t == T_FLOAT ? CT_UNSURE : CT_FALSE;
+  if (node_is(s, name, "float")) return t == T_FLOAT ? CT_UNSURE : CT_FALSE;
+  if (node_is(s, name, "str")) return t == T_STR ? CT_TRUE : CT_FALSE;
+  if (node_is(s, name, "list")) return is_list(tt, t) ? CT_TRUE : CT_FALSE;
+  if (node_is(s, name, "tuple")) return is_tuple(tt, t) ? CT_TRUE : CT_FALSE;
+  const char* never[] = {"dict", "set", "frozenset", "bytes", "bytearray", "complex", "range", "type"};
+  for (int32_t k = 0; k < 8; k++) if (node_is(s, name, never[k])) return CT_FALSE;
+  return -1;
+}
+DEVFN int class_test_answer(Sema* s, int32_t t, int32_t classes, int32_t* at) {
+  const TypeTable* tt = &s->types;
+  int opt = is_opt(tt, t);
+  int32_t u = opt ? elem_of(tt, t) : t;
+  while (nd(s, classes)->kind == ND_GROUP) classes = nd(s, classes)->a;
+  const Node* c = nd(s, classes);
+  int tuple = c->kind == ND_TUPLE, n = tuple ? c->n : 1, answer = CT_FALSE, ints = 0, floats = 0;
+  for (int32_t k = 0; k < n; k++) {
+    int32_t name = tuple ? xtra(s, c->a + k) : classes;
+    int a = class_answer(s, u, name);
+    if (a < 0) { *at = name; return -1; }
+    ints |= node_is(s, name, "int"); floats |= node_is(s, name, "float");
+    if (u == T_FLOAT && ints && floats) a = CT_TRUE;  // a float's value is one or the other
+    if (a == CT_TRUE && opt && !node_is(s, name, "object")) a = CT_NOT_NONE;
+    if (a == CT_TRUE || (a == CT_NOT_NONE && answer != CT_TRUE) || (a == CT_UNSURE && answer == CT_FALSE)) answer = a;
+  }
+  return answer;
+}
+
+// class_test := 'isinstance' '(' expression ',' classes ')'      types are
+// static: the answer is the value's type's (class_test_answer), the value
+// evaluated for its errors. The classes node's ty[] entry keeps the answer
+// for the code pass.
+DEVFN int32_t class_test(Sema* s, int32_t call) {
+  const Node* c = nd(s, call);
+  int32_t name = c->a;
+  if (c->n != 2) return arity_error(s, name, "2 arguments");
+  int32_t value = xtra(s, c->b), classes = xtra(s, c->b + 1);
+  if (!plain_argument(s, value) || !plain_argument(s, classes)) return T_BAD;
+  int32_t t = expr(s, value, 0), at = classes;
+  if (t == T_BAD) return T_BAD;
+  int answer = class_test_answer(s, t, classes, &at);
+  if (answer < 0 || answer == CT_UNSURE) {
+    sema_error(s, answer < 0 ? at : name, DG_UNSUPPORTED, answer < 0 ? "isinstance() of this class" :
+               "isinstance() where a value of this type may be of another class");
+    return T_BAD;
+  }
+  note_type(s, classes, answer);
+  return T_BOOL;
+}
+
 // builtin_call := NAME '(' args ')'      a builtin of builtins.def, by its form
 // (those of one iterable, SEQ and MINMAX's, are not typed yet)
 DEVFN int32_t builtin_call(Sema* s, int32_t call, int32_t name) {
@@ -891,6 +954,7 @@ DEVFN int32_t builtin_call(Sema* s, int32_t call, int32_t name) {
   int32_t b = builtin_of(s, name);
   int form = b >= 0 ? builtin_form(b) : -1;
   if (form == BF_PRINT) return print_call(s, call);
+  if (form == BF_CLASSTEST) return class_test(s, call);
   if (form == BF_REFUSED) {
     sema_error(s, name, DG_UNSUPPORTED, "builtin '"); msg_node(s, name); msg(s->diag, "'");
     return T_BAD;
