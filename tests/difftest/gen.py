@@ -219,6 +219,7 @@ ALL_FEATURES = frozenset(
         "aug_item_star",  # xs[i] += a * ys[j]
         "is_none_before_else",  # a block's last statement v = o is None, then else:
         "undefined_names",  # missing0(1): a read of a name nothing defines, NameError where it runs
+        "isinstance",  # isinstance(e, int), isinstance(e, (int, float)) where the static type fixes the answer
         "module_code",  # statements after the last def: print(f(3)), assert f(1) == f(1)
     }
 )
@@ -687,6 +688,17 @@ class FuncGen(ContainerGen):
             parts += [rng.choice(ops), pick()]
         return f"({' '.join(parts)})"
 
+    # isinstance's classes whose answer a value of the static type fixes
+    # (a float's value may be an int, an int's a bool: never asked alone)
+    CLASS_TESTS = {INT: ["int", "str", "(int, float)", "object", "(str, list)"], BOOL: ["int", "bool", "str", "(bool, str)"],
+                   FLOAT: ["(int, float)", "str", "(float, int)", "list"], STR: ["str", "int", "(str, int)", "tuple"]}
+
+    def b_isinstance(self, d):
+        if "isinstance" not in self.features:
+            return None
+        t = self.rng.choice(SCALARS)
+        return f"isinstance({self.expr(t, d)}, {self.rng.choice(self.CLASS_TESTS[t])})"
+
     def b_not(self, d):
         if self.t34 and self.rng.random() < 0.4:
             return f"(not {self.truth_operand(d)})"
@@ -797,7 +809,7 @@ class FuncGen(ContainerGen):
         ],
         BOOL: [
             ("b_cmp", 6), ("b_not", 1.5), ("b_andor", 2), ("b_bit", 0.7), ("b_bool", 1), ("b_in", 1.5),
-            ("b_strpred", 1.5), ("b_ifexp", 0.5), ("b_call", 1),
+            ("b_strpred", 1.5), ("b_ifexp", 0.5), ("b_call", 1), ("b_isinstance", 0.4),
         ],
         STR: [
             ("s_concat", 3), ("s_repeat", 1), ("s_index", 2), ("s_slice", 2.5), ("s_str", 1.5), ("s_chr", 1),
