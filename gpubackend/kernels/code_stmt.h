@@ -26,8 +26,28 @@ DEV int32_t name_error_of(const Code* g, int32_t i) {
   int32_t t = g->s->ty[i];
   return t >= 0 && (t & TY_NAME_ERROR) ? t & ~TY_NAME_ERROR : -1;
 }
-// That raise, on the line of the name, as CPython reports it.
-DEV void raise_name_error(Code* g, int32_t name) {
+// The code pass's reads on the walk to the name (sema_undefined.h): a
+// local that may be unbound is read checked, for CPython's
+// UnboundLocalError; the rest read nothing that can fail.
+struct CodeReads {
+  Code* g;
+  int32_t name;
+  DEVM int32_t operator()(int32_t i) {
+    if (i == name) return i;
+    CodeLocal* l = local_of(g, i);
+    if (l && !surely_bound(g, l)) {
+      g->line = cnode(g, i)->line;
+      emit(g, OP_LOAD_CHECKED, l->slot);
+      emit0(g, OP_POP);
+    }
+    return QUIET;
+  }
+};
+// Statement (or elif clause) i's reads up to `name`, then the raise, on
+// the line of the name, as CPython reports it.
+DEVFN void raise_name_error(Code* g, int32_t i, int32_t name) {
+  CodeReads read = {g, name};
+  name_error_walk(g->s, i, read);
   g->line = cnode(g, name)->line;
   emit(g, OP_RAISE, ST_NAME_ERROR);
 }
@@ -40,7 +60,7 @@ DEVFN int statements(Code* g, int32_t at, int32_t n, int32_t follow) {
   for (int32_t k = 0; k < n && !code_failed(g); k++) {
     int32_t st = cx(g, at + k), next = k + 1 < n ? stmt_line(g, cx(g, at + k + 1)) : follow;
     if (name_error_of(g, st) >= 0) {
-      raise_name_error(g, name_error_of(g, st));
+      raise_name_error(g, st, name_error_of(g, st));
       return 0;
     }
     if (!stmt(g, st, next)) falls = 0;
@@ -148,7 +168,7 @@ DEVFN int if_stmt(Code* g, int32_t i, int32_t follow) {
   for (int32_t clause = i; clause >= 0 && !code_failed(g);) {
     const Node* n = cnode(g, clause);
     if (clause != i && name_error_of(g, clause) >= 0) {  // an elif that raises: an else that cannot fall through
-      raise_name_error(g, name_error_of(g, clause));
+      raise_name_error(g, clause, name_error_of(g, clause));
       has_else = 1;
       break;
     }

@@ -22,6 +22,7 @@ typedef unsigned long long uint64_t;
 #define DEV __device__ inline
 #define DEVFN __device__ __noinline__
 #define DEVI __device__ __forceinline__
+#define DEVM __device__
 #define KERNEL extern "C" __global__
 #define INT64_MAX_ (9223372036854775807LL)
 #define INT64_MIN_ (-INT64_MAX_ - 1LL)
@@ -52,6 +53,7 @@ DEV int64_t double_to_bits(double d) { return __double_as_longlong(d); }
 #define DEV static inline
 #define DEVFN static __attribute__((noinline))
 #define DEVI static inline __attribute__((always_inline))
+#define DEVM inline
 #define KERNEL extern "C"
 #define INT64_MAX_ INT64_MAX
 #define INT64_MIN_ INT64_MIN
@@ -73,7 +75,8 @@ DEV int64_t double_to_bits(double d) { int64_t w; memcpy(&w, &d, 8); return w; }
 
 // DEV: a function the compiler may inline; DEVFN: never inlined (large or
 // recursive: keeps the GPU build fast and the dispatch loop's registers
-// free); DEVI: always inlined (tiny and on the hot path).
+// free); DEVI: always inlined (tiny and on the hot path); DEVM: a member
+// function (which cannot be static).
 
 // Checked signed 64-bit arithmetic: each returns 1 on overflow (the DSL
 // raises OverflowError where CPython would grow the integer).

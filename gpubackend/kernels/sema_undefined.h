@@ -39,12 +39,20 @@ DEV int alias_binds(const Sema* s, int32_t alias, int32_t name) {
   return p[0] == '*' || spans_equal(p, head, s->src + nd(s, name)->pos, nd(s, name)->len);
 }
 
+// Whether an f-string literal's text holds a `:=` (a field may bind a name).
+DEV int binds_in_fstring(const Sema* s, const Node* part) {
+  const char* p = s->src + part->pos;
+  for (int32_t k = 0; k + 1 < part->len; k++) if (p[k] == ':' && p[k + 1] == '=') return 1;
+  return 0;
+}
+
 // Whether nothing binds the name NAME node `name` reads: no def, parameter,
 // import, assignment or loop target in any scope of the program names it,
-// and it is neither a dunder nor one of CPython's builtins. A form the
-// language does not have (class, global, with, try) may bind names: in a
-// program with one, no name is known to be defined nowhere. One scan of
-// the tree: only names the type pass could not find come here.
+// and it is neither a dunder nor one of CPython's builtins. A statement the
+// language does not have (class, global, with, try) may bind names, as may
+// an f-string's `:=`: in a program with one, no name is known to be
+// defined nowhere. One scan of the tree: only names the type pass could
+// not find come here.
 DEVFN int defined_nowhere(const Sema* s, int32_t name) {
   const Node* m = nd(s, name);
   const char* p = s->src + m->pos;
@@ -54,7 +62,8 @@ DEVFN int defined_nowhere(const Sema* s, int32_t name) {
     const Node* n = nd(s, i);
     int bound = 0;
     switch (n->kind) {
-      case ND_UNSUPPORTED: return 0;
+      case ND_UNSUPPORTED: if (n->op == UN_STATEMENT) return 0; break;
+      case ND_STRPART: bound = (n->op & TF_FSTRING) && binds_in_fstring(s, n); break;
       case ND_PARAM: bound = same_text(s, i, name); break;
       case ND_DEF: bound = same_text(s, xtra(s, n->a), name); break;
       case ND_ALIAS: bound = alias_binds(s, i, name); break;
@@ -77,46 +86,50 @@ DEVFN int quiet_name(Sema* s, int32_t i) {
          math_module(s, i);
 }
 
-// Evaluating expression i in CPython's order: the first NAME node it reads
-// that nothing defines, where nothing before it can act or raise; -1 when
-// it completes without acting (constants, quiet names, displays of them);
-// -2 when something else may act first (an operation, a call, a local
-// that may be unbound).
+// A walk of an expression in CPython's order, to the first NAME it reads
+// that nothing defines, where nothing before it can act: read(i) says of
+// each NAME node i read on the way QUIET, ACTS, or i itself (that name);
+// the walk returns the name's node, QUIET when the expression completes
+// without acting (constants, quiet reads, displays of them), or ACTS when
+// something may act first (an operation, a call). The type pass walks it
+// to find the name (SemaReads); the code pass again, to emit the reads of
+// locals that may be unbound on the way (code_stmt.h).
 enum { QUIET = -1, ACTS = -2 };
-DEVFN int32_t first_undefined(Sema* s, int32_t i);
+template <class Read> DEVFN int32_t first_act(const Sema* s, int32_t i, Read& read);
 // Operands in order, then an operation that acts.
-DEVFN int32_t operands_then_act(Sema* s, int32_t a, int32_t b) {
-  int32_t r = first_undefined(s, a);
+template <class Read> DEVFN int32_t operands_then_act(const Sema* s, int32_t a, int32_t b, Read& read) {
+  int32_t r = first_act(s, a, read);
   if (r != QUIET) return r;
-  r = b >= 0 ? first_undefined(s, b) : QUIET;
+  r = b >= 0 ? first_act(s, b, read) : QUIET;
   return r >= 0 ? r : ACTS;
 }
-DEVFN int32_t first_undefined(Sema* s, int32_t i) {
+template <class Read> DEVFN int32_t first_act(const Sema* s, int32_t i, Read& read) {
   const Node* n = nd(s, i);
   switch (n->kind) {
     case ND_INT: case ND_FLOAT: case ND_STR: case ND_CONST: case ND_LAMBDA: return QUIET;
-    case ND_NAME:
-      if (quiet_name(s, i)) return QUIET;
-      return find_local(s, i) || !defined_nowhere(s, i) ? ACTS : i;
-    case ND_GROUP: return first_undefined(s, n->a);
-    case ND_UNARY: case ND_ATTR: return operands_then_act(s, n->a, -1);
-    case ND_BINOP: case ND_SUBSCRIPT: return operands_then_act(s, n->a, n->b);
-    case ND_COMPARE: return operands_then_act(s, xtra(s, n->a), xtra(s, n->a + 2));
-    case ND_BOOLOP: return operands_then_act(s, xtra(s, n->a), -1);  // the rest only on its truth
-    case ND_IFEXP: return operands_then_act(s, xtra(s, n->a + 1), -1);
+    case ND_NAME: return read(i);
+    case ND_GROUP: return first_act(s, n->a, read);
+    case ND_UNARY:  // `-12` is a constant to CPython
+      if (n->op != TK_NOT && (nd(s, n->a)->kind == ND_INT || nd(s, n->a)->kind == ND_FLOAT)) return QUIET;
+      return operands_then_act(s, n->a, -1, read);
+    case ND_ATTR: return operands_then_act(s, n->a, -1, read);
+    case ND_BINOP: case ND_SUBSCRIPT: return operands_then_act(s, n->a, n->b, read);
+    case ND_COMPARE: return operands_then_act(s, xtra(s, n->a), xtra(s, n->a + 2), read);
+    case ND_BOOLOP: return operands_then_act(s, xtra(s, n->a), -1, read);  // the rest only on its truth
+    case ND_IFEXP: return operands_then_act(s, xtra(s, n->a + 1), -1, read);
     case ND_LISTCOMP: case ND_SETCOMP: case ND_DICTCOMP: case ND_GENEXP:  // the first iterable, then the loop
-      return operands_then_act(s, nd(s, xtra(s, n->b))->b, -1);
+      return operands_then_act(s, nd(s, xtra(s, n->b))->b, -1, read);
     case ND_TUPLE: case ND_LIST:
       for (int32_t k = 0; k < n->n; k++) {
-        int32_t r = first_undefined(s, xtra(s, n->a + k));
+        int32_t r = first_act(s, xtra(s, n->a + k), read);
         if (r != QUIET) return r;
       }
       return QUIET;
     case ND_CALL: {
-      int32_t r = first_undefined(s, n->a);
+      int32_t r = first_act(s, n->a, read);
       for (int32_t k = 0; k < n->n && r == QUIET; k++) {
         int32_t arg = xtra(s, n->b + k);
-        r = nd(s, arg)->kind == ND_KEYWORD ? first_undefined(s, nd(s, arg)->a) : first_undefined(s, arg);
+        r = first_act(s, nd(s, arg)->kind == ND_KEYWORD ? nd(s, arg)->a : arg, read);
       }
       return r >= 0 ? r : ACTS;
     }
@@ -124,22 +137,38 @@ DEVFN int32_t first_undefined(Sema* s, int32_t i) {
   return ACTS;
 }
 
-// The NAME node statement i reads first, where that is its first act and
-// nothing defines the name: the statement raises NameError there whenever
-// it runs. -1 for any other statement.
-DEVFN int32_t name_error_at(Sema* s, int32_t i) {
+// The walk over statement i (or an elif clause's IF node: its test): the
+// NAME node it reads first, where that is its first act and nothing
+// defines the name, so that it raises NameError there whenever it runs;
+// -1 for any other statement.
+template <class Read> DEVFN int32_t name_error_walk(const Sema* s, int32_t i, Read& read) {
   const Node* n = nd(s, i);
   int32_t r = ACTS;
   switch (n->kind) {
     case ND_EXPR: case ND_RETURN: case ND_IF: case ND_WHILE: case ND_ASSERT:
-      if (n->a >= 0) r = first_undefined(s, n->a);
+      if (n->a >= 0) r = first_act(s, n->a, read);
       break;
-    case ND_ASSIGN: r = first_undefined(s, xtra(s, n->a + n->n - 1)); break;  // the value, then the targets
-    case ND_ANNASSIGN: if (xtra(s, n->b + 1) >= 0) r = first_undefined(s, xtra(s, n->b + 1)); break;
-    case ND_AUGASSIGN: r = operands_then_act(s, n->a, n->b); break;  // the target's read first
-    case ND_FOR: r = first_undefined(s, xtra(s, n->a + 1)); break;
+    case ND_ASSIGN: r = first_act(s, xtra(s, n->a + n->n - 1), read); break;  // the value, then the targets
+    case ND_ANNASSIGN: if (xtra(s, n->b + 1) >= 0) r = first_act(s, xtra(s, n->b + 1), read); break;
+    case ND_AUGASSIGN: r = operands_then_act(s, n->a, n->b, read); break;  // the target's read first
+    case ND_FOR: r = first_act(s, xtra(s, n->a + 1), read); break;
   }
   return r >= 0 ? r : -1;
+}
+
+// The type pass's reads: a quiet name or a local (whose read may raise
+// UnboundLocalError first, as CPython's does: the code pass checks it)
+// reads quietly; a name nothing defines is the walk's answer.
+struct SemaReads {
+  Sema* s;
+  DEVM int32_t operator()(int32_t i) {
+    if (quiet_name(s, i) || find_local(s, i)) return QUIET;
+    return defined_nowhere(s, i) ? i : ACTS;
+  }
+};
+DEVFN int32_t name_error_at(Sema* s, int32_t i) {
+  SemaReads read = {s};
+  return name_error_walk(s, i, read);
 }
 
 // ---- code CPython compiles and never runs
@@ -149,8 +178,10 @@ DEVFN int32_t name_error_at(Sema* s, int32_t i) {
 // reports elsewhere ('break' outside a loop, a repeated keyword or
 // parameter, a bad \x escape), found in that code; and, as a refusal, the
 // forms it has no rule for without types (a nested def, a starred item,
-// :=, raise, a form the language does not have). loops: the loops open
-// around node i. Recursive over the subtree.
+// :=, a statement the language does not have, and yield or await, which
+// change the whole function). f-strings, bytes and complex literals are
+// the parser's to check. loops: the loops open around node i. Recursive
+// over the subtree.
 DEVFN void unrun_code(Sema* s, int32_t i, int32_t loops);
 DEVFN void unrun_list(Sema* s, int32_t at, int32_t n, int32_t loops) {
   for (int32_t k = 0; k < n && !halted(s); k++) if (xtra(s, at + k) >= 0) unrun_code(s, xtra(s, at + k), loops);
@@ -206,7 +237,14 @@ DEVFN void unrun_code(Sema* s, int32_t i, int32_t loops) {
       if (n->kind == ND_DICTCOMP) unrun_list(s, n->a, 2, loops);
       else unrun_code(s, n->a, loops);
       return unrun_list(s, n->b, n->n, loops);
-    case ND_DEF: case ND_STARRED: case ND_WALRUS: case ND_RAISE: case ND_UNSUPPORTED:
+    case ND_RAISE:
+      if (n->a >= 0) unrun_code(s, n->a, loops);
+      if (n->b >= 0) unrun_code(s, n->b, loops);
+      return;
+    case ND_UNSUPPORTED:
+      if (n->op == UN_STATEMENT || n->op == UN_YIELD || n->op == UN_AWAIT) refuse_unsupported(s, i);
+      return;
+    case ND_DEF: case ND_STARRED: case ND_WALRUS:
       refuse_form(s, i);
       return;
   }
