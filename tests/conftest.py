@@ -8,6 +8,10 @@ import pytest
 # Tests build every model and tokenizer they use: nothing is fetched.
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
+# The behaviour corpus is data that test_programs.py reads, not tests: a
+# file named like one (*_test.py) would be imported, its module code run.
+collect_ignore_glob = ["programs/*"]
+
 
 def pytest_collection_modifyitems(config, items):
     gpu_items = [i for i in items if "gpu" in i.keywords]
