@@ -805,16 +805,22 @@ DEV int memo_able(const SemaFunc* f) {
   return 1;
 }
 
+// A fresh frame for the code of function fi.
+DEV void open_code_frame(Code* g, int32_t fi) {
+  CodeFrame* fr = &g->f;
+  fr->fn = fi; fr->nlocals = 0; fr->nslots = 0; fr->depth = 0; fr->max_depth = 0; fr->block_depth = -1;
+  fr->nloops = 0; fr->nopen = 0; fr->block_serial = 0; fr->fn_math = 0; fr->nfrom_math = 0;
+}
+
 // funcdef := header block      follow: the line of the token after the def
 DEVFN void funcdef(Code* g, int32_t fi, int32_t follow) {
   const SemaFunc* f = &g->s->funcs[fi];
   const Node* d = cnode(g, f->def);
   CodeFrame* fr = &g->f;
-  fr->fn = fi; fr->nlocals = 0; fr->nslots = 0; fr->depth = 0; fr->max_depth = 0; fr->block_depth = -1;
-  fr->nloops = 0; fr->nopen = 0; fr->block_serial = 0; fr->fn_math = 0; fr->nfrom_math = 0;
+  open_code_frame(g, fi);
   for (int32_t k = 0; k < f->nparams; k++) declare(g, cx(g, d->b + k), f->ptype[k], 0);
   int32_t pc = g->out->n_code;
-  // the token before the ':': the return annotation's last, else the ')' on the ':''s line
+  // the token before the ':': the return annotation's last, else the ')', on the ':''s line
   g->line = cx(g, d->a + 1) >= 0 ? cnode(g, cx(g, d->a + 1))->end : cnode(g, cx(g, d->a + 2))->line;
   if (memo_able(f)) g->funcs[fi].memo_pc = emit(g, OP_MEMO_ENTER, 0);
   int falls = block(g, cx(g, d->a + 2), follow);
@@ -886,8 +892,7 @@ DEVFN void module_code(Code* g) {
   const Sema* s = g->s;
   int32_t fm = s->nfuncs, nparams = s->funcs[s->entry].nparams;
   CodeFrame* fr = &g->f;
-  fr->fn = fm; fr->nlocals = 0; fr->nslots = 0; fr->depth = 0; fr->max_depth = 0; fr->block_depth = -1;
-  fr->nloops = 0; fr->nopen = 0; fr->block_serial = 0; fr->fn_math = 0; fr->nfrom_math = 0;
+  open_code_frame(g, fm);
   g->funcs[fm].callees = 0; g->funcs[fm].memo_pc = -1; g->funcs[fm].returns = -1; g->funcs[fm].nparams = nparams;
   new_slots(g, nparams);
   int32_t pc = g->out->n_code;

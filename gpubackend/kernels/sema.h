@@ -483,11 +483,15 @@ DEVFN void declare_function(Sema* s, int32_t def, int32_t parent) {
 DEV int main_guard(const Sema* s, int32_t i) {
   return nd(s, i)->kind == ND_IF && node_is(s, first_token(s, nd(s, i)->a), "__name__");
 }
+DEV int def_or_import(const Sema* s, int32_t i) {
+  int kind = nd(s, i)->kind;
+  return kind == ND_DEF || kind == ND_IMPORT || kind == ND_FROM;
+}
 // Whether module-level statement i does more than declare (a def, an
 // import, a constant) or nothing (a docstring, pass, a main guard).
 DEVFN int acts_at_module_level(Sema* s, int32_t i) {
   const Node* n = nd(s, i);
-  if (n->kind == ND_DEF || n->kind == ND_IMPORT || n->kind == ND_FROM || n->kind == ND_PASS || main_guard(s, i)) return 0;
+  if (def_or_import(s, i) || n->kind == ND_PASS || main_guard(s, i)) return 0;
   return !(n->kind == ND_EXPR && nd(s, n->a)->kind == ND_STR) && !module_const(s, i, 0);
 }
 // The module's code: its statements from the first that acts after its
@@ -498,8 +502,7 @@ DEVFN int acts_at_module_level(Sema* s, int32_t i) {
 DEVFN void module_extent(Sema* s) {
   const Node* m = nd(s, s->t->root);
   int32_t k = m->n;
-  while (k > 0 && nd(s, xtra(s, m->a + k - 1))->kind != ND_DEF && nd(s, xtra(s, m->a + k - 1))->kind != ND_IMPORT &&
-         nd(s, xtra(s, m->a + k - 1))->kind != ND_FROM) k--;
+  while (k > 0 && !def_or_import(s, xtra(s, m->a + k - 1))) k--;
   while (k < m->n && !acts_at_module_level(s, xtra(s, m->a + k))) k++;
   s->module_at = m->a + k; s->module_n = m->n - k;
 }

@@ -885,11 +885,12 @@ DEVFN int32_t print_call(Sema* s, int32_t call) {
 }
 
 // What isinstance(value, classes) gives where the value's static type is
-// t: CT_TRUE or CT_FALSE whatever the value is; CT_NOT_NONE for an
-// Optional whose item type answers true; CT_UNSURE where a value of type t
-// may be of another class in CPython (an int a bool, a float an int, as
-// `max(True, 0)` and `x: float = 3` leave them) or a class is not a
-// builtin's (-1, with its node in *at). classes: a NAME or a tuple of them.
+// t (class_test_answer; class_answer for one class): CT_TRUE or CT_FALSE
+// whatever the value is; CT_NOT_NONE for an Optional whose item type
+// answers true; CT_UNSURE where a value of type t may be of another class
+// in CPython (an int a bool, a float an int, as `max(True, 0)` and an int
+// argument for a float parameter leave them); -1 where a class is not a
+// builtin's (its node in *at). classes: a NAME or a tuple of them.
 enum { CT_FALSE, CT_TRUE, CT_NOT_NONE, CT_UNSURE };
 DEVFN int class_answer(Sema* s, int32_t t, int32_t name) {
   const TypeTable* tt = &s->types;
