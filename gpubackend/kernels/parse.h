@@ -483,8 +483,9 @@ DEVFN int32_t call(Parser* p, int32_t callee) {
   return failed(p) ? -1 : c;
 }
 
-// slice := [expression] ':' [expression] [':' [expression]] | named_expression
+// slice := [expression] ':' [expression] [':' [expression]] | named_expression | '*' binary
 DEVFN int32_t slice_item(Parser* p) {
+  if (check(p, TK_STAR)) return list_item(p, ITEM_NAMED);  // tuple[*ts] (a later pass refuses it)
   int32_t lo = -1;
   if (!check(p, TK_COLON)) {
     lo = named_expression(p);
@@ -508,7 +509,7 @@ DEVFN int32_t subscript(Parser* p, int32_t obj) {
   advance(p);
   Token at = p->cur;
   int32_t index = slice_item(p);
-  if (check(p, TK_COMMA)) {
+  if (check(p, TK_COMMA) || (index >= 0 && node_at(p, index)->kind == ND_STARRED)) {  // a starred one alone is a tuple too
     int32_t mark = p->top;
     push(p, index);
     while (accept(p, TK_COMMA) && !check(p, TK_RBRACKET) && !failed(p)) push(p, slice_item(p));
