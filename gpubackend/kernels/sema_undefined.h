@@ -88,7 +88,8 @@ DEVFN int quiet_name(Sema* s, int32_t i) {
 
 // A walk of an expression in CPython's order, to the first NAME it reads
 // that nothing defines, where nothing before it can act: read(i) says of
-// each NAME node i read on the way QUIET, ACTS, or i itself (that name);
+// each NAME node i read on the way QUIET, ACTS, or i itself (that name),
+// and read.lookup(i) of each attribute lookup ATTR node i QUIET or ACTS;
 // the walk returns the name's node, QUIET when the expression completes
 // without acting (constants, quiet reads, displays of them), or ACTS when
 // something may act first (an operation, a call). The type pass walks it
@@ -112,7 +113,10 @@ template <class Read> DEVFN int32_t first_act(const Sema* s, int32_t i, Read& re
     case ND_UNARY:  // `-12` is a constant to CPython
       if (n->op != TK_NOT && (nd(s, n->a)->kind == ND_INT || nd(s, n->a)->kind == ND_FLOAT)) return QUIET;
       return operands_then_act(s, n->a, -1, read);
-    case ND_ATTR: return operands_then_act(s, n->a, -1, read);
+    case ND_ATTR: {  // the object, then the lookup
+      int32_t r = first_act(s, n->a, read);
+      return r != QUIET ? r : read.lookup(i);
+    }
     case ND_BINOP: case ND_SUBSCRIPT: return operands_then_act(s, n->a, n->b, read);
     case ND_COMPARE: return operands_then_act(s, xtra(s, n->a), xtra(s, n->a + 2), read);
     case ND_BOOLOP: return operands_then_act(s, xtra(s, n->a), -1, read);  // the rest only on its truth
@@ -156,15 +160,34 @@ template <class Read> DEVFN int32_t name_error_walk(const Sema* s, int32_t i, Re
   return r >= 0 ? r : -1;
 }
 
+// Whether looking up ATTR node i on its object, a local or a str literal,
+// can neither act nor raise: a method every list, or every str, has.
+DEVFN int quiet_method(Sema* s, int32_t i) {
+  int32_t obj = nd(s, i)->a;
+  SemaLocal* l = nd(s, obj)->kind == ND_NAME ? find_local(s, obj) : 0;
+  if (l && is_list(&s->types, l->type)) {
+    const char* methods[] = {"append", "extend", "insert", "pop", "remove", "index", "count", "sort", "reverse", "clear", "copy"};
+    for (int32_t k = 0; k < 11; k++) if (node_is(s, i, methods[k])) return 1;
+  }
+  if ((l && l->type == T_STR) || nd(s, obj)->kind == ND_STR) {
+#define STR_METHOD(id, name, op, sel, args) if (node_is(s, i, name)) return 1;
+#include "methods.def"
+#undef STR_METHOD
+  }
+  return 0;
+}
+
 // The type pass's reads: a quiet name or a local (whose read may raise
 // UnboundLocalError first, as CPython's does: the code pass checks it)
-// reads quietly; a name nothing defines is the walk's answer.
+// reads quietly; a name nothing defines is the walk's answer. A lookup
+// acts but for a list's or str's method on a local (quiet_method).
 struct SemaReads {
   Sema* s;
   DEVM int32_t operator()(int32_t i) {
     if (quiet_name(s, i) || find_local(s, i)) return QUIET;
     return defined_nowhere(s, i) ? i : ACTS;
   }
+  DEVM int32_t lookup(int32_t i) { return quiet_method(s, i) ? QUIET : ACTS; }
 };
 DEVFN int32_t name_error_at(Sema* s, int32_t i) {
   SemaReads read = {s};

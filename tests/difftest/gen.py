@@ -1153,8 +1153,9 @@ class FuncGen(ContainerGen):
             Stmt(call), Stmt(f"return {call}"), Stmt(f"v_never = {call}"), Stmt(f"assert {call}"),
             Stmt(f"if {call}:", [(None, [Stmt("pass")])]), Stmt(f"for v_never in {call}:", [(None, [Stmt("pass")])]),
             Stmt(f"while {call.split('(')[0]}:", [(None, [Stmt("pass")])]),
-            # a local read first (maybe unbound), or a literal
+            # a local read first (maybe unbound), or a literal; a str method looked up on a local
             Stmt(f"v_never = ({rng.choice(self.visible(rng.choice(SCALARS)) or ['-1'])}, {call})"),
+            Stmt(f"v_never = {rng.choice(self.visible(STR) or [repr('ab')])}.count({call})"),
         ])
         body = [inner] + ([Stmt("v_never = 1 + 'never'")] if rng.random() < 0.3 else [])
         if rng.random() < 0.2:
