@@ -895,9 +895,8 @@ enum { CT_FALSE, CT_TRUE, CT_NOT_NONE, CT_UNSURE };
 DEVFN int class_answer(Sema* s, int32_t t, int32_t name) {
   const TypeTable* tt = &s->types;
   if (nd(s, name)->kind != ND_NAME || find_local(s, name) || find_func(s, name) != -1 || const_of(s, name) >= 0) return -1;
-  int intlike_t = t == T_INT || t == T_BOOL;
   if (node_is(s, name, "object")) return CT_TRUE;
-  if (node_is(s, name, "int")) return intlike_t ? CT_TRUE : t == T_FLOAT ? CT_UNSURE : CT_FALSE;
+  if (node_is(s, name, "int")) return intlike(t) ? CT_TRUE : t == T_FLOAT ? CT_UNSURE : CT_FALSE;
   if (node_is(s, name, "bool")) return t == T_BOOL ? CT_TRUE : t == T_INT || t == T_FLOAT ? CT_UNSURE : CT_FALSE;
   if (node_is(s, name, "float")) return t == T_FLOAT ? CT_UNSURE : CT_FALSE;
   if (node_is(s, name, "str")) return t == T_STR ? CT_TRUE : CT_FALSE;
@@ -1539,6 +1538,14 @@ DEVFN int32_t walrus(Sema* s, int32_t i) {
 
 // ---- list methods
 
+// The list method node `name` names, as an index into this list, or -1
+// (sort, whose call is typed apart, too).
+DEV int list_method_id(const Sema* s, int32_t name) {
+  const char* known[] = {"append", "extend", "insert", "pop", "remove", "index", "count", "reverse", "clear", "copy"};
+  for (int32_t k = 0; k < 10; k++) if (node_is(s, name, known[k])) return k;
+  return -1;
+}
+
 // list.NAME(args) on a list of type t; origin: the local it was read from
 // (an empty one learns its item type from its own append, extend or insert).
 DEVFN int32_t list_method(Sema* s, int32_t call, int32_t t, SemaLocal* origin) {
@@ -1546,9 +1553,7 @@ DEVFN int32_t list_method(Sema* s, int32_t call, int32_t t, SemaLocal* origin) {
   int32_t name = c->a;
   const TypeTable* tt = &s->types;
   int32_t elem = elem_of(tt, t);
-  const char* known[] = {"append", "extend", "insert", "pop", "remove", "index", "count", "reverse", "clear", "copy"};
-  int is = -1;
-  for (int32_t k = 0; k < 10; k++) if (node_is(s, name, known[k])) is = k;
+  int is = list_method_id(s, name);
   if (node_is(s, name, "sort")) {
     if (item_type(s, name, elem) == T_BAD) return T_BAD;
     return sort_args(s, call, 0, elem) ? T_NONE : T_BAD;

@@ -76,12 +76,10 @@ DEVFN int defined_nowhere(const Sema* s, int32_t name) {
   return 1;
 }
 
-// Whether reading NAME node i here can neither act nor raise: a parameter
-// not rebound, a function of the program, a builtin, a module constant, or
-// math's names where math is imported.
+// Whether NAME node i, no local, reads something bound before any call:
+// a function of the program, a builtin, a module constant, or math's names
+// where math is imported.
 DEVFN int quiet_name(Sema* s, int32_t i) {
-  SemaLocal* l = find_local(s, i);
-  if (l) return s->f.fn >= 0 && l - s->f.locals < s->funcs[s->f.fn].nparams;
   return find_func(s, i) >= 0 || builtin_of(s, i) >= 0 || const_of(s, i) >= 0 || from_math_name(s, i) ||
          math_module(s, i);
 }
@@ -165,10 +163,7 @@ template <class Read> DEVFN int32_t name_error_walk(const Sema* s, int32_t i, Re
 DEVFN int quiet_method(Sema* s, int32_t i) {
   int32_t obj = nd(s, i)->a;
   SemaLocal* l = nd(s, obj)->kind == ND_NAME ? find_local(s, obj) : 0;
-  if (l && is_list(&s->types, l->type)) {
-    const char* methods[] = {"append", "extend", "insert", "pop", "remove", "index", "count", "sort", "reverse", "clear", "copy"};
-    for (int32_t k = 0; k < 11; k++) if (node_is(s, i, methods[k])) return 1;
-  }
+  if (l && is_list(&s->types, l->type) && (list_method_id(s, i) >= 0 || node_is(s, i, "sort"))) return 1;
   if ((l && l->type == T_STR) || nd(s, obj)->kind == ND_STR) {
 #define STR_METHOD(id, name, op, sel, args) if (node_is(s, i, name)) return 1;
 #include "methods.def"
@@ -184,7 +179,7 @@ DEVFN int quiet_method(Sema* s, int32_t i) {
 struct SemaReads {
   Sema* s;
   DEVM int32_t operator()(int32_t i) {
-    if (quiet_name(s, i) || find_local(s, i)) return QUIET;
+    if (find_local(s, i) || quiet_name(s, i)) return QUIET;
     return defined_nowhere(s, i) ? i : ACTS;
   }
   DEVM int32_t lookup(int32_t i) { return quiet_method(s, i) ? QUIET : ACTS; }
@@ -250,7 +245,7 @@ DEVFN void unrun_code(Sema* s, int32_t i, int32_t loops) {
     case ND_RETURN: case ND_EXPR: case ND_GROUP: case ND_UNARY: case ND_ATTR: case ND_KEYWORD: case ND_COMPIF:
       if (n->a >= 0) unrun_code(s, n->a, loops);
       return;
-    case ND_AUGASSIGN: case ND_ASSERT: case ND_BINOP: case ND_SUBSCRIPT: case ND_COMPFOR:
+    case ND_AUGASSIGN: case ND_ASSERT: case ND_BINOP: case ND_SUBSCRIPT: case ND_COMPFOR: case ND_RAISE:
       if (n->a >= 0) unrun_code(s, n->a, loops);
       if (n->b >= 0) unrun_code(s, n->b, loops);
       return;
@@ -260,10 +255,6 @@ DEVFN void unrun_code(Sema* s, int32_t i, int32_t loops) {
       if (n->kind == ND_DICTCOMP) unrun_list(s, n->a, 2, loops);
       else unrun_code(s, n->a, loops);
       return unrun_list(s, n->b, n->n, loops);
-    case ND_RAISE:
-      if (n->a >= 0) unrun_code(s, n->a, loops);
-      if (n->b >= 0) unrun_code(s, n->b, loops);
-      return;
     case ND_UNSUPPORTED:
       if (n->op == UN_STATEMENT || n->op == UN_YIELD || n->op == UN_AWAIT) refuse_unsupported(s, i);
       return;
