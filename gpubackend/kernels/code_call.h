@@ -103,6 +103,9 @@ DEVFN void comp_element(Code* g, int32_t i, int sink, int32_t acc, int32_t* done
 // (the loops of statements, below)
 DEVFN int32_t loop_targets(Code* g, int32_t target, int32_t* names);
 DEVFN void iterable(Code* g, int32_t iter, Iter* it);
+DEVFN ExpDesc set_display(Code* g, int32_t i);
+DEVFN ExpDesc set_call(Code* g, int32_t i);
+DEVFN ExpDesc set_method(Code* g, int32_t i, int32_t name, int32_t t);
 DEVFN int32_t loop_head(Code* g, const Iter* it, const int32_t* names, int32_t n, int32_t serial, int fresh);
 DEV void loop_end_jump(Code* g, int32_t head);
 
@@ -302,6 +305,21 @@ DEVFN ExpDesc iterator_call(Code* g, int32_t i, int32_t* elem) {
 // iterable_arg := comprehension | expression      a list (of a str's
 // characters, or a copy when `copy`): its descriptor (a comprehension's,
 // map's or filter's hidden local), its item type into *elem
+// The keys of the set of type t pushed, as a list in its order (ordered:
+// the order is handed on; loop: a for loop walks them).
+DEVFN void set_items(Code* g, int32_t t, int ordered, int loop) {
+  emit(g, OP_SET_ITEMS, set_sel(g, t) | ((ordered ? SETSEL_ORDERED : 0) | (loop ? SETSEL_LOOP : 0)) << SETSEL_SHIFT);
+}
+// Whether what call makes of an iterable's items does not depend on their
+// order: sorted, min and max without key= (ties keep the first), sum, any, all.
+DEVFN int order_free(Code* g, int32_t call) {
+  if (call < 0 || cnode(g, call)->kind != ND_CALL) return 0;
+  const Node* c = cnode(g, call);
+  for (int32_t k = 0; k < c->n; k++) if (node_is(g->s, cx(g, c->b + k), "key")) return 0;
+  const char* names[] = {"sorted", "min", "max", "sum", "any", "all"};
+  for (int32_t k = 0; k < 6; k++) if (calls_builtin(g, call, names[k])) return 1;
+  return 0;
+}
 DEVFN ExpDesc iterable_value(Code* g, int32_t arg, int copy, int32_t call, int32_t* elem) {
   const Node* a = cnode(g, arg);
   if (a->kind == ND_GENEXP) {
@@ -322,6 +340,7 @@ DEVFN ExpDesc iterable_value(Code* g, int32_t arg, int copy, int32_t call, int32
     *elem = tuple_common(ctypes(g), t);
   }
   if (t == T_STR) emit0(g, OP_LIST_OF_STR);
+  else if (is_set(ctypes(g), t)) set_items(g, t, !order_free(g, call), 0);
   else if (copy) emit0(g, OP_LIST_COPY);
   return e;
 }
@@ -544,6 +563,7 @@ DEVFN ExpDesc method(Code* g, int32_t i) {
   if (code_failed(g)) return o;
   if (is_list(ctypes(g), t)) return list_method(g, i, attr, elem_of(ctypes(g), t));
   if (t == T_STR) return str_method(g, i, attr);
+  if (is_set(ctypes(g), t)) return set_method(g, i, attr, t);
   refuse(g, i);
   return desc(g, EK_VOID, 0, T_BAD);
 }
@@ -577,6 +597,7 @@ DEVFN ExpDesc call(Code* g, int32_t i) {
     if (from_math(g, callee)) return math_fn(g, callee, i);
     int b = builtin_of(g->s, callee);
     int form = b >= 0 ? builtin_form(b) : -1;
+    if (b == BI_SET) return set_call(g, i);
     if (form == BF_CALL) return call_form(g, i, b);
     if (form == BF_MINMAX && n->n >= 2 && cnode(g, cx(g, n->b + 1))->kind != ND_KEYWORD) return min_max(g, i, b == BI_MAX);
     if (form == BF_SEQ || form == BF_MINMAX) return sequence_builtin(g, i, b);
@@ -717,6 +738,7 @@ DEVFN ExpDesc expr(Code* g, int32_t i) {
     case ND_TUPLE: return tuple_display(g, i);
     case ND_IFEXP: return ifexp(g, i, 0);
     case ND_LISTCOMP: return comprehension(g, i, SINK_LIST);
+    case ND_SET: case ND_SETCOMP: return set_display(g, i);
     case ND_ATTR:
       if (math_module(g, n->a)) return math_fn(g, i, -1);
       break;
@@ -724,3 +746,5 @@ DEVFN ExpDesc expr(Code* g, int32_t i) {
   refuse(g, i);
   return desc(g, EK_VOID, 0, T_BAD);
 }
+
+#include "code_set.h"

@@ -183,6 +183,13 @@ DEVFN ExpDesc binary(Code* g, int32_t i, int kind, ExpDesc* left, int32_t right,
     emit0(g, t == T_STR ? OP_STR_REPEAT : OP_LIST_REPEAT);
     return pushed(g, t);
   }
+  if (is_set(tt, a)) {
+    int op = kind == TK_AMP ? SETOP_AND : kind == TK_PIPE ? SETOP_OR : SETOP_SUB;
+    discharge(g, &l);
+    discharge(g, &r);
+    emit(g, OP_SET_BINOP, set_sel(g, t) | (op | SETSEL_OTHER_SET) << SETSEL_SHIFT);
+    return pushed(g, t);
+  }
   if (kind == TK_PLUS && a == T_STR) return pushed_op(g, &l, &r, OP_STR_CONCAT, t);
   if (kind == TK_PLUS && is_list(tt, a)) return pushed_op(g, &l, &r, OP_LIST_CONCAT, t);
   if (intlike_t(a) && intlike_t(b)) {
@@ -242,7 +249,9 @@ DEVFN ExpDesc compare_op(Code* g, int32_t opn, ExpDesc* l, ExpDesc* r) {
     discharge(g, l); discharge(g, r);
     b = unwrap_as(g, b, ST_TYPE_ERROR);
     if (is_tuple(tt, b)) emit(g, OP_TUPLE_LIST, tt->t[b].n);
-    if (b == T_STR) emit0(g, OP_STR_CONTAINS); else emit(g, OP_LIST_FIND, type_const(g, a));
+    if (b == T_STR) emit0(g, OP_STR_CONTAINS);
+    else if (is_set(tt, b)) emit(g, OP_SET_CONTAINS, set_sel(g, b));
+    else emit(g, OP_LIST_FIND, type_const(g, a));
     if (code == CMP_NOT_IN) emit0(g, OP_NOT);
     return pushed(g, T_BOOL);
   }
@@ -263,6 +272,7 @@ DEVFN ExpDesc compare_op(Code* g, int32_t opn, ExpDesc* l, ExpDesc* r) {
          : a == T_FLOAT && intlike_t(b) ? OP_CMP_FLOAT_INT : -1;
   if (op >= 0) { emit(g, op, k); return pushed(g, T_BOOL); }
   int32_t u = type_fits(tt, a, b) ? a : type_fits(tt, b, a) ? b : -1;
+  if (u >= 0 && is_set(tt, u)) { emit(g, OP_SET_COMPARE, set_sel(g, u) | k << SETSEL_SHIFT); return pushed(g, T_BOOL); }
   if (u < 0) {  // an Optional[T] == a T: the T boxed
     if (!is_ref(tt, b)) emit0(g, OP_BOX);
     u = a;
@@ -332,7 +342,7 @@ DEVFN ExpDesc truth(Code* g, ExpDesc e) {
   discharge(g, &e);
   if (t == T_FLOAT) emit0(g, OP_TRUTH_FLOAT);
   else if (t == T_STR) emit0(g, OP_TRUTH_STR);
-  else if (is_list(tt, t)) emit0(g, OP_TRUTH_LIST);
+  else if (is_list(tt, t) || is_set(tt, t)) emit0(g, OP_TRUTH_LIST);  // (a set's first word is its length too)
   else {  // an Optional: None is false, a present value is tested as itself
     int32_t el = elem_of(tt, t);
     emit0(g, OP_DUP);

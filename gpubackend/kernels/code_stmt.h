@@ -263,6 +263,7 @@ DEVFN int seq_arg(Code* g, int32_t arg, int32_t* elem) {
     emit(g, OP_TUPLE_LIST, ctypes(g)->t[t].n);
     *elem = tuple_common(ctypes(g), t);
   }
+  if (is_set(ctypes(g), t)) set_items(g, t, 1, 1);
   return t == T_STR;
 }
 
@@ -317,6 +318,7 @@ DEVFN void iterable(Code* g, int32_t iter, Iter* it) {
       emit(g, OP_TUPLE_LIST, tt->t[t].n);
       elem = tuple_common(tt, t);
     }
+    if (is_set(tt, t)) set_items(g, t, 1, 1);
     int32_t h = new_slots(g, 2);
     int list = t != T_STR;
     emit(g, list && rev ? OP_LIST_REV_INIT : OP_ITER_INIT, h);

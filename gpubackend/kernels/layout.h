@@ -34,6 +34,16 @@ enum StrPad { PAD_LEFT, PAD_RIGHT, PAD_CENTER, PAD_ZEROS };
 
 // What LIST_SUM_FROM adds (the selector): its items' and start's types.
 enum SumFrom { SUM_INTS, SUM_FLOATS, SUM_FLOATS_FROM_INT, SUM_INTS_FROM_FLOAT, SUM_LISTS };
+// The selector of the set instructions (SET_*, sets.h): bit 0 says the keys
+// are strs (else ints or bools); the instruction's own bits start at bit 1.
+#define SETSEL_STR 1
+#define SETSEL_SHIFT 1
+enum SetBinop { SETOP_AND, SETOP_OR, SETOP_SUB };
+#define SETSEL_ORDERED 1   // SET_ITEMS: the order is handed on
+#define SETSEL_LOOP 2      // SET_ITEMS: a for loop walks the keys
+#define SETSEL_FOLDED 1    // SET_OF_LIST: a display of constants
+#define SETSEL_REMOVE 1    // SET_DISCARD: remove()
+#define SETSEL_OTHER_SET 4 // SET_BINOP (after the operator), SET_UPDATE (1): the other is a set
 
 // Case modes of STR_CASE (the selector): the str methods of those names.
 enum StrCase { CASE_LOWER, CASE_UPPER, CASE_SWAP, CASE_CAPITALIZE, CASE_TITLE };

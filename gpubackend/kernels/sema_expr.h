@@ -61,7 +61,7 @@ DEVFN int no_optional(const TypeTable* tt, int32_t t) {
   }
   return no_optional(tt, d->elem);
 }
-DEV int unknown_items(const TypeTable* tt, int32_t t) { return is_list(tt, t) && elem_of(tt, t) == T_UNK; }
+DEV int unknown_items(const TypeTable* tt, int32_t t) { return (is_list(tt, t) || is_set(tt, t)) && elem_of(tt, t) == T_UNK; }
 
 // The item type of a list read from (t: its item type): an empty display's
 // is not known.
@@ -288,6 +288,10 @@ DEVFN int32_t attribute(Sema* s, int32_t i);
 DEVFN int32_t walrus(Sema* s, int32_t i);
 DEVFN int sort_args(Sema* s, int32_t call, int32_t first, int32_t elem);
 DEVFN int32_t builtin_args(Sema* s, int32_t call, int32_t* ts, int keep_opt);
+DEVFN int32_t set_display(Sema* s, int32_t i);
+DEVFN int32_t set_call(Sema* s, int32_t call);
+DEVFN int32_t set_method(Sema* s, int32_t call, int32_t t, SemaLocal* origin);
+DEVFN int32_t set_binary(Sema* s, int32_t op, int kind, int32_t a, int32_t b);
 
 // Whether one string literal's escapes decode to ASCII (str_decode): 0,
 // -1 for a non-ASCII result, -2 for a \x escape without two hex digits.
@@ -472,6 +476,7 @@ DEVFN int32_t binary_type(Sema* s, int32_t op, int kind, int32_t a, int32_t b) {
   b = decay(s, op, b);
   a = decay(s, op, a);
   if (a == T_BAD || b == T_BAD) return T_BAD;
+  if (is_set(tt, a) || is_set(tt, b)) return set_binary(s, op, kind, a, b);
   if (kind == TK_PLUS && a == T_STR && b == T_STR) return T_STR;
   if (kind == TK_STAR && ((a == T_STR && intlike(b)) || (intlike(a) && b == T_STR))) return T_STR;
   if (kind == TK_PERCENT && a == T_STR) { sema_error(s, op, DG_UNSUPPORTED, "printf-style string formatting"); return T_BAD; }
@@ -535,7 +540,7 @@ DEVFN int32_t compare_type(Sema* s, int32_t op, int code, int32_t a, int32_t b) 
     if (b == T_BAD) return T_BAD;
     b = tuple_list(s, op, b);  // a tuple of one item type is searched as a list of them
     if (a == T_STR && b == T_STR) return T_BOOL;
-    if (is_list(tt, b) && (type_fits(tt, elem_of(tt, b), a) || elem_of(tt, b) == T_UNK)) return T_BOOL;
+    if ((is_list(tt, b) || is_set(tt, b)) && (type_fits(tt, elem_of(tt, b), a) || elem_of(tt, b) == T_UNK)) return T_BOOL;
     return type_error2(s, op, "'in' needs a str in a str or an item in a list, got ", a, b);
   }
   int eq = code == TK_EQEQ || code == TK_NE;
@@ -763,7 +768,7 @@ DEVFN int32_t call_form(Sema* s, int32_t call, int32_t n, const int32_t* ts) {
   int32_t name = nd(s, call)->a, t = n ? ts[0] : T_BAD;
   if (node_is(s, name, "len")) {
     if (n != 1) return arity_error(s, name, "exactly one argument");
-    if (t == T_STR || is_list(&s->types, t) || is_tuple(&s->types, t)) return T_INT;
+    if (t == T_STR || is_list(&s->types, t) || is_tuple(&s->types, t) || is_set(&s->types, t)) return T_INT;
     sema_error(s, first_token(s, xtra(s, nd(s, call)->b)), DG_TYPE, "object of type '");
     msg_type_in(s->diag, &s->types, t); msg(s->diag, "' has no len()");
     return T_BAD;
@@ -902,8 +907,9 @@ DEVFN int class_answer(Sema* s, int32_t t, int32_t name) {
   if (node_is(s, name, "str")) return t == T_STR ? CT_TRUE : CT_FALSE;
   if (node_is(s, name, "list")) return is_list(tt, t) ? CT_TRUE : CT_FALSE;
   if (node_is(s, name, "tuple")) return is_tuple(tt, t) ? CT_TRUE : CT_FALSE;
-  const char* never[] = {"dict", "set", "frozenset", "bytes", "bytearray", "complex", "range", "type"};
-  for (int32_t k = 0; k < 8; k++) if (node_is(s, name, never[k])) return CT_FALSE;
+  if (node_is(s, name, "set")) return is_set(tt, t) ? CT_TRUE : CT_FALSE;
+  const char* never[] = {"dict", "frozenset", "bytes", "bytearray", "complex", "range", "type"};
+  for (int32_t k = 0; k < 7; k++) if (node_is(s, name, never[k])) return CT_FALSE;
   return -1;
 }
 DEVFN int class_test_answer(Sema* s, int32_t t, int32_t classes, int32_t* at) {
@@ -954,6 +960,7 @@ DEVFN int32_t builtin_call(Sema* s, int32_t call, int32_t name) {
   int32_t b = builtin_of(s, name);
   int form = b >= 0 ? builtin_form(b) : -1;
   if (form == BF_PRINT) return print_call(s, call);
+  if (b == BI_SET) return set_call(s, call);
   if (form == BF_CLASSTEST) return class_test(s, call);
   if (form == BF_REFUSED) {
     sema_error(s, name, DG_UNSUPPORTED, "builtin '"); msg_node(s, name); msg(s->diag, "'");
@@ -1163,6 +1170,7 @@ DEVFN int32_t iterable_arg(Sema* s, int32_t arg) {
   t = tuple_list(s, arg, t);
   if (t == T_STR) return checked(s, head, type_list(&s->types, T_STR));
   if (is_list(&s->types, t)) return t;
+  if (is_set(&s->types, t)) return checked(s, head, type_list(&s->types, elem_of(&s->types, t)));  // its keys (set_items)
   sema_error(s, head, DG_TYPE, "'"); msg_type_in(s->diag, &s->types, t); msg(s->diag, "' object is not iterable here");
   return T_BAD;
 }
@@ -1407,8 +1415,9 @@ DEVFN int32_t expr(Sema* s, int32_t i, int cond) {
       break;
     case ND_WALRUS: t = walrus(s, i); break;
     case ND_LISTCOMP: t = comprehension(s, i, SINK_TO_LIST); break;
-    case ND_DICT: case ND_SET: case ND_DICTCOMP: case ND_SETCOMP:
-      sema_error(s, i, DG_UNSUPPORTED, n->kind == ND_DICT && n->n == 0 ? "dict" : "dict or set display");
+    case ND_SET: case ND_SETCOMP: t = set_display(s, i); break;
+    case ND_DICT: case ND_DICTCOMP:
+      sema_error(s, i, DG_UNSUPPORTED, n->kind == ND_DICT && n->n == 0 ? "dict" : "dict display");
       t = T_BAD;
       break;
     case ND_SUBSCRIPT: t = subscript(s, i); break;
@@ -1433,7 +1442,8 @@ DEVFN int32_t next_append(Sema* s, const SemaLocal* l, int32_t read) {
     const Node* attr = nd(s, c->a);
     const Node* obj = nd(s, attr->a);
     if (obj->kind != ND_NAME || obj->pos <= from || obj->pos >= best_pos || !same_text(s, attr->a, l->name)) continue;
-    if (node_is(s, c->a, "append") || node_is(s, c->a, "insert")) { best = i; best_pos = obj->pos; }
+    int set = is_set(&s->types, l->type);
+    if (set ? node_is(s, c->a, "add") : node_is(s, c->a, "append") || node_is(s, c->a, "insert")) { best = i; best_pos = obj->pos; }
   }
   return best;
 }
@@ -1467,7 +1477,9 @@ DEVFN void learn_list_type(Sema* s, SemaLocal* l, int32_t read) {
   s->f.nlocals = nlocals; s->f.ncalled = ncalled; s->stop = 0;
   if (gave) { cannot_learn(s, read); return; }
   if (t == T_BAD || t == T_NONE || type_unknown(&s->types, t)) return;
-  int32_t lt = type_list(&s->types, t);
+  int set = is_set(&s->types, l->type);
+  if (set && t != T_INT && t != T_BOOL && t != T_STR) return;
+  int32_t lt = set ? type_set(&s->types, t) : type_list(&s->types, t);
   if (lt != T_BAD) l->type = lt;
 }
 
@@ -1722,7 +1734,7 @@ DEVFN int32_t method_call(Sema* s, int32_t call) {
   int32_t attr = nd(s, call)->a, obj = nd(s, attr)->a;
   if (math_module(s, obj)) return note_called(s, obj) ? math_fn(s, attr, call) : T_BAD;
   SemaLocal* origin = nd(s, obj)->kind == ND_NAME ? find_local(s, obj) : 0;
-  int own = node_is(s, attr, "append") || node_is(s, attr, "insert");
+  int own = node_is(s, attr, "append") || node_is(s, attr, "insert") || node_is(s, attr, "add");
   int32_t t = origin ? name_read(s, obj, !own) : expr(s, obj, 0);
   if (t == T_BAD) return T_BAD;
   if (origin) note_type(s, obj, t);
@@ -1730,6 +1742,7 @@ DEVFN int32_t method_call(Sema* s, int32_t call) {
   t = decay(s, call, t);  // None.append: 'NoneType' object has no attribute
   if (t == T_BAD) return T_BAD;
   if (t == T_STR) return str_method(s, call);
+  if (is_set(&s->types, t)) return set_method(s, call, t, origin && origin->type == t ? origin : 0);
   if (!is_list(&s->types, t)) {
     if (number_attribute(s, t, attr)) {  // valid Python the subset leaves out: CPython judges it
       sema_error(s, attr, DG_UNSUPPORTED, "the "); msg_type_in(s->diag, &s->types, t); msg(s->diag, " method '");
@@ -1743,3 +1756,4 @@ DEVFN int32_t method_call(Sema* s, int32_t call) {
   return list_method(s, call, t, origin && origin->type == t ? origin : 0);
 }
 
+#include "sema_set.h"

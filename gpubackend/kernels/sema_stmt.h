@@ -315,6 +315,7 @@ DEVFN int aug_stmt(Sema* s, int32_t i) {
   SemaLocal* l = find_local(s, n->a);
   if (!l) { sema_error(s, n->a, DG_NAME, "name '"); msg_node(s, n->a); msg(s->diag, "' is not defined"); return 1; }
   if (is_opt(&s->types, l->type) && elem_of(&s->types, l->type) == T_UNK) return refuse_form(s, i), 1;
+  if (is_set(&s->types, l->type)) return refuse_form(s, i), 1;  // in place in CPython: not typed yet
   if (is_list(&s->types, l->type) && n->op == TK_PLUS_EQ) {
     int32_t t = list_iadd(s, n->b, l->type);
     if (t != T_BAD) l->type = t;
@@ -487,7 +488,7 @@ DEVFN int32_t iter_item(Sema* s, int32_t at, int32_t t) {
   if (t == T_BAD) return T_BAD;
   t = tuple_list(s, at, t);  // a tuple of one item type is iterated as a list of them
   if (t == T_STR) return T_STR;
-  if (is_list(&s->types, t)) return item_type(s, at, elem_of(&s->types, t));
+  if (is_list(&s->types, t) || is_set(&s->types, t)) return item_type(s, at, elem_of(&s->types, t));
   sema_error(s, at, DG_TYPE, "'"); msg_type_in(s->diag, &s->types, t); msg(s->diag, "' object is not iterable");
   return T_BAD;
 }

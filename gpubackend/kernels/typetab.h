@@ -12,11 +12,11 @@
 enum TypeId { T_NONE, T_BOOL, T_INT, T_FLOAT, T_STR, T_UNK, N_SCALARS, T_BAD = -1 };
 #define TYPE_CODES "nbifsi"  // T_UNK: an int code (no element of it exists)
 
-enum TypeKind { TY_SCALAR, TY_LIST, TY_TUPLE, TY_OPT };
+enum TypeKind { TY_SCALAR, TY_LIST, TY_TUPLE, TY_OPT, TY_SET };
 
 struct TypeDef {
   int32_t kind;
-  int32_t elem;               // list element or Optional's T
+  int32_t elem;               // list or set element, or Optional's T
   int32_t n;                  // tuple arity
   int32_t items[MAX_TUPLE];   // tuple item types
   int32_t depth;              // nesting: 0 for scalars
@@ -55,6 +55,11 @@ DEV int32_t type_list(TypeTable* tt, int32_t elem) {
   TypeDef d; d.kind = TY_LIST; d.elem = elem; d.n = 0; d.depth = type_depth(tt, elem) + 1;
   return elem == T_BAD ? T_BAD : type_intern(tt, &d);
 }
+// A set holds ints, bools or strs (sets.h), or T_UNK until a use says which.
+DEV int32_t type_set(TypeTable* tt, int32_t elem) {
+  TypeDef d; d.kind = TY_SET; d.elem = elem; d.n = 0; d.depth = type_depth(tt, elem) + 1;
+  return elem == T_BAD ? T_BAD : type_intern(tt, &d);
+}
 DEV int32_t type_opt(TypeTable* tt, int32_t elem) {
   TypeDef d; d.kind = TY_OPT; d.elem = elem; d.n = 0; d.depth = type_depth(tt, elem) + 1;
   return elem == T_BAD ? T_BAD : type_intern(tt, &d);
@@ -74,6 +79,7 @@ DEV int type_kind(const TypeTable* tt, int32_t t) { return t < 0 ? -1 : tt->t[t]
 DEV int is_list(const TypeTable* tt, int32_t t) { return type_kind(tt, t) == TY_LIST; }
 DEV int is_tuple(const TypeTable* tt, int32_t t) { return type_kind(tt, t) == TY_TUPLE; }
 DEV int is_opt(const TypeTable* tt, int32_t t) { return type_kind(tt, t) == TY_OPT; }
+DEV int is_set(const TypeTable* tt, int32_t t) { return type_kind(tt, t) == TY_SET; }
 DEV int32_t elem_of(const TypeTable* tt, int32_t t) { return t < 0 ? T_BAD : tt->t[t].elem; }
 // Whether values of t are references (a scalar Optional is boxed; a
 // reference Optional is the reference or 0).
@@ -128,7 +134,7 @@ DEV int type_code(const TypeTable* tt, int32_t t, char* buf, int32_t* k, int32_t
     buf[(*k)++] = ')';
     return 1;
   }
-  buf[(*k)++] = d->kind == TY_LIST ? '[' : '?';
+  buf[(*k)++] = d->kind == TY_LIST ? '[' : d->kind == TY_SET ? '<' : '?';
   return type_code(tt, d->elem, buf, k, cap);
 }
 
@@ -160,7 +166,7 @@ DEV void msg_type_in(Diag* d, const TypeTable* tt, int32_t t) {
   if (t < 0 || t >= tt->n) { msg(d, "?"); return; }
   if (t < N_SCALARS) { msg(d, names[t]); return; }
   const TypeDef* e = &tt->t[t];
-  msg(d, e->kind == TY_LIST ? "list[" : e->kind == TY_TUPLE ? "tuple[" : "Optional[");
+  msg(d, e->kind == TY_LIST ? "list[" : e->kind == TY_TUPLE ? "tuple[" : e->kind == TY_SET ? "set[" : "Optional[");
   if (e->kind == TY_TUPLE) {
     for (int32_t i = 0; i < e->n; i++) { if (i) msg(d, ", "); msg_type_in(d, tt, e->items[i]); }
   } else {

@@ -4,6 +4,7 @@
 // scratch (stack, frames, heap), the read-only program and test data.
 #pragma once
 #include "objects.h"
+#include "sets.h"
 #include "memo.h"
 #include "dtoa.h"
 
@@ -541,6 +542,28 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
         CHARGE(LIST_LEN(l));
         NEXT;
       }
+      CASE(SET_NEW): { int64_t* r; CHECK(rt_set_new(&heap, &r)); PUSH(PTR_WORD(r)); NEXT; }
+      CASE(SET_OF_LIST): { int64_t n = LIST_LEN(AS_PTR(TOP));
+        NEW_OBJ(rt_set_of_list(&heap, AS_PTR(TOP), a & SETSEL_STR, (a >> SETSEL_SHIFT) & 1, &r_)); CHARGE(n); NEXT; }
+      CASE(SET_ITEMS): { int64_t n = SET_MASK(AS_PTR(TOP)) + 1;
+        NEW_OBJ(rt_set_items(&heap, AS_PTR(TOP), a & SETSEL_STR, (a >> SETSEL_SHIFT) & 1, (a >> SETSEL_SHIFT) & 2, &r_));
+        CHARGE(n); NEXT; }
+      CASE(SET_ADD): { int64_t x = POP(); CHECK(rt_set_add(&heap, AS_PTR(POP()), x, a & SETSEL_STR)); NEXT; }
+      CASE(SET_DISCARD): { int64_t x = POP();
+        CHECK(rt_set_discard(AS_PTR(POP()), x, a & SETSEL_STR, (a >> SETSEL_SHIFT) & 1)); NEXT; }
+      CASE(SET_CONTAINS): { const int64_t* s = AS_PTR(POP()); TOP = rt_set_contains(s, TOP, a & SETSEL_STR); NEXT; }
+      CASE(SET_COPY): { int64_t n = SET_MASK(AS_PTR(TOP)) + 1;
+        NEW_OBJ(rt_set_copy(&heap, AS_PTR(TOP), a & SETSEL_STR, &r_)); CHARGE(n); NEXT; }
+      CASE(SET_CLEAR): CHECK(rt_set_clear(&heap, AS_PTR(POP()))); NEXT;
+      CASE(SET_UPDATE): { const int64_t* o = AS_PTR(POP()); int64_t* s = AS_PTR(POP()); int is_set = (a >> SETSEL_SHIFT) & 1;
+        CHARGE(SET_MASK(s) + 1 + (is_set ? SET_MASK(o) + 1 : LIST_LEN(o)));
+        CHECK(rt_set_update(&heap, s, o, is_set, a & SETSEL_STR)); NEXT; }
+      CASE(SET_BINOP): { const int64_t* b = AS_PTR(POP()); const int64_t* s = AS_PTR(TOP); int is_set = (a >> SETSEL_SHIFT) & 4;
+        CHARGE(SET_MASK(s) + 1 + (is_set ? SET_MASK(b) + 1 : LIST_LEN(b)));
+        NEW_OBJ(rt_set_binop(&heap, s, b, is_set, (a >> SETSEL_SHIFT) & 3, a & SETSEL_STR, &r_)); NEXT; }
+      CASE(SET_COMPARE): { const int64_t* b = AS_PTR(POP()); const int64_t* s = AS_PTR(TOP);
+        CHARGE(SET_USED(s) + SET_USED(b));
+        TOP = rt_set_compare(s, b, (a >> SETSEL_SHIFT) & 7, a & SETSEL_STR); NEXT; }
       CASE(LIST_OF_STR): NEW_OBJ(rt_list_of_str(&heap, AS_STR(TOP), chars, &r_)); NEXT;
       CASE(LIST_OF_RANGE): {
         int64_t step = POP(), stop = POP(), start = POP();

@@ -1,0 +1,98 @@
+// sema_set.h: the types of sets (sets.h): set() and set(iterable), set
+// displays and comprehensions, their operators and methods. A set holds
+// ints, bools or strs, and is a value of its own: not an item of a list, a
+// tuple or an Optional (the generic operations of objects.h do not walk
+// one). Iterating a set gives a list of its keys (code pass, set_items).
+#pragma once
+#include "sema_expr.h"
+
+// set[elem], or Unsupported for keys sets.h does not hash.
+DEVFN int32_t set_of(Sema* s, int32_t at, int32_t elem) {
+  if (elem == T_BAD) return T_BAD;
+  if (elem != T_INT && elem != T_BOOL && elem != T_STR && elem != T_UNK) {
+    sema_error(s, at, DG_UNSUPPORTED, "a set of "); msg_type_in(s->diag, &s->types, elem);
+    return T_BAD;
+  }
+  return checked(s, at, type_set(&s->types, elem));
+}
+
+// set_display := '{' expression (',' expression)* [','] '}'
+// set_comprehension := '{' expression comp_for '}'
+// The items as a list's would be, then made a set (SET_OF_LIST adds them in
+// order, as BUILD_SET and SET_ADD do).
+DEVFN int32_t set_display(Sema* s, int32_t i) {
+  int32_t t = nd(s, i)->kind == ND_SET ? list_display(s, i) : comprehension(s, i, SINK_TO_LIST);
+  return t == T_BAD ? T_BAD : set_of(s, i, elem_of(&s->types, t));
+}
+
+// The keys an iterable argument of set() or of a set method gives: a set's
+// own, or what iterable_arg makes of the rest.
+DEVFN int32_t set_arg_elem(Sema* s, int32_t arg) {
+  int kind = nd(s, arg)->kind;
+  if (kind == ND_KEYWORD || kind == ND_STARRED) return refuse_form(s, arg);
+  int32_t t = iterable_arg(s, arg);
+  if (t == T_BAD) return T_BAD;
+  return item_type(s, first_token(s, arg), elem_of(&s->types, t));
+}
+
+// set_call := 'set' '(' [iterable] ')'
+DEVFN int32_t set_call(Sema* s, int32_t call) {
+  const Node* c = nd(s, call);
+  if (c->n == 0) return set_of(s, c->a, T_UNK);
+  if (c->n > 1) return arity_error(s, c->a, "at most 1 argument");
+  int32_t arg = xtra(s, c->b);
+  return set_of(s, first_token(s, arg), set_arg_elem(s, arg));
+}
+
+enum SetMethod { SETM_ADD, SETM_DISCARD, SETM_REMOVE, SETM_CLEAR, SETM_COPY, SETM_UPDATE, SETM_INTERSECTION, SETM_UNION,
+                 SETM_DIFFERENCE, SETM_ISSUBSET, SETM_ISSUPERSET, SETM_ISDISJOINT, N_SETM };
+DEV int set_method_id(const Sema* s, int32_t name) {
+  const char* names[N_SETM] = {"add", "discard", "remove", "clear", "copy", "update", "intersection", "union",
+                                      "difference", "issubset", "issuperset", "isdisjoint"};
+  for (int32_t k = 0; k < N_SETM; k++) if (node_is(s, name, names[k])) return k;
+  return -1;
+}
+
+// set_method := expression '.' NAME '(' args ')'      of a set of type t;
+// origin: the local it was read from, whose key type a first add tells.
+DEVFN int32_t set_method(Sema* s, int32_t call, int32_t t, SemaLocal* origin) {
+  const Node* c = nd(s, call);
+  int32_t name = c->a, elem = elem_of(&s->types, t);
+  int m = set_method_id(s, name);
+  if (m < 0) { sema_error(s, name, DG_UNSUPPORTED, "set."); msg_node(s, name); return T_BAD; }
+  int32_t want = m == SETM_CLEAR || m == SETM_COPY ? 0 : 1;
+  if (c->n != want) return arity_error(s, name, want ? "exactly one argument" : "no arguments");
+  if (m == SETM_CLEAR) return T_NONE;
+  if (m == SETM_COPY) return t;
+  int32_t arg = xtra(s, c->b), x;
+  if (m <= SETM_REMOVE) {
+    if (!plain_argument(s, arg) || (x = expr(s, arg, 0)) == T_BAD || (x = decay(s, arg, x)) == T_BAD) return T_BAD;
+  } else if ((x = set_arg_elem(s, arg)) == T_BAD) {
+    return T_BAD;
+  }
+  if (elem == T_UNK && m == SETM_ADD && origin) {  // now known
+    int32_t u = set_of(s, first_token(s, arg), x);
+    if (u != T_BAD) origin->type = u;
+    return u == T_BAD ? T_BAD : T_NONE;
+  }
+  if (!type_fits(&s->types, elem, x) && !type_fits(&s->types, x, elem)) {
+    sema_error(s, first_token(s, arg), DG_TYPE, "set."); msg_node(s, name); msg(s->diag, "() of ");
+    msg_type_in(s->diag, &s->types, x); msg(s->diag, " to a "); msg_type_in(s->diag, &s->types, t);
+    return T_BAD;
+  }
+  if (elem == T_UNK && m != SETM_DISCARD && m != SETM_REMOVE && m < SETM_ISSUBSET) {
+    sema_error(s, name, DG_TYPE, "the key type of this empty set is not known here; annotate it (s: set[int] = set())");
+    return T_BAD;
+  }
+  if (m >= SETM_INTERSECTION && m <= SETM_DIFFERENCE) return t;
+  return m >= SETM_ISSUBSET ? T_BOOL : T_NONE;
+}
+
+// a OP b with a set on a side: & | - of two sets of one key type.
+DEVFN int32_t set_binary(Sema* s, int32_t op, int kind, int32_t a, int32_t b) {
+  if (kind == TK_CARET) { sema_error(s, op, DG_UNSUPPORTED, "set ^ set"); return T_BAD; }
+  int32_t u = is_set(&s->types, a) && is_set(&s->types, b) ? unify(s, a, b) : T_BAD;
+  if (u == T_BAD || (kind != TK_AMP && kind != TK_PIPE && kind != TK_MINUS))
+    return type_error2(s, op, "unsupported operand types: ", a, b);
+  return u;
+}

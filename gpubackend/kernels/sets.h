@@ -1,0 +1,356 @@
+// sets.h: the runtime library of set[int], set[bool] and set[str], laid
+// out as CPython's set object so that a set of ints iterates in CPython's
+// order. The conventions of objects.h hold: no globals, no recursion, heap
+// allocation only, and a function that can raise returns a Status.
+//
+// Layout: {int64 used; int64 fill; int64 mask; int64* table; int64 flags}.
+// `used` is the first word, as a list's length is, so len() and truth are
+// the list instructions'. The table has mask + 1 slots of three words
+// {state, hash, key}: state 0 empty, 1 live, 2 a dummy (a discarded key,
+// which lookups pass over). `fill` counts live and dummy slots.
+//
+// CPython's order. Iteration walks the table by slot, so the order is where
+// each key landed: CPython 3.11's setobject.c, reproduced step by step.
+// set_add_entry probes hash & mask, then LINEAR_PROBES slots after it when
+// they fit below the mask, then (i * 5 + 1 + perturb) & mask with perturb
+// the hash shifted right by PERTURB_SHIFT each round; a key not found goes
+// to the last dummy met on the way, else to the empty slot that ended the
+// search, and only the latter counts towards fill. When fill * 5 >= mask * 3
+// the table is rebuilt (set_table_resize) at the smallest power of two above
+// used * 4 (used * 2 past 50,000), live keys reinserted in slot order by
+// set_insert_clean, which takes the first empty slot. set_merge (copies,
+// set(a_set), |, update) and the operators follow their CPython paths
+// (rt_set_merge_, rt_set_binop), which are not the same as adding the keys
+// one by one. An int's hash is CPython's (x mod 2**61 - 1, sign kept, -1
+// becoming -2); a bool is its int. A str's hash in CPython is salted per
+// process, so no order of a set of str is CPython's own: here a str hashes
+// by FNV-1a, which decides membership only, and handing out such a set's
+// order (a for loop, list(), ...) with two keys or more is Unsupported
+// (rt_set_items), which sends the lane to CPython.
+//
+// Changing a set's size while a loop walks it is a RuntimeError in CPython.
+// A for loop here walks a list of the keys taken when it starts, so it marks
+// the set (SET_ITERATED): a later add or discard that changes the set's
+// size is Unsupported, and CPython judges the lane.
+#pragma once
+#include "objects.h"
+
+#define SET_USED(p) ((p)[0])
+#define SET_FILL(p) ((p)[1])
+#define SET_MASK(p) ((p)[2])
+#define SET_TABLE(p) ((int64_t*)(uint64_t)(p)[3])
+#define SET_FLAGS(p) ((p)[4])
+#define SET_HEAD_WORDS 5
+#define SET_SLOT_WORDS 3
+#define SET_MINSIZE 8         // CPython's PySet_MINSIZE
+#define SET_LINEAR_PROBES 9   // setobject.c's LINEAR_PROBES
+#define SET_PERTURB_SHIFT 5   // setobject.c's PERTURB_SHIFT
+#define SET_ITERATED 1        // SET_FLAGS: a for loop has walked the set
+enum SetSlot { SLOT_EMPTY, SLOT_LIVE, SLOT_DUMMY };
+
+
+// CPython's hash of an int (Python/pyhash.c, _PyHASH_MODULUS 2**61 - 1).
+DEV int64_t rt_int_hash_(int64_t x) {
+  const uint64_t P = (1ULL << 61) - 1;
+  uint64_t m = x < 0 ? 0 - (uint64_t)x : (uint64_t)x;
+  int64_t h = (int64_t)(m % P);
+  if (x < 0) h = -h;
+  return h == -1 ? -2 : h;
+}
+// FNV-1a over a str's bytes: any fixed hash serves (see above).
+DEV int64_t rt_str_hash_(const int64_t* s) {
+  uint64_t h = 1469598103934665603ULL;
+  const char* b = STR_BYTES(s);
+  for (int64_t i = 0; i < STR_LEN_OF(s); i++) h = (h ^ (uint8_t)b[i]) * 1099511628211ULL;
+  return (int64_t)(h >> 2);
+}
+DEV int64_t rt_key_hash_(int64_t v, int str) { return str ? rt_str_hash_(AS_PTR(v)) : rt_int_hash_(v); }
+DEV int rt_key_eq_(int64_t a, int64_t b, int str) { return str ? rt_str_eq_(AS_PTR(a), AS_PTR(b)) : a == b; }
+
+// A table of n empty slots; nullptr when the heap is spent.
+DEV int64_t* rt_set_table_(Heap* h, int64_t n) {
+  if (n > h->cap / SET_SLOT_WORDS) return nullptr;
+  int64_t* t = heap_alloc(h, n * SET_SLOT_WORDS);
+  if (t) for (int64_t i = 0; i < n * SET_SLOT_WORDS; i++) t[i] = 0;
+  return t;
+}
+
+// A new empty set (set()); MemoryError.
+DEV int rt_set_new(Heap* h, int64_t** out) {
+  int64_t* p = heap_alloc(h, SET_HEAD_WORDS);
+  int64_t* t = p ? rt_set_table_(h, SET_MINSIZE) : nullptr;
+  if (!t) return ST_MEMORY_ERROR;
+  p[0] = 0; p[1] = 0; p[2] = SET_MINSIZE - 1; p[3] = PTR_WORD(t); p[4] = 0;
+  *out = p;
+  return ST_PASS;
+}
+
+// The slot holding key v, or -1 (set_lookkey).
+DEVFN int64_t rt_set_find_(const int64_t* s, int64_t v, int64_t hash, int str) {
+  const int64_t* t = SET_TABLE(s);
+  uint64_t mask = (uint64_t)SET_MASK(s), perturb = (uint64_t)hash, i = (uint64_t)hash & mask;
+  for (;;) {
+    int probes = i + SET_LINEAR_PROBES <= mask ? SET_LINEAR_PROBES : 0;
+    for (uint64_t j = i;; j++) {
+      const int64_t* e = t + j * SET_SLOT_WORDS;
+      if (e[0] == SLOT_EMPTY) return -1;
+      if (e[0] == SLOT_LIVE && e[1] == hash && rt_key_eq_(e[2], v, str)) return (int64_t)j;
+      if (probes-- == 0) break;
+    }
+    perturb >>= SET_PERTURB_SHIFT;
+    i = (i * 5 + 1 + perturb) & mask;
+  }
+}
+
+// Key v into the first empty slot of table t (set_insert_clean).
+DEV void rt_set_insert_clean_(int64_t* t, uint64_t mask, int64_t v, int64_t hash) {
+  uint64_t perturb = (uint64_t)hash, i = (uint64_t)hash & mask;
+  for (;;) {
+    uint64_t last = i + SET_LINEAR_PROBES <= mask ? i + SET_LINEAR_PROBES : i;
+    for (uint64_t j = i; j <= last; j++) {
+      int64_t* e = t + j * SET_SLOT_WORDS;
+      if (e[0] == SLOT_EMPTY) { e[0] = SLOT_LIVE; e[1] = hash; e[2] = v; return; }
+    }
+    perturb >>= SET_PERTURB_SHIFT;
+    i = (i * 5 + 1 + perturb) & mask;
+  }
+}
+
+// The table rebuilt at the smallest power of two above minused, its dummies
+// dropped (set_table_resize); MemoryError leaves s as it was.
+DEVFN int rt_set_resize_(Heap* h, int64_t* s, int64_t minused) {
+  int64_t n = SET_MINSIZE;
+  while (n <= minused) n <<= 1;
+  int64_t* t = rt_set_table_(h, n);
+  if (!t) return ST_MEMORY_ERROR;
+  const int64_t* old = SET_TABLE(s);
+  for (int64_t j = 0; j <= SET_MASK(s); j++) {
+    const int64_t* e = old + j * SET_SLOT_WORDS;
+    if (e[0] == SLOT_LIVE) rt_set_insert_clean_(t, (uint64_t)(n - 1), e[2], e[1]);
+  }
+  SET_FILL(s) = SET_USED(s);
+  SET_MASK(s) = n - 1;
+  s[3] = PTR_WORD(t);
+  return ST_PASS;
+}
+
+// s.add(v) with v's hash (set_add_entry); *added says whether it was new.
+DEVFN int rt_set_add_(Heap* h, int64_t* s, int64_t v, int64_t hash, int str, int* added) {
+  int64_t* t = SET_TABLE(s);
+  uint64_t mask = (uint64_t)SET_MASK(s), perturb = (uint64_t)hash, i = (uint64_t)hash & mask;
+  int64_t* free_slot = nullptr;
+  *added = 0;
+  for (;;) {
+    int probes = i + SET_LINEAR_PROBES <= mask ? SET_LINEAR_PROBES : 0;
+    for (uint64_t j = i;; j++) {
+      int64_t* e = t + j * SET_SLOT_WORDS;
+      if (e[0] == SLOT_EMPTY) {
+        *added = 1;
+        SET_USED(s)++;
+        if (free_slot) { free_slot[0] = SLOT_LIVE; free_slot[1] = hash; free_slot[2] = v; return ST_PASS; }
+        e[0] = SLOT_LIVE; e[1] = hash; e[2] = v;
+        if ((uint64_t)++SET_FILL(s) * 5 < mask * 3) return ST_PASS;
+        int64_t used = SET_USED(s);
+        return rt_set_resize_(h, s, used > 50000 ? used * 2 : used * 4);
+      }
+      if (e[0] == SLOT_LIVE && e[1] == hash && rt_key_eq_(e[2], v, str)) return ST_PASS;
+      if (e[0] == SLOT_DUMMY) free_slot = e;
+      if (probes-- == 0) break;
+    }
+    perturb >>= SET_PERTURB_SHIFT;
+    i = (i * 5 + 1 + perturb) & mask;
+  }
+}
+
+// The size of a set a loop has walked may not change (see above).
+DEV int rt_set_resized_(const int64_t* s, int changed) {
+  return changed && (SET_FLAGS(s) & SET_ITERATED) ? ST_UNSUPPORTED : ST_PASS;
+}
+DEV int rt_set_add(Heap* h, int64_t* s, int64_t v, int str) {
+  int added, st = rt_set_add_(h, s, v, rt_key_hash_(v, str), str, &added);
+  return st != ST_PASS ? st : rt_set_resized_(s, added);
+}
+
+// s.discard(v), or s.remove(v) (`must`: KeyError when v is absent).
+DEV int rt_set_discard(int64_t* s, int64_t v, int str, int must) {
+  int64_t j = rt_set_find_(s, v, rt_key_hash_(v, str), str);
+  if (j < 0) return must ? ST_KEY_ERROR : ST_PASS;
+  SET_TABLE(s)[j * SET_SLOT_WORDS] = SLOT_DUMMY;
+  SET_USED(s)--;
+  return rt_set_resized_(s, 1);
+}
+DEV int rt_set_contains(const int64_t* s, int64_t v, int str) {
+  return rt_set_find_(s, v, rt_key_hash_(v, str), str) >= 0;
+}
+// s.clear(): back to an empty table of CPython's first size.
+DEV int rt_set_clear(Heap* h, int64_t* s) {
+  int64_t* t = rt_set_table_(h, SET_MINSIZE);
+  if (!t) return ST_MEMORY_ERROR;
+  int changed = SET_USED(s) != 0;
+  s[3] = PTR_WORD(t); SET_MASK(s) = SET_MINSIZE - 1; SET_USED(s) = 0; SET_FILL(s) = 0;
+  return rt_set_resized_(s, changed);
+}
+
+// so |= other's keys, by set_merge's paths: one resize up front, then a
+// copy slot for slot (same size, so empty, other without dummies), or
+// set_insert_clean in other's slot order (so empty), or adds.
+DEVFN int rt_set_merge_(Heap* h, int64_t* so, const int64_t* other, int str) {
+  if (other == so || SET_USED(other) == 0) return ST_PASS;
+  if ((SET_FILL(so) + SET_USED(other)) * 5 >= SET_MASK(so) * 3) {
+    int st = rt_set_resize_(h, so, (SET_USED(so) + SET_USED(other)) * 2);
+    if (st != ST_PASS) return st;
+  }
+  const int64_t* ot = SET_TABLE(other);
+  int64_t* t = SET_TABLE(so);
+  if (SET_FILL(so) == 0 && SET_MASK(so) == SET_MASK(other) && SET_FILL(other) == SET_USED(other)) {
+    for (int64_t i = 0; i < (SET_MASK(so) + 1) * SET_SLOT_WORDS; i += SET_SLOT_WORDS)
+      if (ot[i] == SLOT_LIVE) { t[i] = SLOT_LIVE; t[i + 1] = ot[i + 1]; t[i + 2] = ot[i + 2]; }
+    SET_FILL(so) = SET_FILL(other); SET_USED(so) = SET_USED(other);
+    return ST_PASS;
+  }
+  if (SET_FILL(so) == 0) {
+    SET_FILL(so) = SET_USED(so) = SET_USED(other);
+    for (int64_t j = 0; j <= SET_MASK(other); j++) {
+      const int64_t* e = ot + j * SET_SLOT_WORDS;
+      if (e[0] == SLOT_LIVE) rt_set_insert_clean_(t, (uint64_t)SET_MASK(so), e[2], e[1]);
+    }
+    return ST_PASS;
+  }
+  for (int64_t j = 0; j <= SET_MASK(other); j++) {
+    const int64_t* e = ot + j * SET_SLOT_WORDS;
+    int added, st = e[0] == SLOT_LIVE ? rt_set_add_(h, so, e[2], e[1], str, &added) : ST_PASS;
+    if (st != ST_PASS) return st;
+  }
+  return ST_PASS;
+}
+
+// A copy of s (set(s), s.copy(): set_copy, a merge into a new set).
+DEV int rt_set_copy(Heap* h, const int64_t* s, int str, int64_t** out) {
+  int st = rt_set_new(h, out);
+  return st != ST_PASS ? st : rt_set_merge_(h, *out, s, str);
+}
+
+// s.update(l) of a list's items, added one by one.
+DEVFN int rt_set_add_items_(Heap* h, int64_t* s, const int64_t* l, int str) {
+  for (int64_t i = 0; i < LIST_LEN(l); i++) {
+    int64_t v = LIST_ITEMS(l)[i];
+    int added, st = rt_set_add_(h, s, v, rt_key_hash_(v, str), str, &added);
+    if (st != ST_PASS) return st;
+  }
+  return ST_PASS;
+}
+// s.update(o): o a set (merged) or a list; Unsupported where a loop walked s
+// and its size changed.
+DEV int rt_set_update(Heap* h, int64_t* s, const int64_t* o, int o_is_set, int str) {
+  int64_t before = SET_USED(s);
+  int st = o_is_set ? rt_set_merge_(h, s, o, str) : rt_set_add_items_(h, s, o, str);
+  return st != ST_PASS ? st : rt_set_resized_(s, SET_USED(s) != before);
+}
+
+// set(l) of a list's items. `folded`: a display of more than two constants,
+// which CPython's compiler makes a frozenset constant (from the tuple of
+// them, then rebuilt from its own order when the constants are merged) and
+// BUILD_SET merges into a new set.
+DEVFN int rt_set_of_list(Heap* h, const int64_t* l, int str, int folded, int64_t** out) {
+  int64_t* s = nullptr;
+  int st = rt_set_new(h, &s);
+  if (st == ST_PASS) st = rt_set_add_items_(h, s, l, str);
+  for (int k = 0; folded && k < 2 && st == ST_PASS; k++) {
+    int64_t* r = s;
+    if (k == 0) {  // rebuilt in its own order
+      st = rt_set_new(h, &r);
+      for (int64_t j = 0; j <= SET_MASK(s) && st == ST_PASS; j++) {
+        const int64_t* e = SET_TABLE(s) + j * SET_SLOT_WORDS;
+        int added;
+        if (e[0] == SLOT_LIVE) st = rt_set_add_(h, r, e[2], e[1], str, &added);
+      }
+    } else {
+      st = rt_set_copy(h, s, str, &r);
+    }
+    s = r;
+  }
+  *out = s;
+  return st;
+}
+
+// The keys of s in its order, a new list. `ordered`: the caller hands the
+// order on (Unsupported for two strs or more); `loop`: a for loop walks it
+// (SET_ITERATED).
+DEVFN int rt_set_items(Heap* h, int64_t* s, int str, int ordered, int loop, int64_t** out) {
+  if (str && ordered && SET_USED(s) > 1) return ST_UNSUPPORTED;
+  int st = rt_list_new(h, SET_USED(s), out);
+  if (st != ST_PASS) return st;
+  int64_t n = 0;
+  for (int64_t j = 0; j <= SET_MASK(s); j++) {
+    const int64_t* e = SET_TABLE(s) + j * SET_SLOT_WORDS;
+    if (e[0] == SLOT_LIVE) LIST_ITEMS(*out)[n++] = e[2];
+  }
+  if (loop) SET_FLAGS(s) |= SET_ITERATED;
+  return ST_PASS;
+}
+
+// a & b, a | b, a - b, and the methods intersection, union and difference,
+// by CPython's paths; b a set, or a list (`b_set` 0: a method's argument).
+DEVFN int rt_set_binop(Heap* h, const int64_t* a, const int64_t* b, int b_set, int op, int str, int64_t** out) {
+  if (op == SETOP_OR) {
+    int st = rt_set_copy(h, a, str, out);
+    if (st != ST_PASS) return st;
+    return b_set ? rt_set_merge_(h, *out, b, str) : rt_set_add_items_(h, *out, b, str);
+  }
+  if (op == SETOP_SUB && (!b_set || (SET_USED(a) >> 2) > SET_USED(b))) {  // set_copy_and_difference
+    int st = rt_set_copy(h, a, str, out);
+    if (st != ST_PASS) return st;
+    int64_t n = b_set ? SET_MASK(b) + 1 : LIST_LEN(b);
+    for (int64_t j = 0; j < n; j++) {
+      const int64_t* e = b_set ? SET_TABLE(b) + j * SET_SLOT_WORDS : nullptr;
+      if (e && e[0] != SLOT_LIVE) continue;
+      int64_t k = rt_set_find_(*out, e ? e[2] : LIST_ITEMS(b)[j], e ? e[1] : rt_key_hash_(LIST_ITEMS(b)[j], str), str);
+      if (k >= 0) { SET_TABLE(*out)[k * SET_SLOT_WORDS] = SLOT_DUMMY; SET_USED(*out)--; }
+    }
+    return ST_PASS;
+  }
+  int st = rt_set_new(h, out);
+  if (st != ST_PASS) return st;
+  // &: the smaller set's keys (or the list's, in order) found in the other;
+  // -: a's keys not in b
+  const int64_t* walk = op == SETOP_SUB ? a : !b_set ? b : SET_USED(b) > SET_USED(a) ? a : b;
+  const int64_t* probe = op == SETOP_SUB ? b : walk == a ? b : a;
+  int walk_list = op == SETOP_AND && !b_set;
+  int64_t n = walk_list ? LIST_LEN(walk) : SET_MASK(walk) + 1;
+  for (int64_t j = 0; j < n && st == ST_PASS; j++) {
+    int64_t v, hash;
+    if (walk_list) {
+      v = LIST_ITEMS(walk)[j]; hash = rt_key_hash_(v, str);
+    } else {
+      const int64_t* e = SET_TABLE(walk) + j * SET_SLOT_WORDS;
+      if (e[0] != SLOT_LIVE) continue;
+      v = e[2]; hash = e[1];
+    }
+    int in = rt_set_find_(probe, v, hash, str) >= 0, added;
+    if (in == (op == SETOP_AND)) st = rt_set_add_(h, *out, v, hash, str, &added);
+  }
+  return st;
+}
+
+// Whether every key of a is in b.
+DEVFN int rt_set_subset_(const int64_t* a, const int64_t* b, int str) {
+  if (SET_USED(a) > SET_USED(b)) return 0;
+  for (int64_t j = 0; j <= SET_MASK(a); j++) {
+    const int64_t* e = SET_TABLE(a) + j * SET_SLOT_WORDS;
+    if (e[0] == SLOT_LIVE && rt_set_find_(b, e[2], e[1], str) < 0) return 0;
+  }
+  return 1;
+}
+// a OP b (a Cmp of layout.h) as CPython compares sets: == and != by keys,
+// <= and >= as subsets, < and > as proper ones.
+DEV int rt_set_compare(const int64_t* a, const int64_t* b, int op, int str) {
+  int64_t na = SET_USED(a), nb = SET_USED(b);
+  switch (op) {
+    case CMP_EQ: return na == nb && rt_set_subset_(a, b, str);
+    case CMP_NE: return !(na == nb && rt_set_subset_(a, b, str));
+    case CMP_LE: return rt_set_subset_(a, b, str);
+    case CMP_LT: return na < nb && rt_set_subset_(a, b, str);
+    case CMP_GE: return rt_set_subset_(b, a, str);
+    default: return nb < na && rt_set_subset_(b, a, str);
+  }
+}
