@@ -91,7 +91,7 @@ class Spec:
 
 
 _HEADER = re.compile(
-    r"^\s*#\s*(args|expect|raises|error|entry|signature|limits|overflow)\s*:\s*(.*?)\s*$"
+    r"^\s*#\s*(args|expect|raises|error|entry|signature|limits|overflow|order)\s*:\s*(.*?)\s*$"
 )
 
 
