@@ -99,7 +99,7 @@ DEV int32_t ty(const Code* g, int32_t i) {
 DEV int starts_variable(const Code* g, int32_t i) { return g->s->ty[i] >= 0 && (g->s->ty[i] & TY_NEW_VARIABLE); }
 DEV const TypeTable* ctypes(const Code* g) { return &g->s->types; }
 // A set instruction's selector bit for a set of type t, or for a key of type t.
-DEV int32_t set_sel(const Code* g, int32_t t) {
+DEVFN int32_t set_sel(const Code* g, int32_t t) {
   return t == T_STR || (is_set(ctypes(g), t) && elem_of(ctypes(g), t) == T_STR) ? SETSEL_STR : 0;
 }
 

@@ -554,6 +554,7 @@ DEVFN int call_straight(Code* g, int32_t i) {
   if (from_math(g, callee)) return args_straight(g, i);
   int b = builtin_of(g->s, callee), form = b >= 0 ? builtin_form(b) : -1;
   int32_t t = first >= 0 ? ty(g, first) : T_BAD;
+  if (b == BI_SET) return first < 0 ? 1 : iterable_straight(g, first);
   if (form == BF_CALL) return (b == BI_STR || b == BI_BOOL) && is_opt(tt, t) ? 0 : args_straight(g, i);
   if (form == BF_PRINT) return args_straight(g, i);
   if (form == BF_CLASSTEST) return straight(g, first);  // (its classes are no code)
@@ -579,14 +580,14 @@ DEVFN int straight(Code* g, int32_t i) {
       for (int32_t k = 0; k < 3; k++) if (cx(g, x->a + k) >= 0) r = both(r, straight(g, cx(g, x->a + k)));
       return r;
     }
-    case ND_BOOLOP: case ND_IFEXP: case ND_LISTCOMP: case ND_GENEXP: return 0;
+    case ND_BOOLOP: case ND_IFEXP: case ND_LISTCOMP: case ND_GENEXP: case ND_SETCOMP: return 0;
     case ND_COMPARE: {
       if (n->n > 3) return 0;  // a chain jumps
       int32_t r = cx(g, n->a + 2);
       if (calls_builtin(g, r, "range")) return both(straight(g, cx(g, n->a)), args_straight(g, r));  // RANGE_CONTAINS
       return both(straight(g, cx(g, n->a)), straight(g, r));
     }
-    case ND_LIST: case ND_TUPLE: {
+    case ND_LIST: case ND_TUPLE: case ND_SET: {
       int r = 1;
       for (int32_t k = 0; k < n->n; k++) r = both(r, straight(g, cx(g, n->a + k)));
       return r;

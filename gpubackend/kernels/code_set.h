@@ -4,20 +4,36 @@
 #pragma once
 #include "code_call.h"
 
+// Whether CPython's AST optimizer makes item x a constant: 2 surely (a
+// literal, a unary operator on one), 0 surely not (a name, a call, a
+// comparison, ...: anything with a part it does not fold), 1 where the
+// answer depends on its size and error rules (a binary operator or a
+// subscript of constants, `2 ** 100`, `'ab'[5]`).
+DEVFN int folds(Code* g, int32_t x) {
+  const Node* n = cnode(g, x);
+  switch (n->kind) {
+    case ND_INT: case ND_FLOAT: case ND_STR: case ND_CONST: return 2;
+    case ND_GROUP: case ND_UNARY: return folds(g, n->a);
+    case ND_BINOP: { int a = folds(g, n->a), b = folds(g, n->b); return a && b ? 1 : 0; }
+    case ND_SUBSCRIPT: return folds(g, n->a) ? 1 : 0;
+    default: return 0;
+  }
+}
+
 // A display of more than two items, all constants, which CPython's compiler
-// folds into a frozenset constant (SETSEL_FOLDED); -1 where an item is a
-// constant expression this pass cannot tell folds (`1 + 2`): refused.
+// folds into a frozenset constant (SETSEL_FOLDED); -1 where that depends on
+// what this pass does not model (folds 1) and decides the order: refused.
+// (A set of strs hands on no order; one of bools has one order whatever
+// its history: False's slot is 0 and True's 1.)
 DEVFN int folded_display(Code* g, int32_t i) {
   const Node* n = cnode(g, i);
-  int all = n->n > 2, unsure = 0;
+  int least = 2;
   for (int32_t k = 0; k < n->n; k++) {
-    const Node* x = cnode(g, cx(g, n->a + k));
-    if (x->kind == ND_UNARY && x->op != TK_NOT && cnode(g, x->a)->kind == ND_INT) continue;
-    if (x->kind == ND_INT || x->kind == ND_STR || x->kind == ND_CONST) continue;
-    if (x->kind == ND_NAME || x->kind == ND_CALL || x->kind == ND_SUBSCRIPT || x->kind == ND_ATTR) all = 0;
-    else unsure = 1;
+    int f = folds(g, cx(g, n->a + k));
+    if (f < least) least = f;
   }
-  return all && unsure ? -1 : all;
+  if (n->n <= 2 || least == 0) return 0;
+  return least == 2 || elem_of(ctypes(g), ty(g, i)) != T_INT ? 1 : -1;
 }
 
 // set_display | set_comprehension: the items as a list, then the set.

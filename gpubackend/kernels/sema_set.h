@@ -46,7 +46,7 @@ DEVFN int32_t set_call(Sema* s, int32_t call) {
 
 enum SetMethod { SETM_ADD, SETM_DISCARD, SETM_REMOVE, SETM_CLEAR, SETM_COPY, SETM_UPDATE, SETM_INTERSECTION, SETM_UNION,
                  SETM_DIFFERENCE, SETM_ISSUBSET, SETM_ISSUPERSET, SETM_ISDISJOINT, N_SETM };
-DEV int set_method_id(const Sema* s, int32_t name) {
+DEVFN int set_method_id(const Sema* s, int32_t name) {
   const char* names[N_SETM] = {"add", "discard", "remove", "clear", "copy", "update", "intersection", "union",
                                       "difference", "issubset", "issuperset", "isdisjoint"};
   for (int32_t k = 0; k < N_SETM; k++) if (node_is(s, name, names[k])) return k;

@@ -68,7 +68,7 @@ DEV int64_t rt_key_hash_(int64_t v, int str) { return str ? rt_str_hash_(AS_PTR(
 DEV int rt_key_eq_(int64_t a, int64_t b, int str) { return str ? rt_str_eq_(AS_PTR(a), AS_PTR(b)) : a == b; }
 
 // A table of n empty slots; nullptr when the heap is spent.
-DEV int64_t* rt_set_table_(Heap* h, int64_t n) {
+DEVFN int64_t* rt_set_table_(Heap* h, int64_t n) {
   if (n > h->cap / SET_SLOT_WORDS) return nullptr;
   int64_t* t = heap_alloc(h, n * SET_SLOT_WORDS);
   if (t) for (int64_t i = 0; i < n * SET_SLOT_WORDS; i++) t[i] = 0;
@@ -76,7 +76,7 @@ DEV int64_t* rt_set_table_(Heap* h, int64_t n) {
 }
 
 // A new empty set (set()); MemoryError.
-DEV int rt_set_new(Heap* h, int64_t** out) {
+DEVFN int rt_set_new(Heap* h, int64_t** out) {
   int64_t* p = heap_alloc(h, SET_HEAD_WORDS);
   int64_t* t = p ? rt_set_table_(h, SET_MINSIZE) : nullptr;
   if (!t) return ST_MEMORY_ERROR;
@@ -166,24 +166,24 @@ DEVFN int rt_set_add_(Heap* h, int64_t* s, int64_t v, int64_t hash, int str, int
 DEV int rt_set_resized_(const int64_t* s, int changed) {
   return changed && (SET_FLAGS(s) & SET_ITERATED) ? ST_UNSUPPORTED : ST_PASS;
 }
-DEV int rt_set_add(Heap* h, int64_t* s, int64_t v, int str) {
+DEVFN int rt_set_add(Heap* h, int64_t* s, int64_t v, int str) {
   int added, st = rt_set_add_(h, s, v, rt_key_hash_(v, str), str, &added);
   return st != ST_PASS ? st : rt_set_resized_(s, added);
 }
 
 // s.discard(v), or s.remove(v) (`must`: KeyError when v is absent).
-DEV int rt_set_discard(int64_t* s, int64_t v, int str, int must) {
+DEVFN int rt_set_discard(int64_t* s, int64_t v, int str, int must) {
   int64_t j = rt_set_find_(s, v, rt_key_hash_(v, str), str);
   if (j < 0) return must ? ST_KEY_ERROR : ST_PASS;
   SET_TABLE(s)[j * SET_SLOT_WORDS] = SLOT_DUMMY;
   SET_USED(s)--;
   return rt_set_resized_(s, 1);
 }
-DEV int rt_set_contains(const int64_t* s, int64_t v, int str) {
+DEVFN int rt_set_contains(const int64_t* s, int64_t v, int str) {
   return rt_set_find_(s, v, rt_key_hash_(v, str), str) >= 0;
 }
 // s.clear(): back to an empty table of CPython's first size.
-DEV int rt_set_clear(Heap* h, int64_t* s) {
+DEVFN int rt_set_clear(Heap* h, int64_t* s) {
   int64_t* t = rt_set_table_(h, SET_MINSIZE);
   if (!t) return ST_MEMORY_ERROR;
   int changed = SET_USED(s) != 0;
@@ -225,7 +225,7 @@ DEVFN int rt_set_merge_(Heap* h, int64_t* so, const int64_t* other, int str) {
 }
 
 // A copy of s (set(s), s.copy(): set_copy, a merge into a new set).
-DEV int rt_set_copy(Heap* h, const int64_t* s, int str, int64_t** out) {
+DEVFN int rt_set_copy(Heap* h, const int64_t* s, int str, int64_t** out) {
   int st = rt_set_new(h, out);
   return st != ST_PASS ? st : rt_set_merge_(h, *out, s, str);
 }
@@ -241,7 +241,7 @@ DEVFN int rt_set_add_items_(Heap* h, int64_t* s, const int64_t* l, int str) {
 }
 // s.update(o): o a set (merged) or a list; Unsupported where a loop walked s
 // and its size changed.
-DEV int rt_set_update(Heap* h, int64_t* s, const int64_t* o, int o_is_set, int str) {
+DEVFN int rt_set_update(Heap* h, int64_t* s, const int64_t* o, int o_is_set, int str) {
   int64_t before = SET_USED(s);
   int st = o_is_set ? rt_set_merge_(h, s, o, str) : rt_set_add_items_(h, s, o, str);
   return st != ST_PASS ? st : rt_set_resized_(s, SET_USED(s) != before);
@@ -343,7 +343,7 @@ DEVFN int rt_set_subset_(const int64_t* a, const int64_t* b, int str) {
 }
 // a OP b (a Cmp of layout.h) as CPython compares sets: == and != by keys,
 // <= and >= as subsets, < and > as proper ones.
-DEV int rt_set_compare(const int64_t* a, const int64_t* b, int op, int str) {
+DEVFN int rt_set_compare(const int64_t* a, const int64_t* b, int op, int str) {
   int64_t na = SET_USED(a), nb = SET_USED(b);
   switch (op) {
     case CMP_EQ: return na == nb && rt_set_subset_(a, b, str);

@@ -175,7 +175,7 @@ class ContainerGen:
             return self.opt_value(t, d)
         if d <= 0 or self.expr_budget <= 0 or rng.random() < (0.1 if self.tiny else 0.3):
             return self.atom(t)
-        table = self.LIST_PRODS if is_list(t) else self.TUPLE_PRODS
+        table = self.list_prods if is_list(t) else self.TUPLE_PRODS
         names = [p[0] for p in table]
         weights = [p[1] for p in table]
         for _ in range(8):
@@ -189,6 +189,7 @@ class ContainerGen:
         ("l_copy", 1), ("l_comp", 3), ("l_special", 1.5), ("l_mapfilter", 1), ("l_genlist", 0.5),
         ("l_item", 1), ("l_ifexp", 0.5), ("l_andor", 0.3), ("l_call", 1.5),
     ]
+    list_prods = LIST_PRODS  # an instance's own with the sets feature (gen.py)
     TUPLE_PRODS = [("t_display", 3), ("t_item", 1.5), ("t_minmax", 0.5), ("t_divmod", 1), ("t_ifexp", 0.5),
                    ("t_call", 1.5)]
 

@@ -152,6 +152,7 @@ from dataclasses import dataclass
 
 from . import oracle
 from .containers import ContainerGen
+from .sets import SetGen
 from .dsl_types import (BOOL, ENTRY, FLOAT, INT, LB, LF, LI, LLI, LS, LTIS, NONE,
                         OINT, OPT_TYPES, OSTR, SCALARS, STR, TII, TIS, TISB, TSF, Helper, Stmt,
                         has_type, is_list, pick, spell)
@@ -221,6 +222,7 @@ ALL_FEATURES = frozenset(
         "undefined_names",  # missing0(1): a read of a name nothing defines, NameError where it runs
         "isinstance",  # isinstance(e, int), isinstance(e, (int, float)) where the static type fixes the answer
         "module_code",  # statements after the last def: print(f(3)), assert f(1) == f(1)
+        "sets",  # set[int|bool|str] expressions and set locals (tests/difftest/sets.py)
     }
 )
 
@@ -298,7 +300,7 @@ def rand_sig(rng: random.Random, *, allow_none: bool = True, t34: bool = False) 
     return Sig(params, ret)
 
 
-class FuncGen(ContainerGen):
+class FuncGen(ContainerGen, SetGen):
     """Generates the body of one function (tier 3-4 parts: ContainerGen)."""
 
     MAX_BLOCK_DEPTH = 3
@@ -331,6 +333,9 @@ class FuncGen(ContainerGen):
         # tiers 3-4 (ContainerGen)
         self.t34 = pg.t34
         self.prods = self.PRODS34 if self.t34 else self.PRODS
+        if self.t34 and "sets" in self.features:  # (appended: without it the draws are as before)
+            self.prods = {t: ps + self.SET_PRODS.get(t, []) for t, ps in self.prods.items()}
+            self.list_prods = self.LIST_PRODS + [("l_set", 1.2)]
         self.maybe_unbound: set[str] = set()  # names leaked out of a branch or loop
         self.closure = 0  # > 0 inside a comprehension or lambda: no maybe-unbound names
         self.tmp_counter = 0  # comprehension and lambda variables
@@ -817,6 +822,8 @@ class FuncGen(ContainerGen):
         ],
     }
 
+    SET_PRODS = {INT: [("i_set", 0.8)], BOOL: [("b_set", 0.8)]}  # tests/difftest/sets.py
+
     PRODS34 = {  # tier 3-4 programs: the same, and scalars made from containers
         INT: PRODS[INT] + [
             ("i_llen", 1.5), ("i_lsum", 1.2), ("i_lminmax", 0.8), ("i_lindex", 2), ("i_lsearch", 0.7),
@@ -928,6 +935,8 @@ class FuncGen(ContainerGen):
         ]
         if self.t34:
             choices += self.stmt_choices34(can_nest, can_loop)
+            if "sets" in self.features:
+                choices.append(("set_build", 0.6))
         kind = rng.choices([c[0] for c in choices], [c[1] for c in choices])[0]
         if kind in ("while", "for_range", "for_str", "for_list"):
             self.loops += 1

@@ -32,10 +32,10 @@ def test_opcode_table_parses_every_row():
 
 
 # Size bound of the kernels' PTX: a structural check of the GPU's cold
-# compile time, which no CPU test can time. The whole is 3.1 MB (the
-# compiler's passes, the parse and front kernels, the VM); the bound leaves
-# a sixth for growth.
-PTX_BYTES_LIMIT = 3_600_000
+# compile time, which no CPU test can time. The whole is 3.7 MB (the
+# compiler's passes, the parse and front kernels, the VM with its sets);
+# the bound leaves a sixth for growth.
+PTX_BYTES_LIMIT = 4_300_000
 
 
 @pytest.mark.skipif(shutil.which("nvcc") is None, reason="nvcc not installed")
