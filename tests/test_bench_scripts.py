@@ -1,6 +1,6 @@
-"""The RL-scale benchmark, the soak run, the compiler comparison and the
-front passes' benchmark, at a size a test can afford: they run end to end
-and write what their reports promise."""
+"""The RL-scale benchmark, the soak run, the compiler comparison, the
+front passes' benchmark and the refusal survey, at a size a test can
+afford: they run end to end and write what their reports promise."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ sys.path.insert(0, str(BENCH))
 import bench_front  # noqa: E402
 import bench_rl  # noqa: E402
 import compare_compilers  # noqa: E402
+import refusals  # noqa: E402
 import soak  # noqa: E402
 
 
@@ -64,3 +65,12 @@ def test_the_front_benchmark_times_each_pass(capsys):
     times = re.search(r"parse ([\d.]+) us, parse \+ types ([\d.]+) us, parse \+ types \+ code \(compile\) ([\d.]+) us",
                       out)
     assert times and all(float(x) > 0 for x in times.groups()), out
+
+
+def test_the_refusal_survey_accounts_for_every_sample():
+    name = "he_base_starcoder-15b_ldb.jsonl.gz"
+    out = refusals.survey([refusals.CORPUS / name], n_examples=1)
+    f = out["files"][name]
+    assert f["samples"] == 163 and 0 < f["compiled"] < f["samples"]
+    assert sum(out["reasons"].values()) == f["samples"] - f["compiled"]
+    assert all(len(lines) == 1 and lines[0].startswith("HumanEval/") for lines in out["examples"].values())

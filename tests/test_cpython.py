@@ -273,7 +273,7 @@ def test_identical_refused_candidates_run_once_and_count_twice(v, digit_sum, mon
         return run(batch)
 
     monkeypatch.setattr(v.sandbox, "run", spy)
-    wrong = "def digit_sum(n):\n    return len({n})\n"  # a set display: refused
+    wrong = "def digit_sum(n):\n    return len({n: n})\n"  # a dict display: refused
     res = v.verify([wrong, REFUSED_DIGIT_SUM, wrong], digit_sum)
     assert len(jobs) == 2  # one per distinct program
     assert statuses(res, 0) == statuses(res, 2) and res.actuals()[0] == res.actuals()[2]

@@ -49,14 +49,15 @@ DEVFN ExpDesc set_display(Code* g, int32_t i) {
 }
 
 // An iterable argument of set() or a set method pushed: a set itself (1),
-// or a list of the items (0).
-DEVFN int set_arg(Code* g, int32_t arg, int32_t call) {
+// or a list of the items (0); their type into *elem.
+DEVFN int set_arg(Code* g, int32_t arg, int32_t call, int32_t* elem) {
   if (is_set(ctypes(g), ty(g, arg))) {
     ExpDesc e = expr(g, arg);
     discharge(g, &e);
+    *elem = elem_of(ctypes(g), ty(g, arg));
     return 1;
   }
-  iterable_arg(g, arg, 0, call);
+  *elem = iterable_arg(g, arg, 0, call);
   return 0;
 }
 
@@ -65,7 +66,8 @@ DEVFN ExpDesc set_call(Code* g, int32_t i) {
   const Node* n = cnode(g, i);
   int32_t t = ty(g, i), sel = set_sel(g, t);
   if (n->n == 0) { g->line = n->end; emit0(g, OP_SET_NEW); return pushed(g, t); }
-  int is_set_arg = set_arg(g, cx(g, n->b), i);
+  int32_t elem;
+  int is_set_arg = set_arg(g, cx(g, n->b), i, &elem);
   g->line = n->end;
   emit(g, is_set_arg ? OP_SET_COPY : OP_SET_OF_LIST, sel);
   return pushed(g, t);
@@ -90,9 +92,13 @@ DEVFN ExpDesc set_method(Code* g, int32_t i, int32_t name, int32_t t) {
     else emit(g, OP_SET_DISCARD, sel | (m == SETM_REMOVE ? SETSEL_REMOVE << SETSEL_SHIFT : 0));
     return none;
   }
-  int other = set_arg(g, arg, i);
+  int32_t elem;
+  int other = set_arg(g, arg, i, &elem);
   g->line = cnode(g, i)->end;
-  if (m == SETM_UPDATE) { emit(g, OP_SET_UPDATE, sel | (other << SETSEL_SHIFT)); return none; }
+  if (m == SETM_UPDATE) {  // (an update may be what told t's keys)
+    emit(g, OP_SET_UPDATE, set_sel(g, elem) | (other << SETSEL_SHIFT));
+    return none;
+  }
   if (m >= SETM_INTERSECTION && m <= SETM_DIFFERENCE) {
     int op = m == SETM_INTERSECTION ? SETOP_AND : m == SETM_UNION ? SETOP_OR : SETOP_SUB;
     emit(g, OP_SET_BINOP, sel | (op | (other ? SETSEL_OTHER_SET : 0)) << SETSEL_SHIFT);

@@ -219,7 +219,6 @@ DEV int typing_imported(const Sema* s, int32_t name) {
 // The name of a type that is no type of the language: its diagnostic.
 DEVFN int32_t unknown_type(Sema* s, int32_t name) {
   if (node_is(s, name, "dict") || node_is(s, name, "Dict")) { sema_error(s, name, DG_UNSUPPORTED, "dict"); return T_BAD; }
-  if (node_is(s, name, "set") || node_is(s, name, "Set")) { sema_error(s, name, DG_UNSUPPORTED, "set"); return T_BAD; }
   const char* foreign[] = {"Any", "Iterable", "Sequence", "Callable", "object"};
   for (int32_t k = 0; k < 5; k++)
     if (node_is(s, name, foreign[k])) {
@@ -250,9 +249,12 @@ DEVFN int32_t type_args(Sema* s, int32_t index, int32_t* ts) {
   return s->diag->cls == DG_OK ? n : 0;
 }
 
-// generic := ('list' | 'List' | 'tuple' | 'Tuple' | 'Optional' | 'Union') type_args
+DEVFN int32_t set_of(Sema* s, int32_t at, int32_t elem);
+
+// generic := ('list' | 'List' | 'set' | 'Set' | 'tuple' | 'Tuple' | 'Optional' | 'Union') type_args
 DEVFN int32_t generic(Sema* s, int32_t i, int32_t name) {
   int list = node_is(s, name, "list") || node_is(s, name, "List");
+  int set = node_is(s, name, "set") || node_is(s, name, "Set");
   int tuple = node_is(s, name, "tuple") || node_is(s, name, "Tuple");
   int uni = node_is(s, name, "Union");
   if (nd(s, i)->kind != ND_SUBSCRIPT) {
@@ -275,6 +277,7 @@ DEVFN int32_t generic(Sema* s, int32_t i, int32_t name) {
     sema_error(s, name, DG_TYPE, "'"); msg_node(s, name); msg(s->diag, "' takes one type argument");
     return T_BAD;
   }
+  if (set) return set_of(s, name, ts[0]);
   return list ? checked(s, name, type_list(&s->types, ts[0])) : optional(s, name, ts[0]);
 }
 
@@ -307,8 +310,8 @@ DEVFN int32_t type_atom(Sema* s, int32_t i, const char* after) {
       msg(s->diag, "' is not defined (import it: from typing import "); msg_node(s, head); msg(s->diag, ")");
       return T_BAD;
     }
-  const char* generics[] = {"list", "List", "tuple", "Tuple", "Optional", "Union"};
-  for (int32_t k = 0; k < 6; k++)
+  const char* generics[] = {"list", "List", "tuple", "Tuple", "Optional", "Union", "set", "Set"};
+  for (int32_t k = 0; k < 8; k++)
     if (node_is(s, head, generics[k])) return generic(s, nd(s, i)->kind == ND_SUBSCRIPT && nd(s, i)->a == head ? i : head, head);
   return unknown_type(s, head);
 }

@@ -1443,7 +1443,9 @@ DEVFN int32_t next_append(Sema* s, const SemaLocal* l, int32_t read) {
     const Node* obj = nd(s, attr->a);
     if (obj->kind != ND_NAME || obj->pos <= from || obj->pos >= best_pos || !same_text(s, attr->a, l->name)) continue;
     int set = is_set(&s->types, l->type);
-    if (set ? node_is(s, c->a, "add") : node_is(s, c->a, "append") || node_is(s, c->a, "insert")) { best = i; best_pos = obj->pos; }
+    int tells = set ? node_is(s, c->a, "add") || node_is(s, c->a, "update")
+                    : node_is(s, c->a, "append") || node_is(s, c->a, "insert");
+    if (tells) { best = i; best_pos = obj->pos; }
   }
   return best;
 }
@@ -1478,6 +1480,8 @@ DEVFN void learn_list_type(Sema* s, SemaLocal* l, int32_t read) {
   if (gave) { cannot_learn(s, read); return; }
   if (t == T_BAD || t == T_NONE || type_unknown(&s->types, t)) return;
   int set = is_set(&s->types, l->type);
+  if (set && node_is(s, c->a, "update") && t != T_BAD)  // an iterable's items
+    t = t == T_STR ? T_STR : is_list(&s->types, t) || is_set(&s->types, t) ? elem_of(&s->types, t) : T_BAD;
   if (set && t != T_INT && t != T_BOOL && t != T_STR) return;
   int32_t lt = set ? type_set(&s->types, t) : type_list(&s->types, t);
   if (lt != T_BAD) l->type = lt;
@@ -1734,7 +1738,8 @@ DEVFN int32_t method_call(Sema* s, int32_t call) {
   int32_t attr = nd(s, call)->a, obj = nd(s, attr)->a;
   if (math_module(s, obj)) return note_called(s, obj) ? math_fn(s, attr, call) : T_BAD;
   SemaLocal* origin = nd(s, obj)->kind == ND_NAME ? find_local(s, obj) : 0;
-  int own = node_is(s, attr, "append") || node_is(s, attr, "insert") || node_is(s, attr, "add");
+  int own = node_is(s, attr, "append") || node_is(s, attr, "insert") || node_is(s, attr, "add") ||
+            node_is(s, attr, "update");
   int32_t t = origin ? name_read(s, obj, !own) : expr(s, obj, 0);
   if (t == T_BAD) return T_BAD;
   if (origin) note_type(s, obj, t);

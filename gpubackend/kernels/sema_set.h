@@ -70,7 +70,7 @@ DEVFN int32_t set_method(Sema* s, int32_t call, int32_t t, SemaLocal* origin) {
   } else if ((x = set_arg_elem(s, arg)) == T_BAD) {
     return T_BAD;
   }
-  if (elem == T_UNK && m == SETM_ADD && origin) {  // now known
+  if (elem == T_UNK && (m == SETM_ADD || m == SETM_UPDATE) && origin) {  // now known
     int32_t u = set_of(s, first_token(s, arg), x);
     if (u != T_BAD) origin->type = u;
     return u == T_BAD ? T_BAD : T_NONE;
