@@ -43,12 +43,12 @@ def statuses(res, c: int) -> list[str]:
 
 
 TYPED_DIGIT_SUM = (EXAMPLES / "digit_sum.py").read_text()
-# Everything here is outside the DSL (an import of collections, set(), an
-# f-string), yet it is a correct answer in CPython.
+# Everything here is outside the DSL (an import of collections, frozenset,
+# an f-string), yet it is a correct answer in CPython.
 REFUSED_DIGIT_SUM = """import collections
 
 def digit_sum(n):
-    seen = set()
+    seen = frozenset()
     counts = collections.Counter(f"{abs(n)}")
     return sum(int(d) * k for d, k in counts.items())
 """
@@ -273,7 +273,7 @@ def test_identical_refused_candidates_run_once_and_count_twice(v, digit_sum, mon
         return run(batch)
 
     monkeypatch.setattr(v.sandbox, "run", spy)
-    wrong = "def digit_sum(n):\n    return len({n: n})\n"  # a dict display: refused
+    wrong = "def digit_sum(n):\n    return len(frozenset({n}))\n"  # a frozenset: refused
     res = v.verify([wrong, REFUSED_DIGIT_SUM, wrong], digit_sum)
     assert len(jobs) == 2  # one per distinct program
     assert statuses(res, 0) == statuses(res, 2) and res.actuals()[0] == res.actuals()[2]
@@ -316,7 +316,7 @@ def test_a_batch_gives_each_problem_its_own_path_and_verdict(v, digit_sum):
 def test_stop_after_timeout_leaves_a_refused_loops_later_tests_not_run(digit_sum):
     fast = Verifier("cpu", sandbox=SandboxConfig(workers=1, seconds=0.3, require=HAVE))
     try:
-        [res] = fast.verify_batch([(["def digit_sum(n):\n    seen = set()\n    while True:\n        pass\n"], digit_sum)],
+        [res] = fast.verify_batch([(["def digit_sum(n):\n    seen = frozenset()\n    while True:\n        pass\n"], digit_sum)],
                                   stop_after_timeout=True)
     finally:
         fast.close()

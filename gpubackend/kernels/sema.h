@@ -189,11 +189,11 @@ DEV void sema_syntax_tok(Sema* s, const Token* t, const char* what) {
 }
 DEV int32_t checked(Sema* s, int32_t at, int32_t t) {
   const TypeTable* tt = &s->types;
-  if (t != T_BAD && s->diag->cls == DG_OK && tt->t[t].kind != TY_SET && t >= N_SCALARS) {  // sema_set.h
+  if (t != T_BAD && s->diag->cls == DG_OK && t >= N_SCALARS) {  // sets and dicts stand alone (sema_set.h)
     const TypeDef* d = &tt->t[t];
-    int inner = d->kind == TY_TUPLE ? 0 : type_kind(tt, d->elem) == TY_SET;
-    for (int32_t k = 0; k < d->n; k++) inner |= type_kind(tt, d->items[k]) == TY_SET;
-    if (inner) { sema_error(s, at, DG_UNSUPPORTED, "a set inside a list, tuple or Optional"); return T_BAD; }
+    int inner = d->kind != TY_TUPLE && (is_set(tt, d->elem) || is_dict(tt, d->elem));
+    for (int32_t k = 0; k < d->n; k++) inner |= is_set(tt, d->items[k]) || is_dict(tt, d->items[k]);
+    if (inner) { sema_error(s, at, DG_UNSUPPORTED, "a set or dict inside a list, tuple, Optional or dict"); return T_BAD; }
   }
   if (t != T_BAD || s->diag->cls != DG_OK) return t;
   sema_error(s, at, DG_LIMIT, s->types.n >= MAX_TYPES ? "program exceeds MAX_TYPES (distinct types)"

@@ -12,13 +12,13 @@
 enum TypeId { T_NONE, T_BOOL, T_INT, T_FLOAT, T_STR, T_UNK, N_SCALARS, T_BAD = -1 };
 #define TYPE_CODES "nbifsi"  // T_UNK: an int code (no element of it exists)
 
-enum TypeKind { TY_SCALAR, TY_LIST, TY_TUPLE, TY_OPT, TY_SET };
+enum TypeKind { TY_SCALAR, TY_LIST, TY_TUPLE, TY_OPT, TY_SET, TY_DICT };
 
 struct TypeDef {
   int32_t kind;
-  int32_t elem;               // list or set element, or Optional's T
-  int32_t n;                  // tuple arity
-  int32_t items[MAX_TUPLE];   // tuple item types
+  int32_t elem;               // list or set element, Optional's T, dict's key
+  int32_t n;                  // tuple arity; 1 for a dict
+  int32_t items[MAX_TUPLE];   // tuple item types; a dict's value type
   int32_t depth;              // nesting: 0 for scalars
   int32_t code_k;             // konst index of its type-code string, -1 until asked
 };
@@ -60,6 +60,14 @@ DEV int32_t type_set(TypeTable* tt, int32_t elem) {
   TypeDef d; d.kind = TY_SET; d.elem = elem; d.n = 0; d.depth = type_depth(tt, elem) + 1;
   return elem == T_BAD ? T_BAD : type_intern(tt, &d);
 }
+// A dict's keys are ints, bools or strs (or T_UNK, with its value type,
+// until a store says which).
+DEV int32_t type_dict(TypeTable* tt, int32_t key, int32_t value) {
+  if (key == T_BAD || value == T_BAD) return T_BAD;
+  TypeDef d; d.kind = TY_DICT; d.elem = key; d.n = 1; d.items[0] = value;
+  d.depth = (type_depth(tt, key) > type_depth(tt, value) ? type_depth(tt, key) : type_depth(tt, value)) + 1;
+  return type_intern(tt, &d);
+}
 DEV int32_t type_opt(TypeTable* tt, int32_t elem) {
   TypeDef d; d.kind = TY_OPT; d.elem = elem; d.n = 0; d.depth = type_depth(tt, elem) + 1;
   return elem == T_BAD ? T_BAD : type_intern(tt, &d);
@@ -80,6 +88,8 @@ DEV int is_list(const TypeTable* tt, int32_t t) { return type_kind(tt, t) == TY_
 DEV int is_tuple(const TypeTable* tt, int32_t t) { return type_kind(tt, t) == TY_TUPLE; }
 DEV int is_opt(const TypeTable* tt, int32_t t) { return type_kind(tt, t) == TY_OPT; }
 DEV int is_set(const TypeTable* tt, int32_t t) { return type_kind(tt, t) == TY_SET; }
+DEV int is_dict(const TypeTable* tt, int32_t t) { return type_kind(tt, t) == TY_DICT; }
+DEV int32_t value_of(const TypeTable* tt, int32_t t) { return is_dict(tt, t) ? tt->t[t].items[0] : T_BAD; }
 DEV int32_t elem_of(const TypeTable* tt, int32_t t) { return t < 0 ? T_BAD : tt->t[t].elem; }
 // Whether values of t are references (a scalar Optional is boxed; a
 // reference Optional is the reference or 0).
@@ -97,9 +107,9 @@ DEV int type_unknown(const TypeTable* tt, int32_t t) {
   if (t == T_UNK) return 1;
   if (t < N_SCALARS) return 0;
   const TypeDef* d = &tt->t[t];
-  if (d->kind == TY_TUPLE) {
+  if (d->kind == TY_TUPLE || d->kind == TY_DICT) {
     for (int32_t i = 0; i < d->n; i++) if (type_unknown(tt, d->items[i])) return 1;
-    return 0;
+    if (d->kind == TY_TUPLE) return 0;
   }
   return type_unknown(tt, d->elem);
 }
@@ -114,9 +124,9 @@ DEV int type_fits(const TypeTable* tt, int32_t want, int32_t have) {
   const TypeDef* w = &tt->t[want];
   const TypeDef* h = &tt->t[have];
   if (w->kind != h->kind || w->n != h->n) return 0;
-  if (w->kind == TY_TUPLE) {
+  if (w->kind == TY_TUPLE || w->kind == TY_DICT) {
     for (int32_t i = 0; i < w->n; i++) if (!type_fits(tt, w->items[i], h->items[i])) return 0;
-    return 1;
+    if (w->kind == TY_TUPLE) return 1;
   }
   return type_fits(tt, w->elem, h->elem);
 }
@@ -134,8 +144,9 @@ DEV int type_code(const TypeTable* tt, int32_t t, char* buf, int32_t* k, int32_t
     buf[(*k)++] = ')';
     return 1;
   }
-  buf[(*k)++] = d->kind == TY_LIST ? '[' : d->kind == TY_SET ? '<' : '?';
-  return type_code(tt, d->elem, buf, k, cap);
+  buf[(*k)++] = d->kind == TY_LIST ? '[' : d->kind == TY_SET ? '<' : d->kind == TY_DICT ? '{' : '?';
+  if (!type_code(tt, d->elem, buf, k, cap)) return 0;
+  return d->kind != TY_DICT || type_code(tt, d->items[0], buf, k, cap);
 }
 
 // The type whose code starts at code[*i] (of len bytes), interned in tt;
@@ -166,8 +177,11 @@ DEV void msg_type_in(Diag* d, const TypeTable* tt, int32_t t) {
   if (t < 0 || t >= tt->n) { msg(d, "?"); return; }
   if (t < N_SCALARS) { msg(d, names[t]); return; }
   const TypeDef* e = &tt->t[t];
-  msg(d, e->kind == TY_LIST ? "list[" : e->kind == TY_TUPLE ? "tuple[" : e->kind == TY_SET ? "set[" : "Optional[");
-  if (e->kind == TY_TUPLE) {
+  msg(d, e->kind == TY_LIST ? "list[" : e->kind == TY_TUPLE ? "tuple[" : e->kind == TY_SET ? "set["
+         : e->kind == TY_DICT ? "dict[" : "Optional[");
+  if (e->kind == TY_DICT) {
+    msg_type_in(d, tt, e->elem); msg(d, ", "); msg_type_in(d, tt, e->items[0]);
+  } else if (e->kind == TY_TUPLE) {
     for (int32_t i = 0; i < e->n; i++) { if (i) msg(d, ", "); msg_type_in(d, tt, e->items[i]); }
   } else {
     msg_type_in(d, tt, e->elem);

@@ -1,0 +1,197 @@
+// dicts.h: the runtime library of dict[K, V] with int, bool or str keys.
+// The conventions of objects.h hold: no globals, no recursion, heap
+// allocation only, and a function that can raise returns a Status.
+//
+// CPython's dicts keep insertion order: a new key goes last, a key stored
+// again keeps its place, a deleted key's place is gone (stored again, it
+// goes last). So does this one, and its hash table is its own: only the
+// order is ever seen, and it is the entries'.
+//
+// Layout: {int64 used; int64 n; int64 cap; int64* entries; int64* index;
+// int64 mask; int64 flags}. `used` is the first word, as a list's length
+// is, so len() and truth are the list instructions'. The entries block has
+// cap entries of four words {live, hash, key, value}, n of them written in
+// insertion order (a deleted one has live 0). The index has mask + 1
+// slots: DICT_EMPTY, DICT_DUMMY (a deleted entry's), or an entry's
+// position; it probes linearly and is rebuilt, with the entries compacted,
+// before it is two thirds full.
+//
+// Changing a dict's size while a loop walks it is a RuntimeError in
+// CPython; as with sets (sets.h), a loop walks a list taken when it starts
+// and marks the dict, after which a change of its size is Unsupported.
+#pragma once
+#include "sets.h"
+
+#define DICT_USED(p) ((p)[0])
+#define DICT_N(p) ((p)[1])
+#define DICT_CAP(p) ((p)[2])
+#define DICT_ENTRIES(p) ((int64_t*)(uint64_t)(p)[3])
+#define DICT_INDEX(p) ((int64_t*)(uint64_t)(p)[4])
+#define DICT_MASK(p) ((p)[5])
+#define DICT_FLAGS(p) ((p)[6])
+#define DICT_HEAD_WORDS 7
+#define DICT_ENTRY_WORDS 4
+#define DICT_MINSIZE 8        // index slots of a new dict
+#define DICT_EMPTY (-1)
+#define DICT_DUMMY (-2)
+
+// An index of n empty slots; nullptr when the heap is spent.
+DEVFN int64_t* rt_dict_index_(Heap* h, int64_t n) {
+  if (n > h->cap) return nullptr;
+  int64_t* x = heap_alloc(h, n);
+  if (x) for (int64_t i = 0; i < n; i++) x[i] = DICT_EMPTY;
+  return x;
+}
+
+// A new empty dict ({}, dict()); MemoryError.
+DEVFN int rt_dict_new(Heap* h, int64_t** out) {
+  const int64_t cap = DICT_MINSIZE * 2 / 3;
+  int64_t* p = heap_alloc(h, DICT_HEAD_WORDS);
+  int64_t* e = p ? heap_alloc(h, cap * DICT_ENTRY_WORDS) : nullptr;
+  int64_t* x = e ? rt_dict_index_(h, DICT_MINSIZE) : nullptr;
+  if (!x) return ST_MEMORY_ERROR;
+  p[0] = 0; p[1] = 0; p[2] = cap; p[3] = PTR_WORD(e); p[4] = PTR_WORD(x); p[5] = DICT_MINSIZE - 1; p[6] = 0;
+  *out = p;
+  return ST_PASS;
+}
+
+// The entry of key v (hash h), or -1.
+DEVFN int64_t rt_dict_find_(const int64_t* d, int64_t v, int64_t hash, int str) {
+  const int64_t* x = DICT_INDEX(d);
+  const int64_t* e = DICT_ENTRIES(d);
+  uint64_t mask = (uint64_t)DICT_MASK(d);
+  for (uint64_t i = (uint64_t)hash & mask;; i = (i + 1) & mask) {
+    int64_t k = x[i];
+    if (k == DICT_EMPTY) return -1;
+    if (k >= 0 && e[k * DICT_ENTRY_WORDS + 1] == hash && rt_key_eq_(e[k * DICT_ENTRY_WORDS + 2], v, str)) return k;
+  }
+}
+
+// Entries compacted into a block of room for `cap`, and an index for them.
+DEVFN int rt_dict_rebuild_(Heap* h, int64_t* d, int64_t cap) {
+  int64_t size = DICT_MINSIZE;
+  while (size * 2 < cap * 3 + 3) size <<= 1;
+  int64_t* e = cap <= h->cap / DICT_ENTRY_WORDS ? heap_alloc(h, cap * DICT_ENTRY_WORDS) : nullptr;
+  int64_t* x = e ? rt_dict_index_(h, size) : nullptr;
+  if (!x) return ST_MEMORY_ERROR;
+  const int64_t* old = DICT_ENTRIES(d);
+  int64_t n = 0;
+  for (int64_t k = 0; k < DICT_N(d); k++) {
+    const int64_t* o = old + k * DICT_ENTRY_WORDS;
+    if (!o[0]) continue;
+    for (int w = 0; w < DICT_ENTRY_WORDS; w++) e[n * DICT_ENTRY_WORDS + w] = o[w];
+    uint64_t i = (uint64_t)o[1] & (uint64_t)(size - 1);
+    while (x[i] != DICT_EMPTY) i = (i + 1) & (uint64_t)(size - 1);
+    x[i] = n++;
+  }
+  d[1] = n; d[2] = cap; d[3] = PTR_WORD(e); d[4] = PTR_WORD(x); d[5] = size - 1;
+  return ST_PASS;
+}
+
+// The size of a dict a loop has walked may not change (see above).
+DEV int rt_dict_resized_(const int64_t* d, int changed) {
+  return changed && (DICT_FLAGS(d) & SET_ITERATED) ? ST_UNSUPPORTED : ST_PASS;
+}
+
+// d[v] = value: a new key goes last, a present one keeps its place.
+DEVFN int rt_dict_set(Heap* h, int64_t* d, int64_t v, int64_t value, int str) {
+  int64_t hash = rt_key_hash_(v, str), k = rt_dict_find_(d, v, hash, str);
+  if (k >= 0) { DICT_ENTRIES(d)[k * DICT_ENTRY_WORDS + 3] = value; return ST_PASS; }
+  if (DICT_N(d) == DICT_CAP(d)) {
+    int st = rt_dict_rebuild_(h, d, DICT_USED(d) < 4 ? 8 : DICT_USED(d) * 2);
+    if (st != ST_PASS) return st;
+  }
+  int64_t* e = DICT_ENTRIES(d) + DICT_N(d) * DICT_ENTRY_WORDS;
+  e[0] = 1; e[1] = hash; e[2] = v; e[3] = value;
+  uint64_t mask = (uint64_t)DICT_MASK(d), i = (uint64_t)hash & mask;
+  int64_t* x = DICT_INDEX(d);
+  while (x[i] >= 0) i = (i + 1) & mask;  // (a dummy slot is reused)
+  x[i] = DICT_N(d)++;
+  DICT_USED(d)++;
+  return rt_dict_resized_(d, 1);
+}
+
+// d[v] into *out; KeyError when absent.
+DEVFN int rt_dict_get(const int64_t* d, int64_t v, int str, int64_t* out) {
+  int64_t k = rt_dict_find_(d, v, rt_key_hash_(v, str), str);
+  if (k < 0) return ST_KEY_ERROR;
+  *out = DICT_ENTRIES(d)[k * DICT_ENTRY_WORDS + 3];
+  return ST_PASS;
+}
+DEVFN int rt_dict_contains(const int64_t* d, int64_t v, int str) {
+  return rt_dict_find_(d, v, rt_key_hash_(v, str), str) >= 0;
+}
+
+// del d[v], d.pop(v): the value into *out; KeyError when absent.
+DEVFN int rt_dict_del(int64_t* d, int64_t v, int str, int64_t* out) {
+  int64_t hash = rt_key_hash_(v, str), k = rt_dict_find_(d, v, hash, str);
+  if (k < 0) return ST_KEY_ERROR;
+  int64_t* e = DICT_ENTRIES(d) + k * DICT_ENTRY_WORDS;
+  *out = e[3];
+  e[0] = 0;
+  int64_t* x = DICT_INDEX(d);
+  uint64_t mask = (uint64_t)DICT_MASK(d), i = (uint64_t)hash & mask;
+  while (x[i] != k) i = (i + 1) & mask;
+  x[i] = DICT_DUMMY;
+  DICT_USED(d)--;
+  return rt_dict_resized_(d, 1);
+}
+
+// The keys (what 0), values (1) or (key, value) tuples (2) of d in order, a
+// new list; `loop`: a for loop walks it (SET_ITERATED).
+DEVFN int rt_dict_items(Heap* h, int64_t* d, int what, int loop, int64_t** out) {
+  int st = rt_list_new(h, DICT_USED(d), out);
+  if (st != ST_PASS) return st;
+  int64_t n = 0;
+  for (int64_t k = 0; k < DICT_N(d); k++) {
+    const int64_t* e = DICT_ENTRIES(d) + k * DICT_ENTRY_WORDS;
+    if (!e[0]) continue;
+    int64_t w = e[2 + (what & 1)];
+    if (what == 2) {
+      int64_t* t = heap_alloc(h, 2);
+      if (!t) return ST_MEMORY_ERROR;
+      t[0] = e[2]; t[1] = e[3];
+      w = PTR_WORD(t);
+    }
+    LIST_ITEMS(*out)[n++] = w;
+  }
+  if (loop) DICT_FLAGS(d) |= SET_ITERATED;
+  return ST_PASS;
+}
+
+// d |= o's entries in o's order (d.update(o)).
+DEVFN int rt_dict_update(Heap* h, int64_t* d, const int64_t* o, int str) {
+  for (int64_t k = 0; k < DICT_N(o); k++) {
+    const int64_t* e = DICT_ENTRIES(o) + k * DICT_ENTRY_WORDS;
+    int st = e[0] ? rt_dict_set(h, d, e[2], e[3], str) : ST_PASS;
+    if (st != ST_PASS) return st;
+  }
+  return ST_PASS;
+}
+DEVFN int rt_dict_copy(Heap* h, const int64_t* d, int str, int64_t** out) {
+  int st = rt_dict_new(h, out);
+  return st != ST_PASS ? st : rt_dict_update(h, *out, d, str);
+}
+DEVFN int rt_dict_clear(Heap* h, int64_t* d) {
+  int changed = DICT_USED(d) != 0;
+  int64_t* fresh;
+  int st = rt_dict_new(h, &fresh);
+  if (st != ST_PASS) return st;
+  for (int w = 1; w < DICT_HEAD_WORDS - 1; w++) d[w] = fresh[w];
+  DICT_USED(d) = 0;
+  return rt_dict_resized_(d, changed);
+}
+
+// a == b for dicts of type code `code` ('{' K V): the same keys, each with
+// an equal value (order aside, as CPython).
+DEVFN int rt_dict_eq(const int64_t* a, const int64_t* b, const char* code) {
+  if (DICT_USED(a) != DICT_USED(b)) return 0;
+  int str = code[1] == 's';
+  for (int64_t k = 0; k < DICT_N(a); k++) {
+    const int64_t* e = DICT_ENTRIES(a) + k * DICT_ENTRY_WORDS;
+    if (!e[0]) continue;
+    int64_t j = rt_dict_find_(b, e[2], e[1], str);
+    if (j < 0 || !rt_eq(e[3], DICT_ENTRIES(b)[j * DICT_ENTRY_WORDS + 3], code + 2)) return 0;
+  }
+  return 1;
+}
