@@ -106,6 +106,10 @@ DEVFN void iterable(Code* g, int32_t iter, Iter* it);
 DEVFN ExpDesc set_display(Code* g, int32_t i);
 DEVFN ExpDesc set_call(Code* g, int32_t i);
 DEVFN ExpDesc set_method(Code* g, int32_t i, int32_t name, int32_t t);
+DEVFN ExpDesc dict_display(Code* g, int32_t i);
+DEVFN ExpDesc dict_call(Code* g, int32_t i);
+DEVFN ExpDesc dict_method(Code* g, int32_t i, int32_t name, int32_t t);
+DEVFN void dict_items(Code* g, int32_t t, int what, int loop);
 DEVFN int32_t loop_head(Code* g, const Iter* it, const int32_t* names, int32_t n, int32_t serial, int fresh);
 DEV void loop_end_jump(Code* g, int32_t head);
 
@@ -341,6 +345,7 @@ DEVFN ExpDesc iterable_value(Code* g, int32_t arg, int copy, int32_t call, int32
   }
   if (t == T_STR) emit0(g, OP_LIST_OF_STR);
   else if (is_set(ctypes(g), t)) set_items(g, t, !order_free(g, call), 0);
+  else if (is_dict(ctypes(g), t)) dict_items(g, t, 0, 0);
   else if (copy) emit0(g, OP_LIST_COPY);
   return e;
 }
@@ -564,6 +569,7 @@ DEVFN ExpDesc method(Code* g, int32_t i) {
   if (is_list(ctypes(g), t)) return list_method(g, i, attr, elem_of(ctypes(g), t));
   if (t == T_STR) return str_method(g, i, attr);
   if (is_set(ctypes(g), t)) return set_method(g, i, attr, t);
+  if (is_dict(ctypes(g), t)) return dict_method(g, i, attr, t);
   refuse(g, i);
   return desc(g, EK_VOID, 0, T_BAD);
 }
@@ -598,6 +604,7 @@ DEVFN ExpDesc call(Code* g, int32_t i) {
     int b = builtin_of(g->s, callee);
     int form = b >= 0 ? builtin_form(b) : -1;
     if (b == BI_SET) return set_call(g, i);
+    if (b == BI_DICT) return dict_call(g, i);
     if (form == BF_CALL) return call_form(g, i, b);
     if (form == BF_MINMAX && n->n >= 2 && cnode(g, cx(g, n->b + 1))->kind != ND_KEYWORD) return min_max(g, i, b == BI_MAX);
     if (form == BF_SEQ || form == BF_MINMAX) return sequence_builtin(g, i, b);
@@ -739,6 +746,7 @@ DEVFN ExpDesc expr(Code* g, int32_t i) {
     case ND_IFEXP: return ifexp(g, i, 0);
     case ND_LISTCOMP: return comprehension(g, i, SINK_LIST);
     case ND_SET: case ND_SETCOMP: return set_display(g, i);
+    case ND_DICT: return dict_display(g, i);
     case ND_ATTR:
       if (math_module(g, n->a)) return math_fn(g, i, -1);
       break;
@@ -748,3 +756,4 @@ DEVFN ExpDesc expr(Code* g, int32_t i) {
 }
 
 #include "code_set.h"
+#include "code_dict.h"

@@ -251,6 +251,7 @@ DEVFN ExpDesc compare_op(Code* g, int32_t opn, ExpDesc* l, ExpDesc* r) {
     if (is_tuple(tt, b)) emit(g, OP_TUPLE_LIST, tt->t[b].n);
     if (b == T_STR) emit0(g, OP_STR_CONTAINS);
     else if (is_set(tt, b)) emit(g, OP_SET_CONTAINS, set_sel(g, b));
+    else if (is_dict(tt, b)) emit(g, OP_DICT_CONTAINS, set_sel(g, a));
     else emit(g, OP_LIST_FIND, type_const(g, a));
     if (code == CMP_NOT_IN) emit0(g, OP_NOT);
     return pushed(g, T_BOOL);
@@ -273,6 +274,11 @@ DEVFN ExpDesc compare_op(Code* g, int32_t opn, ExpDesc* l, ExpDesc* r) {
   if (op >= 0) { emit(g, op, k); return pushed(g, T_BOOL); }
   int32_t u = type_fits(tt, a, b) ? a : type_fits(tt, b, a) ? b : -1;
   if (u >= 0 && is_set(tt, u)) { emit(g, OP_SET_COMPARE, set_sel(g, u) | k << SETSEL_SHIFT); return pushed(g, T_BOOL); }
+  if (u >= 0 && is_dict(tt, u)) {  // == and != only (sema: an ordering of dicts is a TypeError)
+    emit(g, OP_DICT_EQ, type_const(g, u));
+    if (k == CMP_NE) emit0(g, OP_NOT);
+    return pushed(g, T_BOOL);
+  }
   if (u < 0) {  // an Optional[T] == a T: the T boxed
     if (!is_ref(tt, b)) emit0(g, OP_BOX);
     u = a;
@@ -342,7 +348,7 @@ DEVFN ExpDesc truth(Code* g, ExpDesc e) {
   discharge(g, &e);
   if (t == T_FLOAT) emit0(g, OP_TRUTH_FLOAT);
   else if (t == T_STR) emit0(g, OP_TRUTH_STR);
-  else if (is_list(tt, t) || is_set(tt, t)) emit0(g, OP_TRUTH_LIST);  // (a set's first word is its length too)
+  else if (is_list(tt, t) || is_set(tt, t) || is_dict(tt, t)) emit0(g, OP_TRUTH_LIST);  // (their first word is their length)
   else {  // an Optional: None is false, a present value is tested as itself
     int32_t el = elem_of(tt, t);
     emit0(g, OP_DUP);
@@ -587,7 +593,7 @@ DEVFN int straight(Code* g, int32_t i) {
       if (calls_builtin(g, r, "range")) return both(straight(g, cx(g, n->a)), args_straight(g, r));  // RANGE_CONTAINS
       return both(straight(g, cx(g, n->a)), straight(g, r));
     }
-    case ND_LIST: case ND_TUPLE: case ND_SET: {
+    case ND_LIST: case ND_TUPLE: case ND_SET: case ND_DICT: {
       int r = 1;
       for (int32_t k = 0; k < n->n; k++) r = both(r, straight(g, cx(g, n->a + k)));
       return r;
@@ -641,6 +647,8 @@ DEVFN ExpDesc slice(Code* g, int32_t i, ExpDesc* obj, int list) {
   return pushed(g, ty(g, i));
 }
 
+DEVFN ExpDesc dict_subscript(Code* g, int32_t i, ExpDesc* obj);
+
 // subscript := expression '[' (expression | slice) ']'
 DEVFN ExpDesc subscript(Code* g, int32_t i) {
   const Node* n = cnode(g, i);
@@ -653,6 +661,7 @@ DEVFN ExpDesc subscript(Code* g, int32_t i) {
     g->line = cnode(g, n->a)->end;
     obj.type = t = unwrap_as(g, t, ST_TYPE_ERROR);
   }
+  if (is_dict(tt, t)) return dict_subscript(g, i, &obj);
   if (is_tuple(tt, t)) {
     discharge(g, &obj);
     int32_t k = (int32_t)node_bits(cnode(g, cnode(g, index)->kind == ND_UNARY ? cnode(g, index)->a : index));

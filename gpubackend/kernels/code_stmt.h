@@ -254,6 +254,7 @@ DEVFN void range_args(Code* g, int32_t call) {
 DEVFN int seq_arg(Code* g, int32_t arg, int32_t* elem) {
   ExpDesc it = iterator_call(g, arg, elem);  // range, reversed, map, filter: made lists
   if (*elem != -1) { discharge(g, &it); return 0; }
+  if (dict_iterable(g, arg, 1)) { *elem = iter_elem(g, arg); return 0; }
   ExpDesc e = expr(g, arg);
   discharge(g, &e);
   g->line = cnode(g, arg)->end;
@@ -310,6 +311,13 @@ DEVFN void iterable(Code* g, int32_t iter, Iter* it) {
     const char* other[] = {"enumerate", "zip", "reversed"};
     for (int32_t k = 0; k < 3; k++) if (calls_builtin(g, x, other[k])) refuse(g, x);
     if (code_failed(g)) return;
+    if (!rev && dict_iterable(g, x, 1)) {
+      int32_t h = new_slots(g, 2);
+      emit(g, OP_ITER_INIT, h);
+      it->op = OP_FOR_LIST; it->arg = h; it->t[0] = iter_elem(g, x);
+      g->line = c->end;
+      return;
+    }
     ExpDesc e = expr(g, x);
     discharge(g, &e);
     g->line = cnode(g, x)->end;
@@ -423,6 +431,13 @@ DEVFN int32_t item_target(Code* g, int32_t target) {
   ExpDesc obj = expr(g, n->a);
   int32_t index = n->b;
   if (code_failed(g)) return T_BAD;
+  if (is_dict(tt, obj.type)) {  // [d k]
+    discharge(g, &obj);
+    ExpDesc key = expr(g, index);
+    discharge(g, &key);
+    g->line = n->end;
+    return obj.type;
+  }
   if (!is_list(tt, obj.type)) { refuse(g, target); return T_BAD; }
   int checked_index = cnode(g, index)->kind == ND_NAME && !bare(g, index) && local_of(g, index) &&
                       !narrowed(g, local_of(g, index), index);
@@ -474,9 +489,12 @@ DEVFN void store_slice(Code* g, int32_t sel, int32_t tmp) {
 }
 
 // A value of type vt on top of an item target pushed: stored (LIST_SET).
-DEV void set_item(Code* g, int32_t list, int32_t vt) {
-  coerce(g, elem_of(ctypes(g), list), vt);
-  emit0(g, OP_LIST_SET);
+// (A dict's: DICT_SET, its key's selector from the key's type, ktype.)
+DEV void set_item(Code* g, int32_t list, int32_t vt, int32_t ktype = T_INT) {
+  int dict = is_dict(ctypes(g), list);
+  coerce(g, dict ? value_of(ctypes(g), list) : elem_of(ctypes(g), list), vt);
+  if (dict) emit(g, OP_DICT_SET, set_sel(g, ktype));
+  else emit0(g, OP_LIST_SET);
 }
 
 // The value (discharged first) stored to the item or slice target, tmp: a
@@ -494,7 +512,7 @@ DEVFN void store_target(Code* g, int32_t target, ExpDesc* value, int32_t tmp) {
   if (list == T_BAD) return;
   if (tmp >= 0) emit(g, OP_LOAD, tmp);
   else { emit0(g, OP_ROT3); emit0(g, OP_ROT3); }  // [v l i] -> [l i v]
-  set_item(g, list, value->type);
+  set_item(g, list, value->type, ty(g, cnode(g, target)->b));
 }
 
 // rhs := expression (',' expression)*      n values pushed for n targets (a
@@ -639,21 +657,24 @@ DEVFN void aug_item(Code* g, int32_t i) {
   if (cnode(g, cnode(g, n->a)->b)->kind == ND_SLICE) { refuse(g, i); return; }
   int32_t list = item_target(g, n->a);
   if (list == T_BAD) return;
-  int32_t elem = elem_of(tt, list), kind = aug_to_binary(n->op);
+  int dict = is_dict(tt, list);
+  int32_t elem = dict ? value_of(tt, list) : elem_of(tt, list), kind = aug_to_binary(n->op);
+  int32_t ktype = ty(g, cnode(g, n->a)->b);
   g->line = n->line;  // past the operator
   emit0(g, OP_DUP2);
-  emit0(g, OP_LIST_GET);
+  if (dict) emit(g, OP_DICT_GET, set_sel(g, ktype));
+  else emit0(g, OP_LIST_GET);
   if (is_list(tt, elem) && (n->op == TK_PLUS_EQ || n->op == TK_STAR_EQ)) {
     emit0(g, OP_DUP);
     list_aug(g, i);
-    set_item(g, list, elem);
+    set_item(g, list, elem, ktype);
     return;
   }
   ExpDesc x = pushed(g, elem);
   ExpDesc e = binary(g, i, kind, &x, n->b, ty(g, i));  // its type: the type pass's
   discharge(g, &e);
   g->line = n->end;
-  set_item(g, list, e.type);
+  set_item(g, list, e.type, ktype);
 }
 
 // aug_name := NAME augop expression      an int sum or difference with

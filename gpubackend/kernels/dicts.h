@@ -32,6 +32,7 @@
 #define DICT_HEAD_WORDS 7
 #define DICT_ENTRY_WORDS 4
 #define DICT_MINSIZE 8        // index slots of a new dict
+#define DICT_STR_KEYS SET_STR_KEYS  // DICT_FLAGS: a str key was stored (as rt_set_str)
 #define DICT_EMPTY (-1)
 #define DICT_DUMMY (-2)
 
@@ -88,6 +89,9 @@ DEVFN int rt_dict_rebuild_(Heap* h, int64_t* d, int64_t cap) {
   return ST_PASS;
 }
 
+// Whether d holds strs (rt_set_str's rule).
+DEV int rt_dict_str(const int64_t* d, int sel) { return (sel & SETSEL_STR) || (DICT_FLAGS(d) & DICT_STR_KEYS); }
+
 // The size of a dict a loop has walked may not change (see above).
 DEV int rt_dict_resized_(const int64_t* d, int changed) {
   return changed && (DICT_FLAGS(d) & SET_ITERATED) ? ST_UNSUPPORTED : ST_PASS;
@@ -95,6 +99,7 @@ DEV int rt_dict_resized_(const int64_t* d, int changed) {
 
 // d[v] = value: a new key goes last, a present one keeps its place.
 DEVFN int rt_dict_set(Heap* h, int64_t* d, int64_t v, int64_t value, int str) {
+  if (str) DICT_FLAGS(d) |= DICT_STR_KEYS;
   int64_t hash = rt_key_hash_(v, str), k = rt_dict_find_(d, v, hash, str);
   if (k >= 0) { DICT_ENTRIES(d)[k * DICT_ENTRY_WORDS + 3] = value; return ST_PASS; }
   if (DICT_N(d) == DICT_CAP(d)) {
@@ -161,6 +166,7 @@ DEVFN int rt_dict_items(Heap* h, int64_t* d, int what, int loop, int64_t** out) 
 
 // d |= o's entries in o's order (d.update(o)).
 DEVFN int rt_dict_update(Heap* h, int64_t* d, const int64_t* o, int str) {
+  str = str || rt_dict_str(o, 0);
   for (int64_t k = 0; k < DICT_N(o); k++) {
     const int64_t* e = DICT_ENTRIES(o) + k * DICT_ENTRY_WORDS;
     int st = e[0] ? rt_dict_set(h, d, e[2], e[3], str) : ST_PASS;

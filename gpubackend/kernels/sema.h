@@ -78,6 +78,7 @@ struct Sema {
   int32_t stop;               // a look ahead met a form it can't type (the diagnostic restored after)
   int32_t fn_end;             // the byte where the body ends (a look ahead stops there)
   int32_t discovering;        // typing a later use to learn an empty list's item type
+  int32_t view_at;            // the node where a dict view may stand (sema_dict.h), or -1
   int32_t limit_at;           // a new local past MAX_LOCALS: the LimitError's node (-1: at the name)
   int32_t entry_called;       // the program calls its entry
   int32_t inferring;          // unannotated helpers being typed at their first call, one in another
@@ -218,7 +219,6 @@ DEV int typing_imported(const Sema* s, int32_t name) {
 
 // The name of a type that is no type of the language: its diagnostic.
 DEVFN int32_t unknown_type(Sema* s, int32_t name) {
-  if (node_is(s, name, "dict") || node_is(s, name, "Dict")) { sema_error(s, name, DG_UNSUPPORTED, "dict"); return T_BAD; }
   const char* foreign[] = {"Any", "Iterable", "Sequence", "Callable", "object"};
   for (int32_t k = 0; k < 5; k++)
     if (node_is(s, name, foreign[k])) {
@@ -250,11 +250,13 @@ DEVFN int32_t type_args(Sema* s, int32_t index, int32_t* ts) {
 }
 
 DEVFN int32_t set_of(Sema* s, int32_t at, int32_t elem);
+DEVFN int32_t dict_of(Sema* s, int32_t at, int32_t key, int32_t value);
 
-// generic := ('list' | 'List' | 'set' | 'Set' | 'tuple' | 'Tuple' | 'Optional' | 'Union') type_args
+// generic := ('list' | 'List' | 'set' | 'Set' | 'dict' | 'Dict' | 'tuple' | 'Tuple' | 'Optional' | 'Union') type_args
 DEVFN int32_t generic(Sema* s, int32_t i, int32_t name) {
   int list = node_is(s, name, "list") || node_is(s, name, "List");
   int set = node_is(s, name, "set") || node_is(s, name, "Set");
+  int dict = node_is(s, name, "dict") || node_is(s, name, "Dict");
   int tuple = node_is(s, name, "tuple") || node_is(s, name, "Tuple");
   int uni = node_is(s, name, "Union");
   if (nd(s, i)->kind != ND_SUBSCRIPT) {
@@ -268,6 +270,11 @@ DEVFN int32_t generic(Sema* s, int32_t i, int32_t name) {
   for (int32_t k = 0; k < n; k++)
     if (ts[k] == T_NONE && !uni) { sema_error(s, name, DG_UNSUPPORTED, "None inside a container type"); return T_BAD; }
   if (tuple) return checked(s, name, type_tuple(&s->types, n, ts));
+  if (dict) {
+    if (n == 2) return dict_of(s, name, ts[0], ts[1]);
+    sema_error(s, name, DG_TYPE, "'"); msg_node(s, name); msg(s->diag, "' takes two type arguments");
+    return T_BAD;
+  }
   if (uni) {
     if (n == 2 && (ts[0] == T_NONE) != (ts[1] == T_NONE)) return optional(s, name, ts[ts[0] == T_NONE]);
     sema_error(s, name, DG_UNSUPPORTED, "Union other than Union[T, None]");
@@ -310,8 +317,8 @@ DEVFN int32_t type_atom(Sema* s, int32_t i, const char* after) {
       msg(s->diag, "' is not defined (import it: from typing import "); msg_node(s, head); msg(s->diag, ")");
       return T_BAD;
     }
-  const char* generics[] = {"list", "List", "tuple", "Tuple", "Optional", "Union", "set", "Set"};
-  for (int32_t k = 0; k < 8; k++)
+  const char* generics[] = {"list", "List", "tuple", "Tuple", "Optional", "Union", "set", "Set", "dict", "Dict"};
+  for (int32_t k = 0; k < 10; k++)
     if (node_is(s, head, generics[k])) return generic(s, nd(s, i)->kind == ND_SUBSCRIPT && nd(s, i)->a == head ? i : head, head);
   return unknown_type(s, head);
 }
@@ -601,7 +608,7 @@ DEVFN int declarations(Sema* s, const ParseTree* t, const char* src, int32_t n, 
   s->t = t; s->src = src; s->n = n; s->diag = d;
   s->nfuncs = 0; s->entry = -1; s->math_imported = 0; s->ntyping = 0; s->typing_all = 0; s->nconsts = 0;
   s->in_header = 0; s->nfrom_math = 0; s->f.fn = -1; s->stop = 0; s->entry_called = 0;
-  s->discovering = 0; s->fn_end = n; s->inferring = 0; s->module_n = 0;
+  s->discovering = 0; s->fn_end = n; s->inferring = 0; s->module_n = 0; s->view_at = -1;
   s->limit_at = -1;
   s->entry_none.kind = 0;
   s->want_entry = entry; s->want_entry_len = entry_len; s->want_sig = sig; s->want_sig_len = sig_len;

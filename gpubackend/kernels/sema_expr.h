@@ -61,7 +61,9 @@ DEVFN int no_optional(const TypeTable* tt, int32_t t) {
   }
   return no_optional(tt, d->elem);
 }
-DEV int unknown_items(const TypeTable* tt, int32_t t) { return (is_list(tt, t) || is_set(tt, t)) && elem_of(tt, t) == T_UNK; }
+DEV int unknown_items(const TypeTable* tt, int32_t t) {
+  return (is_list(tt, t) || is_set(tt, t) || is_dict(tt, t)) && elem_of(tt, t) == T_UNK;
+}
 
 // The item type of a list read from (t: its item type): an empty display's
 // is not known.
@@ -232,6 +234,7 @@ DEV void cannot_learn(Sema* s, int32_t read) {
 }
 
 DEVFN void learn_list_type(Sema* s, SemaLocal* l, int32_t read);
+DEVFN void learn_dict_type(Sema* s, SemaLocal* l, int32_t read);
 DEVFN void learn_optional_type(Sema* s, SemaLocal* l, int32_t read);
 DEVFN int32_t find_func(Sema* s, int32_t name);
 DEVFN int32_t math_fn(Sema* s, int32_t name, int32_t call);
@@ -251,7 +254,10 @@ DEVFN int32_t name_read(Sema* s, int32_t i, int learn = 1) {
       return T_BAD;
     }
   }
-  if (l && learn && unknown_items(&s->types, l->type)) learn_list_type(s, l, i);
+  if (l && learn && unknown_items(&s->types, l->type)) {
+    if (is_dict(&s->types, l->type)) learn_dict_type(s, l, i);
+    else learn_list_type(s, l, i);
+  }
   if (l && l->narrow_in && block_open(s, l->narrow_in) && s->f.nloops == l->narrow_loops) return decay(s, i, l->type);
   if (l) return halted(s) ? T_BAD : l->type;
   if (from_math_name(s, i)) return note_called(s, i) ? math_fn(s, i, -1) : T_BAD;
@@ -292,6 +298,20 @@ DEVFN int32_t set_display(Sema* s, int32_t i);
 DEVFN int32_t set_call(Sema* s, int32_t call);
 DEVFN int32_t set_method(Sema* s, int32_t call, int32_t t, SemaLocal* origin);
 DEVFN int32_t set_binary(Sema* s, int32_t op, int kind, int32_t a, int32_t b);
+DEVFN int32_t dict_display(Sema* s, int32_t i);
+DEVFN int32_t dict_call(Sema* s, int32_t call);
+DEVFN int32_t dict_subscript(Sema* s, int32_t i, int32_t t);
+DEVFN int32_t dict_method(Sema* s, int32_t call, int32_t t, SemaLocal* origin);
+DEVFN void learn_dict_type(Sema* s, SemaLocal* l, int32_t read);
+// Expression i where a dict view may stand (sema_dict.h): its type.
+DEVFN int32_t view_expr(Sema* s, int32_t i) {
+  int32_t was = s->view_at;
+  s->view_at = i;
+  while (nd(s, s->view_at)->kind == ND_GROUP) s->view_at = nd(s, s->view_at)->a;
+  int32_t t = expr(s, i, 0);
+  s->view_at = was;
+  return t;
+}
 
 // Whether one string literal's escapes decode to ASCII (str_decode): 0,
 // -1 for a non-ASCII result, -2 for a \x escape without two hex digits.
@@ -449,6 +469,7 @@ DEVFN int32_t subscript(Sema* s, int32_t i, int32_t* object = 0) {
   const TypeTable* tt = &s->types;
   if (nd(s, n->b)->kind == ND_TUPLE) return refuse_form(s, i);
   if (is_tuple(tt, t)) return tuple_subscript(s, i, t);
+  if (is_dict(tt, t)) return dict_subscript(s, i, t);
   if (t != T_STR && !is_list(tt, t)) {
     sema_error(s, i, DG_TYPE, "'"); msg_type_in(s->diag, tt, t); msg(s->diag, "' object is not subscriptable");
     return T_BAD;
@@ -540,7 +561,8 @@ DEVFN int32_t compare_type(Sema* s, int32_t op, int code, int32_t a, int32_t b) 
     if (b == T_BAD) return T_BAD;
     b = tuple_list(s, op, b);  // a tuple of one item type is searched as a list of them
     if (a == T_STR && b == T_STR) return T_BOOL;
-    if ((is_list(tt, b) || is_set(tt, b)) && (type_fits(tt, elem_of(tt, b), a) || elem_of(tt, b) == T_UNK)) return T_BOOL;
+    if ((is_list(tt, b) || is_set(tt, b) || is_dict(tt, b)) && (type_fits(tt, elem_of(tt, b), a) || elem_of(tt, b) == T_UNK))
+      return T_BOOL;
     return type_error2(s, op, "'in' needs a str in a str or an item in a list, got ", a, b);
   }
   int eq = code == TK_EQEQ || code == TK_NE;
@@ -587,7 +609,7 @@ DEVFN int32_t compare(Sema* s, int32_t i) {
     if ((code == TK_IN || code == CMP_NOT_IN) && r->kind == ND_CALL && node_is(s, r->a, "range") &&
         !find_local(s, r->a) && find_func(s, r->a) == -1)
       return in_range(s, i, k, a);
-    int32_t b = expr(s, right, 0);
+    int32_t b = code == TK_IN || code == CMP_NOT_IN ? view_expr(s, right) : expr(s, right, 0);
     if (b == T_BAD || compare_type(s, op, code, a, b) == T_BAD) return T_BAD;
     a = b;
   }
@@ -768,7 +790,8 @@ DEVFN int32_t call_form(Sema* s, int32_t call, int32_t n, const int32_t* ts) {
   int32_t name = nd(s, call)->a, t = n ? ts[0] : T_BAD;
   if (node_is(s, name, "len")) {
     if (n != 1) return arity_error(s, name, "exactly one argument");
-    if (t == T_STR || is_list(&s->types, t) || is_tuple(&s->types, t) || is_set(&s->types, t)) return T_INT;
+    if (t == T_STR || is_list(&s->types, t) || is_tuple(&s->types, t) || is_set(&s->types, t) || is_dict(&s->types, t))
+      return T_INT;
     sema_error(s, first_token(s, xtra(s, nd(s, call)->b)), DG_TYPE, "object of type '");
     msg_type_in(s->diag, &s->types, t); msg(s->diag, "' has no len()");
     return T_BAD;
@@ -908,8 +931,9 @@ DEVFN int class_answer(Sema* s, int32_t t, int32_t name) {
   if (node_is(s, name, "list")) return is_list(tt, t) ? CT_TRUE : CT_FALSE;
   if (node_is(s, name, "tuple")) return is_tuple(tt, t) ? CT_TRUE : CT_FALSE;
   if (node_is(s, name, "set")) return is_set(tt, t) ? CT_TRUE : CT_FALSE;
-  const char* never[] = {"dict", "frozenset", "bytes", "bytearray", "complex", "range", "type"};
-  for (int32_t k = 0; k < 7; k++) if (node_is(s, name, never[k])) return CT_FALSE;
+  if (node_is(s, name, "dict")) return is_dict(tt, t) ? CT_TRUE : CT_FALSE;
+  const char* never[] = {"frozenset", "bytes", "bytearray", "complex", "range", "type"};
+  for (int32_t k = 0; k < 6; k++) if (node_is(s, name, never[k])) return CT_FALSE;
   return -1;
 }
 DEVFN int class_test_answer(Sema* s, int32_t t, int32_t classes, int32_t* at) {
@@ -961,6 +985,7 @@ DEVFN int32_t builtin_call(Sema* s, int32_t call, int32_t name) {
   int form = b >= 0 ? builtin_form(b) : -1;
   if (form == BF_PRINT) return print_call(s, call);
   if (b == BI_SET) return set_call(s, call);
+  if (b == BI_DICT) return dict_call(s, call);
   if (form == BF_CLASSTEST) return class_test(s, call);
   if (form == BF_REFUSED) {
     sema_error(s, name, DG_UNSUPPORTED, "builtin '"); msg_node(s, name); msg(s->diag, "'");
@@ -1164,13 +1189,14 @@ DEVFN int32_t iterable_arg(Sema* s, int32_t arg) {
     }
     return t;
   }
-  int32_t t = expr(s, arg, 0);
+  int32_t t = view_expr(s, arg);
   if (t != T_BAD) t = decay(s, arg, t);
   if (t == T_BAD) return T_BAD;
   t = tuple_list(s, arg, t);
   if (t == T_STR) return checked(s, head, type_list(&s->types, T_STR));
   if (is_list(&s->types, t)) return t;
-  if (is_set(&s->types, t)) return checked(s, head, type_list(&s->types, elem_of(&s->types, t)));  // its keys (set_items)
+  if (is_set(&s->types, t) || is_dict(&s->types, t))  // its keys (set_items, dict_items)
+    return checked(s, head, type_list(&s->types, item_type(s, head, elem_of(&s->types, t))));
   sema_error(s, head, DG_TYPE, "'"); msg_type_in(s->diag, &s->types, t); msg(s->diag, "' object is not iterable here");
   return T_BAD;
 }
@@ -1416,10 +1442,8 @@ DEVFN int32_t expr(Sema* s, int32_t i, int cond) {
     case ND_WALRUS: t = walrus(s, i); break;
     case ND_LISTCOMP: t = comprehension(s, i, SINK_TO_LIST); break;
     case ND_SET: case ND_SETCOMP: t = set_display(s, i); break;
-    case ND_DICT: case ND_DICTCOMP:
-      sema_error(s, i, DG_UNSUPPORTED, n->kind == ND_DICT && n->n == 0 ? "dict" : "dict display");
-      t = T_BAD;
-      break;
+    case ND_DICT: t = dict_display(s, i); break;
+    case ND_DICTCOMP: sema_error(s, i, DG_UNSUPPORTED, "dict comprehension"); t = T_BAD; break;
     case ND_SUBSCRIPT: t = subscript(s, i); break;
     default: t = refuse_form(s, i);
   }
@@ -1748,6 +1772,7 @@ DEVFN int32_t method_call(Sema* s, int32_t call) {
   if (t == T_BAD) return T_BAD;
   if (t == T_STR) return str_method(s, call);
   if (is_set(&s->types, t)) return set_method(s, call, t, origin && origin->type == t ? origin : 0);
+  if (is_dict(&s->types, t)) return dict_method(s, call, t, origin && origin->type == t ? origin : 0);
   if (!is_list(&s->types, t)) {
     if (number_attribute(s, t, attr)) {  // valid Python the subset leaves out: CPython judges it
       sema_error(s, attr, DG_UNSUPPORTED, "the "); msg_type_in(s->diag, &s->types, t); msg(s->diag, " method '");
@@ -1762,3 +1787,4 @@ DEVFN int32_t method_call(Sema* s, int32_t call) {
 }
 
 #include "sema_set.h"
+#include "sema_dict.h"

@@ -177,7 +177,7 @@ DEVFN int32_t item_target(Sema* s, int32_t target, int aug, int32_t* object) {
   if (item == T_BAD) return T_BAD;
   int32_t at = first_token(s, target), t = *object;
   int slice = nd(s, nd(s, target)->b)->kind == ND_SLICE;
-  if (is_list(&s->types, t) && !(slice && aug)) return item;
+  if ((is_list(&s->types, t) || is_dict(&s->types, t)) && !(slice && aug)) return item;
   if (t == T_STR && !slice) sema_error(s, at, DG_TYPE, "'str' object does not support item assignment");
   else if (is_tuple(&s->types, t)) sema_error(s, at, DG_TYPE, "'tuple' object does not support item assignment");
   else if (is_list(&s->types, t)) sema_error(s, at, DG_UNSUPPORTED, "augmented assignment to a slice");
@@ -187,6 +187,9 @@ DEVFN int32_t item_target(Sema* s, int32_t target, int aug, int32_t* object) {
 
 // A value of type vt stored to the item or slice target `obj[...]`.
 DEVFN void store_item(Sema* s, int32_t target, int32_t vt) {
+  int32_t obj = nd(s, target)->a;
+  SemaLocal* l = nd(s, obj)->kind == ND_NAME ? find_local(s, obj) : 0;
+  if (l && is_dict(&s->types, l->type)) { dict_store(s, target, l, vt); return; }  // (its types may be learned here)
   int32_t object, at = first_token(s, target);
   int32_t item = item_target(s, target, 0, &object);
   if (item == T_BAD || vt == T_BAD || halted(s)) return;
@@ -315,7 +318,7 @@ DEVFN int aug_stmt(Sema* s, int32_t i) {
   SemaLocal* l = find_local(s, n->a);
   if (!l) { sema_error(s, n->a, DG_NAME, "name '"); msg_node(s, n->a); msg(s->diag, "' is not defined"); return 1; }
   if (is_opt(&s->types, l->type) && elem_of(&s->types, l->type) == T_UNK) return refuse_form(s, i), 1;
-  if (is_set(&s->types, l->type)) return refuse_form(s, i), 1;  // in place in CPython: not typed yet
+  if (is_set(&s->types, l->type) || is_dict(&s->types, l->type)) return refuse_form(s, i), 1;  // in place in CPython
   if (is_list(&s->types, l->type) && n->op == TK_PLUS_EQ) {
     int32_t t = list_iadd(s, n->b, l->type);
     if (t != T_BAD) l->type = t;
@@ -488,7 +491,7 @@ DEVFN int32_t iter_item(Sema* s, int32_t at, int32_t t) {
   if (t == T_BAD) return T_BAD;
   t = tuple_list(s, at, t);  // a tuple of one item type is iterated as a list of them
   if (t == T_STR) return T_STR;
-  if (is_list(&s->types, t) || is_set(&s->types, t)) return item_type(s, at, elem_of(&s->types, t));
+  if (is_list(&s->types, t) || is_set(&s->types, t) || is_dict(&s->types, t)) return item_type(s, at, elem_of(&s->types, t));
   sema_error(s, at, DG_TYPE, "'"); msg_type_in(s->diag, &s->types, t); msg(s->diag, "' object is not iterable");
   return T_BAD;
 }
@@ -503,7 +506,7 @@ DEVFN int32_t seq_arg(Sema* s, int32_t arg) {
   const char* lists[] = {"range", "reversed"};  // made lists (iterator_call)
   for (int32_t k = 0; k < 2; k++)
     if (loop_builtin(s, arg, lists[k])) return iter_item(s, first_token(s, arg), iterable_arg(s, arg));
-  return iter_item(s, first_token(s, arg), expr(s, arg, 0));
+  return iter_item(s, first_token(s, arg), view_expr(s, arg));
 }
 
 // iterable := 'range' args | 'enumerate' '(' expression [',' expression] ')'
@@ -555,7 +558,7 @@ DEVFN int32_t iterable(Sema* s, int32_t iter, int32_t* ts) {
     }
     return 2;
   }
-  ts[0] = iter_item(s, first_token(s, iter), expr(s, iter, 0));
+  ts[0] = iter_item(s, first_token(s, iter), view_expr(s, iter));
   return ts[0] == T_BAD ? 0 : 1;
 }
 

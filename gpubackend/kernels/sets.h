@@ -46,6 +46,7 @@
 #define SET_LINEAR_PROBES 9   // setobject.c's LINEAR_PROBES
 #define SET_PERTURB_SHIFT 5   // setobject.c's PERTURB_SHIFT
 #define SET_ITERATED 1        // SET_FLAGS: a for loop has walked the set
+#define SET_STR_KEYS 2        // SET_FLAGS: a str key was added (see rt_set_str)
 enum SetSlot { SLOT_EMPTY, SLOT_LIVE, SLOT_DUMMY };
 
 
@@ -136,6 +137,7 @@ DEVFN int rt_set_resize_(Heap* h, int64_t* s, int64_t minused) {
 
 // s.add(v) with v's hash (set_add_entry); *added says whether it was new.
 DEVFN int rt_set_add_(Heap* h, int64_t* s, int64_t v, int64_t hash, int str, int* added) {
+  if (str) SET_FLAGS(s) |= SET_STR_KEYS;
   int64_t* t = SET_TABLE(s);
   uint64_t mask = (uint64_t)SET_MASK(s), perturb = (uint64_t)hash, i = (uint64_t)hash & mask;
   int64_t* free_slot = nullptr;
@@ -161,6 +163,12 @@ DEVFN int rt_set_add_(Heap* h, int64_t* s, int64_t v, int64_t hash, int str, int
     i = (i * 5 + 1 + perturb) & mask;
   }
 }
+
+// Whether s holds strs: the instruction's selector says so where the
+// compiler knew the key type, and the set remembers its first str key where
+// the compiler learned the type after the instruction was typed (an empty
+// set() whose keys a later add tells).
+DEV int rt_set_str(const int64_t* s, int sel) { return (sel & SETSEL_STR) || (SET_FLAGS(s) & SET_STR_KEYS); }
 
 // The size of a set a loop has walked may not change (see above).
 DEV int rt_set_resized_(const int64_t* s, int changed) {
@@ -195,6 +203,7 @@ DEVFN int rt_set_clear(Heap* h, int64_t* s) {
 // copy slot for slot (same size, so empty, other without dummies), or
 // set_insert_clean in other's slot order (so empty), or adds.
 DEVFN int rt_set_merge_(Heap* h, int64_t* so, const int64_t* other, int str) {
+  SET_FLAGS(so) |= SET_FLAGS(other) & SET_STR_KEYS;
   if (other == so || SET_USED(other) == 0) return ST_PASS;
   if ((SET_FILL(so) + SET_USED(other)) * 5 >= SET_MASK(so) * 3) {
     int st = rt_set_resize_(h, so, (SET_USED(so) + SET_USED(other)) * 2);

@@ -45,7 +45,7 @@ class SetGen:
             n = rng.choice([1, 2, 3, 3, 4, 5])
             items = [self.expr(e, d - 1) if rng.random() < 0.5 else self.atom(e) for _ in range(n)]
             if e == INT:  # the VM refuses an int display that only CPython's constant folding orders
-                items = [x if _literal_or_variable(x) else self.atom(INT) for x in items]
+                items = [x if _literal_or_variable(x) else str(rng.randint(-40, 40)) for x in items]
             return "{" + ", ".join(items) + "}"
         if r < 0.65 and "comprehensions" in self.features and self.spend(8):
             clauses = self.comp_open(d)
