@@ -1762,8 +1762,9 @@ DEVFN int32_t method_call(Sema* s, int32_t call) {
   int32_t attr = nd(s, call)->a, obj = nd(s, attr)->a;
   if (math_module(s, obj)) return note_called(s, obj) ? math_fn(s, attr, call) : T_BAD;
   SemaLocal* origin = nd(s, obj)->kind == ND_NAME ? find_local(s, obj) : 0;
+  // a call that tells (or, a dict's get with a default and setdefault, needs not) the type of an empty container
   int own = node_is(s, attr, "append") || node_is(s, attr, "insert") || node_is(s, attr, "add") ||
-            node_is(s, attr, "update");
+            node_is(s, attr, "update") || node_is(s, attr, "setdefault") || (node_is(s, attr, "get") && nd(s, call)->n == 2);
   int32_t t = origin ? name_read(s, obj, !own) : expr(s, obj, 0);
   if (t == T_BAD) return T_BAD;
   if (origin) note_type(s, obj, t);

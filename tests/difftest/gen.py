@@ -152,6 +152,7 @@ from dataclasses import dataclass
 
 from . import oracle
 from .containers import ContainerGen
+from .dicts import DictGen
 from .sets import SetGen
 from .dsl_types import (BOOL, ENTRY, FLOAT, INT, LB, LF, LI, LLI, LS, LTIS, NONE,
                         OINT, OPT_TYPES, OSTR, SCALARS, STR, TII, TIS, TISB, TSF, Helper, Stmt,
@@ -223,6 +224,7 @@ ALL_FEATURES = frozenset(
         "isinstance",  # isinstance(e, int), isinstance(e, (int, float)) where the static type fixes the answer
         "module_code",  # statements after the last def: print(f(3)), assert f(1) == f(1)
         "sets",  # set[int|bool|str] expressions and set locals (tests/difftest/sets.py)
+        "dicts",  # dict expressions and dict locals with int, bool or str keys (tests/difftest/dicts.py)
     }
 )
 
@@ -300,7 +302,7 @@ def rand_sig(rng: random.Random, *, allow_none: bool = True, t34: bool = False) 
     return Sig(params, ret)
 
 
-class FuncGen(ContainerGen, SetGen):
+class FuncGen(ContainerGen, SetGen, DictGen):
     """Generates the body of one function (tier 3-4 parts: ContainerGen)."""
 
     MAX_BLOCK_DEPTH = 3
@@ -333,9 +335,12 @@ class FuncGen(ContainerGen, SetGen):
         # tiers 3-4 (ContainerGen)
         self.t34 = pg.t34
         self.prods = self.PRODS34 if self.t34 else self.PRODS
-        if self.t34 and "sets" in self.features:  # (appended: without it the draws are as before)
-            self.prods = {t: ps + self.SET_PRODS.get(t, []) for t, ps in self.prods.items()}
-            self.list_prods = self.LIST_PRODS + [("l_set", 1.2)]
+        if self.t34:  # (appended: without them the draws are as before)
+            for feature, prods, list_prod in (("sets", self.SET_PRODS, ("l_set", 1.2)),
+                                              ("dicts", self.DICT_PRODS, ("l_dict", 1.0))):
+                if feature in self.features:
+                    self.prods = {t: ps + prods.get(t, []) for t, ps in self.prods.items()}
+                    self.list_prods = self.list_prods + [list_prod]
         self.maybe_unbound: set[str] = set()  # names leaked out of a branch or loop
         self.closure = 0  # > 0 inside a comprehension or lambda: no maybe-unbound names
         self.tmp_counter = 0  # comprehension and lambda variables
@@ -823,6 +828,7 @@ class FuncGen(ContainerGen, SetGen):
     }
 
     SET_PRODS = {INT: [("i_set", 0.8)], BOOL: [("b_set", 0.8)]}  # tests/difftest/sets.py
+    DICT_PRODS = {INT: [("i_dict", 0.8)], BOOL: [("b_dict", 0.6)]}  # tests/difftest/dicts.py
 
     PRODS34 = {  # tier 3-4 programs: the same, and scalars made from containers
         INT: PRODS[INT] + [
@@ -937,6 +943,8 @@ class FuncGen(ContainerGen, SetGen):
             choices += self.stmt_choices34(can_nest, can_loop)
             if "sets" in self.features:
                 choices.append(("set_build", 0.6))
+            if "dicts" in self.features:
+                choices.append(("dict_build", 0.6))
         kind = rng.choices([c[0] for c in choices], [c[1] for c in choices])[0]
         if kind in ("while", "for_range", "for_str", "for_list"):
             self.loops += 1

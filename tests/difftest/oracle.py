@@ -176,19 +176,10 @@ def _grow(c, meth, *args):
     return r
 
 
-class _SetKeyError(KeyError):
-    """set.remove's KeyError: an outcome, where any other KeyError is a generator bug."""
-
-
 def _lmeth(c, meth, x, *rest):
     """c.index/count/remove(x, ...); x checked for nan when c is a list."""
     if type(c) is list:
         _nnin(x)
-    if type(c) is set:
-        try:
-            return getattr(c, meth)(x, *rest)
-        except KeyError as e:
-            raise _SetKeyError(*e.args) from None
     return getattr(c, meth)(x, *rest)
 
 
@@ -377,7 +368,7 @@ def instrument(source: str) -> ast.Module:
 
 
 # Exceptions that only a generator bug can cause in a generated program.
-_BUG_EXC = (NameError, AttributeError, SyntaxError, ImportError, RecursionError, KeyError)
+_BUG_EXC = (NameError, AttributeError, SyntaxError, ImportError, RecursionError)  # (KeyError: sets' and dicts')
 _LEGIT_TYPEERROR = ("ord() expected a character", "ord() expected string of length 1")
 
 
@@ -395,8 +386,6 @@ def _classify(e: BaseException) -> Outcome:
         return Outcome("raise", "AttributeError")
     if type(e) is NameError and getattr(e, "name", "").startswith("missing"):  # the names nothing defines
         return Outcome("raise", "NameError")
-    if isinstance(e, _SetKeyError):
-        return Outcome("raise", "KeyError")
     if isinstance(e, _BUG_EXC):
         return Outcome("bug", f"{type(e).__name__}: {e}")
     if isinstance(e, TypeError) and not (str(e).startswith(_LEGIT_TYPEERROR) or _about_none(e)):
