@@ -11,7 +11,8 @@ contains that deviation, the program CPython runs is an *instrumented copy*:
 an AST transformer (``_tx``, a hand-rolled ``ast.NodeTransformer``: it runs
 for every generated program, so it avoids the generic visitor's cost) wraps
 
-  * every ``BinOp`` and ``UnaryOp``,
+  * every ``BinOp`` and ``UnaryOp`` (but a sign on a literal, a constant
+    that CPython folds and that cannot leave the int64 range),
   * every ``AugAssign``: ``x op= e``  ->  ``x = _ck(_iop_Op(x, e))`` with
     ``_iop_Op`` the in-place operator (``operator.iadd`` ...), so that
     ``xs += ys`` still extends the list in place (an alias sees it) while
@@ -329,7 +330,11 @@ def _tx(node: ast.AST) -> ast.AST:
     if isinstance(node, _WRAP):
         return _wrap(node)
     if isinstance(node, ast.UnaryOp):
-        return node if isinstance(node.op, ast.Not) else _wrap(node)
+        # a sign on a literal stays a constant, which CPython's optimizer
+        # folds (into a set display's frozenset too, whose order it decides)
+        literal = isinstance(node.op, (ast.USub, ast.UAdd)) and isinstance(node.operand, ast.Constant) \
+            and type(node.operand.value) in (int, float) and abs(node.operand.value) <= INT_MAX
+        return node if isinstance(node.op, ast.Not) or literal else _wrap(node)
     if isinstance(node, ast.Compare):
         ops = node.ops
         if not any(isinstance(o, (ast.Is, ast.IsNot)) for o in ops):
