@@ -547,6 +547,17 @@ DEVFN void assign_stmt(Code* g, int32_t i) {
   const Node* tn = cnode(g, target);
   int checked = g->f.block_depth > 0;
   int32_t before = g->line;  // the token before the statement's, where a reader of the source went back
+  if (n->n > 2) {  // a = b = v: v stored to each name, left to right
+    ExpDesc e = expr(g, cx(g, n->a + n->n - 1));
+    discharge(g, &e);
+    g->line = n->line;
+    for (int32_t k = 0; k + 1 < n->n && !code_failed(g); k++) {
+      if (k + 2 < n->n) emit0(g, OP_DUP);
+      ExpDesc x = pushed(g, e.type);
+      store_name(g, cx(g, n->a + k), ty(g, cx(g, n->a + k)), &x, checked, this_block(g));
+    }
+    return;
+  }
   if (tn->kind == ND_NAME || tn->kind == ND_SUBSCRIPT) {
     ExpDesc e = expr(g, value);
     g->line = n->line;  // the '=': a reader of the source read the target again up to it

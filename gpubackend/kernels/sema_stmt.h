@@ -206,17 +206,32 @@ DEVFN void store_item(Sema* s, int32_t target, int32_t vt) {
   }
 }
 
+// chained := NAME '=' (NAME '=')+ rhs      one value stored to each name, left to right
+DEVFN int chained_assign(Sema* s, int32_t i) {
+  const Node* n = nd(s, i);
+  for (int32_t k = 0; k + 1 < n->n; k++)
+    if (nd(s, xtra(s, n->a + k))->kind != ND_NAME) {  // at the second '='
+      Token eq = token_of(s, nd(s, first_token(s, xtra(s, n->a + 1)))->pos, TK_ASSIGN);
+      unsupported_at(s, &eq, "chained assignment to other than names");
+      return 1;
+    }
+  int32_t t = expr(s, xtra(s, n->a + n->n - 1), 0);
+  s->limit_at = xtra(s, n->a + n->n - 1);
+  for (int32_t k = 0; k + 1 < n->n && !halted(s); k++) {
+    int32_t target = xtra(s, n->a + k);
+    if (!new_variable(s, target, t)) store_name(s, target, t);
+  }
+  s->limit_at = -1;
+  return 1;
+}
+
 // assign_stmt := target (',' target)* '=' rhs      target := NAME | postfix '[' expression ']'
 // Names alone are stored last first; with an item among them, in order.
 DEVFN int assign_stmt(Sema* s, int32_t i) {
   const Node* n = nd(s, i);
   int32_t target = xtra(s, n->a), value = xtra(s, n->a + 1);
   const Node* tn = nd(s, target);
-  if (n->n != 2) {  // a = b = c: at the second '='
-    Token eq = token_of(s, nd(s, first_token(s, xtra(s, n->a + 1)))->pos, TK_ASSIGN);
-    unsupported_at(s, &eq, "chained assignment");
-    return 1;
-  }
+  if (n->n != 2) return chained_assign(s, i);  // a = b = c
   if (tn->kind == ND_NAME) {
     int32_t t = expr(s, value, 0);
     s->limit_at = value;  // the compiler stores the name past the '='

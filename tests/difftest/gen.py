@@ -95,9 +95,9 @@ helper that mutates it, ``xs += ys`` (in place: an alias sees it) vs
 0-6 items (inner lists 0-4) of the item types with the scalars' edge values
 (ints often small, so items repeat for count/index/remove/sort stability).
 
-Not covered (outside tiers 1-4 or outside the envelope below): dicts, sets,
-f-strings, global names, chained assignment (the compiler says
-Unsupported), pow with 3 args, float ** and int ** with
+Not covered (outside tiers 1-4 or outside the envelope below): f-strings,
+global names, chained assignment (tests/programs/assignment/ has its
+cases), pow with 3 args, float ** and int ** with
 a negative exponent (the VM says Unsupported: a named deviation), slice
 assignment and del (Unsupported), tuple(...), list(zip/enumerate(...)) and
 zip/enumerate outside a for (Unsupported), sum of a generator expression
