@@ -87,6 +87,16 @@ DEVFN void comp_element(Code* g, int32_t i, int sink, int32_t acc, int32_t* done
     return;
   }
   ExpDesc a = desc(g, EK_LOCAL, acc, T_BAD);
+  if (sink == SINK_DICT) {  // acc[key] = value, the key evaluated first
+    discharge(g, &a);
+    ExpDesc k = expr(g, cx(g, item));
+    discharge(g, &k);
+    ExpDesc v = expr(g, cx(g, item + 1));
+    discharge(g, &v);
+    g->line = cnode(g, cx(g, item + 1))->end;
+    emit(g, OP_DICT_SET, set_sel(g, k.type));
+    return;
+  }
   if (sink == SINK_LIST) discharge(g, &a);
   ExpDesc e = sink == SINK_LIST ? expr(g, item) : right_operand(g, &a, item);
   g->line = cnode(g, item)->end;
@@ -122,9 +132,11 @@ DEVFN ExpDesc comprehension(Code* g, int32_t i, int sink, int32_t call = -1) {
   // the call a bare generator expression is the argument of
   int32_t open = g->src[n->pos] == '(' || g->src[n->pos] == '[' || call < 0 ? n->line : cnode(g, call)->line;
   int32_t heads[MAX_COMP_FORS], next[MAX_COMP_FORS], nfor = 0, done = -1;
-  g->line = cnode(g, n->a)->end;  // a reader of the source skipped the element to the first 'for'
+  int32_t element_end = sink == SINK_DICT ? cnode(g, cx(g, n->a + 1))->end : cnode(g, n->a)->end;
+  g->line = element_end;  // a reader of the source skipped the element to the first 'for'
   int32_t acc = new_slots(g, 1);
   if (sink == SINK_LIST) emit_count(g, OP_LIST_NEW, 0);
+  else if (sink == SINK_DICT) emit0(g, OP_DICT_NEW);
   else emit(g, OP_CONST, const_word(g, sink == SINK_ALL));  // int 0 and float 0.0 have the same bits
   emit(g, OP_STORE, acc);
   int32_t nlocals0 = g->f.nlocals;
@@ -158,7 +170,7 @@ DEVFN ExpDesc comprehension(Code* g, int32_t i, int sink, int32_t call = -1) {
   patch_list(g, done);
   g->f.nlocals = nlocals0;  // the comprehension's variables end with it
   if (sink == SINK_SUM) return desc(g, EK_LOCAL, acc, ty(g, n->a) == T_FLOAT ? T_FLOAT : T_INT);
-  return desc(g, EK_LOCAL, acc, sink == SINK_LIST ? ty(g, i) : T_BOOL);
+  return desc(g, EK_LOCAL, acc, sink == SINK_LIST || sink == SINK_DICT ? ty(g, i) : T_BOOL);
 }
 
 // ---- functions as arguments (key=, map, filter)
@@ -747,6 +759,7 @@ DEVFN ExpDesc expr(Code* g, int32_t i) {
     case ND_LISTCOMP: return comprehension(g, i, SINK_LIST);
     case ND_SET: case ND_SETCOMP: return set_display(g, i);
     case ND_DICT: return dict_display(g, i);
+    case ND_DICTCOMP: return comprehension(g, i, SINK_DICT);
     case ND_ATTR:
       if (math_module(g, n->a)) return math_fn(g, i, -1);
       break;

@@ -275,7 +275,7 @@ struct Iter {
   int32_t t[2];  // their types
 };
 
-enum Sink { SINK_LIST, SINK_SUM, SINK_ANY, SINK_ALL };
+enum Sink { SINK_LIST, SINK_SUM, SINK_ANY, SINK_ALL, SINK_DICT };
 
 // Items of a display pushed before one LIST_NEW; later ones are appended,
 // so a long literal needs no deep operand stack.

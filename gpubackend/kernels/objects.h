@@ -49,8 +49,9 @@
 
 // ============================================================ type codes
 
-// Whether a value of this type is a reference (str, list, tuple, Optional).
-DEV int rt_code_is_ref(char c) { return c == 's' || c == '[' || c == '(' || c == '?'; }
+// Whether a value of this type is a reference (str, list, tuple, Optional,
+// and a set or dict: sets.h, dicts.h).
+DEV int rt_code_is_ref(char c) { return c == 's' || c == '[' || c == '(' || c == '?' || c == '<' || c == '{'; }
 // Whether an Optional of this type boxes its value (int, bool, float).
 DEV int rt_code_is_boxed_(char c) { return c == 'i' || c == 'b' || c == 'f'; }
 
@@ -900,7 +901,8 @@ DEV int rt_float_matches_(double a, double e, double tol) {
 // tol >= 0 (as math.isclose(rel_tol=tol), infinities exact).
 // (Strings by their bytes; a bool by its word, 0 or 1. The expected words
 // are read only as far as they match, so they never need bounds.)
-DEVFN int rt_matches(int64_t v, const char* code, const int64_t* expected, double tol) {
+// (*used, when asked: the words of the expected encoding it read.)
+DEVFN int rt_matches(int64_t v, const char* code, const int64_t* expected, double tol, int64_t* used = nullptr) {
   ObjWalk_ st[MAX_TYPE_DEPTH];
   int32_t d = 0;
   int64_t pos = 0;
@@ -943,7 +945,10 @@ DEVFN int rt_matches(int64_t v, const char* code, const int64_t* expected, doubl
       }
     }
     int64_t *pv, *unused;
-    if (!rt_walk_next_(st, &d, &pv, &unused, &code)) return 1;
+    if (!rt_walk_next_(st, &d, &pv, &unused, &code)) {
+      if (used) *used = pos;
+      return 1;
+    }
     v = *pv;
   }
 }

@@ -299,6 +299,7 @@ DEVFN int32_t set_call(Sema* s, int32_t call);
 DEVFN int32_t set_method(Sema* s, int32_t call, int32_t t, SemaLocal* origin);
 DEVFN int32_t set_binary(Sema* s, int32_t op, int kind, int32_t a, int32_t b);
 DEVFN int32_t dict_display(Sema* s, int32_t i);
+DEVFN int32_t dict_of(Sema* s, int32_t at, int32_t key, int32_t value);
 DEVFN int32_t dict_call(Sema* s, int32_t call);
 DEVFN int32_t dict_subscript(Sema* s, int32_t i, int32_t t);
 DEVFN int32_t dict_method(Sema* s, int32_t call, int32_t t, SemaLocal* origin);
@@ -1056,7 +1057,7 @@ DEVFN int32_t call_name(Sema* s, int32_t call) {
 
 // ---- comprehensions
 
-enum SemaSink { SINK_TO_LIST, SINK_TO_SUM, SINK_TO_ANY, SINK_TO_ALL };
+enum SemaSink { SINK_TO_LIST, SINK_TO_SUM, SINK_TO_ANY, SINK_TO_ALL, SINK_TO_DICT };
 
 DEVFN int32_t iterable(Sema* s, int32_t iter, int32_t* ts);
 DEVFN int32_t loop_targets(Sema* s, int32_t target, int32_t* names);
@@ -1087,6 +1088,12 @@ DEVFN int32_t comprehension(Sema* s, int32_t i, int sink) {
     for (int32_t q = count - 1; q >= 0; q--) if (!declare_local(s, names[q], types[q])) return T_BAD;
   }
   if (halted(s)) return T_BAD;
+  if (sink == SINK_TO_DICT) {  // {key: value for ...}: the key first, as CPython 3.8+
+    int32_t key = xtra(s, n->a), value = xtra(s, n->a + 1);
+    int32_t kt = expr(s, key, 0), vt = kt == T_BAD ? T_BAD : expr(s, value, 0);
+    s->f.nlocals = nlocals;
+    return dict_of(s, first_token(s, key), kt, vt);
+  }
   int32_t at = first_token(s, n->a);
   int32_t t = expr(s, n->a, sink == SINK_TO_ANY || sink == SINK_TO_ALL);
   s->f.nlocals = nlocals;  // the comprehension's variables end with it
@@ -1443,7 +1450,7 @@ DEVFN int32_t expr(Sema* s, int32_t i, int cond) {
     case ND_LISTCOMP: t = comprehension(s, i, SINK_TO_LIST); break;
     case ND_SET: case ND_SETCOMP: t = set_display(s, i); break;
     case ND_DICT: t = dict_display(s, i); break;
-    case ND_DICTCOMP: sema_error(s, i, DG_UNSUPPORTED, "dict comprehension"); t = T_BAD; break;
+    case ND_DICTCOMP: t = comprehension(s, i, SINK_TO_DICT); break;
     case ND_SUBSCRIPT: t = subscript(s, i); break;
     default: t = refuse_form(s, i);
   }

@@ -87,7 +87,7 @@ DEV int load_args(const RunParams* rp, Heap* heap, const int64_t* args, int64_t*
     else if (!rt_code_is_ref(code)) { slots[n] = args[pos]; pos += 1; }
     else {
       int64_t used;
-      int st = rt_load_value(heap, args + pos, rp->sig + i, &slots[n], &used);
+      int st = rt_load_arg(heap, args + pos, rp->sig + i, &slots[n], &used);
       if (st != ST_PASS) return st;
       pos += used;
     }
@@ -111,9 +111,9 @@ DEV int check_result(const RunParams* rp, int64_t r, const int64_t* expected, in
   }
   if (rt_code_is_ref(code)) {
     int64_t words;
-    rt_encode_value(r, rp->ret, out, rp->out_cap, &words);
+    rt_result_encode(r, rp->ret, out, rp->out_cap, &words);
     oc->out_words = words > 0x7fffffff ? 0x7fffffff : (int32_t)words;
-    return rt_matches(r, rp->ret, expected, rp->tol) ? ST_PASS : ST_WRONG_ANSWER;
+    return rt_result_matches(r, rp->ret, expected, rp->tol) ? ST_PASS : ST_WRONG_ANSWER;
   }
   oc->out_words = 1;
   if (rp->out_cap > 0) out[0] = r;

@@ -1,0 +1,4 @@
+# args: [{3, 1}]
+# raises: Unsupported
+def f(s: set[int]) -> int:
+    return len(s)
