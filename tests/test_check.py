@@ -141,7 +141,7 @@ def test_agreement_among_passing_programs_of_an_untyped_problem_takes_the_first(
 
 # ---------------------------------------------------------------- verdict_only: the check alone
 
-REFUSED_NEWTON = NEWTON.replace("    y = x\n", "    y = {'x': x}['x']\n")  # a dict: the VM refuses it
+REFUSED_NEWTON = NEWTON.replace("    y = x\n", "    y = float(f'{x!r}')\n")  # an f-string: the VM refuses it
 
 
 def test_verdict_only_runs_a_refused_candidates_check_alone(v):
@@ -155,7 +155,7 @@ def test_verdict_only_runs_a_refused_candidates_check_alone(v):
 
 
 def test_verdict_only_puts_a_failing_checks_error_on_one_lane_and_runs_no_other(v):
-    halving = "def root(x):\n    return {'x': x}['x'] / 2.0\n"  # a dict: refused
+    halving = "def root(x):\n    return float(f'{x!r}') / 2.0\n"  # an f-string: refused
     [res] = v.verify_batch([([halving], SQRT)], verdict_only=True)
     assert res.paths == ["cpython"] and not res.all_passed(0)
     assert [res.status_name(0, t) for t in range(2)] == ["AssertionError", "not_run"]
