@@ -122,7 +122,7 @@ def test_generated_programs_type_whole():
     # forms the language does not have, where the pass meets them
     ("def f(n: int) -> int:\n    xs = [n, *[n]]\n    return 0\n", ("SyntaxError", 2, 14)),
     ("def f(n: int) -> int:\n    a, b = *[n], n\n    return 0\n", ("SyntaxError", 2, 12)),
-    ("def f(n: int) -> int:\n    a = b = n\n    return a\n", ("Unsupported", 2, 11)),
+    ("def f(n: int) -> int:\n    xs = [n]\n    xs[0] = b = n\n    return b\n", ("Unsupported", 3, 15)),
     ("def f(n: int) -> int:\n    a, b = c = n, n\n    return a\n", ("Unsupported", 2, 14)),
     ("def f(n: int) -> int:\n    xs = [1]\n    xs.sort(key=xs.count)\n    return 0\n", ("Unsupported", 3, 17)),
 ])

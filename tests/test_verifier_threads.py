@@ -24,11 +24,11 @@ DOUBLES = ["def f(n: int) -> int:\n    return n + n\n",
            "def f(n: int) -> int:\n    return n * 2 if n < 4 else n\n",
            "def f(n: int) -> int:\n    return 10 // (n - 2)\n",
            "def f(n: int) -> int:\n    while n != 5:\n        n = n\n    return 10\n",
-           "def f(n):\n    return sum({0: n, 1: n}.values())\n"]
+           "def f(n):\n    return int(sum(frozenset({n, n + 0.5})) - 0.5)\n"]
 SQUARES = ["def g(n: int) -> int:\n    return n * n\n",
            "def g(n: int) -> int:\n    return n ** 2 if n % 3 else -1\n",
            "def g(n: int) -> int:\n    xs = [n] * n\n    return len(xs) * n\n",
-           "def g(n):\n    return len({n}) * n * n\n"]
+           "def g(n):\n    return len(frozenset({n})) * n * n\n"]
 
 
 def _fingerprint(res) -> tuple:

@@ -242,7 +242,11 @@ DEVFN void unrun_code(Sema* s, int32_t i, int32_t loops) {
         if (nd(s, xtra(s, n->b + k))->b >= 0) unrun_code(s, nd(s, xtra(s, n->b + k))->b, loops);
       return unrun_code(s, n->a, 0);
     case ND_STR: string_type(s, i); return;
-    case ND_RETURN: case ND_EXPR: case ND_GROUP: case ND_UNARY: case ND_ATTR: case ND_KEYWORD: case ND_COMPIF:
+    case ND_RETURN:
+      if (in_module_code(s)) return sema_error(s, i, DG_SYNTAX, "'return' outside function");
+      if (n->a >= 0) unrun_code(s, n->a, loops);
+      return;
+    case ND_EXPR: case ND_GROUP: case ND_UNARY: case ND_ATTR: case ND_KEYWORD: case ND_COMPIF:
       if (n->a >= 0) unrun_code(s, n->a, loops);
       return;
     case ND_AUGASSIGN: case ND_ASSERT: case ND_BINOP: case ND_SUBSCRIPT: case ND_COMPFOR: case ND_RAISE:

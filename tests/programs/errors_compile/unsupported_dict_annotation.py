@@ -1,4 +1,0 @@
-# error: Unsupported 3
-def f(s: str) -> int:
-    counts: dict[str, int] = {}
-    return len(s)
