@@ -76,7 +76,7 @@ DEVFN void comp_element(Code* g, int32_t i, int sink, int32_t acc, int32_t* done
   int32_t item = cnode(g, i)->a;
   g->line = open;  // a reader of the source went back to the token before the element
   if (sink == SINK_ANY || sink == SINK_ALL) {
-    ExpDesc e = cond(g, item);
+    ExpDesc e = operand(g, item, 1);
     discharge(g, &e);
     g->line = cnode(g, item)->end;
     int32_t skip = emit(g, sink == SINK_ANY ? OP_JUMP_IF_FALSE : OP_JUMP_IF_TRUE, 0);
@@ -144,7 +144,7 @@ DEVFN ExpDesc comprehension(Code* g, int32_t i, int sink, int32_t call = -1) {
     int32_t clause = cx(g, n->b + k);
     const Node* c = cnode(g, clause);
     if (c->kind == ND_COMPIF) {
-      ExpDesc e = cond(g, c->a);
+      ExpDesc e = operand(g, c->a, 1);
       discharge(g, &e);
       g->line = cnode(g, c->a)->end;
       next[nfor - 1] = jump_list_add(g, next[nfor - 1], OP_JUMP_IF_FALSE);
@@ -730,7 +730,7 @@ DEVFN ExpDesc ifexp(Code* g, int32_t i, int in_test) {
   int32_t jend = emit(g, OP_JUMP, 0);
   patch_here(g, jf);
   g->f.depth = d0;
-  ExpDesc y = in_test ? cond(g, orelse) : expr(g, orelse);
+  ExpDesc y = operand(g, orelse, in_test);
   discharge(g, &y);
   g->line = cnode(g, orelse)->end;
   box_branch(g, type, y.type);

@@ -420,7 +420,49 @@ DEVFN int32_t jump_if_true(Code* g, ExpDesc* e) {
 enum LogicMode { LOGIC_VALUE, LOGIC_COND, LOGIC_AND_JUMPS, LOGIC_OR_JUMPS };
 
 // An operand of and/or: a truth value in a test, else the value itself.
-DEVFN ExpDesc operand(Code* g, int32_t i, int in_test) { return in_test ? cond(g, i) : expr(g, i); }
+// The NAME node where statement (or elif clause) i raises NameError before
+// it does anything else (sema_undefined.h), or -1.
+DEV int32_t name_error_of(const Code* g, int32_t i) {
+  int32_t t = g->s->ty[i];
+  return t >= 0 && (t & TY_NAME_ERROR) ? t & ~TY_NAME_ERROR : -1;
+}
+// The code pass's reads on the walk to the name (sema_undefined.h): a
+// local that may be unbound is read checked, for CPython's
+// UnboundLocalError; the rest read nothing that can fail.
+struct CodeReads {
+  Code* g;
+  int32_t name;
+  DEVM int32_t operator()(int32_t i) {
+    if (i == name) return i;
+    CodeLocal* l = local_of(g, i);
+    if (l && !surely_bound(g, l)) {
+      g->line = cnode(g, i)->line;
+      emit(g, OP_LOAD_CHECKED, l->slot);
+      emit0(g, OP_POP);
+    }
+    return QUIET;
+  }
+  DEVM int32_t lookup(int32_t) { return QUIET; }  // (the type pass found it quiet)
+};
+// An operand (sema_undefined.h, raising_operand) that raises NameError:
+// its reads up to the name, the raise, and a value the code after it may
+// take, which never runs (a raise-free operand: none of this).
+DEVFN int raises_here(Code* g, int32_t i, int in_test, ExpDesc* out) {
+  int32_t name = name_error_of(g, i);
+  if (name < 0) return 0;
+  CodeReads read = {g, name};
+  first_act(g->s, i, read);
+  g->line = cnode(g, name)->line;
+  emit(g, OP_RAISE, ST_NAME_ERROR);
+  emit(g, OP_CONST, const_word(g, 0));
+  *out = pushed(g, in_test ? T_BOOL : T_INT);
+  return 1;
+}
+DEVFN ExpDesc operand(Code* g, int32_t i, int in_test) {
+  ExpDesc raised;
+  if (raises_here(g, i, in_test, &raised)) return raised;
+  return in_test ? cond(g, i) : expr(g, i);
+}
 
 // and_test := not_test ('and' not_test)*      or_test := and_test ('or' and_test)*
 // As a value (LOGIC_VALUE, LOGIC_COND: its operands are truth values), an

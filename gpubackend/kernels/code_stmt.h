@@ -20,30 +20,6 @@ DEV int32_t block_end_line(Code* g, int32_t b, int32_t follow) {
 // The line of the first token of statement i.
 DEV int32_t stmt_line(Code* g, int32_t i) { return cnode(g, first_token(g->s, i))->line; }
 
-// The NAME node where statement (or elif clause) i raises NameError before
-// it does anything else (sema_undefined.h), or -1.
-DEV int32_t name_error_of(const Code* g, int32_t i) {
-  int32_t t = g->s->ty[i];
-  return t >= 0 && (t & TY_NAME_ERROR) ? t & ~TY_NAME_ERROR : -1;
-}
-// The code pass's reads on the walk to the name (sema_undefined.h): a
-// local that may be unbound is read checked, for CPython's
-// UnboundLocalError; the rest read nothing that can fail.
-struct CodeReads {
-  Code* g;
-  int32_t name;
-  DEVM int32_t operator()(int32_t i) {
-    if (i == name) return i;
-    CodeLocal* l = local_of(g, i);
-    if (l && !surely_bound(g, l)) {
-      g->line = cnode(g, i)->line;
-      emit(g, OP_LOAD_CHECKED, l->slot);
-      emit0(g, OP_POP);
-    }
-    return QUIET;
-  }
-  DEVM int32_t lookup(int32_t) { return QUIET; }  // (the type pass found it quiet)
-};
 // Statement (or elif clause) i's reads up to `name`, then the raise, on
 // the line of the name, as CPython reports it.
 DEVFN void raise_name_error(Code* g, int32_t i, int32_t name) {

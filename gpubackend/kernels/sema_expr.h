@@ -304,6 +304,7 @@ DEVFN int32_t dict_call(Sema* s, int32_t call);
 DEVFN int32_t dict_subscript(Sema* s, int32_t i, int32_t t);
 DEVFN int32_t dict_method(Sema* s, int32_t call, int32_t t, SemaLocal* origin);
 DEVFN void learn_dict_type(Sema* s, SemaLocal* l, int32_t read);
+DEVFN int32_t raising_operand(Sema* s, int32_t i);
 // Expression i where a dict view may stand (sema_dict.h): its type.
 DEVFN int32_t view_expr(Sema* s, int32_t i) {
   int32_t was = s->view_at;
@@ -634,7 +635,7 @@ DEVFN int32_t logic_type(Sema* s, int32_t i, int cond) {
     }
     int32_t op = xtra(s, n->a + k), operand = xtra(s, n->a + k + 1);
     l = none_test(s, operand, !is_or);
-    int32_t r = expr(s, operand, cond);
+    int32_t r = raising_operand(s, operand) >= 0 ? t : expr(s, operand, cond);  // (a raise has no value)
     if (r == T_BAD) return T_BAD;
     if (unify(s, t, r) != T_BAD) t = unify(s, t, r);
     if (r != t)
@@ -1073,7 +1074,10 @@ DEVFN int32_t comprehension(Sema* s, int32_t i, int sink) {
   for (int32_t k = 0; k < n->n && !halted(s); k++) {
     int32_t clause = xtra(s, n->b + k);
     const Node* c = nd(s, clause);
-    if (c->kind == ND_COMPIF) { expr(s, c->a, 1); continue; }
+    if (c->kind == ND_COMPIF) {
+      if (raising_operand(s, c->a) < 0) expr(s, c->a, 1);
+      continue;
+    }
     if (fors++ == MAX_COMP_FORS) {
       sema_error(s, clause, DG_UNSUPPORTED, "more than 4 'for' clauses in one comprehension");
       return T_BAD;
@@ -1095,6 +1099,10 @@ DEVFN int32_t comprehension(Sema* s, int32_t i, int sink) {
     return dict_of(s, first_token(s, key), kt, vt);
   }
   int32_t at = first_token(s, n->a);
+  if ((sink == SINK_TO_ANY || sink == SINK_TO_ALL) && raising_operand(s, n->a) >= 0) {
+    s->f.nlocals = nlocals;
+    return T_BOOL;
+  }
   int32_t t = expr(s, n->a, sink == SINK_TO_ANY || sink == SINK_TO_ALL);
   s->f.nlocals = nlocals;  // the comprehension's variables end with it
   if (t == T_BAD) return T_BAD;
@@ -1399,11 +1407,14 @@ DEVFN int32_t ifexp(Sema* s, int32_t i, int cond) {
   if (nl && !same_text(s, nl->name, body)) nl = 0;
   int32_t old_in = nl ? nl->narrow_in : 0, old_loops = nl ? nl->narrow_loops : 0;
   if (nl) narrow(s, nl, current_block(s));
-  int32_t t = expr(s, body, cond);
+  int raises = raising_operand(s, body) >= 0;  // a branch that raises has no value: the other's type
+  int32_t t = raises ? T_NONE : expr(s, body, cond);
   if (nl) { nl->narrow_in = old_in; nl->narrow_loops = old_loops; }
   if (t == T_BAD || expr(s, test, 1) == T_BAD) return T_BAD;
+  if (raising_operand(s, xtra(s, at + 2)) >= 0) return raises ? refuse_form(s, i) : t;
   int32_t e = expr(s, xtra(s, at + 2), cond);
   if (e == T_BAD) return T_BAD;
+  if (raises) return e;
   if (unify(s, t, e) != T_BAD) return unify(s, t, e);
   int32_t ot = optional_meet(s, i, t, e), oe = optional_meet(s, i, e, t);
   if (ot != T_BAD || oe != T_BAD) return ot != T_BAD ? ot : oe;

@@ -4,9 +4,11 @@
 // `math` never imported) and still pass every test that does not reach it.
 // A statement whose first act is such a read raises NameError wherever it
 // runs, so the VM compiles it as that raise and the rest of its block as
-// nothing, where CPython cannot reach it either. A read anywhere else (in
-// a comprehension's body, behind `and`, after a call) stays a compile-time
-// NameError: the CPython path judges the program.
+// nothing, where CPython cannot reach it either. So does the first act of
+// an operand CPython may not reach (raising_operand: behind and/or, a
+// conditional's branch, a comprehension's condition). A read anywhere else
+// (a comprehension's item, after a call) stays a compile-time NameError:
+// the CPython path judges the program.
 #pragma once
 #include "sema_expr.h"
 
@@ -266,6 +268,21 @@ DEVFN void unrun_code(Sema* s, int32_t i, int32_t loops) {
       refuse_form(s, i);
       return;
   }
+}
+
+// An operand CPython may not reach (one after the first of and/or, a
+// branch of a conditional expression, a comprehension's condition, an
+// any/all generator's item) whose first act reads a name nothing defines:
+// it raises NameError there when it runs, noted as a statement's raise is,
+// and the rest of it is code CPython never runs. The name's node, or -1
+// for any other operand (typed as usual by the caller).
+DEVFN int32_t raising_operand(Sema* s, int32_t i) {
+  SemaReads read = {s};
+  int32_t name = first_act(s, i, read);
+  if (name < 0 || halted(s)) return -1;
+  note_type(s, i, TY_NAME_ERROR | name);
+  unrun_code(s, i, s->f.nloops);
+  return name;
 }
 
 // statement i raises NameError at NAME node `name` (name_error_at): noted

@@ -223,6 +223,7 @@ ALL_FEATURES = frozenset(
         "undefined_names",  # missing0(1): a read of a name nothing defines, NameError where it runs
         "isinstance",  # isinstance(e, int), isinstance(e, (int, float)) where the static type fixes the answer
         "module_code",  # statements after the last def: print(f(3)), assert f(1) == f(1)
+        "undefined_operands",  # c and missing0(x), e if c else missing1(): NameError where the operand runs
         "sets",  # set[int|bool|str] expressions and set locals (tests/difftest/sets.py)
         "dicts",  # dict expressions and dict locals with int, bool or str keys (tests/difftest/dicts.py)
     }
@@ -335,6 +336,9 @@ class FuncGen(ContainerGen, SetGen, DictGen):
         # tiers 3-4 (ContainerGen)
         self.t34 = pg.t34
         self.prods = self.PRODS34 if self.t34 else self.PRODS
+        if "undefined_operands" in self.features:  # (appended, as below)
+            undef = {INT: "i_undef", FLOAT: "f_undef", BOOL: "b_undef", STR: "s_undef"}
+            self.prods = {t: ps + [(undef[t], 0.15)] for t, ps in self.prods.items()}
         if self.t34:  # (appended: without them the draws are as before)
             for feature, prods, list_prod in (("sets", self.SET_PRODS, ("l_set", 1.2)),
                                               ("dicts", self.DICT_PRODS, ("l_dict", 1.0))):
@@ -702,6 +706,28 @@ class FuncGen(ContainerGen, SetGen, DictGen):
     # (a float's value may be an int, an int's a bool: never asked alone)
     CLASS_TESTS = {INT: ["int", "str", "(int, float)", "object", "(str, list)"], BOOL: ["int", "bool", "str", "(bool, str)"],
                    FLOAT: ["(int, float)", "str", "(float, int)", "list"], STR: ["str", "int", "(str, int)", "tuple"]}
+
+    def u_operand(self, t: str, d: int) -> str:
+        """An operand CPython may not reach that reads a name nothing defines:
+        behind and/or (a bool), or a branch of a conditional (any scalar)."""
+        rng = self.rng
+        call = f"missing{rng.randrange(3)}({rng.choice(['', self.atom(INT), self.atom(STR)])})"
+        if t == BOOL and rng.random() < 0.6:
+            return f"({self.expr(BOOL, d)} {rng.choice(['and', 'or'])} {call})"
+        e, c = self.expr(t, d), self.cond(d)
+        return f"({e} if {c} else {call})" if rng.random() < 0.5 else f"({call} if {c} else {e})"
+
+    def i_undef(self, d):
+        return self.u_operand(INT, d)
+
+    def f_undef(self, d):
+        return self.u_operand(FLOAT, d)
+
+    def b_undef(self, d):
+        return self.u_operand(BOOL, d)
+
+    def s_undef(self, d):
+        return self.u_operand(STR, d)
 
     def b_isinstance(self, d):
         if "isinstance" not in self.features:
