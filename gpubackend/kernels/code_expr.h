@@ -628,7 +628,7 @@ DEVFN int straight(Code* g, int32_t i) {
       for (int32_t k = 0; k < 3; k++) if (cx(g, x->a + k) >= 0) r = both(r, straight(g, cx(g, x->a + k)));
       return r;
     }
-    case ND_BOOLOP: case ND_IFEXP: case ND_LISTCOMP: case ND_GENEXP: case ND_SETCOMP: return 0;
+    case ND_BOOLOP: case ND_IFEXP: case ND_LISTCOMP: case ND_GENEXP: case ND_SETCOMP: case ND_DICTCOMP: return 0;
     case ND_COMPARE: {
       if (n->n > 3) return 0;  // a chain jumps
       int32_t r = cx(g, n->a + 2);

@@ -18,11 +18,17 @@ class DictGen:
     draws again) when "dicts" is off."""
 
     def dict_expr(self, k: str, v: str, d: int) -> str:
-        """An expression of type dict[k, v] (never empty: its types come from its items)."""
+        """An expression of type dict[k, v]: a display (never empty: its types
+        come from its items), a copy, or a comprehension."""
         rng = self.rng
         if d > 0 and rng.random() < 0.2:
             inner = self.dict_expr(k, v, d - 1)
             return rng.choice([f"dict({inner})", f"{inner}.copy()"])
+        if d > 0 and rng.random() < 0.15 and "comprehensions" in self.features and self.spend(8):
+            clauses = self.comp_open(d)  # (may give no item: an empty dict, whose types the key and value tell)
+            key, value = self.expr(k, min(d, 2)), self.expr(v, min(d, 2))
+            self.comp_close()
+            return "{" + f"{key}: {value} {clauses}" + "}"
         n = rng.choice([1, 2, 3, 3, 4])
         pairs = [f"{self.expr(k, d - 1) if rng.random() < 0.5 else self.atom(k)}: {self.expr(v, d - 1)}" for _ in range(n)]
         return "{" + ", ".join(pairs) + "}"
