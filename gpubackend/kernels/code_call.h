@@ -559,6 +559,12 @@ DEVFN ExpDesc str_method(Code* g, int32_t i, int32_t name) {
     k = call_args(g, i, ts, 0);
   }
   if (code_failed(g)) return desc(g, EK_VOID, 0, T_BAD);
+  if ((op == OP_STR_FIND || op == OP_STR_AFFIX) && k > 1) {  // a range: (start[, end])
+    if (k == 2) emit(g, OP_CONST, const_word(g, INT64_MAX_));
+    emit(g, op == OP_STR_FIND ? OP_STR_FIND_IN : OP_STR_AFFIX_IN, sel);
+    return pushed(g, ty(g, i));
+  }
+  if (op == OP_STR_REPLACE && k == 3) { emit0(g, OP_STR_REPLACE_N); return pushed(g, T_STR); }
   if (m == SM_SPLIT) op = k ? OP_STR_SPLIT_SEP : OP_STR_SPLIT;
   else if (op < 0) {  // ljust, rjust, center, zfill: the fill pushed, ' ' by default
     if (k == 1) emit(g, OP_CONST_STR, text_const(g, " ", 1));

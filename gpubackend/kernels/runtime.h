@@ -857,21 +857,22 @@ DEV int rt_str_affix(const int64_t* s, const int64_t* t, int mode) {
   return rt_match_at_(s, mode == 0 ? 0 : ls - lt, t);
 }
 
-// Writes s.replace(old, neu) to d (the caller sized it). An empty `old`
+// Writes s.replace(old, neu) to d (the caller sized it), the first `left`
+// occurrences (all where it is at least their count). An empty `old`
 // matches before every character and at the end, as CPython.
-DEVFN void rt_replace_into_(char* d, const int64_t* s, const int64_t* old, const int64_t* neu) {
+DEVFN void rt_replace_into_(char* d, const int64_t* s, const int64_t* old, const int64_t* neu, int64_t left) {
   int64_t ls = rt_len_(s), lo = rt_len_(old), ln = rt_len_(neu), k = 0;
   const char* src = STR_BYTES(s);
   if (lo == 0) {
     for (int64_t i = 0; i <= ls; i++) {
-      rt_copy_(d + k, STR_BYTES(neu), ln);
-      k += ln;
+      if (left-- > 0) { rt_copy_(d + k, STR_BYTES(neu), ln); k += ln; }
       if (i < ls) d[k++] = src[i];
     }
     return;
   }
   for (int64_t i = 0; i < ls;) {
-    if (i + lo <= ls && rt_match_at_(s, i, old)) {
+    if (left > 0 && i + lo <= ls && rt_match_at_(s, i, old)) {
+      left--;
       rt_copy_(d + k, STR_BYTES(neu), ln);
       k += ln;
       i += lo;
@@ -881,15 +882,17 @@ DEVFN void rt_replace_into_(char* d, const int64_t* s, const int64_t* old, const
   }
 }
 
-// s.replace(old, neu): every non-overlapping occurrence, left to right.
-// s itself when nothing changes (no occurrence, or old == neu), as CPython.
+// s.replace(old, neu[, most]): the non-overlapping occurrences, left to
+// right, at most `most` of them (all where most < 0). s itself when nothing
+// changes (no occurrence, most 0, or old == neu), as CPython.
 // (Signature: `chars` and `empty` added, for one-character and empty
 // results; the out type is const because s may come back.)
 DEVFN int rt_str_replace(Heap* h, const int64_t* s, const int64_t* old, const int64_t* neu,
-                       const int64_t* chars, const int64_t* empty, const int64_t** out) {
+                       const int64_t* chars, const int64_t* empty, const int64_t** out, int64_t most = -1) {
   int64_t ls = rt_len_(s), lo = rt_len_(old), ln = rt_len_(neu), count;
   if (lo == ln && rt_match_at_(old, 0, neu)) { *out = s; return ST_PASS; }
   rt_str_find(s, old, 3, &count);
+  if (most >= 0 && most < count) count = most;
   if (count == 0) { *out = s; return ST_PASS; }
   int64_t grow, n;  // "replace string is too long" past int64
   if (mul_ovf(count, ln - lo, &grow) || add_ovf(ls, grow, &n)) return ST_OVERFLOW_ERROR;
@@ -897,9 +900,56 @@ DEVFN int rt_str_replace(Heap* h, const int64_t* s, const int64_t* old, const in
   char* dst;
   int st = rt_str_begin_(h, n, &o, &dst);
   if (st != ST_PASS) return st;
-  rt_replace_into_(dst, s, old, neu);
+  rt_replace_into_(dst, s, old, neu, count);
   *out = rt_str_done_(&o, n, chars, empty);
   return ST_PASS;
+}
+
+// start and end of a str method's range on a str of length n, as CPython's
+// ADJUST_INDICES: an end past n is n, a negative one counts from the end
+// (0 at least), and so does a negative start. (An absent end is INT64_MAX.)
+DEV void rt_adjust_range_(int64_t n, int64_t* start, int64_t* end) {
+  if (*end > n) *end = n;
+  else if (*end < 0) { *end += n; if (*end < 0) *end = 0; }
+  if (*start < 0) { *start += n; if (*start < 0) *start = 0; }
+}
+
+// rt_str_find's modes within s[start:end], as CPython's find, rfind,
+// index and count with those arguments: nothing is found where the range
+// is shorter than t (a start past the end included, '' too); '' is found at
+// start (find) or end (rfind), and counted end - start + 1 times.
+DEVFN int rt_str_find_in(const int64_t* s, const int64_t* t, int mode, int64_t start, int64_t end, int64_t* r) {
+  int64_t lt = rt_len_(t);
+  rt_adjust_range_(rt_len_(s), &start, &end);
+  if (end - start < lt) {
+    if (mode == 2) return ST_VALUE_ERROR;
+    *r = mode == 3 ? 0 : -1;
+    return ST_PASS;
+  }
+  if (mode == 3) {
+    if (lt == 0) { *r = end - start + 1; return ST_PASS; }
+    int64_t count = 0;
+    for (int64_t i = start; i + lt <= end;) {
+      if (rt_match_at_(s, i, t)) { count++; i += lt; } else i++;
+    }
+    *r = count;
+    return ST_PASS;
+  }
+  int64_t i = mode == 1 ? end - lt : start;
+  while (i >= start && i + lt <= end && !rt_match_at_(s, i, t)) i += mode == 1 ? -1 : 1;
+  int found = i >= start && i + lt <= end;
+  if (!found && mode == 2) return ST_VALUE_ERROR;
+  *r = found ? i : -1;
+  return ST_PASS;
+}
+
+// s.startswith(t, start, end) (mode 0) or s.endswith (1), as CPython's
+// tailmatch: false where the adjusted range is shorter than t.
+DEV int rt_str_affix_in(const int64_t* s, const int64_t* t, int mode, int64_t start, int64_t end) {
+  int64_t lt = rt_len_(t);
+  rt_adjust_range_(rt_len_(s), &start, &end);
+  if (end - lt < start) return 0;
+  return rt_match_at_(s, mode == 0 ? start : end - lt, t);
 }
 
 // s.isdigit() (kind 0), isalpha (1), isalnum (2), isspace (3): every

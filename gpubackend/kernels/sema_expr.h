@@ -1746,6 +1746,13 @@ DEVFN int32_t str_method(Sema* s, int32_t call) {
     return T_STR;
   }
   if (nargs == -1) nargs = n == 1 ? 1 : 0;  // strip(chars)
+  int ranged = result != T_STR && nargs == 1 && n > 1 && n <= 3;  // find(t, start[, end]), startswith(...)
+  int counted = node_is(s, name, "replace") && n == 3;            // replace(old, new, count)
+  if (ranged || counted) {
+    for (int32_t k = 0; k < n; k++)
+      if (k < nargs ? ts[k] != T_STR : !intlike(ts[k])) return arg_type_error(s, call, k, ts[k]);
+    return result;
+  }
   if (n != nargs) {
     if (n > nargs && nargs > 0) { sema_error(s, name, DG_UNSUPPORTED, "start/end/count arguments of str methods"); return T_BAD; }
     return arity_error(s, name, nargs == 0 ? "no arguments" : nargs == 1 ? "exactly one argument" : "exactly two arguments");

@@ -468,6 +468,15 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
         const int64_t* s = AS_STR(POP());
         CHECK(rt_str_replace(&heap, s, old, nw, chars, empty, &r)); PUSH(AS_WORD(r));
         CHARGE(search_work(STR_LEN_OF(s), STR_LEN_OF(old))); NEXT; }
+      CASE(STR_REPLACE_N): { int64_t most = POP(); const int64_t* nw = AS_STR(POP()); const int64_t* old = AS_STR(POP());
+        const int64_t* s = AS_STR(POP()); const int64_t* r;
+        CHECK(rt_str_replace(&heap, s, old, nw, chars, empty, &r, most)); PUSH(AS_WORD(r));
+        CHARGE(search_work(STR_LEN_OF(s), STR_LEN_OF(old))); NEXT; }
+      CASE(STR_FIND_IN): { int64_t end = POP(), start = POP(); const int64_t* t = AS_STR(POP()); const int64_t* s = AS_STR(POP());
+        int64_t r; CHECK(rt_str_find_in(s, t, a, start, end, &r)); PUSH(r);
+        CHARGE(search_work(STR_LEN_OF(s), STR_LEN_OF(t))); NEXT; }
+      CASE(STR_AFFIX_IN): { int64_t end = POP(), start = POP(); const int64_t* t = AS_STR(POP()); const int64_t* s = AS_STR(TOP);
+        TOP = rt_str_affix_in(s, t, a, start, end); CHARGE(min_work(STR_LEN_OF(s), STR_LEN_OF(t))); NEXT; }
       CASE(STR_IS): { const int64_t* s = AS_STR(TOP); TOP = rt_str_is(s, a); CHARGE(STR_LEN_OF(s)); NEXT; }
 
       // lists, tuples, Optionals: objects.h; K arguments name a type code
