@@ -224,6 +224,7 @@ ALL_FEATURES = frozenset(
         "isinstance",  # isinstance(e, int), isinstance(e, (int, float)) where the static type fixes the answer
         "module_code",  # statements after the last def: print(f(3)), assert f(1) == f(1)
         "undefined_operands",  # c and missing0(x), e if c else missing1(): NameError where the operand runs
+        "str_ranges",  # s.find(t, i, j), s.count(t, i), s.replace(a, b, n)
         "sets",  # set[int|bool|str] expressions and set locals (tests/difftest/sets.py)
         "dicts",  # dict expressions and dict locals with int, bool or str keys (tests/difftest/dicts.py)
     }
@@ -584,7 +585,16 @@ class FuncGen(ContainerGen, SetGen, DictGen):
         meths = ["find", "count", "find", "count"]
         if "rfind_index" in self.features:
             meths += ["rfind", "rfind"] + (["index"] if rng.random() < 0.3 else [])
-        return f"{self.recv(d)}.{rng.choice(meths)}({self.expr(STR, d)})"
+        return f"{self.recv(d)}.{rng.choice(meths)}({self.expr(STR, d)}{self.str_range(d)})"
+
+    def str_range(self, d) -> str:
+        """Sometimes a start, or a start and an end, for find/count/startswith
+        (small ints, negative ones too, past the end too)."""
+        rng = self.rng
+        if "str_ranges" not in self.features or rng.random() < 0.7:
+            return ""
+        bound = lambda: str(rng.randint(-6, 9)) if rng.random() < 0.7 else self.expr(INT, d)  # noqa: E731
+        return f", {bound()}" + (f", {bound()}" if rng.random() < 0.5 else "")
 
     def ifexp(self, t, d):
         return f"({self.expr(t, d)} if {self.cond(d)} else {self.expr(t, d)})"
@@ -757,7 +767,7 @@ class FuncGen(ContainerGen, SetGen, DictGen):
         if rng.random() < 0.6:
             m = rng.choice(["isdigit", "isalpha", "isalnum", "isspace", "islower", "isupper"])
             return f"{self.recv(d)}.{m}()"
-        return f"{self.recv(d)}.{rng.choice(['startswith', 'endswith'])}({self.expr(STR, d)})"
+        return f"{self.recv(d)}.{rng.choice(['startswith', 'endswith'])}({self.expr(STR, d)}{self.str_range(d)})"
 
     # str productions
     def recv(self, d) -> str:
@@ -828,7 +838,8 @@ class FuncGen(ContainerGen, SetGen, DictGen):
                 return f"{self.recv(d)}.{m}({w})"
             fill = repr(rng.choice("*0 -.")) if rng.random() < 0.8 else f"({self.expr(STR, d)} + '*')[0]"
             return f"{self.recv(d)}.{m}({w}, {fill})"
-        return f"{self.recv(d)}.replace({self.expr(STR, d)}, {self.expr(STR, d)})"
+        count = f", {rng.randint(-1, 3)}" if "str_ranges" in self.features and rng.random() < 0.3 else ""
+        return f"{self.recv(d)}.replace({self.expr(STR, d)}, {self.expr(STR, d)}{count})"
 
     def s_minmax(self, d):
         return f"{self.rng.choice(['min', 'max'])}({self.expr(STR, d)}, {self.expr(STR, d)})"
