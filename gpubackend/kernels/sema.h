@@ -645,6 +645,48 @@ DEV Token next_token(const Sema* s, int32_t i) { return token_after(s, nd(s, i)-
 // math.def, kept for the functions.
 // from, nfrom: where the names of `from math import` go (the module's, or
 // in a body the function's).
+// Whether an import's ALIAS binds `name`: its `as` name, else the head of
+// its dotted name (`import os.path` binds os); `*` may bind anything.
+DEV int alias_binds(const Sema* s, int32_t alias, int32_t name) {
+  const Node* a = nd(s, alias);
+  if (a->a >= 0) return same_text(s, a->a, name);
+  const char* p = s->src + a->pos;
+  int32_t head = 0;
+  while (head < a->len && p[head] != '.') head++;
+  return p[0] == '*' || spans_equal(p, head, s->src + nd(s, name)->pos, nd(s, name)->len);
+}
+
+// Standard modules every CPython has, whose import runs no code a program
+// can see: an import of one whose names the program never reads is a no-op.
+DEV int quiet_module(const char* m, int32_t len) {
+  const char* names[] = {"os", "sys", "re", "string", "collections", "itertools", "functools", "heapq", "bisect",
+                         "operator", "copy", "random", "statistics", "json", "time", "datetime", "decimal",
+                         "fractions", "hashlib", "pathlib", "array", "enum", "dataclasses", "numbers", "textwrap",
+                         "unicodedata", "abc", "cmath", "struct"};
+  for (int32_t k = 0; k < (int32_t)(sizeof(names) / sizeof(names[0])); k++) if (span_eq(m, len, names[k])) return 1;
+  return 0;
+}
+
+// Whether NAME node `name` is an `as` name of an import (not a read of it).
+DEVFN int import_as_name(const Sema* s, int32_t name) {
+  for (int32_t i = 0; i < s->t->n_nodes; i++) if (nd(s, i)->kind == ND_ALIAS && nd(s, i)->a == name) return 1;
+  return 0;
+}
+
+// Whether the program reads none of the names import i binds (`import a.b
+// as c`: c; `import a.b`: a; `from m import x as y`: y); `*` binds any.
+DEVFN int import_unused(const Sema* s, int32_t i) {
+  const Node* n = nd(s, i);
+  for (int32_t k = 0; k < n->n; k++) {
+    int32_t alias = xtra(s, n->a + k);
+    if (s->src[nd(s, alias)->pos] == '*') return 0;
+    for (int32_t j = 0; j < s->t->n_nodes; j++)
+      if (nd(s, j)->kind == ND_NAME && j != nd(s, alias)->a && alias_binds(s, alias, j) && !import_as_name(s, j))
+        return 0;
+  }
+  return 1;
+}
+
 DEVFN void import_stmt(Sema* s, int32_t i, int32_t* from, int32_t* nfrom) {
   const Node* n = nd(s, i);
   int32_t mod = n->kind == ND_IMPORT ? xtra(s, n->a) : n->b;
@@ -660,6 +702,7 @@ DEVFN void import_stmt(Sema* s, int32_t i, int32_t* from, int32_t* nfrom) {
   int math = span_eq(m, first_len, "math");
   int typing = span_eq(m, first_len, "typing") || span_eq(m, first_len, "__future__");
   if (!typing && !math) {
+    if (quiet_module(m, first_len) && import_unused(s, i)) return;  // a no-op here as in CPython
     unsupported_at(s, &head, n->kind == ND_IMPORT ? "import of '" : "from-import of '");
     msg_add(s->diag, m, first_len); msg(s->diag, "'");
     return;

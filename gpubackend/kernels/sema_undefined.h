@@ -30,17 +30,6 @@ DEVFN int binds(const Sema* s, int32_t t, int32_t name) {
   return 0;
 }
 
-// Whether an import's ALIAS binds `name`: its `as` name, else the head of
-// its dotted name (`import os.path` binds os); `*` may bind anything.
-DEV int alias_binds(const Sema* s, int32_t alias, int32_t name) {
-  const Node* a = nd(s, alias);
-  if (a->a >= 0) return same_text(s, a->a, name);
-  const char* p = s->src + a->pos;
-  int32_t head = 0;
-  while (head < a->len && p[head] != '.') head++;
-  return p[0] == '*' || spans_equal(p, head, s->src + nd(s, name)->pos, nd(s, name)->len);
-}
-
 // Whether an f-string literal's text holds a `:=` (a field may bind a name).
 DEV int binds_in_fstring(const Sema* s, const Node* part) {
   const char* p = s->src + part->pos;

@@ -1,6 +1,0 @@
-# error: Unsupported 2
-import os
-
-
-def f(n: int) -> int:
-    return n
