@@ -523,8 +523,10 @@ DEVFN ExpDesc list_method(Code* g, int32_t i, int32_t name, int32_t elem) {
 DEVFN void join_arg(Code* g, int32_t arg, int32_t call) { iterable_arg(g, arg, 0, call); }
 
 // str.NAME(args) on the str pushed (methods.def)
+DEVFN ExpDesc str_format(Code* g, int32_t i);
 DEVFN ExpDesc str_method(Code* g, int32_t i, int32_t name) {
   const Node* n = cnode(g, i);
+  if (node_is(g->s, name, "format")) return str_format(g, i);
   const char* names[] = {
 #define STR_METHOD(id, word, op, sel, args) word,
 #include "methods.def"
@@ -776,3 +778,4 @@ DEVFN ExpDesc expr(Code* g, int32_t i) {
 
 #include "code_set.h"
 #include "code_dict.h"
+#include "code_format.h"

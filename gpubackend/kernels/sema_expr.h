@@ -1693,10 +1693,31 @@ DEVFN int32_t math_fn(Sema* s, int32_t name, int32_t call) {
 
 // str.NAME(args), by methods.def: join, split, the pads and the rest by
 // their str arguments' count (code_call.h, str_method)
+// format := STRING '.' 'format' '(' [expression (',' expression)*] ')'
+// on a str literal, whose fields the code pass reads (code_format.h); the
+// arguments are ints, bools, floats or strs, which format as str() makes them.
+DEVFN int32_t str_format(Sema* s, int32_t call) {
+  int32_t obj = nd(s, nd(s, call)->a)->a, ts[MAX_PARAMS];
+  if (nd(s, obj)->kind != ND_STR) {
+    sema_error(s, nd(s, call)->a, DG_UNSUPPORTED, "str.format of a str that is not a literal");
+    return T_BAD;
+  }
+  int32_t n = builtin_args(s, call, ts, 1);
+  if (n < 0) return T_BAD;
+  for (int32_t k = 0; k < n; k++)
+    if (!number(ts[k]) && ts[k] != T_STR) {
+      sema_error(s, first_token(s, xtra(s, nd(s, call)->b + k)), DG_UNSUPPORTED, "str.format of a ");
+      msg_type_in(s->diag, &s->types, ts[k]);
+      return T_BAD;
+    }
+  return T_STR;
+}
+
 DEVFN int32_t str_method(Sema* s, int32_t call) {
   const Node* c = nd(s, call);
   int32_t name = c->a;
   int32_t ts[MAX_PARAMS];
+  if (node_is(s, name, "format")) return str_format(s, call);
   if (node_is(s, name, "join")) {
     if (c->n != 1 || nd(s, xtra(s, c->b))->kind == ND_KEYWORD || nd(s, xtra(s, c->b))->kind == ND_STARRED)
       return refuse_form(s, call);

@@ -225,6 +225,7 @@ ALL_FEATURES = frozenset(
         "module_code",  # statements after the last def: print(f(3)), assert f(1) == f(1)
         "undefined_operands",  # c and missing0(x), e if c else missing1(): NameError where the operand runs
         "str_ranges",  # s.find(t, i, j), s.count(t, i), s.replace(a, b, n)
+        "str_format",  # '{} {1}'.format(a, b) of scalars, with braces doubled and bad fields
         "sets",  # set[int|bool|str] expressions and set locals (tests/difftest/sets.py)
         "dicts",  # dict expressions and dict locals with int, bool or str keys (tests/difftest/dicts.py)
     }
@@ -841,6 +842,20 @@ class FuncGen(ContainerGen, SetGen, DictGen):
         count = f", {rng.randint(-1, 3)}" if "str_ranges" in self.features and rng.random() < 0.3 else ""
         return f"{self.recv(d)}.replace({self.expr(STR, d)}, {self.expr(STR, d)}{count})"
 
+    def s_format(self, d):
+        """'...'.format of scalars: automatic or numbered fields, doubled
+        braces, now and then a field past the arguments (IndexError)."""
+        if "str_format" not in self.features:
+            return None
+        rng = self.rng
+        args = [self.expr(rng.choice(SCALARS), d) for _ in range(rng.randint(0, 3))]
+        numbered = rng.random() < 0.4
+        fields = [f"{{{rng.randrange(len(args) + 1) if rng.random() < 0.1 else rng.randrange(max(len(args), 1))}}}"
+                  if numbered else "{}"
+                  for _ in range(rng.randint(0, len(args) + (rng.random() < 0.1)))]
+        text = rng.choice(["", "-", " {{x}} ", "a"]).join(fields) + rng.choice(["", "!", "}}"])
+        return f"{text!r}.format({', '.join(args)})"
+
     def s_minmax(self, d):
         return f"{self.rng.choice(['min', 'max'])}({self.expr(STR, d)}, {self.expr(STR, d)})"
 
@@ -861,6 +876,7 @@ class FuncGen(ContainerGen, SetGen, DictGen):
         STR: [
             ("s_concat", 3), ("s_repeat", 1), ("s_index", 2), ("s_slice", 2.5), ("s_str", 1.5), ("s_chr", 1),
             ("s_method", 2.5), ("s_minmax", 0.5), ("s_ifexp", 1), ("s_andor", 0.7), ("s_call", 1.5),
+            ("s_format", 0.6),
         ],
     }
 

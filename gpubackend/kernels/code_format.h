@@ -1,0 +1,77 @@
+// code_format.h: str.format on a str literal (sema_expr.h, str_format, types
+// its arguments). The literal is read here: its fields `{}` and `{n}` (no
+// format spec, conversion, name or index), its `{{` and `}}`. The arguments
+// are evaluated first, in order, as CPython evaluates a call's, and made
+// strs as format(x, '') makes them (str(x) for an int, bool, float or str);
+// then the pieces are concatenated. Fields CPython rejects raise where it
+// raises, after the arguments: ValueError for a lone brace or for automatic
+// and manual numbering mixed, IndexError for a field past the arguments.
+#pragma once
+#include "code_call.h"
+
+// One piece of the result pushed and joined to what is there (first: none
+// is there yet).
+DEV void format_piece(Code* g, int* first) {
+  if (!*first) emit0(g, OP_STR_CONCAT);
+  *first = 0;
+}
+
+// The status a format string's fields raise (0: none), given its text f[0, n)
+// and the argument count; the piece emission is format_pieces's.
+DEVFN int format_pieces(Code* g, const char* f, int32_t n, int32_t args, int32_t slots, int emit_them) {
+  int first = 1, autonum = 0, manual = 0;
+  int32_t next = 0, start = 0;
+  for (int32_t i = 0; i < n; i++) {
+    if (f[i] != '{' && f[i] != '}') continue;
+    if (i + 1 < n && f[i + 1] == f[i]) {  // {{ or }}: the brace, once
+      if (emit_them) { emit(g, OP_CONST_STR, text_const(g, f + start, i + 1 - start)); format_piece(g, &first); }
+      start = i + 2;
+      i++;
+      continue;
+    }
+    if (f[i] == '}') return ST_VALUE_ERROR;  // "Single '}' encountered in format string"
+    int32_t j = i + 1, index = 0;
+    while (j < n && f[j] >= '0' && f[j] <= '9') index = index * 10 + (f[j++] - '0');
+    if (j >= n) return ST_VALUE_ERROR;       // "expected '}' before end of string"
+    if (f[j] != '}') return -1;              // a spec, conversion, name or index: not here
+    if (j == i + 1) { autonum = 1; index = next++; } else manual = 1;
+    if (autonum && manual) return ST_VALUE_ERROR;  // "cannot switch from automatic field numbering to manual"
+    if (index >= args) return ST_INDEX_ERROR;      // "Replacement index n out of range"
+    if (emit_them) {
+      if (i > start) { emit(g, OP_CONST_STR, text_const(g, f + start, i - start)); format_piece(g, &first); }
+      emit(g, OP_LOAD, slots + index);
+      format_piece(g, &first);
+    }
+    start = j + 1;
+    i = j;
+  }
+  if (emit_them && (n > start || first)) { emit(g, OP_CONST_STR, text_const(g, f + start, n - start)); format_piece(g, &first); }
+  return 0;
+}
+
+// format := STRING '.' 'format' '(' [expression (',' expression)*] ')'      on the literal pushed
+DEVFN ExpDesc str_format(Code* g, int32_t i) {
+  const Node* n = cnode(g, i);
+  int32_t lit = cnode(g, n->a)->a, k = str_const(g, lit);
+  if (code_failed(g)) return desc(g, EK_VOID, 0, T_BAD);
+  const char* f = (const char*)(g->out->konst + k + 1);
+  int32_t len = (int32_t)g->out->konst[k];
+  int status = format_pieces(g, f, len, n->n, 0, 0);
+  if (status < 0) { refuse(g, lit); return desc(g, EK_VOID, 0, T_BAD); }
+  emit0(g, OP_POP);  // the literal, whose text is read here
+  int32_t slots = new_slots(g, n->n);
+  for (int32_t a = 0; a < n->n && !code_failed(g); a++) {
+    ExpDesc e = expr(g, cx(g, n->b + a));
+    discharge(g, &e);
+    if (e.type != T_STR) emit0(g, str_of_op(e.type));
+    emit(g, OP_STORE, slots + a);
+  }
+  g->line = n->end;
+  if (status) {  // the fields raise once the arguments are in
+    emit(g, OP_RAISE, status);
+    emit(g, OP_CONST_STR, text_const(g, "", 0));
+    return pushed(g, T_STR);
+  }
+  format_pieces(g, f, len, n->n, slots, 1);
+  return pushed(g, T_STR);
+}

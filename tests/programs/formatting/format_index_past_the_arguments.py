@@ -1,0 +1,4 @@
+# args: [1]
+# raises: IndexError
+def f(n: int) -> str:
+    return '{} {}'.format(n)
