@@ -156,6 +156,9 @@ int h_str_strip(int with_chars, int mode) {
 int h_str_find(int mode, int64_t* r) { GUARDED(rt_str_find(S0, S1, mode, r)); }
 int h_str_affix(int mode) { GUARDED(rt_str_affix(S0, S1, mode)); }
 int h_str_replace(void) { GUARDED(rt_str_replace(&g_heap, S0, S1, S2, g_chars, g_empty, &g_res)); }
+int h_str_replace_n(int64_t most) { GUARDED(rt_str_replace(&g_heap, S0, S1, S2, g_chars, g_empty, &g_res, most)); }
+int h_str_find_in(int mode, int64_t start, int64_t end, int64_t* r) { GUARDED(rt_str_find_in(S0, S1, mode, start, end, r)); }
+int h_str_affix_in(int mode, int64_t start, int64_t end) { GUARDED(rt_str_affix_in(S0, S1, mode, start, end)); }
 int h_str_is(int kind) { GUARDED(rt_str_is(S0, kind)); }
 
 // ---- batches of cases (runtime_cases.h), the host side of the GPU check

@@ -669,6 +669,39 @@ def test_str_find_affix(rt, s, t):
     assert rt.h_str_affix(1) == s.endswith(t)
 
 
+BOUND = st.one_of(st.integers(-9, 9), st.just(None))  # None: an absent end (INT64_MAX here)
+
+
+@given(st.text(alphabet="ab", max_size=6), st.text(alphabet="ab", max_size=2), st.integers(-9, 9), BOUND)
+@example("abc", "", 4, None)
+@example("abc", "", 3, None)
+@example("aaaaa", "aa", 1, 4)
+@example("aaaaa", "", 1, 4)
+@example("ab", "b", 5, -9)
+def test_str_find_affix_in_a_range(rt, s, t, start, end):
+    """find, rfind, index, count, startswith and endswith with start and end,
+    as CPython adjusts them (negative from the end, clamped to the string)."""
+    put(rt, s, t)
+    e = 2**63 - 1 if end is None else end
+    check_i(call_i(rt.h_str_find_in, 0, start, e), (PASS, s.find(t, start, end)))
+    check_i(call_i(rt.h_str_find_in, 1, start, e), (PASS, s.rfind(t, start, end)))
+    check_i(call_i(rt.h_str_find_in, 2, start, e), py_int(lambda: s.index(t, start, end)))
+    check_i(call_i(rt.h_str_find_in, 3, start, e), (PASS, s.count(t, start, end)))
+    assert rt.h_str_affix_in(0, start, e) == s.startswith(t, start, end)
+    assert rt.h_str_affix_in(1, start, e) == s.endswith(t, start, end)
+
+
+@given(st.text(alphabet="ab", max_size=6), st.text(alphabet="ab", max_size=2), st.text(alphabet="xy", max_size=2),
+       st.integers(-1, 4))
+@example("abc", "", "-", 2)
+@example("aaa", "a", "a", 1)
+@example("ab", "b", "", 0)
+def test_str_replace_at_most(rt, s, old, new, most):
+    put(rt, s, old, new)
+    rt.h_reset_heap(1 << 20)
+    check_s(rt, rt.h_str_replace_n(most), (PASS, s.replace(old, new, most)), (s, old, new))
+
+
 @given(st.one_of(texts, st.text(alphabet="+-0ab", max_size=5)), st.integers(-2, 14),
        st.one_of(st.sampled_from(["*", "0", " "]), texts))
 @example("-42", 6, "*")
@@ -753,6 +786,7 @@ KERNEL void rt_all(int64_t* hw, const int64_t* chars, const int64_t* s, const in
   st += rt_radix_str(&h, o[0], 4, &c) + rt_str_pad(&h, s, o[0], t, 2, chars, &c) + rt_str_case(&h, s, 1, chars, &c) + (int)rt_range_len(o[0], o[1], o[2]);
   st += rt_str_strip(&h, s, t, 0, chars, chars + 1, &c);
   st += rt_str_find(s, t, 3, o + 2) + rt_str_affix(s, t, 1);
+  st += rt_str_find_in(s, t, 1, o[0], o[1], o + 2) + rt_str_affix_in(s, t, 0, o[0], o[1]);
   st += rt_str_replace(&h, s, t, s, chars, chars + 1, &c) + rt_str_is(s, 4);
   o[5] = st + c[0];
 }
