@@ -91,7 +91,7 @@ def test_generated_programs_type_whole():
     ("def f(n: int) -> int:\n    return n\nf = 3\n", ("Unsupported", 3, 1)),  # f is 3 for check(f)
     ("def f(n: int) -> int:\n    return n\nfor f in [1]:\n    pass\n", ("Unsupported", 3, 5)),
     ("def f(n: int) -> int:\n    return n\nreturn 3\n", ("SyntaxError", 3, 1)),
-    ("import os\ndef f(n: int) -> int:\n    return n\n", ("Unsupported", 1, 8)),
+    ("import os\ndef f(n: int) -> int:\n    return n + len(os.sep)\n", ("Unsupported", 1, 8)),
     ("from math import sqrt as s\ndef f(n: int) -> int:\n    return n\n", ("Unsupported", 1, 18)),
     ("from math import sqrt, cosh\ndef f(n: int) -> int:\n    return n\n", ("Unsupported", 1, 24)),
     ("def f(n: int) -> int:\n    return n\nif __name__ == '__main__':\n    f(1)\nelse :\n    pass\n",
@@ -115,7 +115,7 @@ def test_generated_programs_type_whole():
     ("def f(n: int) -> int:\n    import math\n    return math.isqrt(n)\n", ("", 0, 0)),
     ("def f(n: int) -> int:\n    from math import isqrt\n    return isqrt(n)\n", ("", 0, 0)),
     ("def f(n: int) -> int:\n    x = math.isqrt(n)\n    import math\n    return x\n", ("NameError", 2, 9)),
-    ("def f(n: int) -> int:\n    import os\n    return n\n", ("Unsupported", 2, 12)),
+    ("def f(n: int) -> int:\n    import os\n    return n + len(os.sep)\n", ("Unsupported", 2, 12)),
     ("def f(n: int) -> int:\n    return int(0 < n in range(3))\n", ("Unsupported", 2, 22)),
     ("def f(n: int) -> int:\n    return int(n in range(3) == True)\n", ("Unsupported", 2, 30)),
     ("def f(n: int) -> int:\n    return int('a' not in range(3))\n", ("Unsupported", 2, 20)),

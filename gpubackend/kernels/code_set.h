@@ -4,47 +4,18 @@
 #pragma once
 #include "code_call.h"
 
-// Whether CPython's AST optimizer makes item x a constant: 2 surely (a
-// literal, a unary operator on one), 0 surely not (a name, a call, a
-// comparison, ...: anything with a part it does not fold), 1 where the
-// answer depends on its size and error rules (a binary operator or a
-// subscript of constants, `2 ** 100`, `'ab'[5]`).
-DEVFN int folds(Code* g, int32_t x) {
-  const Node* n = cnode(g, x);
-  switch (n->kind) {
-    case ND_INT: case ND_FLOAT: case ND_STR: case ND_CONST: return 2;
-    case ND_GROUP: case ND_UNARY: return folds(g, n->a);
-    case ND_BINOP: { int a = folds(g, n->a), b = folds(g, n->b); return a && b ? 1 : 0; }
-    case ND_SUBSCRIPT: return folds(g, n->a) ? 1 : 0;
-    default: return 0;
-  }
-}
-
-// A display of more than two items, all constants, which CPython's compiler
-// folds into a frozenset constant (SETSEL_FOLDED); -1 where that depends on
-// what this pass does not model (folds 1) and decides the order: refused.
-// (A set of strs hands on no order; one of bools has one order whatever
-// its history: False's slot is 0 and True's 1.)
-DEVFN int folded_display(Code* g, int32_t i) {
-  const Node* n = cnode(g, i);
-  int least = 2;
-  for (int32_t k = 0; k < n->n; k++) {
-    int f = folds(g, cx(g, n->a + k));
-    if (f < least) least = f;
-  }
-  if (n->n <= 2 || least == 0) return 0;
-  return least == 2 || elem_of(ctypes(g), ty(g, i)) != T_INT ? 1 : -1;
-}
+// A display of more than two constants, which CPython's compiler folds into
+// a frozenset constant (SETSEL_FOLDED; sema_set.h, folded_display).
+DEVFN int folded(Code* g, int32_t i) { return folded_display(g->s, i) > 0; }
 
 // set_display | set_comprehension: the items as a list, then the set.
 DEVFN ExpDesc set_display(Code* g, int32_t i) {
   int32_t t = ty(g, i);
-  int folded = cnode(g, i)->kind == ND_SET ? folded_display(g, i) : 0;
-  if (folded < 0) { refuse(g, i); return desc(g, EK_VOID, 0, T_BAD); }
+  int folded_items = cnode(g, i)->kind == ND_SET && folded(g, i);
   ExpDesc e = cnode(g, i)->kind == ND_SET ? list_display(g, i) : comprehension(g, i, SINK_LIST);
   discharge(g, &e);
   g->line = cnode(g, i)->end;
-  emit(g, OP_SET_OF_LIST, set_sel(g, t) | (folded ? SETSEL_FOLDED << SETSEL_SHIFT : 0));
+  emit(g, OP_SET_OF_LIST, set_sel(g, t) | (folded_items ? SETSEL_FOLDED << SETSEL_SHIFT : 0));
   return pushed(g, t);
 }
 

@@ -338,6 +338,15 @@ DEVFN int lex_indentation(Lexer* L) {
       L->pos++;
     }
     int c = lex_peekc(L, 0);
+    if (c == '\\') {  // a continuation into a blank line: one blank logical line, as CPython reads it
+      int32_t p = L->pos + 1 + (lex_peekc(L, 1) == '\r');
+      int32_t q = p < L->n && L->src[p] == '\n' ? p + 1 : -1;
+      while (q >= 0 && q < L->n && (L->src[q] == ' ' || L->src[q] == '\t' || L->src[q] == '\f')) q++;
+      if (q >= 0 && q < L->n && (L->src[q] == '\n' || (L->src[q] == '\r' && q + 1 < L->n && L->src[q + 1] == '\n'))) {
+        L->pos = q + (L->src[q] == '\r') + 1; L->line += 2; L->line_start = L->pos;
+        continue;
+      }
+    }
     if (c == '#') { while (L->pos < L->n && L->src[L->pos] != '\n') L->pos++; c = lex_peekc(L, 0); }
     if (c == '\r') { L->pos++; c = lex_peekc(L, 0); }
     if (c == '\n') { L->pos++; L->line++; L->line_start = L->pos; continue; }

@@ -1693,13 +1693,34 @@ DEVFN int32_t math_fn(Sema* s, int32_t name, int32_t call) {
 
 // str.NAME(args), by methods.def: join, split, the pads and the rest by
 // their str arguments' count (code_call.h, str_method)
+// Whether STR node i is one literal without escapes whose fields are all
+// `{}` or `{n}` (doubled braces aside): what code_format.h reads.
+DEVFN int plain_format(const Sema* s, int32_t i) {
+  if (nd(s, i)->n != 1) return 0;
+  const Node* part = nd(s, xtra(s, nd(s, i)->a));
+  const char* p = s->src + part->pos;
+  int32_t k = 0, n = part->len;
+  while (p[k] != '\'' && p[k] != '"') k++;  // the prefix
+  int32_t q = k + 2 < n && p[k + 1] == p[k] && p[k + 2] == p[k] ? 3 : 1;
+  for (int32_t j = k + q; j < n - q; j++) {
+    if (p[j] == '\\') return 0;
+    if (p[j] != '{') continue;
+    if (p[j + 1] == '{') { j++; continue; }
+    int32_t d = j + 1;
+    while (d < n - q && p[d] >= '0' && p[d] <= '9') d++;
+    if (d < n - q && p[d] != '}') return 0;
+  }
+  return 1;
+}
+
 // format := STRING '.' 'format' '(' [expression (',' expression)*] ')'
 // on a str literal, whose fields the code pass reads (code_format.h); the
 // arguments are ints, bools, floats or strs, which format as str() makes them.
 DEVFN int32_t str_format(Sema* s, int32_t call) {
   int32_t obj = nd(s, nd(s, call)->a)->a, ts[MAX_PARAMS];
-  if (nd(s, obj)->kind != ND_STR) {
-    sema_error(s, nd(s, call)->a, DG_UNSUPPORTED, "str.format of a str that is not a literal");
+  if (nd(s, obj)->kind != ND_STR || !plain_format(s, obj)) {
+    sema_error(s, nd(s, call)->a, DG_UNSUPPORTED, nd(s, obj)->kind != ND_STR ? "str.format of a str that is not a literal"
+                                                  : "str.format with escapes, a format spec, a conversion or a name");
     return T_BAD;
   }
   int32_t n = builtin_args(s, call, ts, 1);

@@ -1,3 +1,3 @@
-# error: Unsupported 3:12
+# error: Unsupported 3:19
 def f(n: int) -> str:
     return '{:b}'.format(n)
