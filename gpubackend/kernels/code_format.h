@@ -1,6 +1,7 @@
 // code_format.h: str.format on a str literal (sema_expr.h, str_format, types
-// its arguments). The literal is read here: its fields `{}` and `{n}` (no
-// format spec, conversion, name or index), its `{{` and `}}`. The arguments
+// its arguments and admits only a literal without escapes whose fields are
+// `{}` and `{n}`: plain_format). The literal is read here: its fields, its
+// `{{` and `}}`. The arguments
 // are evaluated first, in order, as CPython evaluates a call's, and made
 // strs as format(x, '') makes them (str(x) for an int, bool, float or str);
 // then the pieces are concatenated. Fields CPython rejects raise where it
@@ -16,8 +17,10 @@ DEV void format_piece(Code* g, int* first) {
   *first = 0;
 }
 
-// The status a format string's fields raise (0: none), given its text f[0, n)
-// and the argument count; the piece emission is format_pieces's.
+// The status the fields of format string f[0, n) raise with `args`
+// arguments: 0 for none, -1 for a field this does not read (which the type
+// pass, plain_format, has refused). With emit_them, the pieces are pushed
+// and concatenated too, field k read from hidden local slots + k.
 DEVFN int format_pieces(Code* g, const char* f, int32_t n, int32_t args, int32_t slots, int emit_them) {
   int first = 1, autonum = 0, manual = 0;
   int32_t next = 0, start = 0;
