@@ -205,14 +205,16 @@ def test_an_exception_with_a_status_of_its_own_gets_that_code(v, digit_sum):
 def test_a_name_error_in_a_branch_not_taken_passes_on_both_paths(v, digit_sum):
     body = TYPED_DIGIT_SUM.split("\n", 2)[2]  # the solution's body, after its def and docstring
     on_vm = "def digit_sum(n: int) -> int:\n    if n == 0:\n        return missing(n)\n" + body
-    # the read behind `and` runs for some tests only: refused, judged by CPython
-    on_cpython = "def digit_sum(n: int) -> int:\n    if n == 0 and missing(n):\n        return 0\n" + body
-    res = v.verify([on_vm, on_cpython], digit_sum)
-    assert res.refusal(0) is None and res.refusal(1).cls == "NameError"
-    for c in (0, 1):
+    # the read behind `and` raises where it runs, on the VM too
+    behind_and = "def digit_sum(n: int) -> int:\n    if n == 0 and missing(n):\n        return 0\n" + body
+    # after a call that may act first: refused, judged by CPython
+    on_cpython = "def digit_sum(n: int) -> int:\n    if n == 0 and abs(n) + missing(n):\n        return 0\n" + body
+    res = v.verify([on_vm, behind_and, on_cpython], digit_sum)
+    assert res.refusal(0) is None and res.refusal(1) is None and res.refusal(2).cls == "NameError"
+    for c in (0, 1, 2):
         assert statuses(res, c) == ["pass", "NameError", "pass", "pass", "pass", "pass"]
-        assert res.status[c, 1] == ST["NameError"] and res.line[c, 1] == (3, 2)[c]
-    assert [res.path(c) for c in (0, 1)] == ["vm", "cpython"]
+        assert res.status[c, 1] == ST["NameError"] and res.line[c, 1] == (3, 2, 2)[c]
+    assert [res.path(c) for c in (0, 1, 2)] == ["vm", "vm", "cpython"]
 
 
 def test_an_exception_class_named_like_a_status_does_not_read_as_that_status(v, digit_sum):
