@@ -196,16 +196,9 @@ DEVFN void learn_dict_type(Sema* s, SemaLocal* l, int32_t read) {
   if (assign < 0) return;
   const Node* c = nd(s, assign);
   int32_t target = xtra(s, c->a), value = xtra(s, c->a + 1);
-  Diag saved = *s->diag;
-  int32_t nlocals = s->f.nlocals, ncalled = s->f.ncalled;
-  s->discovering = 1;
-  int32_t k = expr(s, nd(s, target)->b, 0), v = T_BAD;
-  if (s->diag->cls == DG_OK && !s->stop) v = expr(s, value, 0);
-  int gave = s->stop;
-  s->discovering = 0;
-  *s->diag = saved;
-  s->f.nlocals = nlocals; s->f.ncalled = ncalled; s->stop = 0;
-  if (gave) { cannot_learn(s, read); return; }
+  int32_t parts[2] = {nd(s, target)->b, value}, ts[2];
+  if (!discover_types(s, parts, 2, ts)) { cannot_learn(s, read); return; }
+  int32_t k = ts[0], v = ts[1];
   if (k == T_BAD || v == T_BAD || v == T_NONE || type_unknown(&s->types, k) || type_unknown(&s->types, v)) return;
   if (k != T_INT && k != T_BOOL && k != T_STR) return;
   int32_t t = type_dict(&s->types, k, v);

@@ -1495,6 +1495,22 @@ DEVFN int32_t next_append(Sema* s, const SemaLocal* l, int32_t read) {
 // Find further on in the function what tells l's item type: its first
 // append or insert, whose item is typed there (with the locals of here)
 // and thrown away; an error on the way leaves l as it was.
+// Expressions a[0, n) typed ahead, in order, as a look ahead does: their
+// types into ts (T_BAD from the first that fails on); what they declare,
+// call or report does not stay. Returns 0 where the look ahead met a form
+// it gives up on (the caller's cannot_learn).
+DEVFN int discover_types(Sema* s, const int32_t* a, int32_t n, int32_t* ts) {
+  Diag saved = *s->diag;
+  int32_t nlocals = s->f.nlocals, ncalled = s->f.ncalled;
+  s->discovering = 1;
+  for (int32_t k = 0; k < n; k++) ts[k] = s->diag->cls == DG_OK && !s->stop ? expr(s, a[k], 0) : T_BAD;
+  int gave = s->stop;
+  s->discovering = 0;
+  *s->diag = saved;
+  s->f.nlocals = nlocals; s->f.ncalled = ncalled; s->stop = 0;
+  return !gave;
+}
+
 DEVFN void learn_list_type(Sema* s, SemaLocal* l, int32_t read) {
   if (s->discovering) return;
   if (s->funcs[s->f.fn].parent >= 0) { cannot_learn(s, read); return; }  // (a nested def's look ahead ends with it)
@@ -1507,19 +1523,11 @@ DEVFN void learn_list_type(Sema* s, SemaLocal* l, int32_t read) {
     int kind = nd(s, xtra(s, c->b + k))->kind;
     if (kind == ND_STARRED || kind == ND_KEYWORD || kind == ND_GENEXP) { cannot_learn(s, read); return; }
   }
-  Diag saved = *s->diag;
-  int32_t nlocals = s->f.nlocals, ncalled = s->f.ncalled;
-  s->discovering = 1;
-  int32_t t = T_BAD;
-  if (c->n >= 1 + insert) {  // (too few arguments: the reader meets ')' for an expression)
-    if (insert) expr(s, xtra(s, c->b), 0);
-    if (s->diag->cls == DG_OK && !s->stop) t = expr(s, xtra(s, c->b + insert), 0);
-  }
-  int gave = s->stop;
-  s->discovering = 0;
-  *s->diag = saved;
-  s->f.nlocals = nlocals; s->f.ncalled = ncalled; s->stop = 0;
-  if (gave) { cannot_learn(s, read); return; }
+  int32_t args[2], ts[2] = {T_BAD, T_BAD};
+  int32_t n = c->n >= 1 + insert ? 1 + insert : 0;  // (too few arguments: the reader meets ')' for an expression)
+  for (int32_t k = 0; k < n; k++) args[k] = xtra(s, c->b + k);
+  if (!discover_types(s, args, n, ts)) { cannot_learn(s, read); return; }
+  int32_t t = ts[insert];
   if (t == T_BAD || t == T_NONE || type_unknown(&s->types, t)) return;
   int set = is_set(&s->types, l->type);
   if (set && node_is(s, c->a, "update") && t != T_BAD)  // an iterable's items
@@ -1565,15 +1573,8 @@ DEVFN void learn_optional_type(Sema* s, SemaLocal* l, int32_t read) {
     int32_t value = next_assignment(s, l, from, s->fn_end);
     if (value == -2) { cannot_learn(s, read); return; }
     if (value < 0) return;
-    Diag saved = *s->diag;
-    int32_t nlocals = s->f.nlocals, ncalled = s->f.ncalled;
-    s->discovering = 1;
-    int32_t t = expr(s, value, 0);
-    int gave = s->stop;
-    s->discovering = 0;
-    *s->diag = saved;
-    s->f.nlocals = nlocals; s->f.ncalled = ncalled; s->stop = 0;
-    if (gave) { cannot_learn(s, read); return; }
+    int32_t t;
+    if (!discover_types(s, &value, 1, &t)) { cannot_learn(s, read); return; }
     if (t == T_NONE) { from = nd(s, value)->pos; continue; }  // `l = None` again: look further
     if (t == T_BAD || type_unknown(&s->types, t)) return;
     int32_t lt = is_opt(&s->types, t) ? t : type_opt(&s->types, t);

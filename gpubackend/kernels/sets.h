@@ -179,12 +179,17 @@ DEVFN int rt_set_add(Heap* h, int64_t* s, int64_t v, int str) {
   return st != ST_PASS ? st : rt_set_resized_(s, added);
 }
 
+// The key in slot j taken out: a dummy, which later lookups pass over.
+DEV void rt_set_drop_(int64_t* s, int64_t j) {
+  SET_TABLE(s)[j * SET_SLOT_WORDS] = SLOT_DUMMY;
+  SET_USED(s)--;
+}
+
 // s.discard(v), or s.remove(v) (`must`: KeyError when v is absent).
 DEVFN int rt_set_discard(int64_t* s, int64_t v, int str, int must) {
   int64_t j = rt_set_find_(s, v, rt_key_hash_(v, str), str);
   if (j < 0) return must ? ST_KEY_ERROR : ST_PASS;
-  SET_TABLE(s)[j * SET_SLOT_WORDS] = SLOT_DUMMY;
-  SET_USED(s)--;
+  rt_set_drop_(s, j);
   return rt_set_resized_(s, 1);
 }
 DEVFN int rt_set_contains(const int64_t* s, int64_t v, int str) {
@@ -314,7 +319,7 @@ DEVFN int rt_set_binop(Heap* h, const int64_t* a, const int64_t* b, int b_set, i
       const int64_t* e = b_set ? SET_TABLE(b) + j * SET_SLOT_WORDS : nullptr;
       if (e && e[0] != SLOT_LIVE) continue;
       int64_t k = rt_set_find_(*out, e ? e[2] : LIST_ITEMS(b)[j], e ? e[1] : rt_key_hash_(LIST_ITEMS(b)[j], str), str);
-      if (k >= 0) { SET_TABLE(*out)[k * SET_SLOT_WORDS] = SLOT_DUMMY; SET_USED(*out)--; }
+      if (k >= 0) rt_set_drop_(*out, k);
     }
     return ST_PASS;
   }
