@@ -10,6 +10,9 @@ Each program is a DSL source whose header comments state what must happen:
     # overflow: intermediate      optional; the file's OverflowError cases
                                   # overflow in an intermediate value, so
                                   # CPython's final result may fit in int64
+    # rounding: libm               optional; the file's Unsupported cases are
+                                  # float powers within the C library's error
+                                  # of a rounding midpoint (fpow.h)
     # order: str-hash              optional; the file's Unsupported cases hand
                                   # on the order of a set of str, which
                                   # CPython's per-process hash salt decides
@@ -28,8 +31,9 @@ Two tests run over the corpus:
   is CPython's behaviour, except the DSL's named verdicts (Timeout is
   skipped; OverflowError also accepts a CPython int outside int64;
   Unsupported at run time accepts a CPython str that is not ASCII, the
-  RuntimeError of a set whose size changes under a loop, and any value in
-  an `order: str-hash` file or of an entry that takes a set).
+  RuntimeError of a set whose size changes under a loop, a complex number,
+  and any value in an `order: str-hash` or `rounding: libm` file or of an
+  entry that takes a set).
   Compile-error files must be rejected by CPython's compiler exactly when
   they claim SyntaxError.
 """
@@ -88,10 +92,11 @@ class Spec:
     limits: dict | None = None
     intermediate_overflow: bool = False
     str_hash_order: bool = False
+    libm_rounding: bool = False
 
 
 _HEADER = re.compile(
-    r"^\s*#\s*(args|expect|raises|error|entry|signature|limits|overflow|order)\s*:\s*(.*?)\s*$"
+    r"^\s*#\s*(args|expect|raises|error|entry|signature|limits|overflow|order|rounding)\s*:\s*(.*?)\s*$"
 )
 
 
@@ -104,7 +109,7 @@ def parse_spec(path: Path) -> Spec:
     error = None
     limits = None
     intermediate = False
-    str_hash = False
+    str_hash = libm = False
     pending: Case | None = None
     for i, line in enumerate(source.splitlines(), 1):
         m = _HEADER.match(line)
@@ -142,6 +147,10 @@ def parse_spec(path: Path) -> Spec:
             if val != "str-hash":
                 raise ValueError(f"{where}: order: takes only 'str-hash'")
             str_hash = True
+        elif key == "rounding":
+            if val != "libm":
+                raise ValueError(f"{where}: rounding: takes only 'libm'")
+            libm = True
         elif key == "limits":
             limits = _literal(val, where)
         elif key == "error":
@@ -176,6 +185,7 @@ def parse_spec(path: Path) -> Spec:
     spec = Spec(path, rel, source, entry, signature, returns, cases, limits=limits)
     spec.intermediate_overflow = intermediate
     spec.str_hash_order = str_hash
+    spec.libm_rounding = libm
     if error:
         spec.error_cls = error[0]
         spec.error_line = int(error[1]) if error[1] else None
@@ -359,9 +369,10 @@ def test_program_matches_cpython(spec: Spec):
         elif c.raises == "Unsupported":
             non_ascii = ok and type(got) is str and not got.isascii()
             set_arg = re.search(r"\b[sS]et\[", spec.signature.split("->")[0]) is not None  # not built: see dicts.h
-            if not (non_ascii or got == "RuntimeError" or (ok and (spec.str_hash_order or set_arg))):
+            any_value = spec.str_hash_order or spec.libm_rounding or set_arg
+            if not (non_ascii or got == "RuntimeError" or (ok and (any_value or type(got) is complex))):
                 failures.append(f"{where}: CPython gave {got!r}, not a non-ASCII str, a set changed under "
-                                "a loop, or an order of strs")
+                                "a loop, a complex number, a libm's rounding or an order of strs")
         else:
             if ok:
                 failures.append(f"{where}: CPython returned {got!r}, corpus expects {c.raises}")

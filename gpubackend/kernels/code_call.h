@@ -43,7 +43,10 @@ DEVFN ExpDesc math_fn(Code* g, int32_t name, int32_t call) {
   if (code_failed(g)) return desc(g, EK_VOID, 0, T_BAD);
   if (node_is(g->s, name, "isqrt")) emit0(g, OP_ISQRT);
   else if (floor || ceil) emit0(g, floor ? OP_FLOOR_FLOAT : OP_CEIL_FLOAT);
-  else {
+  else if (node_is(g->s, name, "pow")) {
+    floats_of(g, ts[0], ts[1]);
+    emit0(g, OP_MATH_POW);
+  } else {
     if (intlike_t(ts[0])) emit0(g, OP_INT_TO_FLOAT);
     emit0(g, node_is(g->s, name, "sqrt") ? OP_SQRT : OP_ABS_FLOAT);
   }

@@ -156,6 +156,12 @@ DEVFN void unwrap_operands(Code* g, ExpDesc* l, ExpDesc* r) {
   emit0(g, OP_SWAP);
 }
 
+// [x y] of types a and b, numbers, as floats.
+DEV void floats_of(Code* g, int32_t a, int32_t b) {
+  if (a != T_FLOAT) emit0(g, OP_INT_TO_FLOAT_UNDER);
+  if (b != T_FLOAT) emit0(g, OP_INT_TO_FLOAT);
+}
+
 // binop := expression op expression      the operation the operand types choose
 DEVFN ExpDesc binary(Code* g, int32_t i, int kind, ExpDesc* left, int32_t right, int32_t t);
 DEVFN ExpDesc binop(Code* g, int32_t i) {
@@ -192,7 +198,7 @@ DEVFN ExpDesc binary(Code* g, int32_t i, int kind, ExpDesc* left, int32_t right,
   }
   if (kind == TK_PLUS && a == T_STR) return pushed_op(g, &l, &r, OP_STR_CONCAT, t);
   if (kind == TK_PLUS && is_list(tt, a)) return pushed_op(g, &l, &r, OP_LIST_CONCAT, t);
-  if (intlike_t(a) && intlike_t(b)) {
+  if (intlike_t(a) && intlike_t(b) && !(kind == TK_DSTAR && t == T_FLOAT)) {  // int ** -k: a float
     switch (kind) {
       case TK_AMP: return pushed_op(g, &l, &r, OP_AND_INT, t);
       case TK_PIPE: return pushed_op(g, &l, &r, OP_OR_INT, t);
@@ -211,10 +217,10 @@ DEVFN ExpDesc binary(Code* g, int32_t i, int kind, ExpDesc* left, int32_t right,
     return l;
   }
   discharge(g, &l); discharge(g, &r);
-  if (a != T_FLOAT) emit0(g, OP_INT_TO_FLOAT_UNDER);
-  else if (b != T_FLOAT) emit0(g, OP_INT_TO_FLOAT);
+  floats_of(g, a, b);
   int op = kind == TK_PLUS ? OP_ADD_FLOAT : kind == TK_MINUS ? OP_SUB_FLOAT : kind == TK_STAR ? OP_MUL_FLOAT
-         : kind == TK_SLASH ? OP_DIV_FLOAT : kind == TK_DSLASH ? OP_FLOORDIV_FLOAT : kind == TK_PERCENT ? OP_MOD_FLOAT : -1;
+         : kind == TK_SLASH ? OP_DIV_FLOAT : kind == TK_DSLASH ? OP_FLOORDIV_FLOAT : kind == TK_PERCENT ? OP_MOD_FLOAT
+         : kind == TK_DSTAR ? OP_POW_FLOAT : -1;
   if (op < 0) { refuse(g, i); return l; }
   emit0(g, op);
   return pushed(g, t);
@@ -843,7 +849,10 @@ DEVFN ExpDesc call_form(Code* g, int32_t i, int b) {
       emit(g, OP_RADIX_STR, b == BI_BIN ? 1 : b == BI_OCT ? 3 : 4);
       return pushed(g, T_STR);
     case BI_ROUND: op = n->n == 2 ? (t == T_FLOAT ? OP_ROUND_FLOAT_N : OP_ROUND_INT_N) : OP_ROUND_FLOAT; break;
-    case BI_POW: op = n->n == 2 ? OP_POW_INT : OP_POW_MOD; break;
+    case BI_POW:
+      if (type == T_FLOAT) floats_of(g, ts[0], ts[1]);
+      op = type == T_FLOAT ? OP_POW_FLOAT : n->n == 2 ? OP_POW_INT : OP_POW_MOD;
+      break;
     case BI_DIVMOD: return divmod_(g, ts, type);
   }
   if (op < 0) { refuse(g, i); return desc(g, EK_VOID, 0, T_BAD); }

@@ -29,6 +29,7 @@ typedef unsigned long long uint64_t;
 DEV double f_floor(double x) { return floor(x); }
 DEV double f_ceil(double x) { return ceil(x); }
 DEV double f_sqrt(double x) { return __dsqrt_rn(x); }
+DEV double f_fma(double a, double b, double c) { return __fma_rn(a, b, c); }
 DEV double f_fmod(double x, double y) { return fmod(x, y); }
 DEV double f_rint(double x) { return rint(x); }
 DEV double f_fabs(double x) { return fabs(x); }
@@ -60,6 +61,7 @@ DEV int64_t double_to_bits(double d) { return __double_as_longlong(d); }
 DEV double f_floor(double x) { return floor(x); }
 DEV double f_ceil(double x) { return ceil(x); }
 DEV double f_sqrt(double x) { return sqrt(x); }
+DEV double f_fma(double a, double b, double c) { return fma(a, b, c); }  // correctly rounded, in software if need be
 DEV double f_fmod(double x, double y) { return fmod(x, y); }
 DEV double f_rint(double x) { return rint(x); }
 DEV double f_fabs(double x) { return fabs(x); }

@@ -368,6 +368,10 @@ DEV int rt_sqrt(double f, double* r) {
   return ST_PASS;
 }
 
+// x ** y of floats and math.pow (fpow.h: correctly rounded, Unsupported where
+// the C library's pow, which CPython calls, may round otherwise).
+#include "fpow.h"
+
 // ============================================================ comparisons
 
 // Turn a three-way result (-1, 0, 1) into the answer of comparison `cmp`.

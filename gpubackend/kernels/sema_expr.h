@@ -523,27 +523,36 @@ DEVFN int32_t binary_type(Sema* s, int32_t op, int kind, int32_t a, int32_t b) {
     return (a == T_BOOL && b == T_BOOL && kind != TK_LSHIFT && kind != TK_RSHIFT) ? T_BOOL : T_INT;
   }
   if (kind == TK_SLASH) return T_FLOAT;
-  if (kind == TK_DSTAR) {
-    if (!both_int) { sema_error(s, op, DG_UNSUPPORTED, "** on floats (use x * x or math.sqrt)"); return T_BAD; }
-    return T_INT;
-  }
+  if (kind == TK_DSTAR) return both_int ? T_INT : T_FLOAT;  // float ** as fpow.h computes it
   return a == T_FLOAT || b == T_FLOAT ? T_FLOAT : T_INT;
 }
 
-// binary := unary (binop unary)*      power: a '**' whose exponent is a
-// negative int literal is refused before the exponent is read
+// Whether node i is a negative int literal: `-k` or `(-k)`, k > 0 and
+// within 64 bits.
+DEV int negative_int_literal(const Sema* s, int32_t i) {
+  while (nd(s, i)->kind == ND_GROUP) i = nd(s, i)->a;
+  const Node* e = nd(s, i);
+  if (e->kind != ND_UNARY || e->op != TK_MINUS) return 0;
+  const Node* k = nd(s, e->a);
+  return k->kind == ND_INT && !(k->op & TF_INT_BIG) && (k->a != 0 || k->b != 0);
+}
+
+// binary := unary (binop unary)*      power: int ** a negative int literal
+// is a float (CPython's int ** int of a negative exponent is float ** float);
+// an exponent that only starts with a literal (-2 ** k) is refused
 DEVFN int32_t binop(Sema* s, int32_t i) {
   const Node* n = nd(s, i);
   int32_t a = expr(s, n->a, 0);
   if (a == T_BAD) return T_BAD;
   const Node* e = nd(s, n->b);
-  if (n->op == TK_DSTAR && e->kind == ND_UNARY && e->op == TK_MINUS && nd(s, first_token(s, e->a))->kind == ND_INT &&
-      intlike(a)) {
+  int power = n->op == TK_DSTAR && intlike(a), float_power = power && negative_int_literal(s, n->b);
+  if (power && !float_power && e->kind == ND_UNARY && e->op == TK_MINUS && nd(s, first_token(s, e->a))->kind == ND_INT) {
     sema_error(s, i, DG_UNSUPPORTED, "int ** negative int (CPython gives a float)");
     return T_BAD;
   }
   int32_t b = expr(s, n->b, 0);
   if (b == T_BAD) return T_BAD;
+  if (float_power) return T_FLOAT;
   return binary_type(s, i, n->op, a, b);
 }
 
@@ -855,10 +864,12 @@ DEVFN int32_t call_form(Sema* s, int32_t call, int32_t n, const int32_t* ts) {
     for (int32_t k = 0; k < n; k++)
       if (!intlike(ts[k])) {
         if (ts[k] != T_FLOAT) return arg_type_error(s, call, k, ts[k]);
-        sema_error(s, first_token(s, xtra(s, nd(s, call)->b + k)), DG_UNSUPPORTED, "pow() of floats");
-        return T_BAD;
+        if (n == 3) {  // CPython's TypeError: a modulus with a float
+          sema_error(s, first_token(s, xtra(s, nd(s, call)->b + k)), DG_UNSUPPORTED, "pow() of floats with a modulus");
+          return T_BAD;
+        }
       }
-    return T_INT;
+    return intlike(ts[0]) && intlike(ts[1]) ? T_INT : T_FLOAT;
   }
   sema_error(s, name, DG_NAME, "name '"); msg_node(s, name); msg(s->diag, "' is not defined");
   return T_BAD;
@@ -1684,9 +1695,11 @@ DEVFN int32_t math_fn(Sema* s, int32_t name, int32_t call) {
   int32_t ts[MAX_PARAMS];
   int32_t n = builtin_args(s, call, ts, 0);
   if (n < 0) return T_BAD;
-  if (n != 1) return arity_error(s, name, "exactly one argument");
+  int pow = node_is(s, name, "pow");
+  if (n != 1 + pow) return arity_error(s, name, pow ? "exactly 2 arguments" : "exactly one argument");
+  for (int32_t k = 0; k < n; k++)
+    if (!number(ts[k])) return arg_type_error(s, call, k, ts[k]);
   int32_t t = ts[0];
-  if (!number(t)) return arg_type_error(s, call, 0, t);
   if (node_is(s, name, "isqrt")) return intlike(t) ? T_INT : arg_type_error(s, call, 0, t);
   if (node_is(s, name, "floor") || node_is(s, name, "ceil")) return T_INT;
   return T_FLOAT;

@@ -97,8 +97,8 @@ helper that mutates it, ``xs += ys`` (in place: an alias sees it) vs
 
 Not covered (outside tiers 1-4 or outside the envelope below): f-strings,
 global names, chained assignment (tests/programs/assignment/ has its
-cases), pow with 3 args, float ** and int ** with
-a negative exponent (the VM says Unsupported: a named deviation), slice
+cases), pow with 3 args, int ** a negative int expression other than a
+literal (the VM says Unsupported: a named deviation), slice
 assignment and del (Unsupported), tuple(...), list(zip/enumerate(...)) and
 zip/enumerate outside a for (Unsupported), sum of a generator expression
 with a start value, sort keys over enclosing lists (``xs.sort(key=lambda v:
@@ -120,7 +120,7 @@ Envelope (what every kept case satisfies; oracle.py checks the dynamic part):
     enclosing loop iterates over is appended to, extended, inserted into,
     ``+=``/``*=``-ed or passed to a helper that grows its parameter;
   * ints: ``**`` only with exponents 0..4 (``(e % 4)``), ``<<`` by 0..69;
-    float ``**`` never; ``chr`` only of ASCII code points; every int
+    float ``**`` of any operands (a lane may end Unsupported, fpow.h); ``chr`` only of ASCII code points; every int
     intermediate in int64, sums too (oracle._sum: the VM's checked adds);
   * str values stay under oracle.STR_LIMIT chars, lists under
     oracle.LIST_LIMIT items, and a call under oracle.TICK_LIMIT loop
@@ -228,6 +228,7 @@ ALL_FEATURES = frozenset(
         "str_format",  # '{} {1}'.format(a, b) of scalars, with braces doubled and bad fields
         "sets",  # set[int|bool|str] expressions and set locals (tests/difftest/sets.py)
         "dicts",  # dict expressions and dict locals with int, bool or str keys (tests/difftest/dicts.py)
+        "float_pow",  # x ** y with a float, int ** -k, math.pow, pow(x, y): Unsupported allowed (fpow.h)
     }
 )
 
@@ -691,6 +692,24 @@ class FuncGen(ContainerGen, SetGen, DictGen):
             a = f"abs({a})"
         return f"math.sqrt({a})"
 
+    def f_pow(self, d):
+        """A float power: the exponents programs write (0.5, 2, 1/3, -1, ...)
+        or any float; a negative base only to an integer power or in math.pow
+        (ValueError), since CPython's complex results fail further on."""
+        if "float_pow" not in self.features:
+            return None
+        rng = self.rng
+        k = rng.random()
+        if k < 0.2:
+            return f"({self.num(d)} ** -{rng.randint(1, 4)})"
+        b = rng.choice(["0.5", "2", "3", "2.0", "-1", "(1 / 3)", "-0.5", "1.5"]) if rng.random() < 0.6 else self.expr(FLOAT, d)
+        form = rng.choice(["({a} ** {b})", "({a} ** {b})", "math.pow({a}, {b})", "pow({a}, {b})"])
+        whole = b in ("2", "3", "-1")  # an int exponent: the base must be a float for a float
+        a = self.expr(FLOAT, d) if whole else self.num(d, float_ok=True)
+        if b not in ("2", "3", "2.0", "-1") and not form.startswith("math"):
+            a = f"abs({a})"  # no complex results: CPython's TypeError further on is the generator's bug
+        return form.format(a=a, b=b)
+
     def f_const(self, d):
         return self.rng.choice(["math.pi", "math.inf", "(-math.inf)", "(math.inf - math.inf)"])
 
@@ -867,7 +886,7 @@ class FuncGen(ContainerGen, SetGen, DictGen):
         ],
         FLOAT: [
             ("f_arith", 6), ("f_truediv", 2), ("f_unary", 1), ("f_abs", 1), ("f_minmax", 1), ("f_conv", 2),
-            ("f_sqrt", 1), ("f_const", 0.3), ("f_ifexp", 1), ("f_andor", 0.5), ("f_call", 1.5),
+            ("f_sqrt", 1), ("f_const", 0.3), ("f_ifexp", 1), ("f_andor", 0.5), ("f_call", 1.5), ("f_pow", 0.8),
         ],
         BOOL: [
             ("b_cmp", 6), ("b_not", 1.5), ("b_andor", 2), ("b_bit", 0.7), ("b_bool", 1), ("b_in", 1.5),

@@ -84,6 +84,8 @@ def rt(tmp_path_factory):
         "h_cmp_int": ([i64, i64, i32], i32),
         "h_range_len": ([i64, i64, i64], ctypes.c_uint64),
         "h_sqrt": ([f64, pf64], i32),
+        "h_pow_float": ([f64, f64, pf64], i32),
+        "h_math_pow": ([f64, f64, pf64], i32),
         "h_str_repeat": ([i64], i32),
         "h_str_index": ([i64], i32),
         "h_str_slice": ([i64, i64, i64], i32),

@@ -1,6 +1,8 @@
-# ** with a negative int exponent gives a float in CPython: outside the
-# DSL's static types, so it is rejected by name.
-# error: Unsupported 5
+# ** with a negative int literal exponent gives a float, as in CPython.
+# args: [1]
+# expect: 0.25
+# args: [-1]
+# expect: 0.5
 def f(n: int) -> float:
     x = 2 ** -2
     if n < 0:
