@@ -382,6 +382,14 @@ class _TreeView:
     def show_walrus(self, i, n):
         return self.group("Walrus", [self.show(n["a"]), self.show(n["b"])])
 
+    def show_fstring(self, i, n):  # its fields (the text between them is not shown)
+        pieces = [x for x in self.items(n["a"], n["n"]) if NODE_KINDS[self.t.nodes[x]["kind"]] == "FIELD"]
+        return self.group("FString", [self.show(x) for x in pieces]) + self.at(i)
+
+    def show_field(self, i, n):  # the expression (- where refused) and the conversion
+        conv = "-sra"[n["op"] & 3] if not n["op"] & 4 else "refused"
+        return self.group("Field", [self.opt(int(n["a"])), conv])
+
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv

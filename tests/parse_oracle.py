@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import io
+import re
 import tokenize
 import warnings
 
@@ -21,18 +22,23 @@ _CMPS = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Eq: "==", a
          ast.NotIn: "not in", ast.Is: "is", ast.IsNot: "is not"}
 
 
-def refused(tree: ast.AST) -> str | None:
-    """The first construct in `tree` that the parse pass refuses, or None."""
+def refused(tree: ast.AST, source: str | None = None) -> str | None:
+    """The first construct in `tree` that the parse pass refuses, or None
+    (with `source`, also an f-string's `=`, which its ast does not show)."""
     for node in ast.walk(tree):
         kinds = (ast.ClassDef, ast.Try, ast.With, ast.AsyncFunctionDef, ast.AsyncFor, ast.AsyncWith,
-                 ast.Global, ast.Nonlocal, ast.Delete, ast.Yield, ast.YieldFrom, ast.Await, ast.JoinedStr,
-                 ast.Match)
+                 ast.Global, ast.Nonlocal, ast.Delete, ast.Yield, ast.YieldFrom, ast.Await, ast.Match)
         if isinstance(node, kinds):
             return type(node).__name__
         if getattr(ast, "TryStar", None) and isinstance(node, ast.TryStar):
             return "TryStar"
         if isinstance(node, ast.Constant) and isinstance(node.value, (bytes, complex)):
             return "constant"
+        if isinstance(node, ast.FormattedValue) and node.format_spec is not None:
+            return "format spec"
+        if isinstance(node, ast.JoinedStr) and source is not None and re.search(
+                r"=\s*[}!:]", ast.get_source_segment(source, node) or ""):
+            return "f-string '='"  # f'{x=}' (the test is loose: a refusal it names needs no tree)
         if isinstance(node, (ast.FunctionDef, ast.Lambda)):
             a = node.args
             if a.vararg or a.kwarg or a.kwonlyargs or a.posonlyargs:
@@ -150,6 +156,11 @@ class Renderer:
 
     def expr(self, e: ast.expr) -> str:
         return getattr(self, "expr_" + type(e).__name__)(e)
+
+    def expr_JoinedStr(self, e):  # its fields, as parsetree.py shows an FSTRING
+        fields = [self.group("Field", [self.expr(v.value), "-" if v.conversion < 0 else chr(v.conversion)])
+                  for v in e.values if isinstance(v, ast.FormattedValue)]
+        return self.group("FString", fields) + self.at(e)
 
     def expr_Name(self, e):
         return e.id + self.at(e)

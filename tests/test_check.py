@@ -141,7 +141,8 @@ def test_agreement_among_passing_programs_of_an_untyped_problem_takes_the_first(
 
 # ---------------------------------------------------------------- verdict_only: the check alone
 
-REFUSED_NEWTON = NEWTON.replace("    y = x\n", "    y = float(f'{x!r}')\n")  # an f-string: the VM refuses it
+# x again, through a format spec the VM refuses ('.17g' reads back as the same float)
+REFUSED_NEWTON = NEWTON.replace("    y = x\n", "    y = float(f'{x:.17g}')\n")
 
 
 def test_verdict_only_runs_a_refused_candidates_check_alone(v):
@@ -155,7 +156,7 @@ def test_verdict_only_runs_a_refused_candidates_check_alone(v):
 
 
 def test_verdict_only_puts_a_failing_checks_error_on_one_lane_and_runs_no_other(v):
-    halving = "def root(x):\n    return float(f'{x!r}') / 2.0\n"  # an f-string: refused
+    halving = "def root(x):\n    return float(f'{x:.17g}') / 2.0\n"  # a format spec: refused
     [res] = v.verify_batch([([halving], SQRT)], verdict_only=True)
     assert res.paths == ["cpython"] and not res.all_passed(0)
     assert [res.status_name(0, t) for t in range(2)] == ["AssertionError", "not_run"]

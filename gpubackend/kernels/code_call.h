@@ -527,6 +527,7 @@ DEVFN void join_arg(Code* g, int32_t arg, int32_t call) { iterable_arg(g, arg, 0
 
 // str.NAME(args) on the str pushed (methods.def)
 DEVFN ExpDesc str_format(Code* g, int32_t i);
+DEVFN ExpDesc fstring(Code* g, int32_t i);
 DEVFN ExpDesc str_method(Code* g, int32_t i, int32_t name) {
   const Node* n = cnode(g, i);
   if (node_is(g->s, name, "format")) return str_format(g, i);
@@ -756,6 +757,7 @@ DEVFN ExpDesc expr(Code* g, int32_t i) {
   switch (n->kind) {
     case ND_INT: case ND_FLOAT: case ND_CONST: g->line = n->end; return literal_desc(g, i);
     case ND_STR: return literal_desc(g, i);
+    case ND_FSTRING: return fstring(g, i);
     case ND_NAME: return name_read(g, i);
     case ND_GROUP: return expr(g, n->a);
     case ND_UNARY: return unary(g, i);

@@ -648,6 +648,16 @@ DEVFN int straight(Code* g, int32_t i) {
     }
     case ND_CALL: return call_straight(g, i);
     case ND_ATTR: return math_module(g, n->a) ? 1 : -1;
+    case ND_FSTRING: {  // constants, and each field's str(x) in one instruction
+      int r = 1;
+      for (int32_t k = 0; k < n->n; k++) {
+        const Node* part = cnode(g, cx(g, n->a + k));
+        if (part->kind != ND_FIELD) continue;
+        if (is_opt(ctypes(g), ty(g, part->a))) return 0;  // str of an Optional jumps
+        r = both(r, straight(g, part->a));
+      }
+      return r;
+    }
   }
   return -1;
 }

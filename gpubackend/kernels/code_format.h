@@ -1,4 +1,5 @@
-// code_format.h: str.format on a str literal (sema_expr.h, str_format, types
+// code_format.h: f-strings, and str.format on a str literal (sema_expr.h,
+// fstring and str_format, types them; the latter
 // its arguments and admits only a literal without escapes whose fields are
 // `{}` and `{n}`: plain_format). The literal is read here: its fields, its
 // `{{` and `}}`. The arguments
@@ -76,5 +77,48 @@ DEVFN ExpDesc str_format(Code* g, int32_t i) {
     return pushed(g, T_STR);
   }
   format_pieces(g, f, len, n->n, slots, 1);
+  return pushed(g, T_STR);
+}
+
+// A str constant of the literal text of a STRPART or an FTEXT, decoded.
+DEVFN int32_t piece_const(Code* g, const Node* part) {
+  const char* s = g->src + part->pos;
+  int raw = part->op & TF_RAW;
+  int32_t n = part->kind == ND_FTEXT ? str_decode_span(s, 0, part->len, raw, 1, 0) : 0;
+  if (part->kind == ND_STRPART) {
+    Token t;
+    t.kind = TK_STRING; t.start = part->pos; t.len = part->len; t.line = part->line; t.col = part->col; t.flags = part->op;
+    n = str_decode(g->src, &t, 0);
+    int32_t at = str_alloc(g, n);
+    if (at >= 0) str_decode(g->src, &t, (char*)(g->out->konst + at + 1));
+    return at < 0 ? 0 : at;
+  }
+  int32_t at = str_alloc(g, n);
+  if (at >= 0) str_decode_span(s, 0, part->len, raw, 1, (char*)(g->out->konst + at + 1));
+  return at < 0 ? 0 : at;
+}
+
+// fstring := its pieces concatenated in order: each literal text a
+// constant, each field's value made a str as it is evaluated (str(x), and
+// 'None' for an Optional's None: what format(x, '') makes of them).
+DEVFN ExpDesc fstring(Code* g, int32_t i) {
+  const Node* n = cnode(g, i);
+  int first = 1;
+  for (int32_t k = 0; k < n->n && !code_failed(g); k++) {
+    const Node* part = cnode(g, cx(g, n->a + k));
+    g->line = part->line;
+    if (part->kind != ND_FIELD) {
+      if (part->len == 0) continue;
+      emit(g, OP_CONST_STR, piece_const(g, part));
+    } else {
+      ExpDesc e = expr(g, part->a);
+      discharge(g, &e);
+      g->line = part->line;
+      if (is_opt(ctypes(g), e.type)) str_of_optional(g, e.type);
+      else if (e.type != T_STR) emit0(g, str_of_op(e.type));
+    }
+    format_piece(g, &first);
+  }
+  if (first) emit(g, OP_CONST_STR, text_const(g, "", 0));
   return pushed(g, T_STR);
 }

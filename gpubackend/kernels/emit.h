@@ -212,20 +212,27 @@ DEV void finish_program(Program* out, const MemoFn* fns, int32_t n, int32_t entr
 // The value of a string literal token, escapes decoded (adjacent literals
 // are concatenated by the caller): into buf (if non-null); returns the byte count or
 // -1 for an escape the DSL cannot hold (non-ASCII result).
+DEVFN int32_t str_decode_span(const char* s, int32_t i, int32_t end, int raw, int fstring, char* buf);
 DEVFN int32_t str_decode(const char* src, const Token* t, char* buf) {
   const char* s = src + t->start;
   int32_t i = 0, n = t->len;
   while (s[i] != '\'' && s[i] != '"') i++;  // prefix
   char q = s[i];
   int32_t qn = (i + 2 < n && s[i + 1] == q && s[i + 2] == q) ? 3 : 1;
-  i += qn;
-  int32_t end = n - qn, out = 0;
-  int raw = t->flags & TF_RAW;
+  return str_decode_span(s, i + qn, n - qn, t->flags & TF_RAW, 0, buf);
+}
+
+// The bytes s[i, end) of a literal's body, decoded as str_decode does; in
+// an f-string's text (fstring) a doubled brace is one, and a backslash
+// before a brace is itself (CPython 3.11 reads the brace as a brace).
+DEVFN int32_t str_decode_span(const char* s, int32_t i, int32_t end, int raw, int fstring, char* buf) {
+  int32_t out = 0;
   while (i < end) {
     char ch = s[i++];
     if (ch == '\r') continue;  // CRLF sources: CPython reads newlines as \n
-    if (ch != '\\' || raw) {
-      if (raw && ch == '\\' && i < end) { if (buf) buf[out] = ch; out++; ch = s[i++]; }
+    if (fstring && (ch == '{' || ch == '}')) i++;  // the doubled brace, once
+    if (ch != '\\' || raw || (fstring && (i >= end || s[i] == '{' || s[i] == '}'))) {
+      if (raw && !fstring && ch == '\\' && i < end) { if (buf) buf[out] = ch; out++; ch = s[i++]; }
       if (buf) buf[out] = ch;
       out++;
       continue;

@@ -67,7 +67,7 @@ DEV void syntax_error(Parser* p, const Token* t, const char* what) {
 // What an UNSUPPORTED node is (its op, UN_<ID>) and how the type pass words
 // its refusal; a statement's words are followed by its keyword and "'".
 #define UNSUPPORTED_FORMS(X) \
-  X(STATEMENT, "statement '") X(FSTRING, "f-string") X(BYTES, "bytes literal") \
+  X(STATEMENT, "statement '") X(BYTES, "bytes literal") \
   X(COMPLEX, "complex number") X(YIELD, "yield") X(AWAIT, "await")
 enum Unsupported {
 #define UN_ENUM(id, words) UN_##id,
@@ -249,8 +249,7 @@ DEVFN int32_t star_expressions(Parser* p, int mode) {
 // The replacement fields of f-string token s[0, n) as CPython 3.11 checks
 // them before it reads their expressions: each '{' (not '{{') closed by
 // its '}', around an expression that is not blank; no lone '}'. CPython's
-// message, or null. (The expressions themselves are not read: an f-string
-// is UNSUPPORTED, and the CPython path judges it.)
+// message, or null. (The expressions are read afterwards: fstring_field.)
 DEV const char* fstring_error(const char* s, int32_t n) {
   int32_t i = 0;
   while (i < n && s[i] != '\'' && s[i] != '"') i++;  // the prefix
@@ -280,22 +279,160 @@ DEV const char* fstring_error(const char* s, int32_t n) {
   return 0;
 }
 
-// strings := STRING+      (adjacent literals are one string)
-// (an f-string or bytes part makes it UNSUPPORTED there)
+// A FIELD's op: its conversion, and whether it is refused (a format spec,
+// `=`, or a conversion CPython rejects: the CPython path judges those).
+enum { FIELD_CONV_S = 1, FIELD_CONV_R = 2, FIELD_CONV_A = 3, FIELD_CONV_MASK = 3, FIELD_REFUSED = 4 };
+
+// The end of an f-string field's expression s[i, ...) (after its '{'): the
+// first '}', ':' or '!' (not '!=') outside brackets and string literals.
+// fstring_error has checked that a '}' closes the field before `end`.
+DEV int32_t field_expression_end(const char* s, int32_t i, int32_t end) {
+  int32_t depth = 0;
+  char quote = 0;
+  for (; i < end; i++) {
+    char c = s[i];
+    if (quote) { if (c == quote) quote = 0; continue; }
+    if (c == '\'' || c == '"') { quote = c; continue; }
+    if (depth == 0 && (c == '}' || c == ':' || (c == '!' && i + 1 < end && s[i + 1] != '='))) return i;
+    if (c == '(' || c == '[' || c == '{') depth++;
+    if ((c == ')' || c == ']' || c == '}') && depth > 0) depth--;
+  }
+  return end;
+}
+
+// The span s[b, e) of the source as an expression, as CPython reads a
+// field's (in parentheses): the parser reads it with its own lexer bounded
+// to the span, then is back where it was. (line, line_start): where b is.
+DEVFN int32_t field_expression(Parser* p, int32_t b, int32_t e, int32_t line, int32_t line_start) {
+  Lexer* L = &p->lex;
+  // What reading the span changes (the indent stacks are only read; the
+  // end of the span may pop one, a DEDENT after its NEWLINE)
+  int32_t at[9] = {L->pos, L->n, L->line, L->line_start, L->parens, L->at_line_start, L->pending, L->depth, L->last_kind};
+  Token cur = p->cur, nxt = p->nxt;
+  int32_t last_line = p->last_line;
+  L->pos = b; L->n = e; L->line = line; L->line_start = line_start;
+  L->parens = 1; L->at_line_start = 0; L->pending = 0; L->last_kind = TK_LPAREN;
+  p->cur = lex_next(L);
+  p->nxt = p->cur.kind == TK_EOF || p->cur.kind == TK_ERROR ? p->cur : lex_next(L);
+  int32_t x = star_expressions(p, ITEM_NAMED);
+  if (!failed(p) && !check(p, TK_NEWLINE)) syntax_error(p, &p->cur, "f-string: invalid syntax");
+  L->pos = at[0]; L->n = at[1]; L->line = at[2]; L->line_start = at[3]; L->parens = at[4];
+  L->at_line_start = at[5]; L->pending = at[6]; L->depth = at[7]; L->last_kind = at[8];
+  p->cur = cur; p->nxt = nxt; p->last_line = last_line;
+  return x;
+}
+
+// Whether the field expression s[b, e) ends in `=` (f'{x=}', Python 3.8's
+// self-documenting form) rather than a comparison.
+DEV int self_documenting(const char* s, int32_t b, int32_t e) {
+  while (e > b && (s[e - 1] == ' ' || s[e - 1] == '\t' || s[e - 1] == '\n' || s[e - 1] == '\r')) e--;
+  if (e <= b || s[e - 1] != '=') return 0;
+  char c = e - 2 >= b ? s[e - 2] : 0;
+  return c != '=' && c != '!' && c != '<' && c != '>';
+}
+
+// One replacement field of an f-string whose '{' is s[i]: pushes its FIELD
+// node; returns the index of its closing '}'. (line, line_start): where
+// i + 1 is. Every expression is read, a format spec's nested fields too
+// (for their syntax errors, though the spec is refused).
+DEVFN int32_t fstring_field(Parser* p, const Token* lit, int32_t i, int32_t end, int32_t line, int32_t line_start) {
+  const char* s = p->src;
+  int32_t x = field_expression_end(s, i + 1, end), close = x, op = 0;
+  Token t = *lit;
+  t.start = i; t.len = 1; t.line = line; t.col = i - line_start + 1;
+  if (s[x] == '!') {
+    char c = x + 1 < end ? s[x + 1] : 0;
+    op = c == 's' ? FIELD_CONV_S : c == 'r' ? FIELD_CONV_R : c == 'a' ? FIELD_CONV_A : 0;
+    if (!op) { syntax_error(p, &t, "f-string: invalid conversion character: expected 's', 'r', or 'a'"); return end; }
+    close = x + 2;
+    if (close >= end || (s[close] != ':' && s[close] != '}')) { syntax_error(p, &t, "f-string: expecting '}'"); return end; }
+  }
+  int32_t spec = s[close] == ':' ? close + 1 : -1;
+  for (int32_t depth = 0; close < end && (s[close] != '}' || depth > 0); close++)  // past the spec's nested fields
+    depth += s[close] == '{' ? 1 : s[close] == '}' ? -1 : 0;
+  if (spec >= 0 && spec < close) op |= FIELD_REFUSED;
+  int32_t e = x;
+  if (self_documenting(s, i + 1, x)) {
+    op |= FIELD_REFUSED;
+    while (s[e - 1] != '=') e--;
+    e--;
+  }
+  t.len = close + 1 - i;
+  for (int32_t k = i + 1; k < x; k++) {
+    if (s[k] != '\\' && s[k] != '#') continue;
+    syntax_error(p, &t, s[k] == '#' ? "f-string expression part cannot include '#'"
+                                    : "f-string expression part cannot include a backslash");
+    return close;
+  }
+  int32_t expr = field_expression(p, i + 1, e, line, line_start);
+  for (int32_t k = spec; k >= 0 && k < close && !failed(p); k++) {  // the spec's fields: read, not kept
+    if (s[k] != '{') continue;
+    int32_t nested = field_expression_end(s, k + 1, close);
+    field_expression(p, k + 1, nested, line, line_start);
+    k = nested;
+  }
+  push(p, with_op(p, add_node(p, ND_FIELD, &t, expr), op));
+  return close;
+}
+
+// An f-string literal's pieces: runs of text (FTEXT) and fields (FIELD),
+// pushed in order.
+DEVFN void fstring_pieces(Parser* p, const Token* lit) {
+  const char* s = p->src;
+  int32_t i = lit->start, n = lit->start + lit->len;
+  while (s[i] != '\'' && s[i] != '"') i++;  // the prefix
+  int32_t qn = i + 2 < n && s[i + 1] == s[i] && s[i + 2] == s[i] ? 3 : 1, end = n - qn;
+  int32_t line = lit->line, line_start = lit->start - (lit->col - 1), run = i + qn;
+  int raw = lit->flags & TF_RAW;
+  Token t = *lit;
+  for (i += qn; i < end && !failed(p); i++) {
+    char c = s[i];
+    if (c == '\n') { line++; line_start = i + 1; continue; }
+    if (c == '\\' && !raw && i + 1 < end && s[i + 1] != '{' && s[i + 1] != '}') {  // an escape: not a brace
+      if (s[i + 1] == 'N' && i + 2 < end && s[i + 2] == '{') while (i < end && s[i] != '}') i++;  // \N{NAME}
+      else if (s[++i] == '\n') { line++; line_start = i + 1; }
+      continue;
+    }
+    if ((c == '{' || c == '}') && i + 1 < end && s[i + 1] == c) { i++; continue; }  // a doubled brace is text
+    if (c != '{') continue;
+    if (i > run) {
+      t.start = run; t.len = i - run; t.line = line; t.col = run - line_start + 1;
+      push(p, with_op(p, add_node(p, ND_FTEXT, &t), lit->flags));
+    }
+    int32_t close = fstring_field(p, lit, i, end, line, line_start);
+    for (int32_t k = i; k < close; k++) if (s[k] == '\n') { line++; line_start = k + 1; }
+    i = close;
+    run = close + 1;
+  }
+  if (end > run) {
+    t.start = run; t.len = end - run; t.line = line; t.col = run - line_start + 1;
+    push(p, with_op(p, add_node(p, ND_FTEXT, &t), lit->flags));
+  }
+}
+
+// strings := STRING+      (adjacent literals are one string: a STR, or an
+// FSTRING of their pieces where f-strings are among them; a bytes part
+// makes it UNSUPPORTED there)
 DEVFN int32_t strings(Parser* p) {
-  Token first = p->cur, odd = first;
-  odd.kind = TK_EOF;
-  int32_t mark = p->top;
+  Token first = p->cur, bytes = first;
+  bytes.kind = TK_EOF;
+  int32_t mark = p->top, fstring = 0;
   while (check(p, TK_STRING) && !failed(p)) {
-    const char* bad = p->cur.flags & TF_FSTRING ? fstring_error(p->src + p->cur.start, p->cur.len) : 0;
-    if (bad) { syntax_error(p, &p->cur, bad); return -1; }
-    if (odd.kind == TK_EOF && (p->cur.flags & (TF_FSTRING | TF_BYTES))) odd = p->cur;
-    push(p, with_op(p, add_node(p, ND_STRPART, &p->cur), p->cur.flags));
+    Token lit = p->cur;
+    const char* bad = lit.flags & TF_FSTRING ? fstring_error(p->src + lit.start, lit.len) : 0;
+    if (bad) { syntax_error(p, &lit, bad); return -1; }
+    if (bytes.kind == TK_EOF && (lit.flags & TF_BYTES)) bytes = lit;
+    if ((lit.flags & (TF_FSTRING | TF_BYTES)) == TF_FSTRING) {
+      fstring = 1;
+      fstring_pieces(p, &lit);
+    } else {
+      push(p, with_op(p, add_node(p, ND_STRPART, &lit), lit.flags));
+    }
     advance(p);
   }
-  int32_t s = list_node(p, ND_STR, &first, mark);
-  if (odd.kind == TK_EOF) return s;
-  return with_op(p, add_node(p, ND_UNSUPPORTED, &odd, -1), odd.flags & TF_FSTRING ? UN_FSTRING : UN_BYTES);
+  int32_t s = list_node(p, fstring ? ND_FSTRING : ND_STR, &first, mark);
+  if (bytes.kind == TK_EOF) return s;
+  return with_op(p, add_node(p, ND_UNSUPPORTED, &bytes, -1), UN_BYTES);
 }
 
 DEVFN int32_t primary(Parser* p);
@@ -888,10 +1025,13 @@ DEVFN int32_t unsupported_stmt(Parser* p) {
   for (int clause = 0; !failed(p); clause++) {
     if (clause > 0 && !(t.kind == TK_TRY && (check(p, TK_EXCEPT) || check(p, TK_ELSE) || check(p, TK_FINALLY)))) break;
     advance(p);
-    for (int depth = 0; !failed(p) && !check(p, TK_EOF) && !check(p, TK_NEWLINE); advance(p)) {
+    int depth = 0;
+    for (; !failed(p) && !check(p, TK_EOF) && !check(p, TK_NEWLINE); advance(p)) {
       if (depth == 0 && (compound ? check(p, TK_COLON) : check(p, TK_SEMI))) break;
       depth += bracket_delta(p->cur.kind);
+      if (depth < 0) syntax_error(p, &p->cur, "unmatched bracket");
     }
+    if (depth > 0 && !failed(p)) syntax_error(p, &p->cur, "a bracket was never closed");
     if (t.kind == TK_AT && !failed(p) && check(p, TK_NEWLINE)) {  // a decorator decorates a def or a class
       int k = p->nxt.kind;
       if (k != TK_DEF && k != TK_CLASS && k != TK_ASYNC && k != TK_AT) syntax_error(p, &p->nxt, "invalid syntax");

@@ -317,15 +317,18 @@ DEVFN int32_t view_expr(Sema* s, int32_t i) {
 
 // Whether one string literal's escapes decode to ASCII (str_decode): 0,
 // -1 for a non-ASCII result, -2 for a \x escape without two hex digits.
+DEVFN int string_escapes_span(const char* p, int32_t i, int32_t end);
 DEVFN int string_escapes(const Sema* s, const Node* part) {
   const char* p = s->src + part->pos;
   int32_t i = 0, n = part->len;
+  if (part->op & TF_RAW) return 0;
+  if (part->kind == ND_FTEXT) return string_escapes_span(p, 0, n);
   while (p[i] != '\'' && p[i] != '"') i++;  // prefix
   char q = p[i];
   int32_t qn = (i + 2 < n && p[i + 1] == q && p[i + 2] == q) ? 3 : 1;
-  i += qn;
-  int32_t end = n - qn;
-  if (part->op & TF_RAW) return 0;
+  return string_escapes_span(p, i + qn, n - qn);
+}
+DEVFN int string_escapes_span(const char* p, int32_t i, int32_t end) {
   while (i < end) {
     if (p[i++] != '\\') continue;
     char e = p[i++];
@@ -343,16 +346,50 @@ DEVFN int string_escapes(const Sema* s, const Node* part) {
   return 0;
 }
 
+// One literal piece of a string (a STRPART, or an FTEXT of an f-string):
+// ASCII once its escapes are decoded, or an error and 0.
+DEVFN int literal_piece(Sema* s, int32_t pi) {
+  const Node* part = nd(s, pi);
+  int e = part->op & TF_NON_ASCII ? -1 : string_escapes(s, part);
+  if (e == -1) sema_error(s, pi, DG_UNSUPPORTED, "non-ASCII string");
+  if (e == -2) sema_error(s, pi, DG_SYNTAX, "invalid \\x escape in string literal");
+  return e == 0;
+}
+
 // strings := STRING+      (adjacent literals concatenate): a str of ASCII
 DEVFN int32_t string_type(Sema* s, int32_t i) {
   const Node* n = nd(s, i);
   for (int32_t k = 0; k < n->n; k++) {
     int32_t pi = xtra(s, n->a + k);
-    const Node* part = nd(s, pi);
     if (k == 8) { sema_error(s, pi, DG_UNSUPPORTED, "more than 8 adjacent string literals"); return T_BAD; }
-    int e = part->op & TF_NON_ASCII ? -1 : string_escapes(s, part);
-    if (e == -1) { sema_error(s, pi, DG_UNSUPPORTED, "non-ASCII string"); return T_BAD; }
-    if (e == -2) { sema_error(s, pi, DG_SYNTAX, "invalid \\x escape in string literal"); return T_BAD; }
+    if (!literal_piece(s, pi)) return T_BAD;
+  }
+  return T_STR;
+}
+
+// fstring := (STRING | FSTRING)+      a str: its text, and each field's
+// value as format(x, '') makes it, which is str(x) for an int, a bool, a
+// float, a str or an Optional of one; !r and !a are that too, but for a
+// str (its repr)
+DEVFN int32_t fstring(Sema* s, int32_t i) {
+  const Node* n = nd(s, i);
+  for (int32_t k = 0; k < n->n; k++) {
+    int32_t pi = xtra(s, n->a + k);
+    const Node* part = nd(s, pi);
+    if (part->kind != ND_FIELD) {
+      if (!literal_piece(s, pi)) return T_BAD;
+      continue;
+    }
+    if (part->op & FIELD_REFUSED) { sema_error(s, pi, DG_UNSUPPORTED, "f-string format spec or '='"); return T_BAD; }
+    int32_t t = expr(s, part->a, 0);
+    if (t == T_BAD) return T_BAD;
+    int32_t v = is_opt(&s->types, t) ? elem_of(&s->types, t) : t;  // None formats as 'None'
+    int conv = part->op & FIELD_CONV_MASK;
+    if (!(intlike(v) || v == T_FLOAT || v == T_STR) || (v == T_STR && (conv == FIELD_CONV_R || conv == FIELD_CONV_A))) {
+      sema_error(s, pi, DG_UNSUPPORTED, conv >= FIELD_CONV_R ? "f-string field !r or !a of " : "f-string field of ");
+      msg_type_in(s->diag, &s->types, t);
+      return T_BAD;
+    }
   }
   return T_STR;
 }
@@ -1448,6 +1485,7 @@ DEVFN int32_t expr(Sema* s, int32_t i, int cond) {
   int32_t t;
   switch (n->kind) {
     case ND_INT: case ND_FLOAT: case ND_STR: case ND_CONST: t = literal(s, i); break;
+    case ND_FSTRING: t = fstring(s, i); break;
     case ND_NAME: t = name_read(s, i); break;
     case ND_GROUP: t = expr(s, n->a, 0); break;  // a value in parentheses, tested whole
     case ND_UNARY: t = unary(s, i, cond); break;

@@ -30,19 +30,11 @@ DEVFN int binds(const Sema* s, int32_t t, int32_t name) {
   return 0;
 }
 
-// Whether an f-string literal's text holds a `:=` (a field may bind a name).
-DEV int binds_in_fstring(const Sema* s, const Node* part) {
-  const char* p = s->src + part->pos;
-  for (int32_t k = 0; k + 1 < part->len; k++) if (p[k] == ':' && p[k + 1] == '=') return 1;
-  return 0;
-}
-
 // Whether nothing binds the name NAME node `name` reads: no def, parameter,
 // import, assignment or loop target in any scope of the program names it,
 // and it is neither a dunder nor one of CPython's builtins. A statement the
-// language does not have (class, global, with, try) may bind names, as may
-// an f-string's `:=`: in a program with one, no name is known to be
-// defined nowhere. One scan of the tree: only names the type pass could
+// language does not have (class, global, with, try) may bind names: in a
+// program with one, no name is known to be defined nowhere. One scan of the tree: only names the type pass could
 // not find come here.
 DEVFN int defined_nowhere(const Sema* s, int32_t name) {
   const Node* m = nd(s, name);
@@ -54,7 +46,6 @@ DEVFN int defined_nowhere(const Sema* s, int32_t name) {
     int bound = 0;
     switch (n->kind) {
       case ND_UNSUPPORTED: if (n->op == UN_STATEMENT) return 0; break;
-      case ND_STRPART: bound = (n->op & TF_FSTRING) && binds_in_fstring(s, n); break;
       case ND_PARAM: bound = same_text(s, i, name); break;
       case ND_DEF: bound = same_text(s, xtra(s, n->a), name); break;
       case ND_ALIAS: bound = alias_binds(s, i, name); break;
@@ -115,6 +106,13 @@ template <class Read> DEVFN int32_t first_act(const Sema* s, int32_t i, Read& re
     case ND_TUPLE: case ND_LIST:
       for (int32_t k = 0; k < n->n; k++) {
         int32_t r = first_act(s, xtra(s, n->a + k), read);
+        if (r != QUIET) return r;
+      }
+      return QUIET;
+    case ND_FSTRING:  // the fields in order; formatting an int, a float or a str does nothing else
+      for (int32_t k = 0; k < n->n; k++) {
+        const Node* part = nd(s, xtra(s, n->a + k));
+        int32_t r = part->kind != ND_FIELD ? QUIET : first_act(s, part->a, read);
         if (r != QUIET) return r;
       }
       return QUIET;
@@ -233,6 +231,9 @@ DEVFN void unrun_code(Sema* s, int32_t i, int32_t loops) {
         if (nd(s, xtra(s, n->b + k))->b >= 0) unrun_code(s, nd(s, xtra(s, n->b + k))->b, loops);
       return unrun_code(s, n->a, 0);
     case ND_STR: string_type(s, i); return;
+    case ND_FSTRING: return unrun_list(s, n->a, n->n, loops);
+    case ND_STRPART: case ND_FTEXT: literal_piece(s, i); return;
+    case ND_FIELD: return unrun_code(s, n->a, loops);
     case ND_RETURN:
       if (in_module_code(s)) return sema_error(s, i, DG_SYNTAX, "'return' outside function");
       if (n->a >= 0) unrun_code(s, n->a, loops);

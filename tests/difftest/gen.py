@@ -228,6 +228,7 @@ ALL_FEATURES = frozenset(
         "str_format",  # '{} {1}'.format(a, b) of scalars, with braces doubled and bad fields
         "sets",  # set[int|bool|str] expressions and set locals (tests/difftest/sets.py)
         "dicts",  # dict expressions and dict locals with int, bool or str keys (tests/difftest/dicts.py)
+        "fstrings",  # f"..{e}..{e!r}.." of scalar fields, doubled braces, escapes in the text
         "float_pow",  # x ** y with a float, int ** -k, math.pow, pow(x, y): Unsupported allowed (fpow.h)
     }
 )
@@ -875,6 +876,29 @@ class FuncGen(ContainerGen, SetGen, DictGen):
         text = rng.choice(["", "-", " {{x}} ", "a"]).join(fields) + rng.choice(["", "!", "}}"])
         return f"{text!r}.format({', '.join(args)})"
 
+    def s_fstring(self, d):
+        """An f-string of scalar fields (!s, !r but of a str, an empty spec),
+        doubled braces and escapes in its text. A field's expression holds
+        no backslash, '#' or the f-string's quote (CPython 3.11's rules): an
+        expression that does is replaced by a name or a literal of its type."""
+        if "fstrings" not in self.features:
+            return None
+        rng = self.rng
+        quote = rng.choice(["'", '"'])
+        pieces = []
+        for _ in range(rng.randint(1, 4)):
+            pieces.append(rng.choice(["", "", "-", " {{x}} ", "a\\tb", ": ", "}}"]))
+            t = rng.choice(SCALARS)
+            e = self.expr(t, d)
+            if "\\" in e or "#" in e or quote in e or "{" in e or "}" in e:
+                e = self.atom(t)
+                if "\\" in e or "#" in e or quote in e:
+                    e = {INT: "7", BOOL: "True", FLOAT: "2.5", STR: "len"}[t] if t != STR else "str(3)"
+            conv = rng.choice(["", "", "", "!s", ":"] + (["!r"] if t != STR else []))
+            pieces.append(f"{{{e}{conv}}}")
+        pieces.append(rng.choice(["", "!", "{{"]))
+        return f"{rng.choice(['f', 'F', 'rf'])}{quote}{''.join(pieces)}{quote}"
+
     def s_minmax(self, d):
         return f"{self.rng.choice(['min', 'max'])}({self.expr(STR, d)}, {self.expr(STR, d)})"
 
@@ -895,7 +919,7 @@ class FuncGen(ContainerGen, SetGen, DictGen):
         STR: [
             ("s_concat", 3), ("s_repeat", 1), ("s_index", 2), ("s_slice", 2.5), ("s_str", 1.5), ("s_chr", 1),
             ("s_method", 2.5), ("s_minmax", 0.5), ("s_ifexp", 1), ("s_andor", 0.7), ("s_call", 1.5),
-            ("s_format", 0.6),
+            ("s_format", 0.6), ("s_fstring", 0.6),
         ],
     }
 

@@ -7,6 +7,8 @@ Each problem gets one outcome line:
     pass                                   compiled, every test gives CPython's value
     compile: <Class>: <message>            the diagnostic: the blocking feature
     runtime: <status> on test <i>          compiled, but test i differs from CPython
+    handoff: <status> on <k> tests         compiled, every test CPython's but k lanes the
+                                           VM hands to CPython (a deviation status)
     convert: <reason>                      no candidate/Problem (see agentloop/tasksets/humaneval.py)
     error: <exception>                     the verifier itself raised (a bug)
 
@@ -31,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from agentloop.tasksets.humaneval import LIMITS, Converted, convert_all, load_tasks
+from gpubackend.cpython import DEVIATIONS
 
 FLOOR_FILE = Path(__file__).resolve().parent / "FLOOR"
 
@@ -39,7 +42,7 @@ FLOOR_FILE = Path(__file__).resolve().parent / "FLOOR"
 class Outcome:
     """The verdict on one HumanEval problem.
 
-    kind: 'pass', 'compile', 'runtime', 'convert' or 'error'.
+    kind: 'pass', 'compile', 'runtime', 'handoff', 'convert' or 'error'.
     line: the one-line classification (see the module docstring).
     feature: what blocks it, without the problem's own names (to group by);
         None for a pass.
@@ -112,7 +115,8 @@ class Report:
             "annotations_inferred": sum(o.inferred for o in converted),
             "annotations_inferred_entry": sum(o.inferred_where == "entry" for o in converted),
             "annotations_inferred_helpers": sum(o.inferred_where == "helpers" for o in converted),
-            "compiled": kinds["pass"] + kinds["runtime"],
+            "compiled": kinds["pass"] + kinds["runtime"] + kinds["handoff"],
+            "handed_off": kinds["handoff"],
             "compile_blocked": kinds["compile"],
             "runtime_mismatch": kinds["runtime"],
             "convert_blocked": kinds["convert"],
@@ -143,7 +147,8 @@ class Report:
             f"helpers {s['annotations_inferred_helpers']}), "
             f"{s['tests']} test cases; compiled {s['compiled']}; "
             f"blocked at compile {s['compile_blocked']}, at conversion {s['convert_blocked']}; "
-            f"runtime mismatches {s['runtime_mismatch']}; verifier errors {s['errors']}",
+            f"runtime mismatches {s['runtime_mismatch']}; lanes handed to CPython in {s['handed_off']}; "
+            f"verifier errors {s['errors']}",
             "",
             "Blocking features (problems: feature [examples]):",
         ]
@@ -251,6 +256,11 @@ def classify(verifier, conv: Converted) -> Outcome:
     failing = [t for t in range(res.n_tests) if not res.passed[0, t]]
     t = failing[0]
     status = res.status_name(0, t)
+    if all(res.status_name(0, k) in DEVIATIONS for k in failing):  # the CPython path judges those lanes
+        o.kind = "handoff"
+        o.line = f"handoff: {status} on {len(failing)} of {res.n_tests} tests"
+        o.feature = f"handoff: {status}"
+        return o
     test = problem.tests[t]
     try:
         actual = res.actual(0, t)

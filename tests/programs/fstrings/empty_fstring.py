@@ -1,0 +1,4 @@
+# args: []
+# expect: ''
+def f() -> str:
+    return f""

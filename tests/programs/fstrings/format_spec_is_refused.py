@@ -1,0 +1,3 @@
+# error: Unsupported 3
+def f(x: float) -> str:
+    return f"{x:.2f}"

@@ -1,0 +1,3 @@
+# error: Unsupported 3
+def f(s: str) -> str:
+    return f"{s!r}"
