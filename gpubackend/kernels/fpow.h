@@ -148,6 +148,26 @@ DEVFN int rt_pow_positive_(double x, double y, double* r) {
 
 DEV int odd_integer_(double y) { return f_fmod(f_fabs(y), 2.0) == 1.0; }
 
+// x ** y for finite x and y (y not 0): `negative` is the status of 0.0 to a
+// negative power, `fraction` that of a negative x to a non-integer one
+// (float_pow's ZeroDivisionError and complex number; math.pow's ValueErrors).
+DEVFN int rt_pow_finite_(double x, double y, int negative, int fraction, double* r) {
+  if (x == 0.0) {
+    if (y < 0.0) return negative;
+    *r = odd_integer_(y) ? x : 0.0;
+    return ST_PASS;
+  }
+  int negate = 0;
+  if (x < 0.0) {
+    if (y != f_floor(y)) return fraction;
+    negate = odd_integer_(y);
+    x = -x;
+  }
+  int st = x == 1.0 ? (*r = 1.0, ST_PASS) : rt_pow_positive_(x, y, r);
+  if (negate) *r = -*r;
+  return st;
+}
+
 // x ** y of floats, float_pow's cases in its order: ZeroDivisionError for
 // 0.0 to a negative power; a negative x to a non-integer power is a complex
 // number, Unsupported.
@@ -165,20 +185,7 @@ DEVFN int rt_pow_float(double x, double y, double* r) {
     *r = y > 0.0 ? (odd ? x : f_fabs(x)) : (odd ? f_copysign(0.0, x) : 0.0);
     return ST_PASS;
   }
-  if (x == 0.0) {
-    if (y < 0.0) return ST_ZERO_DIVISION;
-    *r = odd_integer_(y) ? x : 0.0;
-    return ST_PASS;
-  }
-  int negate = 0;
-  if (x < 0.0) {
-    if (y != f_floor(y)) return ST_UNSUPPORTED;
-    negate = odd_integer_(y);
-    x = -x;
-  }
-  int st = x == 1.0 ? (*r = 1.0, ST_PASS) : rt_pow_positive_(x, y, r);
-  if (negate) *r = -*r;
-  return st;
+  return rt_pow_finite_(x, y, ST_ZERO_DIVISION, ST_UNSUPPORTED, r);
 }
 
 // math.pow(x, y): C99's pow for the infinities and nans, each as a value;
@@ -198,18 +205,5 @@ DEVFN int rt_math_pow(double x, double y, double* r) {
     return ST_PASS;
   }
   if (y == 0.0 || x == 1.0) { *r = 1.0; return ST_PASS; }
-  if (x == 0.0) {
-    if (y < 0.0) return ST_VALUE_ERROR;
-    *r = odd_integer_(y) ? x : 0.0;
-    return ST_PASS;
-  }
-  int negate = 0;
-  if (x < 0.0) {
-    if (y != f_floor(y)) return ST_VALUE_ERROR;
-    negate = odd_integer_(y);
-    x = -x;
-  }
-  int st = x == 1.0 ? (*r = 1.0, ST_PASS) : rt_pow_positive_(x, y, r);
-  if (negate) *r = -*r;
-  return st;
+  return rt_pow_finite_(x, y, ST_VALUE_ERROR, ST_VALUE_ERROR, r);
 }
