@@ -80,22 +80,16 @@ DEVFN ExpDesc str_format(Code* g, int32_t i) {
   return pushed(g, T_STR);
 }
 
-// A str constant of the literal text of a STRPART or an FTEXT, decoded.
+// A str constant of the text of a STRPART or an FTEXT, decoded.
 DEVFN int32_t piece_const(Code* g, const Node* part) {
   const char* s = g->src + part->pos;
-  int raw = part->op & TF_RAW;
-  int32_t n = part->kind == ND_FTEXT ? str_decode_span(s, 0, part->len, raw, 1, 0) : 0;
-  if (part->kind == ND_STRPART) {
-    Token t;
-    t.kind = TK_STRING; t.start = part->pos; t.len = part->len; t.line = part->line; t.col = part->col; t.flags = part->op;
-    n = str_decode(g->src, &t, 0);
-    int32_t at = str_alloc(g, n);
-    if (at >= 0) str_decode(g->src, &t, (char*)(g->out->konst + at + 1));
-    return at < 0 ? 0 : at;
-  }
-  int32_t at = str_alloc(g, n);
-  if (at >= 0) str_decode_span(s, 0, part->len, raw, 1, (char*)(g->out->konst + at + 1));
-  return at < 0 ? 0 : at;
+  int32_t b = 0, e = part->len;
+  if (part->kind == ND_STRPART) literal_body(s, part->len, &b, &e);
+  int raw = part->op & TF_RAW, fstring = part->kind == ND_FTEXT;
+  int32_t at = str_alloc(g, str_decode_span(s, b, e, raw, fstring, 0));
+  if (at < 0) return 0;
+  str_decode_span(s, b, e, raw, fstring, (char*)(g->out->konst + at + 1));
+  return at;
 }
 
 // fstring := its pieces concatenated in order: each literal text a

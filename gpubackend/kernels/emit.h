@@ -214,12 +214,9 @@ DEV void finish_program(Program* out, const MemoFn* fns, int32_t n, int32_t entr
 // -1 for an escape the DSL cannot hold (non-ASCII result).
 DEVFN int32_t str_decode_span(const char* s, int32_t i, int32_t end, int raw, int fstring, char* buf);
 DEVFN int32_t str_decode(const char* src, const Token* t, char* buf) {
-  const char* s = src + t->start;
-  int32_t i = 0, n = t->len;
-  while (s[i] != '\'' && s[i] != '"') i++;  // prefix
-  char q = s[i];
-  int32_t qn = (i + 2 < n && s[i + 1] == q && s[i + 2] == q) ? 3 : 1;
-  return str_decode_span(s, i + qn, n - qn, t->flags & TF_RAW, 0, buf);
+  int32_t b, e;
+  literal_body(src + t->start, t->len, &b, &e);
+  return str_decode_span(src + t->start, b, e, t->flags & TF_RAW, 0, buf);
 }
 
 // The bytes s[i, end) of a literal's body, decoded as str_decode does; in

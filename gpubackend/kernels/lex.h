@@ -570,6 +570,16 @@ DEVFN Token lex_number(Lexer* L, int32_t start) {
   return t;
 }
 
+// A string literal token s[0, n)'s body s[*b, *e): past its prefix and
+// its opening quotes, before its closing ones.
+DEV void literal_body(const char* s, int32_t n, int32_t* b, int32_t* e) {
+  int32_t i = 0;
+  while (i < n && s[i] != '\'' && s[i] != '"') i++;
+  int32_t q = i + 2 < n && s[i + 1] == s[i] && s[i + 2] == s[i] ? 3 : 1;
+  *b = i + q;
+  *e = n - q;
+}
+
 // string := quote chars quote | triple-quoted. The value is decoded later by
 // the parser (str_decode), which knows whether the literal is a docstring.
 DEVFN Token lex_string(Lexer* L, int32_t start, int32_t flags) {

@@ -251,12 +251,9 @@ DEVFN int32_t star_expressions(Parser* p, int mode) {
 // its '}', around an expression that is not blank; no lone '}'. CPython's
 // message, or null. (The expressions are read afterwards: fstring_field.)
 DEV const char* fstring_error(const char* s, int32_t n) {
-  int32_t i = 0;
-  while (i < n && s[i] != '\'' && s[i] != '"') i++;  // the prefix
-  if (i >= n) return 0;
-  char q = s[i];
-  int32_t qn = i + 2 < n && s[i + 1] == q && s[i + 2] == q ? 3 : 1, end = n - qn;
-  for (i += qn; i < end; i++) {
+  int32_t i, end;
+  literal_body(s, n, &i, &end);
+  for (; i < end; i++) {
     if (s[i] == '}' && i + 1 < end && s[i + 1] == '}') { i++; continue; }
     if (s[i] == '}') return "f-string: single '}' is not allowed";
     if (s[i] != '{') continue;
@@ -379,13 +376,14 @@ DEVFN int32_t fstring_field(Parser* p, const Token* lit, int32_t i, int32_t end,
 // pushed in order.
 DEVFN void fstring_pieces(Parser* p, const Token* lit) {
   const char* s = p->src;
-  int32_t i = lit->start, n = lit->start + lit->len;
-  while (s[i] != '\'' && s[i] != '"') i++;  // the prefix
-  int32_t qn = i + 2 < n && s[i + 1] == s[i] && s[i + 2] == s[i] ? 3 : 1, end = n - qn;
-  int32_t line = lit->line, line_start = lit->start - (lit->col - 1), run = i + qn;
+  int32_t i, end;
+  literal_body(s + lit->start, lit->len, &i, &end);
+  i += lit->start;
+  end += lit->start;
+  int32_t line = lit->line, line_start = lit->start - (lit->col - 1), run = i;
   int raw = lit->flags & TF_RAW;
   Token t = *lit;
-  for (i += qn; i < end && !failed(p); i++) {
+  for (; i < end && !failed(p); i++) {
     char c = s[i];
     if (c == '\n') { line++; line_start = i + 1; continue; }
     if (c == '\\' && !raw && i + 1 < end && s[i + 1] != '{' && s[i + 1] != '}') {  // an escape: not a brace

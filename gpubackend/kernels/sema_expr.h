@@ -320,13 +320,10 @@ DEVFN int32_t view_expr(Sema* s, int32_t i) {
 DEVFN int string_escapes_span(const char* p, int32_t i, int32_t end);
 DEVFN int string_escapes(const Sema* s, const Node* part) {
   const char* p = s->src + part->pos;
-  int32_t i = 0, n = part->len;
+  int32_t b = 0, e = part->len;
   if (part->op & TF_RAW) return 0;
-  if (part->kind == ND_FTEXT) return string_escapes_span(p, 0, n);
-  while (p[i] != '\'' && p[i] != '"') i++;  // prefix
-  char q = p[i];
-  int32_t qn = (i + 2 < n && p[i + 1] == q && p[i + 2] == q) ? 3 : 1;
-  return string_escapes_span(p, i + qn, n - qn);
+  if (part->kind != ND_FTEXT) literal_body(p, part->len, &b, &e);
+  return string_escapes_span(p, b, e);
 }
 DEVFN int string_escapes_span(const char* p, int32_t i, int32_t end) {
   while (i < end) {
@@ -1751,16 +1748,15 @@ DEVFN int plain_format(const Sema* s, int32_t i) {
   if (nd(s, i)->n != 1) return 0;
   const Node* part = nd(s, xtra(s, nd(s, i)->a));
   const char* p = s->src + part->pos;
-  int32_t k = 0, n = part->len;
-  while (p[k] != '\'' && p[k] != '"') k++;  // the prefix
-  int32_t q = k + 2 < n && p[k + 1] == p[k] && p[k + 2] == p[k] ? 3 : 1;
-  for (int32_t j = k + q; j < n - q; j++) {
+  int32_t b, e;
+  literal_body(p, part->len, &b, &e);
+  for (int32_t j = b; j < e; j++) {
     if (p[j] == '\\') return 0;
     if (p[j] != '{') continue;
     if (p[j + 1] == '{') { j++; continue; }
     int32_t d = j + 1;
-    while (d < n - q && p[d] >= '0' && p[d] <= '9') d++;
-    if (d < n - q && p[d] != '}') return 0;
+    while (d < e && p[d] >= '0' && p[d] <= '9') d++;
+    if (d < e && p[d] != '}') return 0;
   }
   return 1;
 }
