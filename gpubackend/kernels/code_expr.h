@@ -297,6 +297,14 @@ DEVFN ExpDesc compare_op(Code* g, int32_t opn, ExpDesc* l, ExpDesc* r) {
 // reads b once and stops at the first false link
 DEVFN ExpDesc compare(Code* g, int32_t i) {
   const Node* n = cnode(g, i);
+  int32_t value, cls;
+  if (type_test_parts(g->s, i, &value, &cls)) {  // the value for its errors, then the answer
+    ExpDesc e = expr(g, value);
+    g->line = n->end;
+    drop(g, &e);
+    int code = cnode(g, cx(g, n->a + 1))->op;
+    return desc(g, EK_CONST, const_word(g, (code == TK_EQEQ || code == TK_IS) == (g->s->ty[cls] == 1)), T_BOOL);
+  }
   ExpDesc l = expr(g, cx(g, n->a));
   int32_t exits = -1;  // a jump list
   for (int32_t k = 1; k + 1 < n->n && !code_failed(g); k += 2) {
@@ -636,6 +644,8 @@ DEVFN int straight(Code* g, int32_t i) {
     }
     case ND_BOOLOP: case ND_IFEXP: case ND_LISTCOMP: case ND_GENEXP: case ND_SETCOMP: case ND_DICTCOMP: return 0;
     case ND_COMPARE: {
+      int32_t value, cls;
+      if (type_test_parts(g->s, i, &value, &cls)) return straight(g, value);
       if (n->n > 3) return 0;  // a chain jumps
       int32_t r = cx(g, n->a + 2);
       if (calls_builtin(g, r, "range")) return both(straight(g, cx(g, n->a)), args_straight(g, r));  // RANGE_CONTAINS

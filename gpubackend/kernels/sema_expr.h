@@ -644,8 +644,31 @@ DEVFN int32_t in_range(Sema* s, int32_t i, int32_t k, int32_t a) {
   return T_BOOL;
 }
 
+// Whether COMPARE node i is `type(value) OP NAME` or `NAME OP type(value)`
+// with OP one of == != is `is not`, the builtin type not shadowed: the
+// value's node in *value and the class NAME's in *cls.
+DEVFN int type_test_parts(const Sema* s, int32_t i, int32_t* value, int32_t* cls) {
+  const Node* n = nd(s, i);
+  if (n->n != 3) return 0;
+  int code = nd(s, xtra(s, n->a + 1))->op;
+  if (code != TK_EQEQ && code != TK_NE && code != TK_IS && code != CMP_IS_NOT) return 0;
+  for (int side = 0; side < 2; side++) {
+    int32_t call = xtra(s, n->a + 2 * side), name = xtra(s, n->a + 2 - 2 * side);
+    const Node* c = nd(s, call);
+    if (c->kind != ND_CALL || c->n != 1 || nd(s, c->a)->kind != ND_NAME || !node_is(s, c->a, "type")) continue;
+    if (nd(s, name)->kind != ND_NAME || nd(s, xtra(s, c->b))->kind == ND_STARRED || nd(s, xtra(s, c->b))->kind == ND_KEYWORD) continue;
+    *value = xtra(s, c->b);
+    *cls = name;
+    return 1;
+  }
+  return 0;
+}
+
+DEVFN int32_t type_test(Sema* s, int32_t i, int32_t value, int32_t cls);
 DEVFN int32_t compare(Sema* s, int32_t i) {
   const Node* n = nd(s, i);
+  int32_t value, cls;
+  if (type_test_parts(s, i, &value, &cls)) return type_test(s, i, value, cls);
   int32_t a = expr(s, xtra(s, n->a), 0);
   for (int32_t k = 1; k < n->n && a != T_BAD; k += 2) {
     int32_t op = xtra(s, n->a + k), right = xtra(s, n->a + k + 1);
@@ -1000,6 +1023,32 @@ DEVFN int class_test_answer(Sema* s, int32_t t, int32_t classes, int32_t* at) {
     if (a == CT_TRUE || (a == CT_NOT_NONE && answer != CT_TRUE) || (a == CT_UNSURE && answer == CT_FALSE)) answer = a;
   }
   return answer;
+}
+
+// type_test := 'type' '(' expression ')' ('==' | '!=' | 'is' | 'is not') NAME
+// (either way round). A value's class is its static type's where that is
+// exact (str, bool, list, tuple, set, dict); an int may be a bool in
+// CPython and a float an int (class_answer), so there only other classes
+// answer. The answer is a constant, the value evaluated for its errors; the
+// class NAME's ty[] entry keeps whether the classes are the same.
+DEVFN int32_t type_test(Sema* s, int32_t i, int32_t value, int32_t cls) {
+  const Node* n = nd(s, i);
+  int32_t call = nd(s, xtra(s, n->a))->kind == ND_CALL ? xtra(s, n->a) : xtra(s, n->a + 2);
+  if (find_local(s, nd(s, call)->a) || find_func(s, nd(s, call)->a) != -1) return refuse_form(s, call);
+  int32_t t = expr(s, value, 0);
+  if (t == T_BAD) return T_BAD;
+  const TypeTable* tt = &s->types;
+  int exact = t == T_STR || t == T_BOOL || is_list(tt, t) || is_tuple(tt, t) || is_set(tt, t) || is_dict(tt, t);
+  int answer = is_opt(tt, t) || t == T_NONE ? CT_UNSURE : class_answer(s, t, cls);  // isinstance's
+  if (answer == CT_TRUE)  // a class the value is an instance of: its own class only where the type is exact
+    answer = node_is(s, cls, "object") || (t == T_BOOL && node_is(s, cls, "int")) ? CT_FALSE : exact ? CT_TRUE : CT_UNSURE;
+  if (answer < 0 || answer == CT_UNSURE) {
+    sema_error(s, nd(s, call)->a, DG_UNSUPPORTED, answer < 0 ? "type() compared with this class"
+                                                   : "type() of a value whose class the types leave open");
+    return T_BAD;
+  }
+  note_type(s, cls, answer == CT_TRUE);
+  return T_BOOL;
 }
 
 // class_test := 'isinstance' '(' expression ',' classes ')'      types are

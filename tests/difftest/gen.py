@@ -228,6 +228,7 @@ ALL_FEATURES = frozenset(
         "str_format",  # '{} {1}'.format(a, b) of scalars, with braces doubled and bad fields
         "sets",  # set[int|bool|str] expressions and set locals (tests/difftest/sets.py)
         "dicts",  # dict expressions and dict locals with int, bool or str keys (tests/difftest/dicts.py)
+        "type_tests",  # type(e) == C (!=, is, is not) where e's static type fixes the answer
         "fstrings",  # f"..{e}..{e!r}.." of scalar fields, doubled braces, escapes in the text
         "float_pow",  # x ** y with a float, int ** -k, math.pow, pow(x, y): Unsupported allowed (fpow.h)
     }
@@ -766,6 +767,22 @@ class FuncGen(ContainerGen, SetGen, DictGen):
         t = self.rng.choice(SCALARS)
         return f"isinstance({self.expr(t, d)}, {self.rng.choice(self.CLASS_TESTS[t])})"
 
+    # classes type(e) may be compared with, by e's type: where a value of the
+    # type may be of another class in CPython (an int a bool, a float an int),
+    # only the classes it surely is not
+    TYPE_TESTS = {INT: ["str", "list", "dict", "object"], BOOL: ["bool", "int", "str", "object"],
+                  FLOAT: ["str", "tuple", "set"], STR: ["str", "int", "list", "object"]}
+
+    def b_type_test(self, d):
+        """type(e) == C, !=, is, is not, either way round."""
+        if "type_tests" not in self.features:
+            return None
+        rng = self.rng
+        t = rng.choice(SCALARS)
+        call, cls = f"type({self.expr(t, d)})", rng.choice(self.TYPE_TESTS[t])
+        op = rng.choice(["==", "!=", "is", "is not"])
+        return f"({call} {op} {cls})" if rng.random() < 0.7 else f"({cls} {op} {call})"
+
     def b_not(self, d):
         if self.t34 and self.rng.random() < 0.4:
             return f"(not {self.truth_operand(d)})"
@@ -914,7 +931,7 @@ class FuncGen(ContainerGen, SetGen, DictGen):
         ],
         BOOL: [
             ("b_cmp", 6), ("b_not", 1.5), ("b_andor", 2), ("b_bit", 0.7), ("b_bool", 1), ("b_in", 1.5),
-            ("b_strpred", 1.5), ("b_ifexp", 0.5), ("b_call", 1), ("b_isinstance", 0.4),
+            ("b_strpred", 1.5), ("b_ifexp", 0.5), ("b_call", 1), ("b_isinstance", 0.4), ("b_type_test", 0.3),
         ],
         STR: [
             ("s_concat", 3), ("s_repeat", 1), ("s_index", 2), ("s_slice", 2.5), ("s_str", 1.5), ("s_chr", 1),

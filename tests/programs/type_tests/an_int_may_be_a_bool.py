@@ -1,0 +1,3 @@
+# error: Unsupported 3:12
+def f(n: int) -> bool:
+    return type(n) == int
