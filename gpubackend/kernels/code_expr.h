@@ -297,9 +297,9 @@ DEVFN ExpDesc compare_op(Code* g, int32_t opn, ExpDesc* l, ExpDesc* r) {
 // reads b once and stops at the first false link
 DEVFN ExpDesc compare(Code* g, int32_t i) {
   const Node* n = cnode(g, i);
-  int32_t value, cls;
-  if (type_test_parts(g->s, i, &value, &cls)) {  // the value for its errors, then the answer
-    ExpDesc e = expr(g, value);
+  int32_t call, cls;
+  if (type_test_parts(g->s, i, &call, &cls)) {  // the value for its errors, then the answer
+    ExpDesc e = expr(g, cx(g, cnode(g, call)->b));
     g->line = n->end;
     drop(g, &e);
     int code = cnode(g, cx(g, n->a + 1))->op;
@@ -644,8 +644,8 @@ DEVFN int straight(Code* g, int32_t i) {
     }
     case ND_BOOLOP: case ND_IFEXP: case ND_LISTCOMP: case ND_GENEXP: case ND_SETCOMP: case ND_DICTCOMP: return 0;
     case ND_COMPARE: {
-      int32_t value, cls;
-      if (type_test_parts(g->s, i, &value, &cls)) return straight(g, value);
+      int32_t call, cls;
+      if (type_test_parts(g->s, i, &call, &cls)) return straight(g, cx(g, cnode(g, call)->b));
       if (n->n > 3) return 0;  // a chain jumps
       int32_t r = cx(g, n->a + 2);
       if (calls_builtin(g, r, "range")) return both(straight(g, cx(g, n->a)), args_straight(g, r));  // RANGE_CONTAINS
@@ -801,8 +801,7 @@ DEVFN ExpDesc str_of_optional(Code* g, int32_t t) {
 // divmod(a, b): (a // b, a % b), in float when either is
 DEVFN ExpDesc divmod_(Code* g, const int32_t* ts, int32_t type) {
   int isf = ts[0] == T_FLOAT || ts[1] == T_FLOAT;
-  if (isf && ts[0] != T_FLOAT) emit0(g, OP_INT_TO_FLOAT_UNDER);
-  if (isf && ts[1] != T_FLOAT) emit0(g, OP_INT_TO_FLOAT);
+  if (isf) floats_of(g, ts[0], ts[1]);
   emit0(g, OP_DUP2);
   emit0(g, isf ? OP_FLOORDIV_FLOAT : OP_FLOORDIV_INT);
   emit0(g, OP_ROT3);

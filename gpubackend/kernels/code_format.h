@@ -1,15 +1,23 @@
-// code_format.h: f-strings, and str.format on a str literal (sema_expr.h,
-// fstring and str_format, types them; the latter
-// its arguments and admits only a literal without escapes whose fields are
-// `{}` and `{n}`: plain_format). The literal is read here: its fields, its
-// `{{` and `}}`. The arguments
-// are evaluated first, in order, as CPython evaluates a call's, and made
-// strs as format(x, '') makes them (str(x) for an int, bool, float or str);
-// then the pieces are concatenated. Fields CPython rejects raise where it
-// raises, after the arguments: ValueError for a lone brace or for automatic
-// and manual numbering mixed, IndexError for a field past the arguments.
+// code_format.h: f-strings, and str.format on a str literal. The type pass
+// (sema_expr.h: fstring, str_format) types their values and admits for
+// str.format only a literal without escapes whose fields are `{}` and `{n}`
+// (plain_format). Values become strs as format(x, '') makes them: str(x)
+// for an int, bool, float or str, and 'None' or str() of the value for an
+// Optional; then the pieces are concatenated.
+//
+// str.format's literal is read here: its fields, its `{{` and `}}`. The
+// arguments are evaluated first, in order, as CPython evaluates a call's.
+// Fields CPython rejects raise where it raises, after the arguments:
+// ValueError for a lone brace or for automatic and manual numbering mixed,
+// IndexError for a field past the arguments.
 #pragma once
 #include "code_call.h"
+
+// The value on the stack, of type t, made a str as format(x, '') makes it.
+DEV void str_of_value(Code* g, int32_t t) {
+  if (is_opt(ctypes(g), t)) str_of_optional(g, t);
+  else if (t != T_STR) emit0(g, str_of_op(t));
+}
 
 // One piece of the result pushed and joined to what is there (first: none
 // is there yet).
@@ -67,7 +75,7 @@ DEVFN ExpDesc str_format(Code* g, int32_t i) {
   for (int32_t a = 0; a < n->n && !code_failed(g); a++) {
     ExpDesc e = expr(g, cx(g, n->b + a));
     discharge(g, &e);
-    if (e.type != T_STR) emit0(g, str_of_op(e.type));
+    str_of_value(g, e.type);
     emit(g, OP_STORE, slots + a);
   }
   g->line = n->end;
@@ -108,8 +116,7 @@ DEVFN ExpDesc fstring(Code* g, int32_t i) {
       ExpDesc e = expr(g, part->a);
       discharge(g, &e);
       g->line = part->line;
-      if (is_opt(ctypes(g), e.type)) str_of_optional(g, e.type);
-      else if (e.type != T_STR) emit0(g, str_of_op(e.type));
+      str_of_value(g, e.type);
     }
     format_piece(g, &first);
   }

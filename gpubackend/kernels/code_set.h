@@ -4,14 +4,12 @@
 #pragma once
 #include "code_call.h"
 
-// A display of more than two constants, which CPython's compiler folds into
-// a frozenset constant (SETSEL_FOLDED; sema_set.h, folded_display).
-DEVFN int folded(Code* g, int32_t i) { return folded_display(g->s, i) > 0; }
-
-// set_display | set_comprehension: the items as a list, then the set.
+// set_display | set_comprehension: the items as a list, then the set (a
+// display CPython's compiler folds into a frozenset constant made anew:
+// SETSEL_FOLDED; sema_set.h, folded_display).
 DEVFN ExpDesc set_display(Code* g, int32_t i) {
   int32_t t = ty(g, i);
-  int folded_items = cnode(g, i)->kind == ND_SET && folded(g, i);
+  int folded_items = cnode(g, i)->kind == ND_SET && folded_display(g->s, i);
   ExpDesc e = cnode(g, i)->kind == ND_SET ? list_display(g, i) : comprehension(g, i, SINK_LIST);
   discharge(g, &e);
   g->line = cnode(g, i)->end;

@@ -645,30 +645,30 @@ DEVFN int32_t in_range(Sema* s, int32_t i, int32_t k, int32_t a) {
 }
 
 // Whether COMPARE node i is `type(value) OP NAME` or `NAME OP type(value)`
-// with OP one of == != is `is not`, the builtin type not shadowed: the
-// value's node in *value and the class NAME's in *cls.
-DEVFN int type_test_parts(const Sema* s, int32_t i, int32_t* value, int32_t* cls) {
+// with OP one of == != is `is not`: the type(...) CALL node in *call and
+// the class NAME's in *cls. (type_test refuses a `type` the program defines.)
+DEVFN int type_test_parts(const Sema* s, int32_t i, int32_t* call, int32_t* cls) {
   const Node* n = nd(s, i);
   if (n->n != 3) return 0;
   int code = nd(s, xtra(s, n->a + 1))->op;
   if (code != TK_EQEQ && code != TK_NE && code != TK_IS && code != CMP_IS_NOT) return 0;
   for (int side = 0; side < 2; side++) {
-    int32_t call = xtra(s, n->a + 2 * side), name = xtra(s, n->a + 2 - 2 * side);
-    const Node* c = nd(s, call);
+    int32_t at = xtra(s, n->a + 2 * side), name = xtra(s, n->a + 2 - 2 * side);
+    const Node* c = nd(s, at);
     if (c->kind != ND_CALL || c->n != 1 || nd(s, c->a)->kind != ND_NAME || !node_is(s, c->a, "type")) continue;
     if (nd(s, name)->kind != ND_NAME || nd(s, xtra(s, c->b))->kind == ND_STARRED || nd(s, xtra(s, c->b))->kind == ND_KEYWORD) continue;
-    *value = xtra(s, c->b);
+    *call = at;
     *cls = name;
     return 1;
   }
   return 0;
 }
 
-DEVFN int32_t type_test(Sema* s, int32_t i, int32_t value, int32_t cls);
+DEVFN int32_t type_test(Sema* s, int32_t call, int32_t cls);
 DEVFN int32_t compare(Sema* s, int32_t i) {
   const Node* n = nd(s, i);
-  int32_t value, cls;
-  if (type_test_parts(s, i, &value, &cls)) return type_test(s, i, value, cls);
+  int32_t call, cls;
+  if (type_test_parts(s, i, &call, &cls)) return type_test(s, call, cls);
   int32_t a = expr(s, xtra(s, n->a), 0);
   for (int32_t k = 1; k < n->n && a != T_BAD; k += 2) {
     int32_t op = xtra(s, n->a + k), right = xtra(s, n->a + k + 1);
@@ -1031,11 +1031,9 @@ DEVFN int class_test_answer(Sema* s, int32_t t, int32_t classes, int32_t* at) {
 // CPython and a float an int (class_answer), so there only other classes
 // answer. The answer is a constant, the value evaluated for its errors; the
 // class NAME's ty[] entry keeps whether the classes are the same.
-DEVFN int32_t type_test(Sema* s, int32_t i, int32_t value, int32_t cls) {
-  const Node* n = nd(s, i);
-  int32_t call = nd(s, xtra(s, n->a))->kind == ND_CALL ? xtra(s, n->a) : xtra(s, n->a + 2);
+DEVFN int32_t type_test(Sema* s, int32_t call, int32_t cls) {
   if (find_local(s, nd(s, call)->a) || find_func(s, nd(s, call)->a) != -1) return refuse_form(s, call);
-  int32_t t = expr(s, value, 0);
+  int32_t t = expr(s, xtra(s, nd(s, call)->b), 0);
   if (t == T_BAD) return T_BAD;
   const TypeTable* tt = &s->types;
   int exact = t == T_STR || t == T_BOOL || is_list(tt, t) || is_tuple(tt, t) || is_set(tt, t) || is_dict(tt, t);
@@ -1587,9 +1585,6 @@ DEVFN int32_t next_append(Sema* s, const SemaLocal* l, int32_t read) {
   return best;
 }
 
-// Find further on in the function what tells l's item type: its first
-// append or insert, whose item is typed there (with the locals of here)
-// and thrown away; an error on the way leaves l as it was.
 // Expressions a[0, n) typed ahead, in order, as a look ahead does: their
 // types into ts (T_BAD from the first that fails on); what they declare,
 // call or report does not stay. Returns 0 where the look ahead met a form
@@ -1606,6 +1601,9 @@ DEVFN int discover_types(Sema* s, const int32_t* a, int32_t n, int32_t* ts) {
   return !gave;
 }
 
+// Find further on in the function what tells l's item type: its first
+// append or insert, whose item is typed there (with the locals of here)
+// and thrown away; an error on the way leaves l as it was.
 DEVFN void learn_list_type(Sema* s, SemaLocal* l, int32_t read) {
   if (s->discovering) return;
   if (s->funcs[s->f.fn].parent >= 0) { cannot_learn(s, read); return; }  // (a nested def's look ahead ends with it)
@@ -1789,8 +1787,6 @@ DEVFN int32_t math_fn(Sema* s, int32_t name, int32_t call) {
   return T_FLOAT;
 }
 
-// str.NAME(args), by methods.def: join, split, the pads and the rest by
-// their str arguments' count (code_call.h, str_method)
 // Whether STR node i is one literal without escapes whose fields are all
 // `{}` or `{n}` (doubled braces aside): what code_format.h reads.
 DEVFN int plain_format(const Sema* s, int32_t i) {
@@ -1831,6 +1827,8 @@ DEVFN int32_t str_format(Sema* s, int32_t call) {
   return T_STR;
 }
 
+// str.NAME(args), by methods.def: join, split, the pads and the rest by
+// their str arguments' count (code_call.h, str_method)
 DEVFN int32_t str_method(Sema* s, int32_t call) {
   const Node* c = nd(s, call);
   int32_t name = c->a;

@@ -34,8 +34,8 @@ DEVFN int binds(const Sema* s, int32_t t, int32_t name) {
 // import, assignment or loop target in any scope of the program names it,
 // and it is neither a dunder nor one of CPython's builtins. A statement the
 // language does not have (class, global, with, try) may bind names: in a
-// program with one, no name is known to be defined nowhere. One scan of the tree: only names the type pass could
-// not find come here.
+// program with one, no name is known to be defined nowhere. One scan of
+// the tree: only names the type pass could not find come here.
 DEVFN int defined_nowhere(const Sema* s, int32_t name) {
   const Node* m = nd(s, name);
   const char* p = s->src + m->pos;
