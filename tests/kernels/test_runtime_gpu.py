@@ -31,7 +31,8 @@ RES_WORDS = 4 + CASE_HEAP
 PER_OP = 3000
 
 INT_OPS = {0: 2, 1: 2, 2: 2, 3: 3, 4: 2, 5: 2, 6: 2, 7: 1, 8: 1, 9: 2, 10: 1, 22: 2}
-FLOAT_OPS = {11: 2, 12: 2, 13: 2, 14: 1, 15: 1, 16: 1, 17: 1, 18: 1, 21: 2}
+FLOAT_OPS = {11: 2, 12: 2, 13: 2, 14: 1, 15: 1, 16: 1, 17: 1, 18: 1, 21: 2, 23: 2, 24: 2}
+POW_OPS = (23, 24)
 
 KERNEL_SRC = r"""
 #include "runtime.h"
@@ -77,6 +78,16 @@ class Cases:
             return self.r.randint(-40, 40) / 4
         return self.r.uniform(-1e6, 1e6)
 
+    def pow_base(self):
+        r = self.r
+        return r.choice([r.uniform(0, 10), r.uniform(-10, 10), float(r.randint(-20, 20)),
+                         r.uniform(0.9, 1.1), 10.0 ** r.uniform(-300, 300)])
+
+    def pow_exponent(self):
+        r = self.r
+        return r.choice([r.uniform(-5, 5), r.randint(-8, 8) / 2, 1 / 3, float(r.randint(-60, 60)),
+                         r.uniform(-700, 700)])
+
     def str_(self, alphabet=None):
         n = self.r.randint(0, 12)
         alphabet = alphabet or self.r.choice(["ab", "ab \t_", "".join(map(chr, range(128)))])
@@ -112,6 +123,9 @@ class Cases:
             for _ in range(per_op):
                 c = r.randint(0, 5) if op == 21 else 0
                 self.add(op, bits(self.float_()), bits(self.float_()), c)
+        for op in POW_OPS:  # the double-double pow where its results are finite
+            for _ in range(per_op):
+                self.add(op, bits(self.pow_base()), bits(self.pow_exponent()))
         for _ in range(per_op):
             i, f = self.int_(), self.float_()
             if r.random() < 0.3:
