@@ -148,6 +148,7 @@ from __future__ import annotations
 import ast
 import random
 import re
+import sys
 from dataclasses import dataclass
 
 from . import oracle
@@ -1346,6 +1347,14 @@ class FuncGen(ContainerGen, SetGen, DictGen):
         return Stmt(def_line + ":", [(None, body)])
 
 
+def _unparse_writes_312(tree: ast.AST) -> bool:
+    """Whether ast.unparse may write Python 3.12's syntax for this tree: from
+    3.12 it quotes strings inside an f-string's fields as the f-string itself
+    is quoted (PEP 701), a SyntaxError in the 3.11 that the DSL follows. The
+    generator makes the same language whichever Python runs it."""
+    return sys.version_info >= (3, 12) and any(isinstance(n, ast.JoinedStr) for n in ast.walk(tree))
+
+
 def _none_before_dedent(src: str) -> bool:
     """Whether a line ends in `is None` / `is not None` and the next line of
     code is indented less (the compiler gap 'is_none_before_else')."""
@@ -1427,9 +1436,11 @@ class ProgramGen:
         if "unparse" in self.features and rng.random() < 0.5:
             # ast.unparse writes any(x for x in xs) as any((x for x in xs)): a VM gap
             if not self.used_genexp or "genexp_parenthesized" in self.features:
-                unparsed = ast.unparse(ast.parse(src)) + "\n"
+                tree = ast.parse(src)
+                unparsed = ast.unparse(tree) + "\n"
                 # and v = (o is None) as v = o is None: at a block's end, a compiler gap
-                if "is_none_before_else" in self.features or not _none_before_dedent(unparsed):
+                if ("is_none_before_else" in self.features or not _none_before_dedent(unparsed)) \
+                        and not _unparse_writes_312(tree):
                     src = unparsed
         if "layout_noise" in self.features and rng.random() < 0.3:
             src = add_layout_noise(rng, src)
