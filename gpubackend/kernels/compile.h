@@ -48,6 +48,7 @@ DEVFN void compile_program(Workspace* w, int32_t cap_nodes, const char* src, int
   code_program(&w->g, &w->s, out);
 }
 
-#if KERNEL_DEVICE
-#pragma pop_macro("DEV")  // lex.h made the compiler's functions noinline
+#if KERNEL_DEVICE  // lex.h made the compiler's functions noinline; the VM's are inline
+#undef DEV
+#define DEV DEV_INLINE
 #endif

@@ -10,7 +10,6 @@
 // PTX that take ptxas minutes, for a kernel that runs once per candidate.
 // compile.h restores DEV for the VM.
 #if KERNEL_DEVICE
-#pragma push_macro("DEV")
 #undef DEV
 #define DEV __device__ __noinline__
 #endif

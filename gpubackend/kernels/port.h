@@ -19,7 +19,10 @@ typedef unsigned long long uint64_t;
 #include <stdint.h>
 #endif
 #define VM_THREADED 0  // no labels as values in NVCC or NVRTC
-#define DEV __device__ inline
+// DEV_INLINE: DEV's own meaning, which compile.h restores after the compiler's
+// headers (NVRTC ignores #pragma push_macro, so it is restored by name).
+#define DEV_INLINE __device__ inline
+#define DEV DEV_INLINE
 #define DEVFN __device__ __noinline__
 #define DEVI __device__ __forceinline__
 #define DEVM __device__

@@ -40,10 +40,10 @@ def scratch_checked(request, fixture: str, take_fence, take_high_water, bound: i
     assert getattr(lib, take_high_water)() <= bound
 
 
-def nvrtc_compile(source: bytes, name: str, options: list[str]) -> None:
+def nvrtc_compile(source: bytes, name: str, options: list[str]) -> tuple[str, str]:
     """Compile `source` with NVRTC for compute_90, as CuPy does on a GPU
-    (NVRTC runs without a driver); fails with NVRTC's log, skips where the
-    NVRTC bindings are not installed."""
+    (NVRTC runs without a driver): (its log, the PTX). Fails with the log,
+    skips where the NVRTC bindings are not installed."""
     nvrtc = pytest.importorskip("cuda.bindings.nvrtc")
     err, prog = nvrtc.nvrtcCreateProgram(source, name.encode(), 0, [], [])
     assert err == nvrtc.nvrtcResult.NVRTC_SUCCESS
@@ -56,7 +56,12 @@ def nvrtc_compile(source: bytes, name: str, options: list[str]) -> None:
     # process into b"\x00" (see test_one_byte_bytes_intact).
     log = bytearray(n)
     nvrtc.nvrtcGetProgramLog(prog, log)
-    assert res == nvrtc.nvrtcResult.NVRTC_SUCCESS, log.rstrip(b"\0").decode(errors="replace")
+    text = log.rstrip(b"\0").decode(errors="replace")
+    assert res == nvrtc.nvrtcResult.NVRTC_SUCCESS, text
+    _, n = nvrtc.nvrtcGetPTXSize(prog)
+    ptx = bytearray(n)
+    nvrtc.nvrtcGetPTX(prog, ptx)
+    return text, ptx.rstrip(b"\0").decode()
 
 
 @pytest.fixture(scope="session")

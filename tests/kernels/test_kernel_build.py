@@ -3,6 +3,7 @@ OpenMP, what the CPU backend loads), sm_90 with nvcc, and NVRTC, the compiler
 CuPy uses on a GPU (it runs without one). A CUDA-only compile error fails
 here, on machines with no GPU."""
 
+import re
 import shutil
 import subprocess
 
@@ -38,12 +39,29 @@ def test_opcode_table_parses_every_row():
 PTX_BYTES_LIMIT = 4_300_000
 
 
-@pytest.mark.skipif(shutil.which("nvcc") is None, reason="nvcc not installed")
-def test_kernels_compile_for_sm90_with_nvcc(tmp_path):
+@pytest.fixture(scope="module")
+def nvcc_ptx(tmp_path_factory):
+    if shutil.which("nvcc") is None:
+        pytest.skip("nvcc not installed")
+    out = tmp_path_factory.mktemp("nvcc") / "verifier.ptx"
     proc = subprocess.run(["nvcc", "-arch=sm_90", "--ptx", "-fmad=false", "-x", "cu", str(SOURCE),
-                           "-o", str(tmp_path / "verifier.ptx")], capture_output=True, text=True)
+                           "-o", str(out)], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
-    ptx = (tmp_path / "verifier.ptx").read_text()
+    return out.read_text()
+
+
+def ptx_functions(ptx: str) -> set[str]:
+    """The names of a PTX file's non-inlined functions, without their
+    mangled parameter types (int64_t is long to g++ and long long to NVRTC)."""
+    names = set()
+    for mangled in re.findall(r"\.func\s+(?:\([^)]*\)\s*)?(\w+)", ptx):
+        m = re.match(r"_ZL?(\d+)", mangled)
+        names.add(mangled[m.end():m.end() + int(m.group(1))] if m else mangled)
+    return names
+
+
+def test_kernels_compile_for_sm90_with_nvcc(nvcc_ptx):
+    ptx = nvcc_ptx
     assert ".entry compile_kernel" in ptx and ".entry run_kernel" in ptx
     # The GPU's cold start compiles this PTX (NVRTC then ptxas): at 7.9 MB,
     # when the compiler's functions were inlined into every call site, that
@@ -54,7 +72,18 @@ def test_kernels_compile_for_sm90_with_nvcc(tmp_path):
 
 
 def test_kernels_compile_with_nvrtc():
-    nvrtc_compile(SOURCE.read_bytes(), "verifier.cu", list(NVRTC_OPTIONS))
+    log, _ = nvrtc_compile(SOURCE.read_bytes(), "verifier.cu", list(NVRTC_OPTIONS))
+    assert "warning" not in log, log  # what NVRTC ignores with a warning changes the GPU's code
+
+
+def test_nvrtc_inlines_what_nvcc_inlines(nvcc_ptx):
+    """The GPU runs NVRTC's build and CI checks nvcc's: the two must keep
+    the same functions out of line (the VM's helpers inline, the compiler's
+    passes not: DEV in lex.h and compile.h)."""
+    _, ptx = nvrtc_compile(SOURCE.read_bytes(), "verifier.cu", list(NVRTC_OPTIONS))
+    nvrtc, nvcc = ptx_functions(ptx), ptx_functions(nvcc_ptx)
+    assert nvrtc == nvcc, (sorted(nvrtc - nvcc)[:20], sorted(nvcc - nvrtc)[:20])
+    assert "lex_scan" in nvrtc and "add_ovf_st" not in nvrtc
 
 
 @pytest.mark.skipif(shutil.which("g++") is None, reason="g++ not installed")
