@@ -5,7 +5,8 @@ threads a card holds at once, and which programs share a compile launch
 import numpy as np
 import pytest
 
-from gpubackend.backends.cuda import COMPILE_LENGTHS, blocks_per_sm, compile_shape, length_classes
+from gpubackend.backends.cuda import (COMPILE_LENGTHS, NVRTC_OPTIONS, NVRTC_PARALLEL, blocks_per_sm, build_module,
+                                      compile_shape, length_classes)
 
 # An H100's SM: 32 blocks, 2,048 threads and 65,536 registers at most.
 SM = dict(max_blocks=32, max_threads=2048, max_regs=65536)
@@ -54,3 +55,42 @@ def test_compile_shape_spreads_programs_over_the_resident_warps(n, most_slots, p
     # the launch's slots are enough for the programs or the workspaces, never more than both
     slots = blocks * 64 // 32 * pw
     assert min(n, RESIDENT, most_slots) <= slots < min(n, RESIDENT, most_slots) + 64 // 32 * pw
+
+
+class CompileError(Exception):
+    pass
+
+
+def fake_nvrtc(knows_parallel: bool, source_ok: bool = True):
+    """A stand-in for cupy.RawModule that records the options of each build."""
+    builds = []
+
+    class Module:
+        def __init__(self, code, options):
+            self.options = options
+            builds.append(options)
+
+        def compile(self):
+            if not source_ok or (not knows_parallel and NVRTC_PARALLEL[0] in self.options):
+                raise CompileError("nvrtc: error: " + " ".join(self.options))
+
+    return Module, builds
+
+
+def test_module_builds_in_parallel_where_nvrtc_can():
+    module, builds = fake_nvrtc(knows_parallel=True)
+    assert build_module(module, "src", CompileError).options == NVRTC_OPTIONS + NVRTC_PARALLEL
+    assert len(builds) == 1
+
+
+def test_module_builds_without_the_option_where_nvrtc_lacks_it():
+    module, builds = fake_nvrtc(knows_parallel=False)
+    assert build_module(module, "src", CompileError).options == NVRTC_OPTIONS
+    assert len(builds) == 2
+
+
+def test_a_source_error_still_raises():
+    module, builds = fake_nvrtc(knows_parallel=True, source_ok=False)
+    with pytest.raises(CompileError):
+        build_module(module, "src", CompileError)
+    assert builds[-1] == NVRTC_OPTIONS

@@ -17,6 +17,11 @@ from . import Outcomes
 # CPython's and the host build's (-ffp-contract=off).
 NVRTC_OPTIONS = ("-std=c++17", "-fmad=false", "-prec-div=true", "-prec-sqrt=true",
                  f"-I{KERNEL_DIR}")
+# NVRTC's optimizer and its ptxas step in threads, one per core: the first
+# build on a machine (ptxas most of it, 4 MB of PTX) took 121 s on an H100's
+# host in one thread; on 2 cores it goes from 86 s to 53 s. An NVRTC that
+# does not know the option builds without it (build_module).
+NVRTC_PARALLEL = ("-split-compile=0",)
 # The compiler recurses (one frame per nested grammar rule, bounded by
 # MAX_NESTING); CUDA's default 1 KB per-thread stack is too small for it.
 THREAD_STACK_BYTES = 64 * 1024
@@ -76,7 +81,21 @@ def _module():
 
     cupy.cuda.runtime.deviceSetLimit(cupy.cuda.runtime.cudaLimitStackSize, THREAD_STACK_BYTES)
     src = (KERNEL_DIR / "verifier.cu").read_text()
-    return cupy.RawModule(code=src, options=NVRTC_OPTIONS, name_expressions=None)
+    return build_module(cupy.RawModule, src, cupy.cuda.compiler.CompileException)
+
+
+def build_module(raw_module, src: str, compile_error: type[Exception]):
+    """The kernels compiled now (not at the first launch), in parallel where
+    this NVRTC can: an NVRTC older than the option fails the first build,
+    and the second, without it, fails only where the source does."""
+    try:
+        mod = raw_module(code=src, options=NVRTC_OPTIONS + NVRTC_PARALLEL)
+        mod.compile()
+        return mod
+    except compile_error:
+        mod = raw_module(code=src, options=NVRTC_OPTIONS)
+        mod.compile()
+        return mod
 
 
 class DevicePrograms:

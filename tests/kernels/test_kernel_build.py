@@ -13,7 +13,7 @@ from conftest import nvrtc_compile
 from gpubackend.abi import KERNEL_DIR, OUTCOME, PROGRAM, opcodes
 from gpubackend.backends.build import build_library
 from gpubackend.backends.cpu import library
-from gpubackend.backends.cuda import NVRTC_OPTIONS
+from gpubackend.backends.cuda import NVRTC_OPTIONS, NVRTC_PARALLEL
 
 SOURCE = KERNEL_DIR / "verifier.cu"
 
@@ -72,7 +72,7 @@ def test_kernels_compile_for_sm90_with_nvcc(nvcc_ptx):
 
 
 def test_kernels_compile_with_nvrtc():
-    log, _ = nvrtc_compile(SOURCE.read_bytes(), "verifier.cu", list(NVRTC_OPTIONS))
+    log, _ = nvrtc_compile(SOURCE.read_bytes(), "verifier.cu", list(NVRTC_OPTIONS + NVRTC_PARALLEL))
     assert "warning" not in log, log  # what NVRTC ignores with a warning changes the GPU's code
 
 
