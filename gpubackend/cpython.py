@@ -48,7 +48,7 @@ _DEVIATION_CODES = np.array([ST[name] for name in DEVIATIONS], dtype=np.int32)
 # Exception names that have a status of their own; any other exception is
 # "exception", with its class name kept (a candidate's class named Timeout
 # or pass is an exception like any other).
-_EXCEPTION_STATUS = {name: code for name, code in ST.items() if name.endswith("Error")}
+_EXCEPTION_STATUS = {name: code for name, code in ST.items() if name.endswith("Error") or name == "Exception"}
 
 
 @dataclass

@@ -217,6 +217,18 @@ def test_a_name_error_in_a_branch_not_taken_passes_on_both_paths(v, digit_sum):
     assert [res.path(c) for c in (0, 1, 2)] == ["vm", "vm", "cpython"]
 
 
+def test_raise_exception_has_one_status_on_both_paths(v, digit_sum):
+    body = TYPED_DIGIT_SUM.split("\n", 2)[2]
+    on_vm = "def digit_sum(n: int) -> int:\n    if n == 0:\n        raise Exception('zero')\n" + body
+    on_cpython = "def digit_sum(n):\n    if n == 0:\n        raise Exception('zero')\n    try:\n        pass\n" \
+        "    except ValueError:\n        pass\n" + body
+    res = v.verify([on_vm, on_cpython], digit_sum)
+    assert [res.path(c) for c in (0, 1)] == ["vm", "cpython"]
+    for c in (0, 1):
+        assert statuses(res, c) == ["pass", "Exception", "pass", "pass", "pass", "pass"]
+        assert res.status[c, 1] == ST["Exception"] and res.line[c, 1] == 3
+
+
 def test_an_exception_class_named_like_a_status_does_not_read_as_that_status(v, digit_sum):
     res = v.verify(["def digit_sum(n):\n    raise type('pass', (Exception,), {})()\n"], digit_sum)
     assert res.pass_counts[0] == 0

@@ -723,14 +723,7 @@ DEVFN void assert_stmt(Code* g, int32_t i) {
 DEVFN int raise_stmt(Code* g, int32_t i) {
   const Node* n = cnode(g, i);
   int32_t e = n->a, name = cnode(g, e)->kind == ND_CALL ? cnode(g, e)->a : e;
-  const char* names[] = {"ZeroDivisionError", "IndexError", "ValueError", "KeyError",
-                         "AssertionError", "OverflowError", "RecursionError", "MemoryError",
-                         "UnboundLocalError", "TypeError", "AttributeError"};
-  const int32_t codes[] = {ST_ZERO_DIVISION, ST_INDEX_ERROR, ST_VALUE_ERROR, ST_KEY_ERROR,
-                           ST_ASSERTION_ERROR, ST_OVERFLOW_ERROR, ST_RECURSION_ERROR, ST_MEMORY_ERROR,
-                           ST_UNBOUND_LOCAL, ST_TYPE_ERROR, ST_ATTRIBUTE_ERROR};
-  int32_t st = -1;
-  for (int32_t k = 0; k < 11; k++) if (node_is(g->s, name, names[k])) st = codes[k];
+  int32_t st = raise_status(g->s, name);
   g->line = cnode(g, e)->end;
   if (cnode(g, e)->kind == ND_CALL) {
     int32_t ts[MAX_PARAMS];

@@ -654,6 +654,20 @@ DEVFN int for_stmt(Sema* s, int32_t i) {
   return else_falls || broke;
 }
 
+// The status a lane ends with when it raises the class NAME node `name`
+// names, or -1 for a class the VM has no status for.
+DEV int32_t raise_status(const Sema* s, int32_t name) {
+  const char* names[] = {"ZeroDivisionError", "IndexError", "ValueError", "KeyError", "AssertionError",
+                         "OverflowError", "RecursionError", "MemoryError", "UnboundLocalError", "TypeError",
+                         "AttributeError", "Exception"};
+  const int32_t codes[] = {ST_ZERO_DIVISION, ST_INDEX_ERROR, ST_VALUE_ERROR, ST_KEY_ERROR, ST_ASSERTION_ERROR,
+                           ST_OVERFLOW_ERROR, ST_RECURSION_ERROR, ST_MEMORY_ERROR, ST_UNBOUND_LOCAL, ST_TYPE_ERROR,
+                           ST_ATTRIBUTE_ERROR, ST_EXCEPTION_BASE};
+  for (int32_t k = 0; k < (int32_t)(sizeof codes / sizeof codes[0]); k++)
+    if (node_is(s, name, names[k])) return codes[k];
+  return -1;
+}
+
 // raise_stmt := 'raise' NAME ['(' args ')']     for the exception classes the VM reports
 DEVFN int raise_stmt(Sema* s, int32_t i) {
   const Node* n = nd(s, i);
@@ -661,11 +675,7 @@ DEVFN int raise_stmt(Sema* s, int32_t i) {
   const Node* e = nd(s, n->a);
   int32_t name = e->kind == ND_CALL ? e->a : n->a;
   if (nd(s, name)->kind != ND_NAME) return refuse_form(s, i), 0;
-  const char* names[] = {"ZeroDivisionError", "IndexError", "ValueError", "KeyError", "AssertionError", "OverflowError",
-                         "RecursionError", "MemoryError", "UnboundLocalError", "TypeError", "AttributeError"};
-  int known = 0;
-  for (int32_t k = 0; k < 11; k++) known |= node_is(s, name, names[k]);
-  if (!known) { sema_error(s, name, DG_UNSUPPORTED, "raise of '"); msg_node(s, name); msg(s->diag, "'"); return 0; }
+  if (raise_status(s, name) < 0) { sema_error(s, name, DG_UNSUPPORTED, "raise of '"); msg_node(s, name); msg(s->diag, "'"); return 0; }
   if (e->kind == ND_CALL) {
     if (e->n > MAX_PARAMS) return over_limit(s, n->a, "MAX_PARAMS (arguments in a call)"), 0;
     for (int32_t k = 0; k < e->n && !halted(s); k++) {
