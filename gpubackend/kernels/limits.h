@@ -78,8 +78,9 @@
 // Nesting depth of one type (list[list[tuple[int, str]]] is 3): the runtime
 // walks nested values with explicit stacks of this depth, not recursion.
 #define MAX_TYPE_DEPTH 8
-// Items of one tuple type.
-#define MAX_TUPLE 8
+// Items of one tuple type: a tuple of constants such as the ten vowels,
+// upper and lower case, needs 10.
+#define MAX_TUPLE 16
 // Bytes of a diagnostic message, NUL included: one line for a model to read.
 #define MSG_LEN 112
 // Characters of an encoded signature ("ii>i"): parameters and result.
