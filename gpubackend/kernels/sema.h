@@ -183,6 +183,9 @@ DEV void sema_error_tok(Sema* s, int32_t i, int cls, const char* what) {
   msg_token(s->diag, s->src, &t);
 }
 DEV void sema_syntax(Sema* s, int32_t i, const char* what) { sema_error_tok(s, i, DG_SYNTAX, what); }
+DEV void unsupported_at(Sema* s, const Token* t, const char* what) {
+  sema_error_at(s, t->line, t->col, DG_UNSUPPORTED, what);
+}
 DEV void sema_syntax_tok(Sema* s, const Token* t, const char* what) {
   diag_set(s->diag, DG_SYNTAX, t->line, t->col);
   msg(s->diag, what);
@@ -288,11 +291,12 @@ DEVFN int32_t generic(Sema* s, int32_t i, int32_t name) {
   return list ? checked(s, name, type_list(&s->types, ts[0])) : optional(s, name, ts[0]);
 }
 
-// A type ended at node `head` for a reader of the source, but its expression
-// goes on: the syntax error `after` at the token past head.
+// A type ended at node `head`, but the annotation's expression goes on
+// (CPython takes any expression there): Unsupported at the token past head.
 DEV int32_t trailing(Sema* s, int32_t head, const char* after) {
+  (void)after;
   Token t = token_after(s, nd(s, head)->pos + nd(s, head)->len, 1);
-  sema_syntax_tok(s, &t, after);
+  unsupported_at(s, &t, "an annotation that is an expression");
   return T_BAD;
 }
 
@@ -303,7 +307,7 @@ DEVFN int32_t type_atom(Sema* s, int32_t i, const char* after) {
   if (h->kind == ND_CONST && h->op == TK_NONE) return head == i ? T_NONE : trailing(s, head, after);
   if (h->kind != ND_NAME) {
     if (h->kind == ND_STRPART) sema_error(s, head, DG_UNSUPPORTED, "string annotation");
-    else sema_syntax(s, head, "expected a type");
+    else sema_error(s, head, DG_UNSUPPORTED, "an annotation that is not a type");
     return T_BAD;
   }
   const char* scalars[] = {"int", "float", "bool", "str"};
@@ -336,10 +340,10 @@ DEVFN int32_t annotation(Sema* s, int32_t i, const char* after) {
   if (s->diag->cls != DG_OK) return T_BAD;
   if ((t == T_NONE) == (u == T_NONE)) { sema_error(s, at, DG_UNSUPPORTED, "union type other than T | None"); return T_BAD; }
   int32_t r = optional(s, at, t == T_NONE ? u : t);
-  if (chained) {  // a second '|' ends the type for a reader of the source
+  if (chained) {  // T | None | U
     Token bar;
     bar.kind = TK_PIPE; bar.start = n->pos; bar.len = n->len; bar.line = n->line; bar.col = n->col;
-    sema_syntax_tok(s, &bar, after);
+    unsupported_at(s, &bar, "union type other than T | None");
     return T_BAD;
   }
   return r;
@@ -628,9 +632,6 @@ DEVFN int declarations(Sema* s, const ParseTree* t, const char* src, int32_t n, 
 
 // ---- the module's statements
 
-DEV void unsupported_at(Sema* s, const Token* t, const char* what) {
-  sema_error_at(s, t->line, t->col, DG_UNSUPPORTED, what);
-}
 DEV Token token_at_node(const Sema* s, int32_t i) {
   const Node* n = nd(s, i);
   Token t;
@@ -690,8 +691,8 @@ DEVFN int import_unused(const Sema* s, int32_t i) {
 DEVFN void import_stmt(Sema* s, int32_t i, int32_t* from, int32_t* nfrom) {
   const Node* n = nd(s, i);
   int32_t mod = n->kind == ND_IMPORT ? xtra(s, n->a) : n->b;
-  if (mod < 0 || (n->kind == ND_FROM && n->op)) {  // `from . import x`, `from .m import x`: the compiler wants a module name at the first dot
-    sema_syntax(s, i, "expected a module name");
+  if (mod < 0 || (n->kind == ND_FROM && n->op)) {  // `from . import x`, `from .m import x`: valid, and no module here
+    sema_error(s, i, DG_UNSUPPORTED, "relative import");
     return;
   }
   Token head = token_at_node(s, mod);
@@ -712,9 +713,9 @@ DEVFN void import_stmt(Sema* s, int32_t i, int32_t* from, int32_t* nfrom) {
     if (after.kind == TK_AS || after.kind == TK_COMMA || after.kind == TK_DOT) unsupported_at(s, &after, "this form of import");
     return;
   }
-  if (first_len != nd(s, mod)->len) {  // `from typing.x import`: the compiler wants 'import' at the '.'
+  if (first_len != nd(s, mod)->len) {  // `from typing.x import`: a submodule
     Token dot = token_after(s, head.start + head.len, 0);
-    sema_syntax_tok(s, &dot, "expected 'import'");
+    unsupported_at(s, &dot, "from-import of a submodule");
     return;
   }
   for (int32_t k = 0; math && k < n->n && s->diag->cls == DG_OK; k++) {
@@ -780,7 +781,7 @@ DEVFN void module_stmt(Sema* s, int32_t i, int32_t next) {
       import_stmt(s, i, s->from_math, &s->nfrom_math);
       if (s->diag->cls == DG_OK && same_line) {
         Token t = token_at_node(s, first_token(s, next));
-        sema_syntax_tok(s, &t, "expected end of statement");
+        unsupported_at(s, &t, "a statement after an import on its line");
       }
       return;
     case ND_EXPR:  // a docstring, or another lone string

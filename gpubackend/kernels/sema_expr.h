@@ -11,12 +11,13 @@
 DEV int halted(const Sema* s) { return s->diag->cls != DG_OK || s->stop; }
 
 // A form the language does not have, met at node i: Unsupported there,
-// worded by its first token (a starred item is a SyntaxError, as a reader
-// that knows no '*' there finds it). While a look ahead is typing a later
-// use, its caller restores the diagnostic and refuses at the read.
+// worded by its first token (a starred item: valid in a display or a call,
+// and where CPython refuses it, as in `x = *xs`, its compiler does, which
+// the CPython path reports). While a look ahead is typing a later use, its
+// caller restores the diagnostic and refuses at the read.
 DEV int32_t refuse_form(Sema* s, int32_t i) {
   if (s->diag->cls == DG_OK && !s->stop) {
-    if (nd(s, i)->kind == ND_STARRED) sema_error_tok(s, i, DG_SYNTAX, "expected an expression");
+    if (nd(s, i)->kind == ND_STARRED) sema_error_tok(s, i, DG_UNSUPPORTED, "unpacking with '*'");
     else sema_error_tok(s, first_token(s, i), DG_UNSUPPORTED, "this form of the construct");
   }
   s->stop = 1;
@@ -1338,7 +1339,7 @@ DEVFN int32_t apply_fn(Sema* s, int32_t fn, int32_t t) {
     int32_t param = xtra(s, f->b);
     if (nd(s, param)->b >= 0) {
       Token eq = token_after(s, nd(s, param)->pos + nd(s, param)->len, 1);
-      sema_syntax_tok(s, &eq, "expected ':' after the lambda's parameter");
+      unsupported_at(s, &eq, "a lambda parameter's default");
       return T_BAD;
     }
     int32_t nlocals = s->f.nlocals;

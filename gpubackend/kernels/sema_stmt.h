@@ -181,7 +181,7 @@ DEVFN int32_t item_target(Sema* s, int32_t target, int aug, int32_t* object) {
   if (t == T_STR && !slice) sema_error(s, at, DG_TYPE, "'str' object does not support item assignment");
   else if (is_tuple(&s->types, t)) sema_error(s, at, DG_TYPE, "'tuple' object does not support item assignment");
   else if (is_list(&s->types, t)) sema_error(s, at, DG_UNSUPPORTED, "augmented assignment to a slice");
-  else sema_error(s, at, DG_SYNTAX, "cannot assign to this expression");
+  else sema_error(s, at, DG_UNSUPPORTED, "item assignment to this value");
   return T_BAD;
 }
 
@@ -592,7 +592,7 @@ DEVFN int32_t loop_targets(Sema* s, int32_t target, int32_t* names) {
     return refuse_form(s, target), 0;
   }
   if (t->kind == ND_LIST) { sema_error(s, target, DG_UNSUPPORTED, "nested unpacking in a loop target"); return 0; }
-  if (t->kind != ND_TUPLE) { sema_syntax(s, first_token(s, target), "expected a loop variable"); return 0; }
+  if (t->kind != ND_TUPLE) { sema_error(s, first_token(s, target), DG_UNSUPPORTED, "a loop variable other than a name"); return 0; }
   for (int32_t k = 0; k < t->n; k++) {
     int32_t item = xtra(s, t->a + k);
     const Node* it = nd(s, item);
@@ -600,7 +600,7 @@ DEVFN int32_t loop_targets(Sema* s, int32_t target, int32_t* names) {
       sema_error(s, item, DG_UNSUPPORTED, "nested unpacking in a loop target");
       return 0;
     }
-    if (it->kind != ND_NAME) { sema_syntax(s, first_token(s, item), "expected a loop variable"); return 0; }
+    if (it->kind != ND_NAME) { sema_error(s, first_token(s, item), DG_UNSUPPORTED, "a loop variable other than a name"); return 0; }
     if (k == MAX_TARGETS) { sema_error(s, item, DG_UNSUPPORTED, "more than 8 loop variables"); return 0; }
     names[k] = item;
   }
