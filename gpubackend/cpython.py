@@ -169,7 +169,7 @@ def settle(results: list[VerifyResult], flagged: list[np.ndarray], program_sourc
             source = program_source[i](p)
             jobs.append(Job(source, res.problem.entry, [args[t] for t in tests], stop_after_timeout, check))
             work.append((i, p, tests, refusal, source.count(b"\n") + 1))
-    done = sandbox.run(jobs) if jobs else []
+    done = _run(sandbox, jobs, [refusal for _, _, _, refusal, _ in work])
     seconds = time.perf_counter() - t0
     verdicts: list[dict[int, Verdict]] = [{} for _ in results]
     for (i, p, tests, refusal, lines), out in zip(work, done):
@@ -181,6 +181,24 @@ def settle(results: list[VerifyResult], flagged: list[np.ndarray], program_sourc
         if jobs:  # the call's, shared by its results as the VM's stages are
             res.timings["cpython"] = seconds
         res.summary = replace(res.summary, paths=_share(res))
+
+
+def _run(sandbox: Sandbox | None, jobs: list[Job], refusals: list[Diagnostic | None]) -> list[JobResult]:
+    """Every job's result. The programs the VM found not to be Python go
+    first to one syntax check in the sandbox (many to a child, none run):
+    where CPython refuses them too, its compile error is their result; the
+    rest (the VM's parse is not CPython's) run as jobs."""
+    if not jobs:
+        return []
+    done: list[JobResult | None] = [None] * len(jobs)
+    syntax = [j for j, r in enumerate(refusals) if r is not None and r.cls == "SyntaxError"]
+    for j, error in zip(syntax, sandbox.compile_errors([jobs[j].source for j in syntax]) if syntax else []):
+        if error is not None:
+            done[j] = JobResult(error, [])
+    rest = [j for j in range(len(jobs)) if done[j] is None]
+    for j, out in zip(rest, sandbox.run([jobs[j] for j in rest])):
+        done[j] = out
+    return done  # type: ignore[return-value]
 
 
 def _deviating_tests(res: VerifyResult, p: int) -> list[int]:

@@ -109,6 +109,24 @@ def test_a_real_syntax_error_is_cpythons_compile_error_on_every_lane(v, digit_su
     assert (sig.cls, sig.line, sig.candidate) == ("SyntaxError", 2, 0)
 
 
+def test_programs_that_are_not_python_get_cpythons_error_without_a_job_each(v, digit_sum, monkeypatch):
+    jobs, checked = [], []
+    run, compile_errors = v.sandbox.run, v.sandbox.compile_errors
+
+    def check(sources):  # as if CPython's parse had found nothing wrong with the first
+        checked.extend(sources)
+        return [None] + compile_errors(sources[1:])
+
+    monkeypatch.setattr(v.sandbox, "run", lambda batch: jobs.extend(batch) or run(batch))
+    monkeypatch.setattr(v.sandbox, "compile_errors", check)
+    broken = [f"def digit_sum(n: int) -> int:\n    return (n + {k}\n" for k in range(5)]
+    res = v.verify(broken + [TYPED_DIGIT_SUM], digit_sum)
+    assert [d.cls for d in res.diagnostics[:5]] == ["SyntaxError"] * 5 and res.diagnostics[5] is None
+    assert all("never closed" in d.message for d in res.diagnostics[:5])
+    # one syntax check for the five; a job only for the one it left open
+    assert [s.decode() for s in checked] == broken and [j.source.decode() for j in jobs] == broken[:1]
+
+
 def test_an_indentation_error_counts_as_a_syntax_error_in_the_summary(v, digit_sum):
     res = v.verify(["def digit_sum(n: int) -> int:\n  x = 1\n    return x\n"], digit_sum)
     assert res.diagnostics[0].cls == "IndentationError"

@@ -6,6 +6,8 @@ lines to its one open descriptor and never returns:
 
     {"ready": {...walls}}             the walls are up (or {"error": why})
     {"compiled": 1}                   or {"compile_error": {cls, line, col, msg}}
+                                      (a syntax check, whose job has "sources":
+                                      one such line per source, with "k": its index)
     {"t": i, "ret": <wire value>}     test i returned a value
     {"t": i, "exc": name, "line": n, "msg": text}   test i raised
 
@@ -49,7 +51,13 @@ def main(job: dict, first: int, out: int, scratch: str, walls: dict) -> None:
         _write(out, {"error": f"{type(e).__name__}: {e}"})
         os._exit(3)
     _write(out, {"ready": up})
-    code = _compile(job["source"], out)
+    if "sources" in job:  # a syntax check: each source compiled, none run
+        for k, source in enumerate(job["sources"]):
+            _, error = _compile(source)
+            _write(out, {"k": k, "compile_error": error} if error else {"k": k, "compiled": 1})
+        os._exit(0)
+    code, error = _compile(job["source"])
+    _write(out, {"compile_error": error} if error else {"compiled": 1})
     if code is not None:
         for t in range(first, len(job["args"])):
             args = job["args"][t]
@@ -88,19 +96,15 @@ def _as_text(source: bytes) -> str:
     return source.decode("utf-8", "surrogateescape")
 
 
-def _compile(source: bytes, out: int):
-    """The candidate's code object, or None after reporting why it has none."""
+def _compile(source: bytes) -> tuple[object, dict | None]:
+    """(the candidate's code object, None), or (None, CPython's compile
+    error: cls, line, col, msg)."""
     try:
-        code = compile(_as_text(source), CANDIDATE_FILE, "exec", dont_inherit=True)
+        return compile(_as_text(source), CANDIDATE_FILE, "exec", dont_inherit=True), None
     except SyntaxError as e:
-        diag = {"cls": type(e).__name__, "line": e.lineno or 0, "col": e.offset or 0, "msg": _text(e.msg)}
-        _write(out, {"compile_error": diag})
-        return None
+        return None, {"cls": type(e).__name__, "line": e.lineno or 0, "col": e.offset or 0, "msg": _text(e.msg)}
     except (ValueError, UnicodeError, MemoryError, RecursionError) as e:  # NUL bytes, bad UTF-8, too deep
-        _write(out, {"compile_error": {"cls": "SyntaxError", "line": 0, "col": 0, "msg": _message(e)}})
-        return None
-    _write(out, {"compiled": 1})
-    return code
+        return None, {"cls": "SyntaxError", "line": 0, "col": 0, "msg": _message(e)}
 
 
 def _run_test(code, entry: str, args: tuple, t: int) -> dict:

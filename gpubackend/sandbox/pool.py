@@ -35,6 +35,9 @@ from .zygote import read_frame, write_frame
 ZYGOTE = Path(__file__).with_name("zygote.py")
 # A job whose zygote died is run once more on a fresh one before the call fails.
 RETRIES = 1
+# Sources one child compiles in a syntax check (Sandbox.compile_errors): one
+# fork for many programs that are not Python, instead of one each.
+COMPILE_BATCH = 256
 
 
 class SandboxError(RuntimeError):
@@ -175,35 +178,49 @@ class Sandbox:
 
     def run(self, jobs: list[Job]) -> list[JobResult]:
         """Every job's result, in order; jobs run in parallel across the zygotes."""
-        if not jobs:
+        return self._dispatch(jobs, self._run_one)
+
+    def compile_errors(self, sources: list[bytes]) -> list[dict | None]:
+        """CPython's compile error (cls, line, col, msg) of each source, as a
+        job's child would report it; None where the source compiles, or
+        where its check did not finish (its child timed out or crashed): the
+        caller runs those as jobs. Children compile up to COMPILE_BATCH
+        sources each and run none of them."""
+        size = max(1, min(COMPILE_BATCH, -(-len(sources) // self.workers)))
+        chunks = [sources[i:i + size] for i in range(0, len(sources), size)]
+        return [error for part in self._dispatch(chunks, self._compile_chunk) for error in part]
+
+    def _dispatch(self, items: list, handle) -> list:
+        """handle(worker, item) of every item, in order, in parallel across the zygotes."""
+        if not items:
             return []
         with self._lock:
             if self._scratch is None:
                 self._scratch = tempfile.mkdtemp(prefix="agentloop-sandbox-")
                 self._zygotes = [None] * self.workers
             todo: queue.Queue = queue.Queue()
-            for i, job in enumerate(jobs):
-                todo.put((i, job))
-            results: list[JobResult | None] = [None] * len(jobs)
+            for i, item in enumerate(items):
+                todo.put((i, item))
+            results: list = [None] * len(items)
             errors: list[str] = []
-            threads = [threading.Thread(target=self._serve, args=(w, todo, results, errors), daemon=True)
-                       for w in range(min(self.workers, len(jobs)))]
+            threads = [threading.Thread(target=self._serve, args=(w, todo, handle, results, errors), daemon=True)
+                       for w in range(min(self.workers, len(items)))]
             for th in threads:
                 th.start()
             for th in threads:
                 th.join()
             if errors:
                 raise errors[0]
-            return results  # type: ignore[return-value]
+            return results
 
-    def _serve(self, w: int, todo: queue.Queue, results: list, errors: list) -> None:
+    def _serve(self, w: int, todo: queue.Queue, handle, results: list, errors: list) -> None:
         while not errors:
             try:
-                i, job = todo.get_nowait()
+                i, item = todo.get_nowait()
             except queue.Empty:
                 return
             try:
-                results[i] = self._run_one(w, job)
+                results[i] = handle(w, item)
             except SandboxError as e:  # raised once by run(), never swallowed
                 errors.append(e)
             except Exception as e:
@@ -213,17 +230,25 @@ class Sandbox:
         n = job.n_tests
         # The check runs where the child finds None in place of a test's args.
         args = list(job.args) + ([None] if job.check is not None else [])
-        body = pickle.dumps({"id": next(self._ids), "source": job.source, "entry": job.entry,
-                             "args": args, "check": job.check, "stop_after_timeout": job.stop_after_timeout,
-                             "seconds": self.config.seconds, "memory_bytes": self.config.memory_bytes,
-                             "file_bytes": self.config.file_bytes,
+        reply = self._send(w, {"source": job.source, "entry": job.entry, "args": args, "check": job.check,
+                               "stop_after_timeout": job.stop_after_timeout}, n)
+        return parse_reply(reply, n)
+
+    def _compile_chunk(self, w: int, sources: list[bytes]) -> list[dict | None]:
+        return parse_compile_reply(self._send(w, {"sources": sources}, len(sources)), len(sources))
+
+    def _send(self, w: int, job: dict, n: int) -> dict:
+        """Zygote w's reply to `job` with the config's limits for n tests (or
+        sources), on a fresh zygote once more if this one dies."""
+        body = pickle.dumps({"id": next(self._ids), **job, "seconds": self.config.seconds,
+                             "memory_bytes": self.config.memory_bytes, "file_bytes": self.config.file_bytes,
                              "cpu_seconds": int(n * self.config.seconds + 2)})
         for _ in range(RETRIES + 1):
             if self._zygotes[w] is None:
                 self._zygotes[w] = _Zygote(self.walls, self._scratch)
             reply = self._zygotes[w].run(body)
             if reply is not None:
-                return parse_reply(reply, n)
+                return reply
             self._zygotes[w].close()
             self._zygotes[w] = None
         raise SandboxError(f"the sandbox's zygote died {RETRIES + 1} times on one candidate")
@@ -268,6 +293,22 @@ def parse_reply(reply: dict, n: int) -> JobResult:
             why = run["why"]
             tests[t] = Outcome("Timeout") if why == "Timeout" else Outcome("end", name=why)
     return JobResult(None, [o or Outcome("not_run") for o in tests])
+
+
+def parse_compile_reply(reply: dict, n: int) -> list[dict | None]:
+    """A syntax check's reply: per source its compile error, or None (it
+    compiles, or the child's line for it is missing or not its own). A
+    child compiles and runs nothing, so its lines are the harness's."""
+    errors: list[dict | None] = [None] * n
+    lines = reply["runs"][0]["lines"] if reply.get("runs") else []
+    head = _record(lines[0]) if lines else None
+    if head is not None and "error" in head:
+        raise SandboxError(f"a sandboxed child could not confine itself: {head['error']}")
+    for k, line in enumerate(lines[1:n + 1]):
+        rec = _record(line)
+        if rec is not None and rec.get("k") == k and "compile_error" in rec:
+            errors[k] = _compile_error(rec["compile_error"])
+    return errors
 
 
 def _record(line: str) -> dict | None:

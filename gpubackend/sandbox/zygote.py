@@ -131,7 +131,7 @@ def run_child(job: dict, first: int, scratch_root: str, walls: dict) -> tuple[li
         os.close(r)
         child.main(job, first, w, scratch, walls)
     os.close(w)
-    watch = _Watch(pid, r, job["seconds"], len(job["args"]) - first)
+    watch = _Watch(pid, r, job["seconds"], len(job["sources"] if "sources" in job else job["args"]) - first)
     try:
         status = _watch(watch)
     finally:
@@ -203,6 +203,10 @@ def run_job(job: dict, scratch_root: str, walls: dict) -> dict:
     it ended early, or None}. A child's first two lines (ready, compiled)
     are written before any candidate code runs, so they are the harness's
     own; each later line is one test."""
+    if "sources" in job:  # a syntax check: one child; what it did not finish, the host runs as jobs
+        lines, why = run_child(job, 0, scratch_root, walls)
+        return {"id": job["id"], "runs": [{"first": 0, "lines": [ln.decode("utf-8", "replace") for ln in lines],
+                                           "why": why}]}
     n = len(job["args"])
     runs = []
     first = 0

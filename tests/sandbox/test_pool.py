@@ -147,6 +147,38 @@ def test_invalid_utf8_in_the_source_is_a_compile_error(sb):
     assert res.compile_error["cls"] == "SyntaxError" and "utf-8" in res.compile_error["msg"]
 
 
+def test_a_syntax_check_gives_each_source_the_compile_error_a_job_gives(sb):
+    sources = [b"def f(x):\n    return (x\n\ndef g(:\n", b"def f():\nreturn 1\n", b"def f():\n    return 1\0\n",
+               b"def f():\n    return '\xff\xfe'\n", b"def f():\n    return 1\n", b"x = (" * 300 + b"\n"]
+    errors = sb.compile_errors(sources)
+    assert errors == [run1(sb, s, [()]).compile_error for s in sources]
+    assert errors[4] is None and errors[5]["msg"] == "too many nested parentheses"
+
+
+def test_a_syntax_check_runs_no_code(sb):
+    # run, the first would end its child before the second is compiled
+    sources = [b"import os\nos._exit(7)\n", b"while True:\n    pass\n", b"def f(:\n"]
+    start = time.monotonic()
+    errors = sb.compile_errors(sources)
+    assert errors[:2] == [None, None] and errors[2]["cls"] == "SyntaxError"
+    assert time.monotonic() - start < 10 * SECONDS  # the loop never ran
+
+
+def test_a_syntax_check_spreads_sources_over_children_in_order(sb, monkeypatch):
+    monkeypatch.setattr(pool, "COMPILE_BATCH", 3)
+    sources = [f"def f():\n    return {k}\n".encode() if k % 2 else f"def f(:\n  {k}\n".encode() for k in range(11)]
+    errors = sb.compile_errors(sources)
+    assert [e is None for e in errors] == [k % 2 == 1 for k in range(11)]
+    assert sb.compile_errors([]) == []
+
+
+def test_a_syntax_check_reply_trusts_only_lines_in_their_place():
+    lines = ['{"ready": {}}', '{"k": 1, "compile_error": {"cls": "SyntaxError"}}', "garbage",
+             '{"k": 2, "compile_error": {"cls": "SyntaxError", "line": 3}}']
+    errors = pool.parse_compile_reply({"runs": [{"first": 0, "lines": lines, "why": None}]}, 4)
+    assert errors == [None, None, {"cls": "SyntaxError", "line": 3, "col": 0, "msg": ""}, None]
+
+
 def test_a_missing_entry_raises_name_error_in_every_test(sb):
     res = run1(sb, "def g():\n    return 1\n", [(), ()])
     assert res.compile_error is None
