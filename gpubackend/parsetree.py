@@ -386,9 +386,10 @@ class _TreeView:
         pieces = [x for x in self.items(n["a"], n["n"]) if NODE_KINDS[self.t.nodes[x]["kind"]] == "FIELD"]
         return self.group("FString", [self.show(x) for x in pieces]) + self.at(i)
 
-    def show_field(self, i, n):  # the expression (- where refused) and the conversion
+    def show_field(self, i, n):  # the expression (- where refused), the conversion and a plain spec
         conv = "-sra"[n["op"] & 3] if not n["op"] & 4 else "refused"
-        return self.group("Field", [self.opt(int(n["a"])), conv])
+        spec = [repr(self.text(int(n["b"])))] if n["b"] >= 0 else []
+        return self.group("Field", [self.opt(int(n["a"])), conv] + spec)
 
 
 def main(argv: list[str] | None = None) -> int:

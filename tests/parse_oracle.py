@@ -22,6 +22,19 @@ _CMPS = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Eq: "==", a
          ast.NotIn: "not in", ast.Is: "is", ast.IsNot: "is not"}
 
 
+def _spec(v: ast.FormattedValue) -> str | None:
+    """A field's format spec as the parse pass keeps it ('' for none), or
+    None where it refuses it: a nested field, or text outside printable
+    ASCII or with a brace or a backslash (the escapes are decoded here)."""
+    if v.format_spec is None:
+        return ""
+    parts = v.format_spec.values
+    if not all(isinstance(c, ast.Constant) for c in parts):
+        return None
+    text = "".join(c.value for c in parts)
+    return text if all(" " <= ch <= "~" and ch not in "{}\\" for ch in text) else None
+
+
 def refused(tree: ast.AST, source: str | None = None) -> str | None:
     """The first construct in `tree` that the parse pass refuses, or None
     (with `source`, also an f-string's `=`, which its ast does not show)."""
@@ -34,7 +47,7 @@ def refused(tree: ast.AST, source: str | None = None) -> str | None:
             return "TryStar"
         if isinstance(node, ast.Constant) and isinstance(node.value, (bytes, complex)):
             return "constant"
-        if isinstance(node, ast.FormattedValue) and node.format_spec is not None:
+        if isinstance(node, ast.FormattedValue) and _spec(node) is None:
             return "format spec"
         if isinstance(node, ast.JoinedStr) and source is not None and re.search(
                 r"=\s*[}!:]", ast.get_source_segment(source, node) or ""):
@@ -158,7 +171,8 @@ class Renderer:
         return getattr(self, "expr_" + type(e).__name__)(e)
 
     def expr_JoinedStr(self, e):  # its fields, as parsetree.py shows an FSTRING
-        fields = [self.group("Field", [self.expr(v.value), "-" if v.conversion < 0 else chr(v.conversion)])
+        fields = [self.group("Field", [self.expr(v.value), "-" if v.conversion < 0 else chr(v.conversion)]
+                             + ([repr(_spec(v))] if _spec(v) else []))
                   for v in e.values if isinstance(v, ast.FormattedValue)]
         return self.group("FString", fields) + self.at(e)
 

@@ -247,6 +247,14 @@ def test_raise_exception_has_one_status_on_both_paths(v, digit_sum):
         assert res.status[c, 1] == ST["Exception"] and res.line[c, 1] == 3
 
 
+def test_a_format_spec_the_vm_leaves_to_cpython_gets_its_value_error(v, digit_sum):
+    # an int has no precision in CPython's mini-language: its ValueError, not the VM's guess
+    src = "def digit_sum(n: int) -> int:\n    return int(format(n, '.2')) if n == 0 else sum(int(c) for c in str(abs(n)))\n"
+    res = v.verify([src], digit_sum)
+    assert res.refusal(0) is None and res.path(0) == "cpython"  # compiled; its Unsupported lane went there
+    assert statuses(res, 0) == ["pass", "ValueError", "pass", "pass", "pass", "pass"]
+
+
 def test_an_exception_class_named_like_a_status_does_not_read_as_that_status(v, digit_sum):
     res = v.verify(["def digit_sum(n):\n    raise type('pass', (Exception,), {})()\n"], digit_sum)
     assert res.pass_counts[0] == 0

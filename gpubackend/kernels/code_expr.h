@@ -782,6 +782,9 @@ DEV int str_of_op(int32_t t) {
   return t == T_INT ? OP_STR_OF_INT : t == T_BOOL ? OP_STR_OF_BOOL : t == T_FLOAT ? OP_STR_OF_FLOAT : -1;
 }
 
+// OP_FORMAT's selector for a value of type t: 0 an int, 1 a bool, 2 a str.
+DEV int format_selector(int32_t t) { return t == T_BOOL ? 1 : t == T_STR ? 2 : 0; }
+
 
 // str(o) of an Optional on the stack: 'None', or str() of its value.
 DEVFN ExpDesc str_of_optional(Code* g, int32_t t) {
@@ -866,6 +869,11 @@ DEVFN ExpDesc call_form(Code* g, int32_t i, int b) {
     case BI_CHR: op = OP_CHR; break;
     case BI_BIN: case BI_OCT: case BI_HEX:
       emit(g, OP_RADIX_STR, b == BI_BIN ? 1 : b == BI_OCT ? 3 : 4);
+      return pushed(g, T_STR);
+    case BI_FORMAT:
+      if (n->n == 1 && t == T_STR) return pushed(g, T_STR);  // format(s) is s
+      if (n->n == 1) { op = str_of_op(t); break; }
+      emit(g, OP_FORMAT, format_selector(t));
       return pushed(g, T_STR);
     case BI_ROUND: op = n->n == 2 ? (t == T_FLOAT ? OP_ROUND_FLOAT_N : OP_ROUND_INT_N) : OP_ROUND_FLOAT; break;
     case BI_POW:

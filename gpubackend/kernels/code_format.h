@@ -5,7 +5,8 @@
 // for an int, bool, float or str, and 'None' or str() of the value for an
 // Optional; then the pieces are concatenated.
 //
-// str.format's literal is read here: its fields, its `{{` and `}}`. The
+// str.format's literal is read here: its fields (`{}`, `{n}`, and with a
+// plain format spec, `{:spec}` and `{n:spec}`), its `{{` and `}}`. The
 // arguments are evaluated first, in order, as CPython evaluates a call's.
 // Fields CPython rejects raise where it raises, after the arguments:
 // ValueError for a lone brace or for automatic and manual numbering mixed,
@@ -29,8 +30,11 @@ DEV void format_piece(Code* g, int* first) {
 // The status the fields of format string f[0, n) raise with `args`
 // arguments: 0 for none, -1 for a field this does not read (which the type
 // pass, plain_format, has refused). With emit_them, the pieces are pushed
-// and concatenated too, field k read from hidden local slots + k.
-DEVFN int format_pieces(Code* g, const char* f, int32_t n, int32_t args, int32_t slots, int emit_them) {
+// and concatenated too, field k read from hidden local slots + k, where
+// argument k of type types[k] is: str() of it, or format(it, spec) for a
+// field with a spec.
+DEVFN int format_pieces(Code* g, const char* f, int32_t n, int32_t args, int32_t slots, const int32_t* types,
+                        int emit_them) {
   int first = 1, autonum = 0, manual = 0;
   int32_t next = 0, start = 0;
   for (int32_t i = 0; i < n; i++) {
@@ -42,16 +46,24 @@ DEVFN int format_pieces(Code* g, const char* f, int32_t n, int32_t args, int32_t
       continue;
     }
     if (f[i] == '}') return ST_VALUE_ERROR;  // "Single '}' encountered in format string"
-    int32_t j = i + 1, index = 0;
+    int32_t j = i + 1, index = 0, spec = -1;
     while (j < n && f[j] >= '0' && f[j] <= '9') index = index * 10 + (f[j++] - '0');
+    int32_t number_end = j;
+    if (j < n && f[j] == ':') for (spec = ++j; j < n && f[j] != '}' && f[j] != '{'; j++) {}
     if (j >= n) return ST_VALUE_ERROR;       // "expected '}' before end of string"
-    if (f[j] != '}') return -1;              // a spec, conversion, name or index: not here
-    if (j == i + 1) { autonum = 1; index = next++; } else manual = 1;
+    if (f[j] != '}') return -1;              // a nested field, conversion, name or index: not here
+    if (number_end == i + 1) { autonum = 1; index = next++; } else manual = 1;
     if (autonum && manual) return ST_VALUE_ERROR;  // "cannot switch from automatic field numbering to manual"
     if (index >= args) return ST_INDEX_ERROR;      // "Replacement index n out of range"
     if (emit_them) {
       if (i > start) { emit(g, OP_CONST_STR, text_const(g, f + start, i - start)); format_piece(g, &first); }
       emit(g, OP_LOAD, slots + index);
+      if (spec >= 0 && j > spec) {
+        emit(g, OP_CONST_STR, text_const(g, f + spec, j - spec));
+        emit(g, OP_FORMAT, format_selector(types[index]));
+      } else {
+        str_of_value(g, types[index]);
+      }
       format_piece(g, &first);
     }
     start = j + 1;
@@ -68,14 +80,15 @@ DEVFN ExpDesc str_format(Code* g, int32_t i) {
   if (code_failed(g)) return desc(g, EK_VOID, 0, T_BAD);
   const char* f = (const char*)(g->out->konst + k + 1);
   int32_t len = (int32_t)g->out->konst[k];
-  int status = format_pieces(g, f, len, n->n, 0, 0);
+  int32_t types[MAX_PARAMS] = {0};
+  int status = format_pieces(g, f, len, n->n, 0, types, 0);
   if (status < 0) { refuse(g, lit); return desc(g, EK_VOID, 0, T_BAD); }
   emit0(g, OP_POP);  // the literal, whose text is read here
   int32_t slots = new_slots(g, n->n);
   for (int32_t a = 0; a < n->n && !code_failed(g); a++) {
     ExpDesc e = expr(g, cx(g, n->b + a));
     discharge(g, &e);
-    str_of_value(g, e.type);
+    types[a] = e.type;
     emit(g, OP_STORE, slots + a);
   }
   g->line = n->end;
@@ -84,7 +97,7 @@ DEVFN ExpDesc str_format(Code* g, int32_t i) {
     emit(g, OP_CONST_STR, text_const(g, "", 0));
     return pushed(g, T_STR);
   }
-  format_pieces(g, f, len, n->n, slots, 1);
+  format_pieces(g, f, len, n->n, slots, types, 1);
   return pushed(g, T_STR);
 }
 
@@ -116,7 +129,14 @@ DEVFN ExpDesc fstring(Code* g, int32_t i) {
       ExpDesc e = expr(g, part->a);
       discharge(g, &e);
       g->line = part->line;
-      str_of_value(g, e.type);
+      if (part->b < 0) {
+        str_of_value(g, e.type);
+      } else {  // format(x, spec), after the conversion
+        int32_t t = e.type;
+        if (part->op & FIELD_CONV_MASK) { str_of_value(g, t); t = T_STR; }
+        emit(g, OP_CONST_STR, piece_const(g, cnode(g, part->b)));
+        emit(g, OP_FORMAT, format_selector(t));
+      }
     }
     format_piece(g, &first);
   }

@@ -276,9 +276,18 @@ DEV const char* fstring_error(const char* s, int32_t n) {
   return 0;
 }
 
-// A FIELD's op: its conversion, and whether it is refused (a format spec,
-// `=`, or a conversion CPython rejects: the CPython path judges those).
+// A FIELD's op: its conversion, and whether it is refused (`=`, or a format
+// spec with a nested field, an escape or a byte outside printable ASCII:
+// the CPython path judges those). A plain spec is the FIELD's b, an FTEXT.
 enum { FIELD_CONV_S = 1, FIELD_CONV_R = 2, FIELD_CONV_A = 3, FIELD_CONV_MASK = 3, FIELD_REFUSED = 4 };
+
+// Whether format spec s[b, e) is plain text: no nested field, no escape,
+// printable ASCII only.
+DEV int plain_spec(const char* s, int32_t b, int32_t e) {
+  for (int32_t k = b; k < e; k++)
+    if (s[k] == '{' || s[k] == '}' || s[k] == '\\' || s[k] < 0x20 || s[k] > 0x7e) return 0;
+  return 1;
+}
 
 // The end of an f-string field's expression s[i, ...) (after its '{'): the
 // first '}', ':' or '!' (not '!=') outside brackets and string literals.
@@ -347,7 +356,8 @@ DEVFN int32_t fstring_field(Parser* p, const Token* lit, int32_t i, int32_t end,
   int32_t spec = s[close] == ':' ? close + 1 : -1;
   for (int32_t depth = 0; close < end && (s[close] != '}' || depth > 0); close++)  // past the spec's nested fields
     depth += s[close] == '{' ? 1 : s[close] == '}' ? -1 : 0;
-  if (spec >= 0 && spec < close) op |= FIELD_REFUSED;
+  int32_t plain = spec >= 0 && spec < close && plain_spec(s, spec, close);
+  if (spec >= 0 && spec < close && !plain) op |= FIELD_REFUSED;
   int32_t e = x;
   if (self_documenting(s, i + 1, x)) {
     op |= FIELD_REFUSED;
@@ -368,7 +378,13 @@ DEVFN int32_t fstring_field(Parser* p, const Token* lit, int32_t i, int32_t end,
     field_expression(p, k + 1, nested, line, line_start);
     k = nested;
   }
-  push(p, with_op(p, add_node(p, ND_FIELD, &t, expr), op));
+  int32_t spec_text = -1;
+  if (plain && !failed(p)) {
+    Token sp = *lit;
+    sp.start = spec; sp.len = close - spec; sp.line = line; sp.col = spec - line_start + 1;
+    spec_text = with_op(p, add_node(p, ND_FTEXT, &sp), lit->flags);
+  }
+  push(p, with_op(p, add_node(p, ND_FIELD, &t, expr, spec_text), op));
   return close;
 }
 

@@ -977,3 +977,6 @@ DEVFN int rt_str_is(const int64_t* s, int kind) {
   }
   return kind < 4 ? 1 : cased;
 }
+
+// format(x, spec) of an int or a str: the format-spec mini-language.
+#include "format.h"

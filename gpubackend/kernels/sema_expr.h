@@ -368,7 +368,8 @@ DEVFN int32_t string_type(Sema* s, int32_t i) {
 // fstring := (STRING | FSTRING)+      a str: its text, and each field's
 // value as format(x, '') makes it, which is str(x) for an int, a bool, a
 // float, a str or an Optional of one; !r and !a are that too, but for a
-// str (its repr)
+// str (its repr). A field's plain format spec formats an int, a bool or a
+// str (after its conversion, a str) as format(x, spec) does (format.h).
 DEVFN int32_t fstring(Sema* s, int32_t i) {
   const Node* n = nd(s, i);
   for (int32_t k = 0; k < n->n; k++) {
@@ -385,6 +386,11 @@ DEVFN int32_t fstring(Sema* s, int32_t i) {
     int conv = part->op & FIELD_CONV_MASK;
     if (!(intlike(v) || v == T_FLOAT || v == T_STR) || (v == T_STR && (conv == FIELD_CONV_R || conv == FIELD_CONV_A))) {
       sema_error(s, pi, DG_UNSUPPORTED, conv >= FIELD_CONV_R ? "f-string field !r or !a of " : "f-string field of ");
+      msg_type_in(s->diag, &s->types, t);
+      return T_BAD;
+    }
+    if (part->b >= 0 && !conv && !(intlike(t) || t == T_STR)) {  // format(x, spec): format.h's ints and strs
+      sema_error(s, part->b, DG_UNSUPPORTED, "f-string format spec of ");
       msg_type_in(s->diag, &s->types, t);
       return T_BAD;
     }
@@ -909,6 +915,16 @@ DEVFN int32_t call_form(Sema* s, int32_t call, int32_t n, const int32_t* ts) {
     if (n != 1) return arity_error(s, name, "exactly one argument");
     if (node_is(s, name, "ord")) return t == T_STR ? T_INT : arg_type_error(s, call, 0, t);
     return intlike(t) ? T_STR : arg_type_error(s, call, 0, t);
+  }
+  if (node_is(s, name, "format")) {  // format(x, spec): format.h; format(x) is str(x)
+    if (n != 1 && n != 2) return arity_error(s, name, "1 or 2 arguments");
+    if (n == 2 && ts[1] != T_STR) return arg_type_error(s, call, 1, ts[1]);
+    if (intlike(t) || t == T_STR || (n == 1 && t == T_FLOAT)) return T_STR;
+    if (t == T_FLOAT) {
+      sema_error(s, first_token(s, xtra(s, nd(s, call)->b)), DG_UNSUPPORTED, "format() of a float with a spec");
+      return T_BAD;
+    }
+    return arg_type_error(s, call, 0, t);
   }
   if (node_is(s, name, "round")) {
     if (n != 1 && n != 2) return arity_error(s, name, "1 or 2 arguments");
@@ -1789,7 +1805,8 @@ DEVFN int32_t math_fn(Sema* s, int32_t name, int32_t call) {
 }
 
 // Whether STR node i is one literal without escapes whose fields are all
-// `{}` or `{n}` (doubled braces aside): what code_format.h reads.
+// `{}` or `{n}`, with or without a plain spec (`{:08b}`, no nested field),
+// doubled braces aside: what code_format.h reads.
 DEVFN int plain_format(const Sema* s, int32_t i) {
   if (nd(s, i)->n != 1) return 0;
   const Node* part = nd(s, xtra(s, nd(s, i)->a));
@@ -1802,14 +1819,36 @@ DEVFN int plain_format(const Sema* s, int32_t i) {
     if (p[j + 1] == '{') { j++; continue; }
     int32_t d = j + 1;
     while (d < e && p[d] >= '0' && p[d] <= '9') d++;
+    if (d < e && p[d] == ':') while (d < e && p[d] != '}' && p[d] != '{') d++;  // a plain spec
     if (d < e && p[d] != '}') return 0;
   }
   return 1;
 }
 
+// The first argument of str.format on literal i (types ts[0, n)) that a
+// field with a spec formats and format.h does not (a float: CPython's
+// format of it is not here), or -1. Fields are numbered as the code pass
+// numbers them (format_pieces), its errors left to it.
+DEVFN int32_t spec_of_other_type(const Sema* s, int32_t i, const int32_t* ts, int32_t n) {
+  const Node* part = nd(s, xtra(s, nd(s, i)->a));
+  const char* p = s->src + part->pos;
+  int32_t b, e, next = 0;
+  literal_body(p, part->len, &b, &e);
+  for (int32_t j = b; j < e; j++) {
+    if (p[j] != '{') continue;
+    if (p[j + 1] == '{') { j++; continue; }
+    int32_t d = j + 1, index = 0;
+    while (d < e && p[d] >= '0' && p[d] <= '9') index = index * 10 + (p[d++] - '0');
+    if (d == j + 1) index = next++;
+    if (d < e && p[d] == ':' && p[d + 1] != '}' && index < n && !intlike(ts[index]) && ts[index] != T_STR) return index;
+  }
+  return -1;
+}
+
 // format := STRING '.' 'format' '(' [expression (',' expression)*] ')'
 // on a str literal, whose fields the code pass reads (code_format.h); the
-// arguments are ints, bools, floats or strs, which format as str() makes them.
+// arguments are ints, bools, floats or strs, which format as str() makes
+// them, or with a spec as format() does (not a float).
 DEVFN int32_t str_format(Sema* s, int32_t call) {
   int32_t obj = nd(s, nd(s, call)->a)->a, ts[MAX_PARAMS];
   if (nd(s, obj)->kind != ND_STR || !plain_format(s, obj)) {
@@ -1825,6 +1864,12 @@ DEVFN int32_t str_format(Sema* s, int32_t call) {
       msg_type_in(s->diag, &s->types, ts[k]);
       return T_BAD;
     }
+  int32_t other = spec_of_other_type(s, obj, ts, n);
+  if (other >= 0) {
+    sema_error(s, first_token(s, xtra(s, nd(s, call)->b + other)), DG_UNSUPPORTED, "str.format spec of a ");
+    msg_type_in(s->diag, &s->types, ts[other]);
+    return T_BAD;
+  }
   return T_STR;
 }
 

@@ -453,6 +453,16 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
       CASE(ORD): { int64_t r; CHECK(rt_ord(AS_STR(POP()), &r)); PUSH(r); NEXT; }
       CASE(CHR): { const int64_t* r; CHECK(rt_chr(POP(), chars, &r)); PUSH(AS_WORD(r)); NEXT; }
       CASE(RADIX_STR): { const int64_t* r; CHECK(rt_radix_str(&heap, POP(), a, &r)); PUSH(AS_WORD(r)); NEXT; }
+      CASE(FORMAT): {  // a: 0 an int, 1 a bool, 2 a str
+        const int64_t* spec = AS_STR(POP());
+        const int64_t* r;
+        if (a == 1 && STR_LEN_OF(spec) == 0) r = empty + (TOP ? 1 : 3);
+        else if (a == 2) CHECK(rt_format_str(&heap, AS_STR(TOP), spec, chars, empty, &r));
+        else CHECK(rt_format_int(&heap, TOP, spec, chars, empty, &r));
+        TOP = AS_WORD(r);
+        CHARGE(STR_LEN_OF(r));
+        NEXT;
+      }
       CASE(STR_PAD): { const int64_t* f = AS_STR(POP()); int64_t width = POP(); const int64_t* r;
         CHECK(rt_str_pad(&heap, AS_STR(TOP), width, f, a, chars, &r)); TOP = AS_WORD(r); NEXT; }
       CASE(STR_CASE): { const int64_t* r; const int64_t* s = AS_STR(POP()); CHECK(rt_str_case(&heap, s, a, chars, &r));

@@ -84,6 +84,8 @@ DEV void run_case(const int64_t* cs, const int64_t* pool, const int64_t* chars,
     case 44: v = rt_str_affix(s, t, (int)a); break;
     case 45: st = rt_str_replace(&h, s, t, u, chars, empty, &sr); break;
     case 46: v = rt_str_is(s, (int)a); break;
+    case 47: st = rt_format_int(&h, a, s, chars, empty, &sr); break;
+    case 48: st = rt_format_str(&h, s, t, chars, empty, &sr); break;
     default: st = -1; break;
   }
   (void)d;

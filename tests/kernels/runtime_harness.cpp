@@ -151,6 +151,8 @@ int h_int_of_str_base(int64_t base, int64_t* r) { GUARDED(rt_int_of_str_base(S0,
 int h_chr(int64_t x) { GUARDED(rt_chr(x, g_chars, &g_res)); }
 int h_ord(int64_t* r) { GUARDED(rt_ord(S0, r)); }
 int h_radix_str(int64_t x, int bits) { GUARDED(rt_radix_str(&g_heap, x, bits, &g_res)); }
+int h_format_int(int64_t x) { GUARDED(rt_format_int(&g_heap, x, S0, g_chars, g_empty, &g_res)); }
+int h_format_str(void) { GUARDED(rt_format_str(&g_heap, S0, S1, g_chars, g_empty, &g_res)); }
 int h_str_case(int upper) { GUARDED(rt_str_case(&g_heap, S0, upper, g_chars, &g_res)); }
 int h_str_strip(int with_chars, int mode) {
   GUARDED(rt_str_strip(&g_heap, S0, with_chars ? S1 : nullptr, mode, g_chars, g_empty, &g_res));

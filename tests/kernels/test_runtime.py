@@ -701,6 +701,71 @@ def test_bin_oct_hex(rt, x):
         check_s(rt, rt.h_radix_str(x, bits), (PASS, fn(x)))
 
 
+# Format specs: CPython's grammar in parts, each part sometimes left out,
+# and now and then a spec of any characters.
+_FILL_ALIGN = ["", "<", ">", "^", "=", "*<", "0>", "x^", " =", "0=", "<<", "}>"]
+_TYPES = ["", "", "d", "b", "o", "x", "X", "s", "c", "n", "f", "e", "%", "q"]
+format_specs = st.one_of(
+    st.tuples(st.sampled_from(_FILL_ALIGN), st.sampled_from(["", "+", "-", " "]), st.sampled_from(["", "", "z"]),
+              st.sampled_from(["", "#"]), st.sampled_from(["", "0"]), st.sampled_from(["", "1", "5", "12", "30"]),
+              st.sampled_from(["", ",", "_", "_,"]), st.sampled_from(["", ".0", ".3", "."]),
+              st.sampled_from(_TYPES)).map("".join),
+    st.text(alphabet="<>=^+- z#0123456789,_.dbxXosc%", max_size=8))
+_SPEC = re.compile(r"(?:(.)?([<>=^]))?([-+ ])?(z)?(#)?(0)?(\d*)([,_])?(?:\.(\d+))?(.)?", re.S)
+
+
+def left_to_cpython(x, spec: str) -> bool:
+    """Whether the VM may leave format(x, spec) of an int x to CPython
+    (format.h): a spec CPython refuses, or a float type, 'c', 'n', or zeros
+    that the grouping reaches."""
+    try:
+        format(x, spec)
+    except (ValueError, OverflowError):
+        return True
+    m = _SPEC.fullmatch(spec)
+    fill, align, zero, grouping, kind = m.group(1), m.group(2), m.group(6), m.group(8), m.group(10) or ""
+    zero_fill = (fill == "0" and align == "=") or (zero and fill is None and align in (None, "="))
+    return kind in "cneEfFgG%" and kind != "" or bool(grouping and zero_fill)
+
+
+@given(ints, format_specs)
+@example(5, "08b")
+@example(-255, "#010x")
+@example(1234567, "_")
+@example(I64_MIN, "#_b")
+@example(5, "010,")
+def test_format_int(rt, x, spec):
+    put(rt, spec)
+    rt.h_reset_heap(1 << 20)
+    status = rt.h_format_int(x)
+    if status == ST["ST_UNSUPPORTED"]:
+        assert left_to_cpython(x, spec), (x, spec)
+    elif status == ST["ST_MEMORY_ERROR"]:  # a width past the heap
+        assert len(format(x, spec)) >= 1 << 20
+    else:
+        check_s(rt, status, (PASS, format(x, spec)), (spec,))
+
+
+@given(texts, format_specs)
+@example("ab", "05")
+@example("abc", "^6.2")
+@example("", "")
+def test_format_str(rt, s, spec):
+    put(rt, s, spec)
+    rt.h_reset_heap(1 << 20)
+    status = rt.h_format_str()
+    try:
+        want = format(s, spec)
+    except ValueError:
+        want = None
+    if status == ST["ST_UNSUPPORTED"]:
+        assert want is None, (s, spec)
+    elif status == ST["ST_MEMORY_ERROR"]:  # a width past the heap
+        assert len(want) >= 1 << 20
+    else:
+        check_s(rt, status, (PASS, want), (s, spec))
+
+
 @given(texts)
 @example("a")
 @example("A")
@@ -860,13 +925,14 @@ KERNEL void rt_all(int64_t* hw, const int64_t* chars, const int64_t* s, const in
   st += rt_str_find(s, t, 3, o + 2) + rt_str_affix(s, t, 1);
   st += rt_str_find_in(s, t, 1, o[0], o[1], o + 2) + rt_str_affix_in(s, t, 0, o[0], o[1]);
   st += rt_str_replace(&h, s, t, s, chars, chars + 1, &c) + rt_str_is(s, 4);
+  st += rt_format_int(&h, o[0], s, chars, chars + 1, &c) + rt_format_str(&h, s, t, chars, chars + 1, &c);
   o[5] = st + c[0];
 }
 """
 
 def public_functions():
     # DEV (inline) or DEVFN (out of line): both are public
-    text = RUNTIME_H.read_text() + (KERNELS / "fpow.h").read_text()
+    text = RUNTIME_H.read_text() + (KERNELS / "fpow.h").read_text() + (KERNELS / "format.h").read_text()
     return re.findall(r"^DEV(?:FN)? \w+\*? (heap_alloc|heap_spare|rt_[a-z0-9_]*[a-z0-9])\(", text, re.M)
 
 
@@ -879,10 +945,12 @@ def test_runtime_uses_only_port_h():
     # NVRTC has no standard headers: runtime.h (and fpow.h, which it
     # includes) may lean on port.h alone.
     text = re.sub(r"//[^\n]*", "", RUNTIME_H.read_text())
-    assert re.findall(r"#include\s+\S+", text) == ['#include "layout.h"', '#include "fpow.h"']
+    assert re.findall(r"#include\s+\S+", text) == ['#include "layout.h"', '#include "fpow.h"', '#include "format.h"']
     fpow = re.sub(r"//[^\n]*", "", (KERNELS / "fpow.h").read_text())
     assert re.findall(r"#include\s+\S+", fpow) == ['#include "layout.h"']
-    text += fpow
+    fmt = re.sub(r"//[^\n]*", "", (KERNELS / "format.h").read_text())
+    assert re.findall(r"#include\s+\S+", fmt) == []  # runtime.h's own functions, included last
+    text += fpow + fmt
     for banned in ["std::", "memcpy", "memset", "size_t", "__int128", "INT64_MAX ", "INT64_MIN ",
                    "printf", "malloc", "static "]:
         assert banned not in text, banned

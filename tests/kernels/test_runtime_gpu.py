@@ -152,6 +152,9 @@ class Cases:
             self.add(44, r.randint(0, 1), s=s, t=t[:2])
             self.add(45, s=s, t=t[:r.randint(0, 2)], u=u[:3])
             self.add(46, r.randint(0, 5), s=s)
+            spec = r.choice(["08b", "#x", "+^9", "_", ",", ">5", ".2", "*<6", "05", "X", "c", r.choice(["", s[:3]])])
+            self.add(47, self.int_(), s=spec)
+            self.add(48, s=s, t=spec)
         return (np.array(self.rows, dtype=np.int64).reshape(-1, CASE_WORDS),
                 np.array(self.pool or [0], dtype=np.int64))
 

@@ -1,3 +1,0 @@
-# error: Unsupported 3:19
-def f(n: int) -> str:
-    return '{:b}'.format(n)
