@@ -232,6 +232,7 @@ ALL_FEATURES = frozenset(
         "type_tests",  # type(e) == C (!=, is, is not) where e's static type fixes the answer
         "fstrings",  # f"..{e}..{e!r}.." of scalar fields, doubled braces, escapes in the text
         "float_pow",  # x ** y with a float, int ** -k, math.pow, pow(x, y): Unsupported allowed (fpow.h)
+        "format_specs",  # f'{n:08b}', format(x, spec), '{:>5}'.format(s) of ints, bools and strs (format.h)
     }
 )
 
@@ -913,9 +914,33 @@ class FuncGen(ContainerGen, SetGen, DictGen):
                 if "\\" in e or "#" in e or quote in e:
                     e = {INT: "7", BOOL: "True", FLOAT: "2.5", STR: "len"}[t] if t != STR else "str(3)"
             conv = rng.choice(["", "", "", "!s", ":"] + (["!r"] if t != STR else []))
+            if "format_specs" in self.features and t != FLOAT and rng.random() < 0.4:
+                conversion = rng.choice(["", "!s"] if t != STR else [""])
+                conv = conversion + ":" + self.format_spec(STR if conversion else INT, t)
             pieces.append(f"{{{e}{conv}}}")
         pieces.append(rng.choice(["", "!", "{{"]))
         return f"{rng.choice(['f', 'F', 'rf'])}{quote}{''.join(pieces)}{quote}"
+
+    # Specs of the mini-language that format.h formats exactly, by the type
+    # of the value formatted (a bool formats as an int with a spec).
+    INT_SPECS = ["b", "08b", "#x", ">5", "+d", ",", "_b", "^7", "X", "#010b", "<4", "0>8b", "o", "#o", " d",
+                 "-^9", "_", "08", "=+6", "*<6x", "#_X", ",d", "012"]
+    STR_SPECS = [">5", "^7", "<3", ".2", "*^9", "5.1", "s", ">1", "05", "_<6", "^", ".0", "x>4s"]
+
+    def format_spec(self, kind: str, t: str) -> str:
+        """A spec for a value of type t (kind STR: a str after !s)."""
+        return self.rng.choice(self.STR_SPECS if kind == STR or t == STR else self.INT_SPECS)
+
+    def s_format_spec(self, d):
+        """format(x, spec) and '{:spec}'.format(x) of an int, bool or str."""
+        if "format_specs" not in self.features:
+            return None
+        rng = self.rng
+        t = rng.choice([INT, INT, BOOL, STR, STR])
+        e, spec = self.expr(t, d), self.format_spec(t, t)
+        if rng.random() < 0.6:
+            return f"format({e}, {spec!r})"
+        return f"{('{0:' + spec + '}-{0}')!r}.format({e})"
 
     def s_minmax(self, d):
         return f"{self.rng.choice(['min', 'max'])}({self.expr(STR, d)}, {self.expr(STR, d)})"
@@ -937,7 +962,7 @@ class FuncGen(ContainerGen, SetGen, DictGen):
         STR: [
             ("s_concat", 3), ("s_repeat", 1), ("s_index", 2), ("s_slice", 2.5), ("s_str", 1.5), ("s_chr", 1),
             ("s_method", 2.5), ("s_minmax", 0.5), ("s_ifexp", 1), ("s_andor", 0.7), ("s_call", 1.5),
-            ("s_format", 0.6), ("s_fstring", 0.6),
+            ("s_format", 0.6), ("s_fstring", 0.6), ("s_format_spec", 0.6),
         ],
     }
 
