@@ -84,6 +84,16 @@ def test_trees_equal_cpythons(name):
         _agrees_with_cpython(source, tree)
 
 
+@pytest.mark.parametrize("source", [
+    "y = 1if a else 2\n", "y = [1for x in z]\n", "y = 1 if 0else 2\n", "y = 1e5if a else 2\n",
+    "y = 0x1for x in y\n", "y = 0b1if a else 0\n", "y = 3not in b\n", "y = 1andy\n", "y = 1isnot\n",
+    "y = 1e\n", "y = 0b12\n", "y = 0xfg\n",
+])
+def test_a_number_ends_before_a_keyword_as_in_cpython(source):
+    # CPython 3.11 reads `1if` as 1 if (a DeprecationWarning), `1andy` as an error
+    _agrees_with_cpython(source, parse([source])[0])
+
+
 def test_syntax_errors_where_cpython_finds_them():
     rng = random.Random(2026)
     texts = [p.read_text() for p in CORPUS]

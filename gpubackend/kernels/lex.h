@@ -508,6 +508,25 @@ DEVFN int32_t lex_digits(Lexer* L, int base, uint64_t* v, int* big) {
   }
 }
 
+// Whether the bytes at `at` start a keyword that may follow a number in
+// valid code: CPython 3.11 ends the number there (with a
+// DeprecationWarning; tokenizer.c, verify_end_of_number) and refuses any
+// other letter right after a number. As it does, `and`, `else`, `for`,
+// `not` and `or` must end there, while `if`, `in` and `is` are two letters
+// whatever follows them.
+DEV int keyword_after_number(const Lexer* L, int32_t at) {
+  const char* s = L->src + at;
+  int32_t n = L->n - at;
+  if (n >= 2 && s[0] == 'i' && (s[1] == 'f' || s[1] == 'n' || s[1] == 's')) return 1;
+  const char* words[] = {"and", "else", "for", "not", "or"};
+  for (int k = 0; k < 5; k++) {
+    int32_t len = 0;
+    while (words[k][len] && len < n && s[len] == words[k][len]) len++;
+    if (!words[k][len]) return len == n || !(is_alpha(s[len]) || is_digit(s[len]) || (uint8_t)s[len] >= 0x80);
+  }
+  return 0;
+}
+
 // number := int literal (dec, 0x, 0o, 0b) | float literal
 // A float literal is converted by strtod.h: correctly rounded, as CPython.
 DEVFN Token lex_number(Lexer* L, int32_t start) {
@@ -516,7 +535,8 @@ DEVFN Token lex_number(Lexer* L, int32_t start) {
   if (c == '0' && (c1 == 'x' || c1 == 'o' || c1 == 'b')) {
     L->pos += 2;
     int base = c1 == 'x' ? 16 : c1 == 'o' ? 8 : 2;
-    if (lex_digits(L, base, &v, &big) <= 0 || is_alpha(lex_peekc(L, 0)) || is_digit(lex_peekc(L, 0)))
+    if (lex_digits(L, base, &v, &big) <= 0 ||
+        ((is_alpha(lex_peekc(L, 0)) || is_digit(lex_peekc(L, 0))) && !keyword_after_number(L, L->pos)))
       return lex_fail(L, start, "invalid number literal");
     Token t = lex_make(L, TK_INT, start);
     t.ival = (int64_t)v; if (big || v > 0x8000000000000000ULL) t.flags |= TF_INT_BIG;
@@ -534,11 +554,11 @@ DEVFN Token lex_number(Lexer* L, int32_t start) {
     if (part == 0 && lex_peekc(L, 0) == '.') { L->pos++; is_float = 1; continue; }
     break;
   }
-  if ((lex_peekc(L, 0) | 32) == 'e') {
-    int32_t save = L->pos;
+  int32_t e = L->pos;  // an exponent, or `1else` (a number, then else)
+  if ((lex_peekc(L, 0) | 32) == 'e' && !(lex_peekc(L, 0) == 'e' && keyword_after_number(L, e))) {
     L->pos++;
     if (lex_peekc(L, 0) == '+' || lex_peekc(L, 0) == '-') L->pos++;
-    if (!is_digit(lex_peekc(L, 0))) { L->pos = save; return lex_fail(L, start, "invalid float literal"); }
+    if (!is_digit(lex_peekc(L, 0))) { L->pos = e; return lex_fail(L, start, "invalid decimal literal"); }
     while (is_digit(lex_peekc(L, 0)) || (lex_peekc(L, 0) == '_' && is_digit(lex_peekc(L, 1)))) L->pos++;
     is_float = 1;
   }
@@ -549,7 +569,10 @@ DEVFN Token lex_number(Lexer* L, int32_t start) {
     t.flags = TF_COMPLEX;
     return t;
   }
-  if (is_alpha(nc) || is_digit(nc)) { L->pos++; return lex_fail(L, start, "invalid decimal literal"); }
+  if ((is_alpha(nc) || is_digit(nc)) && !keyword_after_number(L, L->pos)) {
+    L->pos++;
+    return lex_fail(L, start, "invalid decimal literal");
+  }
   Token t = lex_make(L, is_float ? TK_FLOAT : TK_INT, start);
   if (is_float) {
     if (rt_parse_float(L->src + start, t.len, L->strtod_scratch, &t.fval) != ST_PASS)

@@ -1,3 +1,0 @@
-# error: Unsupported 3
-def f(x: float) -> str:
-    return f"{x:.2f}"
