@@ -782,8 +782,8 @@ DEV int str_of_op(int32_t t) {
   return t == T_INT ? OP_STR_OF_INT : t == T_BOOL ? OP_STR_OF_BOOL : t == T_FLOAT ? OP_STR_OF_FLOAT : -1;
 }
 
-// OP_FORMAT's selector for a value of type t: 0 an int, 1 a bool, 2 a str.
-DEV int format_selector(int32_t t) { return t == T_BOOL ? 1 : t == T_STR ? 2 : 0; }
+// OP_FORMAT's selector for a value of type t: 0 an int, 1 a bool, 2 a str, 3 a float.
+DEV int format_selector(int32_t t) { return t == T_BOOL ? 1 : t == T_STR ? 2 : t == T_FLOAT ? 3 : 0; }
 
 
 // str(o) of an Optional on the stack: 'None', or str() of its value.

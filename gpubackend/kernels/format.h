@@ -1,5 +1,6 @@
-// format.h: format(value, spec) of an int or a str, CPython's format-spec
-// mini-language as Python/formatter_unicode.c reads it:
+// format.h: format(value, spec) of an int or a str (of a float:
+// format_float.h), CPython's format-spec mini-language as
+// Python/formatter_unicode.c reads it:
 //
 //   [[fill]align][sign][z][#][0][width][grouping][.precision][type]
 //
@@ -71,7 +72,8 @@ DEV int rt_format_spec_(const int64_t* s, char default_align, FormatSpec* f) {
   if (n - k > 1) return 0;
   if (n - k == 1) f->type = (char)rt_byte_(s, k);
   if (f->grouping) {  // PEP 378 and PEP 515: which types take a separator
-    int decimal = f->type == 0 || f->type == 'd';
+    int decimal = f->type == 0 || f->type == 'd' || f->type == 'e' || f->type == 'E' || f->type == 'f' ||
+                  f->type == 'F' || f->type == 'g' || f->type == 'G' || f->type == '%';
     int radix = f->type == 'b' || f->type == 'o' || f->type == 'x' || f->type == 'X';
     if (!decimal && !(radix && f->grouping == '_')) return 0;
   }

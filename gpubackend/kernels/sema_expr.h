@@ -389,7 +389,7 @@ DEVFN int32_t fstring(Sema* s, int32_t i) {
       msg_type_in(s->diag, &s->types, t);
       return T_BAD;
     }
-    if (part->b >= 0 && !conv && !(intlike(t) || t == T_STR)) {  // format(x, spec): format.h's ints and strs
+    if (part->b >= 0 && !conv && !(number(t) || t == T_STR)) {  // format(x, spec): format.h, format_float.h
       sema_error(s, part->b, DG_UNSUPPORTED, "f-string format spec of ");
       msg_type_in(s->diag, &s->types, t);
       return T_BAD;
@@ -919,11 +919,7 @@ DEVFN int32_t call_form(Sema* s, int32_t call, int32_t n, const int32_t* ts) {
   if (node_is(s, name, "format")) {  // format(x, spec): format.h; format(x) is str(x)
     if (n != 1 && n != 2) return arity_error(s, name, "1 or 2 arguments");
     if (n == 2 && ts[1] != T_STR) return arg_type_error(s, call, 1, ts[1]);
-    if (intlike(t) || t == T_STR || (n == 1 && t == T_FLOAT)) return T_STR;
-    if (t == T_FLOAT) {
-      sema_error(s, first_token(s, xtra(s, nd(s, call)->b)), DG_UNSUPPORTED, "format() of a float with a spec");
-      return T_BAD;
-    }
+    if (number(t) || t == T_STR) return T_STR;
     return arg_type_error(s, call, 0, t);
   }
   if (node_is(s, name, "round")) {
@@ -1825,30 +1821,10 @@ DEVFN int plain_format(const Sema* s, int32_t i) {
   return 1;
 }
 
-// The first argument of str.format on literal i (types ts[0, n)) that a
-// field with a spec formats and format.h does not (a float: CPython's
-// format of it is not here), or -1. Fields are numbered as the code pass
-// numbers them (format_pieces), its errors left to it.
-DEVFN int32_t spec_of_other_type(const Sema* s, int32_t i, const int32_t* ts, int32_t n) {
-  const Node* part = nd(s, xtra(s, nd(s, i)->a));
-  const char* p = s->src + part->pos;
-  int32_t b, e, next = 0;
-  literal_body(p, part->len, &b, &e);
-  for (int32_t j = b; j < e; j++) {
-    if (p[j] != '{') continue;
-    if (p[j + 1] == '{') { j++; continue; }
-    int32_t d = j + 1, index = 0;
-    while (d < e && p[d] >= '0' && p[d] <= '9') index = index * 10 + (p[d++] - '0');
-    if (d == j + 1) index = next++;
-    if (d < e && p[d] == ':' && p[d + 1] != '}' && index < n && !intlike(ts[index]) && ts[index] != T_STR) return index;
-  }
-  return -1;
-}
-
 // format := STRING '.' 'format' '(' [expression (',' expression)*] ')'
 // on a str literal, whose fields the code pass reads (code_format.h); the
 // arguments are ints, bools, floats or strs, which format as str() makes
-// them, or with a spec as format() does (not a float).
+// them, or with a spec as format() does.
 DEVFN int32_t str_format(Sema* s, int32_t call) {
   int32_t obj = nd(s, nd(s, call)->a)->a, ts[MAX_PARAMS];
   if (nd(s, obj)->kind != ND_STR || !plain_format(s, obj)) {
@@ -1864,12 +1840,6 @@ DEVFN int32_t str_format(Sema* s, int32_t call) {
       msg_type_in(s->diag, &s->types, ts[k]);
       return T_BAD;
     }
-  int32_t other = spec_of_other_type(s, obj, ts, n);
-  if (other >= 0) {
-    sema_error(s, first_token(s, xtra(s, nd(s, call)->b + other)), DG_UNSUPPORTED, "str.format spec of a ");
-    msg_type_in(s->diag, &s->types, ts[other]);
-    return T_BAD;
-  }
   return T_STR;
 }
 

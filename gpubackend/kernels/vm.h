@@ -8,6 +8,7 @@
 #include "dicts.h"
 #include "memo.h"
 #include "dtoa.h"
+#include "format_float.h"
 
 // Where a lane keeps its frames: the caller's next instruction and locals
 // (two words, so `depth` frames take 2 * depth words of the lane's scratch).
@@ -453,12 +454,21 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
       CASE(ORD): { int64_t r; CHECK(rt_ord(AS_STR(POP()), &r)); PUSH(r); NEXT; }
       CASE(CHR): { const int64_t* r; CHECK(rt_chr(POP(), chars, &r)); PUSH(AS_WORD(r)); NEXT; }
       CASE(RADIX_STR): { const int64_t* r; CHECK(rt_radix_str(&heap, POP(), a, &r)); PUSH(AS_WORD(r)); NEXT; }
-      CASE(FORMAT): {  // a: 0 an int, 1 a bool, 2 a str
+      CASE(FORMAT): {  // a: 0 an int, 1 a bool, 2 a str, 3 a float
         const int64_t* spec = AS_STR(POP());
         const int64_t* r;
-        if (a == 1 && STR_LEN_OF(spec) == 0) r = empty + (TOP ? 1 : 3);
-        else if (a == 2) CHECK(rt_format_str(&heap, AS_STR(TOP), spec, chars, empty, &r));
-        else CHECK(rt_format_int(&heap, TOP, spec, chars, empty, &r));
+        int64_t n = STR_LEN_OF(spec);
+        if (a == 1 && n == 0) {
+          r = empty + (TOP ? 1 : 3);
+        } else if (a == 2) {
+          CHECK(rt_format_str(&heap, AS_STR(TOP), spec, chars, empty, &r));
+        } else if (a == 3 || (n && format_float_type(STR_BYTES(spec)[n - 1]))) {  // an int as float(x)
+          uint32_t* big = (uint32_t*)heap_spare(&heap, BIG_SCRATCH_WORDS);
+          if (!big) RAISE(ST_MEMORY_ERROR);
+          CHECK(rt_format_float(&heap, a == 3 ? AS_F(TOP) : (double)TOP, spec, big, chars, empty, &r));
+        } else {
+          CHECK(rt_format_int(&heap, TOP, spec, chars, empty, &r));
+        }
         TOP = AS_WORD(r);
         CHARGE(STR_LEN_OF(r));
         NEXT;

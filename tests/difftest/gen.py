@@ -232,7 +232,7 @@ ALL_FEATURES = frozenset(
         "type_tests",  # type(e) == C (!=, is, is not) where e's static type fixes the answer
         "fstrings",  # f"..{e}..{e!r}.." of scalar fields, doubled braces, escapes in the text
         "float_pow",  # x ** y with a float, int ** -k, math.pow, pow(x, y): Unsupported allowed (fpow.h)
-        "format_specs",  # f'{n:08b}', format(x, spec), '{:>5}'.format(s) of ints, bools and strs (format.h)
+        "format_specs",  # f'{x:.2f}', format(n, '08b'), '{0:>5}'.format(s): Unsupported allowed (format_float.h)
     }
 )
 
@@ -914,7 +914,7 @@ class FuncGen(ContainerGen, SetGen, DictGen):
                 if "\\" in e or "#" in e or quote in e:
                     e = {INT: "7", BOOL: "True", FLOAT: "2.5", STR: "len"}[t] if t != STR else "str(3)"
             conv = rng.choice(["", "", "", "!s", ":"] + (["!r"] if t != STR else []))
-            if "format_specs" in self.features and t != FLOAT and rng.random() < 0.4:
+            if "format_specs" in self.features and rng.random() < 0.4:
                 conversion = rng.choice(["", "!s"] if t != STR else [""])
                 conv = conversion + ":" + self.format_spec(STR if conversion else INT, t)
             pieces.append(f"{{{e}{conv}}}")
@@ -927,16 +927,22 @@ class FuncGen(ContainerGen, SetGen, DictGen):
                  "-^9", "_", "08", "=+6", "*<6x", "#_X", ",d", "012"]
     STR_SPECS = [">5", "^7", "<3", ".2", "*^9", "5.1", "s", ">1", "05", "_<6", "^", ".0", "x>4s"]
 
+    FLOAT_SPECS = [".2f", ".0f", ".1f", "f", ",.2f", "+.3f", "8.2f", ".1%", "%", "#.0f", "_.1f", "010.3f", "^9.2F"]
+
     def format_spec(self, kind: str, t: str) -> str:
         """A spec for a value of type t (kind STR: a str after !s)."""
-        return self.rng.choice(self.STR_SPECS if kind == STR or t == STR else self.INT_SPECS)
+        if kind == STR or t == STR:
+            return self.rng.choice(self.STR_SPECS)
+        if t == FLOAT:
+            return self.rng.choice(self.FLOAT_SPECS)
+        return self.rng.choice(self.INT_SPECS + self.FLOAT_SPECS[:3])
 
     def s_format_spec(self, d):
         """format(x, spec) and '{:spec}'.format(x) of an int, bool or str."""
         if "format_specs" not in self.features:
             return None
         rng = self.rng
-        t = rng.choice([INT, INT, BOOL, STR, STR])
+        t = rng.choice([INT, INT, BOOL, FLOAT, FLOAT, STR, STR])
         e, spec = self.expr(t, d), self.format_spec(t, t)
         if rng.random() < 0.6:
             return f"format({e}, {spec!r})"

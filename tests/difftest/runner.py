@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -110,8 +111,10 @@ def judge_lane(out: oracle.Outcome, status: str, actual: Any, expected_in_proble
 
 
 def takes_power(source: str) -> bool:
-    """Whether a program may compute a float power (``**`` or ``pow``)."""
-    return "**" in source or "pow(" in source
+    """Whether a program may compute a float power (``**`` or ``pow``), or
+    format a float to a fixed point (a spec of type f or %, whose digits the
+    VM may leave to CPython past 17 of them: format_float.h)."""
+    return "**" in source or "pow(" in source or re.search(r":[^{}'\"]*[fF%]\}|[fF%]'\)", source) is not None
 
 
 def verdict_equal(actual: Any, expected: Any) -> bool:

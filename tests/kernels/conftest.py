@@ -102,6 +102,7 @@ def rt(tmp_path_factory):
         "h_radix_str": ([i64, i32], i32),
         "h_format_int": ([i64], i32),
         "h_format_str": ([], i32),
+        "h_format_float": ([f64], i32),
         "h_str_pad": ([i64, i32], i32),
         "h_str_case": ([i32], i32),
         "h_str_strip": ([i32, i32], i32),

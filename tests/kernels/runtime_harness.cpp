@@ -17,6 +17,12 @@
 // g_bad, which stays until h_take_violations() reads it (conftest.py does
 // after every test).
 #include "../../gpubackend/kernels/runtime.h"
+// format_float.h brings dtoa.h and strtod.h, whose other functions
+// test_dtoa.py and test_strtod.py call through harnesses of their own.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-function"
+#include "../../gpubackend/kernels/format_float.h"
+#pragma GCC diagnostic pop
 #include "runtime_cases.h"
 
 #define IN_WORDS (1 << 16)
@@ -153,6 +159,8 @@ int h_ord(int64_t* r) { GUARDED(rt_ord(S0, r)); }
 int h_radix_str(int64_t x, int bits) { GUARDED(rt_radix_str(&g_heap, x, bits, &g_res)); }
 int h_format_int(int64_t x) { GUARDED(rt_format_int(&g_heap, x, S0, g_chars, g_empty, &g_res)); }
 int h_format_str(void) { GUARDED(rt_format_str(&g_heap, S0, S1, g_chars, g_empty, &g_res)); }
+static uint32_t g_big[STRTOD_SCRATCH_LIMBS];  // dtoa's big integers (the VM's: heap_spare)
+int h_format_float(double x) { GUARDED(rt_format_float(&g_heap, x, S0, g_big, g_chars, g_empty, &g_res)); }
 int h_str_case(int upper) { GUARDED(rt_str_case(&g_heap, S0, upper, g_chars, &g_res)); }
 int h_str_strip(int with_chars, int mode) {
   GUARDED(rt_str_strip(&g_heap, S0, with_chars ? S1 : nullptr, mode, g_chars, g_empty, &g_res));

@@ -746,6 +746,56 @@ def test_format_int(rt, x, spec):
         check_s(rt, status, (PASS, format(x, spec)), (spec,))
 
 
+float_specs = st.one_of(
+    format_specs,
+    st.tuples(st.sampled_from(_FILL_ALIGN), st.sampled_from(["", "+", " "]), st.sampled_from(["", "#"]),
+              st.sampled_from(["", "0"]), st.sampled_from(["", "8", "15"]), st.sampled_from(["", ",", "_"]),
+              st.sampled_from(["", ".0", ".1", ".2", ".6", ".12", ".20"]), st.sampled_from(["f", "F", "%"])).map("".join))
+
+
+def float_left_to_cpython(x: float, spec: str) -> bool:
+    """Whether the VM may leave format(x, spec) of a float to CPython
+    (format_float.h): what format() of an int leaves, another type than
+    f, F and %, inf and nan, a precision past 100, or digits past the 17
+    that dtoa_digits_ knows of a value that has more."""
+    from decimal import Decimal
+
+    if spec == "":
+        return False
+    m = _SPEC.fullmatch(spec)
+    if m is None or left_to_cpython(0, spec) and (m.group(10) or "") not in "fF%":
+        return True
+    kind, precision = m.group(10) or "", int(m.group(9) or 6)
+    if kind not in ("f", "F", "%") or precision > 100 or left_to_cpython(0, spec.replace(kind, "d")):
+        return True
+    mag = abs(x) * (100 if kind == "%" else 1)
+    if not math.isfinite(mag):
+        return True
+    if mag == 0:
+        return False
+    d = Decimal(mag)
+    return d.adjusted() + 1 + precision > 17 and len(d.normalize().as_tuple().digits) > 17
+
+
+@given(floats, float_specs)
+@example(2.675, ".2f")
+@example(999.995, ".2f")
+@example(-0.0, ".1f")
+@example(0.5, ".0f")
+@example(1e20, ",.2f")
+@example(0.125, "%")
+def test_format_float(rt, x, spec):
+    put(rt, spec)
+    rt.h_reset_heap(1 << 20)
+    status = rt.h_format_float(x)
+    if status == ST["ST_UNSUPPORTED"]:
+        assert float_left_to_cpython(x, spec), (x, spec)
+    elif status == ST["ST_MEMORY_ERROR"]:  # a width past the heap
+        assert len(format(x, spec)) >= 1 << 20
+    else:
+        check_s(rt, status, (PASS, format(x, spec)), (spec,))
+
+
 @given(texts, format_specs)
 @example("ab", "05")
 @example("abc", "^6.2")

@@ -1,0 +1,3 @@
+# error: Unsupported 3:14
+def f(x: float, w: int) -> str:
+    return f"{x:{w}}"
