@@ -714,18 +714,62 @@ format_specs = st.one_of(
 _SPEC = re.compile(r"(?:(.)?([<>=^]))?([-+ ])?(z)?(#)?(0)?(\d*)([,_])?(?:\.(\d+))?(.)?", re.S)
 
 
-def left_to_cpython(x, spec: str) -> bool:
-    """Whether the VM may leave format(x, spec) of an int x to CPython
-    (format.h): a spec CPython refuses, or a float type, 'c', 'n', or zeros
-    that the grouping reaches."""
+def _raises(value, spec: str) -> bool:
     try:
-        format(x, spec)
+        format(value, spec)
     except (ValueError, OverflowError):
         return True
+    return False
+
+
+def _zeros_grouped(m: re.Match) -> bool:
+    """Whether the spec's zero padding goes through its grouping."""
+    fill, align, zero, grouping = m.group(1), m.group(2), m.group(6), m.group(8)
+    return bool(grouping) and ((fill == "0" and align == "=") or bool(zero and fill is None and align in (None, "=")))
+
+
+def int_left_to_cpython(x: int, spec: str) -> bool:
+    """Whether the VM may leave format(x, spec) of an int x to CPython
+    (format.h): a spec CPython refuses, a float type, 'c', 'n', or zeros
+    that the grouping reaches."""
+    if _raises(x, spec):
+        return True
     m = _SPEC.fullmatch(spec)
-    fill, align, zero, grouping, kind = m.group(1), m.group(2), m.group(6), m.group(8), m.group(10) or ""
-    zero_fill = (fill == "0" and align == "=") or (zero and fill is None and align in (None, "="))
-    return kind in "cneEfFgG%" and kind != "" or bool(grouping and zero_fill)
+    return (m.group(10) or "") in tuple("cneEfFgG%") or _zeros_grouped(m)
+
+
+def float_left_to_cpython(x: float, spec: str) -> bool:
+    """Whether the VM may leave format(x, spec) of a float to CPython
+    (format_float.h): a spec CPython refuses, another type than f, F and
+    %, 'z', zeros that the grouping reaches, inf and nan, a precision past
+    100, or digits past the 17 that dtoa_digits_ knows of a value that has
+    more."""
+    from decimal import Decimal
+
+    if spec == "":
+        return False
+    if _raises(x, spec):
+        return True
+    m = _SPEC.fullmatch(spec)
+    kind, precision = m.group(10) or "", int(m.group(9) or 6)
+    if kind not in ("f", "F", "%") or m.group(4) or _zeros_grouped(m) or precision > 100:
+        return True
+    mag = abs(x) * (100 if kind == "%" else 1)
+    if not math.isfinite(mag):
+        return True
+    d = Decimal(mag)
+    return mag != 0 and d.adjusted() + 1 + precision > 17 and len(d.normalize().as_tuple().digits) > 17
+
+
+def check_format(rt, status: int, value, spec: str, may_leave: bool, inputs) -> None:
+    """The runtime's format(value, spec): CPython's, or Unsupported where
+    the VM may leave it to CPython, or MemoryError for a width past the heap."""
+    if status == ST["ST_UNSUPPORTED"]:
+        assert may_leave, (value, spec)
+    elif status == ST["ST_MEMORY_ERROR"]:
+        assert len(format(value, spec)) >= 1 << 20
+    else:
+        check_s(rt, status, (PASS, format(value, spec)), inputs)
 
 
 @given(ints, format_specs)
@@ -737,13 +781,7 @@ def left_to_cpython(x, spec: str) -> bool:
 def test_format_int(rt, x, spec):
     put(rt, spec)
     rt.h_reset_heap(1 << 20)
-    status = rt.h_format_int(x)
-    if status == ST["ST_UNSUPPORTED"]:
-        assert left_to_cpython(x, spec), (x, spec)
-    elif status == ST["ST_MEMORY_ERROR"]:  # a width past the heap
-        assert len(format(x, spec)) >= 1 << 20
-    else:
-        check_s(rt, status, (PASS, format(x, spec)), (spec,))
+    check_format(rt, rt.h_format_int(x), x, spec, int_left_to_cpython(x, spec), (spec,))
 
 
 float_specs = st.one_of(
@@ -751,30 +789,6 @@ float_specs = st.one_of(
     st.tuples(st.sampled_from(_FILL_ALIGN), st.sampled_from(["", "+", " "]), st.sampled_from(["", "#"]),
               st.sampled_from(["", "0"]), st.sampled_from(["", "8", "15"]), st.sampled_from(["", ",", "_"]),
               st.sampled_from(["", ".0", ".1", ".2", ".6", ".12", ".20"]), st.sampled_from(["f", "F", "%"])).map("".join))
-
-
-def float_left_to_cpython(x: float, spec: str) -> bool:
-    """Whether the VM may leave format(x, spec) of a float to CPython
-    (format_float.h): what format() of an int leaves, another type than
-    f, F and %, inf and nan, a precision past 100, or digits past the 17
-    that dtoa_digits_ knows of a value that has more."""
-    from decimal import Decimal
-
-    if spec == "":
-        return False
-    m = _SPEC.fullmatch(spec)
-    if m is None or left_to_cpython(0, spec) and (m.group(10) or "") not in "fF%":
-        return True
-    kind, precision = m.group(10) or "", int(m.group(9) or 6)
-    if kind not in ("f", "F", "%") or precision > 100 or left_to_cpython(0, spec.replace(kind, "d")):
-        return True
-    mag = abs(x) * (100 if kind == "%" else 1)
-    if not math.isfinite(mag):
-        return True
-    if mag == 0:
-        return False
-    d = Decimal(mag)
-    return d.adjusted() + 1 + precision > 17 and len(d.normalize().as_tuple().digits) > 17
 
 
 @given(floats, float_specs)
@@ -787,13 +801,7 @@ def float_left_to_cpython(x: float, spec: str) -> bool:
 def test_format_float(rt, x, spec):
     put(rt, spec)
     rt.h_reset_heap(1 << 20)
-    status = rt.h_format_float(x)
-    if status == ST["ST_UNSUPPORTED"]:
-        assert float_left_to_cpython(x, spec), (x, spec)
-    elif status == ST["ST_MEMORY_ERROR"]:  # a width past the heap
-        assert len(format(x, spec)) >= 1 << 20
-    else:
-        check_s(rt, status, (PASS, format(x, spec)), (spec,))
+    check_format(rt, rt.h_format_float(x), x, spec, float_left_to_cpython(x, spec), (spec,))
 
 
 @given(texts, format_specs)
@@ -803,17 +811,7 @@ def test_format_float(rt, x, spec):
 def test_format_str(rt, s, spec):
     put(rt, s, spec)
     rt.h_reset_heap(1 << 20)
-    status = rt.h_format_str()
-    try:
-        want = format(s, spec)
-    except ValueError:
-        want = None
-    if status == ST["ST_UNSUPPORTED"]:
-        assert want is None, (s, spec)
-    elif status == ST["ST_MEMORY_ERROR"]:  # a width past the heap
-        assert len(want) >= 1 << 20
-    else:
-        check_s(rt, status, (PASS, want), (s, spec))
+    check_format(rt, rt.h_format_str(), s, spec, _raises(s, spec), (s, spec))
 
 
 @given(texts)
