@@ -33,10 +33,12 @@ def test_opcode_table_parses_every_row():
 
 
 # Size bound of the kernels' PTX: a structural check of the GPU's cold
-# compile time, which no CPU test can time. The whole is 3.7 MB (the
-# compiler's passes, the parse and front kernels, the VM with its sets);
-# the bound leaves a sixth for growth.
-PTX_BYTES_LIMIT = 4_300_000
+# compile time, which no CPU test can time. The whole is 4.27 MB (the
+# compiler's passes, the parse and front kernels, the VM with its sets,
+# dicts, float powers and format specs), which NVRTC built in 121 s on an
+# H100's host in one thread, and here in 86 s, 53 s in threads
+# (-split-compile, now on); the bound leaves an eighth for growth.
+PTX_BYTES_LIMIT = 4_800_000
 
 
 @pytest.fixture(scope="module")
