@@ -184,14 +184,14 @@ def settle(results: list[VerifyResult], flagged: list[np.ndarray], program_sourc
 
 
 def _run(sandbox: Sandbox | None, jobs: list[Job], refusals: list[Diagnostic | None]) -> list[JobResult]:
-    """Every job's result. The programs the VM found not to be Python go
-    first to one syntax check in the sandbox (many to a child, none run):
-    where CPython refuses them too, its compile error is their result; the
-    rest (the VM's parse is not CPython's) run as jobs."""
+    """Every job's result. The programs the VM found not to be Python, and
+    those of untyped problems, which it never read, go first to one syntax
+    check in the sandbox (many to a child, none run): where CPython refuses
+    one, its compile error is the result; the rest run as jobs."""
     if not jobs:
         return []
     done: list[JobResult | None] = [None] * len(jobs)
-    syntax = [j for j, r in enumerate(refusals) if r is not None and r.cls == "SyntaxError"]
+    syntax = [j for j, r in enumerate(refusals) if r is not None and (r.cls == "SyntaxError" or r == UNTYPED)]
     for j, error in zip(syntax, sandbox.compile_errors([jobs[j].source for j in syntax]) if syntax else []):
         if error is not None:
             done[j] = JobResult(error, [])

@@ -108,6 +108,16 @@ def test_an_untyped_problem_without_the_fallback_is_refused_by_the_vm():
     assert res.diagnostic(0).cls == "Unsupported"
 
 
+def test_an_untyped_problems_programs_that_are_not_python_need_no_job(v, monkeypatch):
+    jobs, run = [], v.sandbox.run
+    monkeypatch.setattr(v.sandbox, "run", lambda batch: jobs.extend(batch) or run(batch))
+    broken = ["def median(l):\n  (\n", "def median(l)\n    return 1\n"]
+    res = v.verify(broken + [MEDIAN_OK], MEDIAN)
+    assert [d.cls if d else None for d in res.diagnostics] == ["SyntaxError", "SyntaxError", None]
+    assert [j.source.decode() for j in jobs] == [MEDIAN_OK]  # the syntax check judged the two
+    assert res.all_passed(2)
+
+
 def test_a_batch_mixes_typed_and_untyped_problems(v):
     results = v.verify_batch([([NEWTON, EXACT], SQRT), ([MEDIAN_OK], MEDIAN), ([EXACT], SQRT)])
     assert [r.all_passed(0) for r in results] == [True, True, True]
