@@ -211,7 +211,7 @@ DEV int32_t optional(Sema* s, int32_t at, int32_t t) {
 
 // ---- annotations
 
-DEVFN int32_t annotation(Sema* s, int32_t i, const char* after);
+DEVFN int32_t annotation(Sema* s, int32_t i);
 
 // Whether a def's annotation may use this typing name: imported above it.
 DEV int typing_imported(const Sema* s, int32_t name) {
@@ -247,7 +247,7 @@ DEVFN int32_t type_args(Sema* s, int32_t index, int32_t* ts) {
       sema_error(s, first_token(s, item), DG_LIMIT, "program exceeds MAX_TUPLE (items of a tuple type)");
       return 0;
     }
-    ts[k] = annotation(s, item, "expected ']' after type arguments");
+    ts[k] = annotation(s, item);
   }
   return s->diag->cls == DG_OK ? n : 0;
 }
@@ -293,18 +293,17 @@ DEVFN int32_t generic(Sema* s, int32_t i, int32_t name) {
 
 // A type ended at node `head`, but the annotation's expression goes on
 // (CPython takes any expression there): Unsupported at the token past head.
-DEV int32_t trailing(Sema* s, int32_t head, const char* after) {
-  (void)after;
+DEV int32_t trailing(Sema* s, int32_t head) {
   Token t = token_after(s, nd(s, head)->pos + nd(s, head)->len, 1);
   unsupported_at(s, &t, "an annotation that is an expression");
   return T_BAD;
 }
 
 // type_atom := 'None' | 'int' | 'float' | 'bool' | 'str' | generic
-DEVFN int32_t type_atom(Sema* s, int32_t i, const char* after) {
+DEVFN int32_t type_atom(Sema* s, int32_t i) {
   int32_t head = first_token(s, i);  // where a reader of the source starts the type
   const Node* h = nd(s, head);
-  if (h->kind == ND_CONST && h->op == TK_NONE) return head == i ? T_NONE : trailing(s, head, after);
+  if (h->kind == ND_CONST && h->op == TK_NONE) return head == i ? T_NONE : trailing(s, head);
   if (h->kind != ND_NAME) {
     if (h->kind == ND_STRPART) sema_error(s, head, DG_UNSUPPORTED, "string annotation");
     else sema_error(s, head, DG_UNSUPPORTED, "an annotation that is not a type");
@@ -313,7 +312,7 @@ DEVFN int32_t type_atom(Sema* s, int32_t i, const char* after) {
   const char* scalars[] = {"int", "float", "bool", "str"};
   const int32_t ids[] = {T_INT, T_FLOAT, T_BOOL, T_STR};
   for (int32_t k = 0; k < 4; k++)
-    if (node_is(s, head, scalars[k])) return head == i ? ids[k] : trailing(s, head, after);
+    if (node_is(s, head, scalars[k])) return head == i ? ids[k] : trailing(s, head);
   const char* typing[] = {"List", "Tuple", "Optional", "Union", "Dict", "Set"};
   for (int32_t k = 0; k < 6; k++)
     if (node_is(s, head, typing[k]) && s->in_header && !typing_imported(s, head)) {
@@ -327,16 +326,15 @@ DEVFN int32_t type_atom(Sema* s, int32_t i, const char* after) {
   return unknown_type(s, head);
 }
 
-// type := type_atom ['|' type_atom]      (T | None is Optional[T]); `after`:
-// the syntax error a reader of the source gives at a token past the type
-DEVFN int32_t annotation(Sema* s, int32_t i, const char* after) {
+// type := type_atom ['|' type_atom]      (T | None is Optional[T])
+DEVFN int32_t annotation(Sema* s, int32_t i) {
   const Node* n = nd(s, i);
-  if (n->kind != ND_BINOP || n->op != TK_PIPE) return type_atom(s, i, after);
+  if (n->kind != ND_BINOP || n->op != TK_PIPE) return type_atom(s, i);
   int32_t left = n->a;
   int chained = nd(s, left)->kind == ND_BINOP && nd(s, left)->op == TK_PIPE;
   int32_t at = first_token(s, i);
-  int32_t t = type_atom(s, chained ? nd(s, left)->a : left, after);
-  int32_t u = s->diag->cls == DG_OK ? type_atom(s, chained ? nd(s, left)->b : n->b, after) : T_BAD;
+  int32_t t = type_atom(s, chained ? nd(s, left)->a : left);
+  int32_t u = s->diag->cls == DG_OK ? type_atom(s, chained ? nd(s, left)->b : n->b) : T_BAD;
   if (s->diag->cls != DG_OK) return T_BAD;
   if ((t == T_NONE) == (u == T_NONE)) { sema_error(s, at, DG_UNSUPPORTED, "union type other than T | None"); return T_BAD; }
   int32_t r = optional(s, at, t == T_NONE ? u : t);
@@ -376,10 +374,10 @@ DEV int32_t refined(Sema* s, int32_t ann, int32_t t) {
 
 // One annotation of a def's header: the problem's signature type `want`
 // (T_BAD: none; the entry's) stands for a missing or bare one.
-DEVFN int32_t header_type(Sema* s, int32_t ann, int32_t want, const char* after) {
+DEVFN int32_t header_type(Sema* s, int32_t ann, int32_t want) {
   if (ann < 0) return want;
   int32_t t = refined(s, ann, want);
-  return t != T_BAD ? t : annotation(s, ann, after);
+  return t != T_BAD ? t : annotation(s, ann);
 }
 
 // header := 'def' NAME '(' [NAME [':' type] (',' NAME [':' type])*] ')' ['->' type]
@@ -401,7 +399,7 @@ DEVFN void header(Sema* s, int32_t def, SemaFunc* f, int entry) {
       sema_error_at(s, t.line, t.col, DG_LIMIT, "program exceeds MAX_PARAMS (parameters)");
       return;
     }
-    int32_t t = header_type(s, pn->a, entry ? signature_type(s, k) : T_PENDING, "expected ')'");
+    int32_t t = header_type(s, pn->a, entry ? signature_type(s, k) : T_PENDING);
     if (s->diag->cls != DG_OK) return;
     if (t == T_BAD) {
       sema_error(s, p, DG_TYPE, "parameter '"); msg_node(s, p); msg(s->diag, "' needs a type annotation");
@@ -418,7 +416,7 @@ DEVFN void header(Sema* s, int32_t def, SemaFunc* f, int entry) {
     f->ptype[f->nparams++] = t;
   }
   if (s->diag->cls != DG_OK) return;
-  f->ret = header_type(s, ret, entry ? signature_type(s, -1) : T_PENDING, "expected ':'");
+  f->ret = header_type(s, ret, entry ? signature_type(s, -1) : T_PENDING);
   f->infer = INFER_NONE;
   for (int32_t k = 0; k < f->nparams; k++) if (f->ptype[k] == T_PENDING) f->infer = INFER_WAITING;
   if (f->ret == T_PENDING) f->infer = INFER_WAITING;

@@ -355,7 +355,7 @@ DEVFN int annotated_stmt(Sema* s, int32_t i) {
   const Node* n = nd(s, i);
   int32_t ann_node = xtra(s, n->b), value = xtra(s, n->b + 1);
   if (nd(s, n->a)->kind != ND_NAME) return refuse_form(s, i), 1;
-  int32_t ann = annotation(s, ann_node, "expected end of statement");
+  int32_t ann = annotation(s, ann_node);
   if (halted(s)) return 1;
   // a parenthesized display takes the annotation's tuple type, None boxed
   int want = is_tuple(&s->types, ann) && !no_optional(&s->types, ann) && nd(s, value >= 0 ? value : ann_node)->kind == ND_TUPLE;
