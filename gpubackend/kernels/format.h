@@ -113,21 +113,19 @@ DEVFN int rt_format_int(Heap* h, int64_t x, const int64_t* spec, const int64_t* 
   if (base == 10 && f.type != 0 && f.type != 'd') return ST_UNSUPPORTED;
   if (f.grouping && f.fill == '0' && f.align == '=') return ST_UNSUPPORTED;
   const char* digits = f.type == 'X' ? "0123456789ABCDEF" : "0123456789abcdef";
-  char head[3], body[96];  // 64 binary digits and 15 separators at most
-  int64_t nhead = 0, nbody = 0;
+  char head[3], body[96];  // 64 binary digits and 15 separators at most, written from the end
+  int64_t nhead = 0, at = sizeof body;
   if (x < 0 || f.sign == '+' || f.sign == ' ') head[nhead++] = x < 0 ? '-' : f.sign;
   if (f.alt && base != 10) { head[nhead++] = '0'; head[nhead++] = f.type == 'X' ? 'X' : f.type; }
   uint64_t u = rt_uabs_(x);
   int group = base == 10 ? 3 : 4, run = 0;
-  char rev[96];
   do {
-    if (f.grouping && run == group) { rev[nbody++] = f.grouping; run = 0; }
-    rev[nbody++] = digits[u % (uint64_t)base];
+    if (f.grouping && run == group) { body[--at] = f.grouping; run = 0; }
+    body[--at] = digits[u % (uint64_t)base];
     u /= (uint64_t)base;
     run++;
   } while (u);
-  for (int64_t i = 0; i < nbody; i++) body[i] = rev[nbody - 1 - i];
-  return rt_format_lay_out_(h, &f, head, nhead, body, nbody, chars, empty, out);
+  return rt_format_lay_out_(h, &f, head, nhead, body + at, (int64_t)sizeof body - at, chars, empty, out);
 }
 
 // format(s, spec) of a str: type s (and none); a precision keeps that many

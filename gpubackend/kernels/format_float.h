@@ -52,6 +52,14 @@ DEVFN int32_t dtoa_fixed_(double mag, int32_t p, char sep, uint32_t* scratch, ch
   return k;
 }
 
+// str(x) of a float, which is format(x, ''): its repr (dtoa.h). scratch:
+// STRTOD_SCRATCH_LIMBS limbs.
+DEVFN int rt_str_of_float(Heap* h, double x, uint32_t* scratch, const int64_t* chars, const int64_t* empty,
+                          const int64_t** out) {
+  char text[DTOA_REPR_MAX];
+  return rt_str_from_(h, text, dtoa_repr(x, scratch, text), chars, empty, out);
+}
+
 // Whether a spec's last character makes format() of an int a float's:
 // CPython formats the int as float(x) for these types.
 DEV int format_float_type(int c) { return c == 'f' || c == 'F' || c == '%'; }
@@ -60,7 +68,7 @@ DEV int format_float_type(int c) { return c == 'f' || c == 'F' || c == '%'; }
 DEVFN int rt_format_float(Heap* h, double x, const int64_t* spec, uint32_t* scratch, const int64_t* chars,
                           const int64_t* empty, const int64_t** out) {
   char head[1], body[FORMAT_FIXED_MAX];
-  if (rt_len_(spec) == 0) return rt_str_from_(h, body, dtoa_repr(x, scratch, body), chars, empty, out);
+  if (rt_len_(spec) == 0) return rt_str_of_float(h, x, scratch, chars, empty, out);
   FormatSpec f;
   if (!rt_format_spec_(spec, '>', &f) || !format_float_type(f.type)) return ST_UNSUPPORTED;
   if ((f.grouping && f.fill == '0' && f.align == '=') || f.precision > FORMAT_MAX_FLOAT_PRECISION) return ST_UNSUPPORTED;

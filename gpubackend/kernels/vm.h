@@ -429,11 +429,8 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
       CASE(STR_OF_FLOAT): {
         uint32_t* big = (uint32_t*)heap_spare(&heap, BIG_SCRATCH_WORDS);
         if (!big) RAISE(ST_MEMORY_ERROR);
-        char text[DTOA_REPR_MAX];
-        int32_t n = dtoa_repr(AS_F(TOP), big, text);
-        int64_t* r;
-        CHECK(rt_new_str(&heap, n, &r));
-        rt_copy_(rt_wbytes_(r), text, n);
+        const int64_t* r;
+        CHECK(rt_str_of_float(&heap, AS_F(TOP), big, chars, empty, &r));
         TOP = AS_WORD(r);
         NEXT;
       }
