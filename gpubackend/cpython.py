@@ -192,7 +192,7 @@ def _run(sandbox: Sandbox | None, jobs: list[Job], refusals: list[Diagnostic | N
         return []
     done: list[JobResult | None] = [None] * len(jobs)
     syntax = [j for j, r in enumerate(refusals) if r is not None and (r.cls == "SyntaxError" or r == UNTYPED)]
-    for j, error in zip(syntax, sandbox.compile_errors([jobs[j].source for j in syntax]) if syntax else []):
+    for j, error in zip(syntax, sandbox.compile_errors([jobs[j].source for j in syntax])):
         if error is not None:
             done[j] = JobResult(error, [])
     rest = [j for j in range(len(jobs)) if done[j] is None]

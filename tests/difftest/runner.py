@@ -92,8 +92,8 @@ def _problem(case: Case):
 def judge_lane(out: oracle.Outcome, status: str, actual: Any, expected_in_problem: Any,
                may_route: bool = False) -> str | None:
     """None when the VM agrees with CPython, else what is wrong. may_route:
-    the program takes a float power, whose lane may end Unsupported (a
-    result the C library may round either way, or a complex one)."""
+    the program's lanes may end Unsupported for the CPython path to judge
+    (may_go_to_cpython)."""
     if may_route and status == "Unsupported":
         return None
     if out.kind == "raise":
@@ -110,10 +110,12 @@ def judge_lane(out: oracle.Outcome, status: str, actual: Any, expected_in_proble
     return None
 
 
-def takes_power(source: str) -> bool:
-    """Whether a program may compute a float power (``**`` or ``pow``), or
-    format a float to a fixed point (a spec of type f or %, whose digits the
-    VM may leave to CPython past 17 of them: format_float.h)."""
+def may_go_to_cpython(source: str) -> bool:
+    """Whether a program's lane may end Unsupported: it may compute a float
+    power (``**`` or ``pow``: a result the C library may round either way,
+    or a complex one, fpow.h), or format a float to a fixed point (a spec of
+    type f or %, whose digits past 17 the VM leaves to CPython,
+    format_float.h)."""
     return "**" in source or "pow(" in source or re.search(r":[^{}'\"]*[fF%]\}|[fF%]'\)", source) is not None
 
 
@@ -160,7 +162,7 @@ def verify_group(verifier, cases: list[Case]) -> Stats:
             status = res.status_name(ci, t)
             actual = res.actual(ci, t) if status in ("pass", "wrong_answer") else None
             exp_in_problem = problem.tests[t].expected
-            why = judge_lane(out, status, actual, exp_in_problem, may_route=takes_power(case.source))
+            why = judge_lane(out, status, actual, exp_in_problem, may_route=may_go_to_cpython(case.source))
             if why is not None:
                 kind = "verdict" if why.startswith("verifier verdict") else "outcome"
                 st.mismatches.append(Mismatch(kind, case, t, out.describe(), vm_describe(res, ci, t), why))
