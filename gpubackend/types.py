@@ -10,6 +10,7 @@ signatures without any Python object crossing over:
     '?' T            Optional[T]
     '{' K V          dict[K, V]
     '<' T            set[T]
+    '|' T1 .. Tn ')' T1 | ... | Tn, a function's result only (union_of)
 
 e.g. list[tuple[int, str]] is '[(is)'. Every code is prefix-free, so codes
 can be concatenated (a signature's parameters) and split again.
@@ -42,7 +43,7 @@ _GENERIC_NAMES = {
     "dict": "{", "Dict": "{",
     "set": "<", "Set": "<",
     "Optional": "?",
-    "Union": "|",  # only Union[T, None]; becomes '?'
+    "Union": "|",  # Union[T, None] becomes '?'; a result's Union[A, B] '|' A B ')'
 }
 
 
@@ -70,12 +71,12 @@ def code_end(code: str, pos: int = 0, *, inferred: bool = False) -> int:
         return code_end(code, pos + 1, inferred=inferred)
     if c == "{":
         return code_end(code, code_end(code, pos + 1, inferred=inferred), inferred=inferred)
-    if c == "(":
+    if c in "(|":
         pos += 1
         while pos < len(code) and code[pos] != ")":
             pos = code_end(code, pos, inferred=inferred)
         if pos >= len(code):
-            raise SignatureError(f"unclosed tuple in type code {code!r}")
+            raise SignatureError(f"unclosed {'tuple' if c == '(' else 'union'} in type code {code!r}")
         return pos + 1
     raise SignatureError(f"bad character {c!r} in type code {code!r}")
 
@@ -110,8 +111,16 @@ def tuple_items(code: str, *, inferred: bool = False) -> list[str]:
     code: a tuple type code (starting with '(').
     inferred: accept UNKNOWN as a type too (codes of infer_type).
     """
-    assert code[0] == "(" and code[-1] == ")", code
+    assert code[0] in "(|" and code[-1] == ")", code
     return split_codes(code[1:-1], inferred=inferred)
+
+
+def union_members(code: str) -> list[str]:
+    """The member codes of a union code: '|if)' -> ['i', 'f'].
+
+    code: a union type code (starting with '|').
+    """
+    return tuple_items(code)
 
 
 def is_hashable(code: str) -> bool:
@@ -136,6 +145,8 @@ def placeholder(code: str):
     """
     if code[0] == "(":
         return tuple(placeholder(x) for x in tuple_items(code))
+    if code[0] == "|":
+        return placeholder(union_members(code)[0])
     return {"n": None, "b": False, "i": 0, "f": 0.0, "s": "", "?": None, "[": [], "<": set(), "{": {}}[code[0]]
 
 
@@ -166,6 +177,8 @@ def pretty(code: str, unknown: str | None = None) -> str:
         # The empty tuple's annotation is spelled tuple[()] in Python.
         items = tuple_items(code, inferred=inferred)
         return "tuple[" + (", ".join(pretty(x, unknown) for x in items) or "()") + "]"
+    if c == "|":
+        return " | ".join(pretty(x, unknown) for x in union_members(code))
     raise SignatureError(f"bad type code {code!r}")
 
 
@@ -252,6 +265,63 @@ def unify(a: str, b: str) -> str:
     raise InferError(f"mixed {pretty(a, '?')} and {pretty(b, '?')}")
 
 
+# A union's members in their canonical order: scalars, then the list, then
+# tuples by arity; so `int | float` and `float | int` get one code.
+_MEMBER_ORDER = "bifs[("
+
+
+def _member_key(code: str) -> tuple[int, int]:
+    return _MEMBER_ORDER.index(code[0]), len(tuple_items(code, inferred=True)) if code[0] == "(" else 0
+
+
+def union(codes: list[str]) -> str:
+    """The union code of distinct member codes, in canonical order.
+
+    A union is a result type only (a function that returns an int on one
+    path and a float on another), compared with the expected value as
+    CPython's == does. So that == never has to look inside two members of
+    one kind, the members are scalars (bool, int, float, str), at most one
+    list and tuples of distinct arities; no None (that is Optional), dict or
+    set.
+    codes: two or more member codes (UNKNOWN allowed inside a list's).
+    Raises ValueError saying which member breaks the rule.
+    """
+    codes = sorted(set(codes), key=lambda c: (_member_key(c) if c[0] in _MEMBER_ORDER else (9, 0), c))
+    for c in codes:
+        if c[0] not in _MEMBER_ORDER:
+            raise ValueError(f"{pretty(c, '?')} in a union (its members are bool, int, float, str, a list, tuples)")
+    kinds = [_member_key(c) for c in codes]
+    for a, b in zip(kinds, kinds[1:]):
+        if a == b:
+            raise ValueError("two members of one kind in a union (its lists or tuples of one length would compare item by item)")
+    if len(codes) < 2:
+        raise ValueError("a union of fewer than two types")
+    return "|" + "".join(codes) + ")"
+
+
+def union_of(codes: list[str]) -> str:
+    """The one type code that holds values of every code in `codes`: their
+    unify where there is one (Optional, an empty list's item type, ...),
+    else their union, lists and tuples of one length unified first.
+    codes: codes as infer_type makes them.
+    Raises InferError('mixed A and B') when neither exists.
+    """
+    try:
+        out = UNKNOWN
+        for c in codes:
+            out = unify(out, c)
+        return out
+    except InferError as clash:
+        merged: dict[tuple[str, int], str] = {}
+        try:
+            for c in codes:
+                key = (c[0], len(tuple_items(c, inferred=True)) if c[0] == "(" else 0)
+                merged[key] = unify(merged.get(key, UNKNOWN), c)
+            return union(list(merged.values()))
+        except (InferError, ValueError):
+            raise clash from None
+
+
 def has_unknown(code: str) -> bool:
     """Whether some item type in an inferred code was never seen (only empty
     containers were): such a code cannot be written as an annotation.
@@ -268,7 +338,8 @@ def parse_annotation(node: ast.expr | str) -> str:
     """The type code of an annotation, given as source text or an AST node.
 
     Accepts `list[int]` and `List[int]` (also `typing.List[int]`), tuple,
-    Optional[T], T | None, Union[T, None], dict, set and None.
+    Optional[T], T | None, Union[T, None], dict, set, None, and a union
+    A | B (Union[A, B]) of the members `union` allows.
     node: an `ast.expr` or the annotation's source text.
     Raises SignatureError naming the unsupported part.
     """
@@ -302,7 +373,7 @@ def _annotation(node: ast.expr) -> str:
             return parse_annotation(node.value)
         raise _unsupported(node)
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
-        return _optional(node, [node.left, node.right])
+        return _optional(node, _bitor_members(node))
     if isinstance(node, ast.Subscript):
         return _generic(node)
     name = _head_name(node)
@@ -313,11 +384,24 @@ def _annotation(node: ast.expr) -> str:
     raise _unsupported(node)
 
 
+def _bitor_members(node: ast.expr) -> list[ast.expr]:
+    """The operands of a chain A | B | C, left to right."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        return _bitor_members(node.left) + _bitor_members(node.right)
+    return [node]
+
+
 def _optional(node: ast.expr, members: list[ast.expr]) -> str:
-    """T | None, None | T or Union[T, None] -> '?' + code(T)."""
+    """T | None, None | T or Union[T, None] -> '?' + code(T); A | B or
+    Union[A, B] without None -> their union (the `union` rule)."""
     codes = [_annotation(m) for m in members]
+    if "n" not in codes and len(codes) >= 2:
+        try:
+            return union(codes)
+        except ValueError as e:
+            raise _unsupported(node, str(e)) from None
     if len(codes) != 2 or codes.count("n") != 1:
-        raise _unsupported(node, "the only union allowed is T | None")
+        raise _unsupported(node, "a union with None has one other type (Optional[T])")
     inner = codes[0] if codes[1] == "n" else codes[1]
     # Optional[Optional[T]] is Optional[T] in Python too; one tag is enough.
     return inner if inner.startswith("?") else "?" + inner
@@ -419,10 +503,14 @@ def parse_signature(text: str) -> Signature:
             params.append((arg.arg, parse_annotation(arg.annotation)))
         except SignatureError as e:
             raise SignatureError(f"param '{arg.arg}': {e}") from None
+        if "|" in params[-1][1]:
+            raise SignatureError(f"param '{arg.arg}': a union type (only a result may have one)")
     if fn.returns is None:
         raise SignatureError(f"missing return annotation on '{fn.name}'")
     try:
         ret = parse_annotation(fn.returns)
     except SignatureError as e:
         raise SignatureError(f"return of '{fn.name}': {e}") from None
+    if "|" in ret[1:]:
+        raise SignatureError(f"return of '{fn.name}': a union inside another type (only the result itself may be one)")
     return Signature(fn.name, tuple(params), ret)

@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from .types import check_code, code_end, pretty, tuple_items
+from .types import check_code, code_end, pretty, tuple_items, union_members
 
 INT_MIN = -(2**63)
 INT_MAX = 2**63 - 1
@@ -164,6 +164,8 @@ def _encode(value: Any, code: str, out: list[int]) -> None:
         _encode_set(value, code, out)
     elif c == "{":
         _encode_dict(value, code, out)
+    elif c == "|":
+        _encode_union(value, code, out)
     else:  # check_code rules this out; kept for a clear failure
         raise EncodeError(f"bad type code {code!r}")
 
@@ -241,6 +243,30 @@ def _encode_dict(value: Any, code: str, out: list[int]) -> None:
             raise e.inside(Key(h)) from None
 
 
+# The member a value of each Python type takes first, where a union has it.
+_MEMBER_OF_TYPE = {bool: "b", int: "i", float: "f", str: "s", list: "[", tuple: "("}
+
+
+def _encode_union(value: Any, code: str, out: list[int]) -> None:
+    """A union value: its member's index, then its encoding under that
+    member. The member is the one of the value's own type (an int is an
+    int, not a float); else the first that takes it (a JSON list for a
+    tuple)."""
+    members = union_members(code)
+    own = _MEMBER_OF_TYPE.get(type(value))
+    order = sorted(range(len(members)), key=lambda m: members[m][0] != own)
+    for m in order:
+        words: list[int] = []
+        try:
+            _encode(value, members[m], words)
+        except EncodeError:
+            continue
+        out.append(m)
+        out.extend(words)
+        return
+    raise _bad(code, value)
+
+
 # ------------------------------------------------------------------ decoding
 
 
@@ -287,6 +313,12 @@ def _decode(words: Sequence[int], code: str, pos: int) -> tuple[Any, int]:
         if _word(words, pos) == 0:
             return None, pos + 1
         return _decode(words, code[1:], pos + 1)
+    if c == "|":
+        members = union_members(code)
+        m = _word(words, pos)
+        if not 0 <= m < len(members):
+            raise ValueError(f"member {m} of a union of {len(members)} types")
+        return _decode(words, members[m], pos + 1)
     if c == "(":
         items = []
         pos_ = pos

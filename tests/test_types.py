@@ -20,6 +20,7 @@ from gpubackend.types import (
     split_codes,
     tuple_items,
     unify,
+    union_of,
 )
 
 
@@ -80,7 +81,9 @@ def test_pretty(code, text):
         ("dict[Optional[int], int]", "dict keys"),
         ("list", "needs its element types"),
         ("tuple[int, ...]", "fixed arity"),
-        ("int | str", "T | None"),
+        ("int | str | None", "Optional[T]"),
+        ("list[int] | list[str]", "two members of one kind"),
+        ("int | set[int]", "in a union"),
         ("list[int, str]", "1 type argument"),
         ("Any", "Any"),
         ("3", "3"),
@@ -91,6 +94,50 @@ def test_unsupported_annotation_names_the_problem(annotation, words):
     with pytest.raises(SignatureError) as e:
         parse_annotation(annotation)
     assert words in str(e.value)
+
+
+@pytest.mark.parametrize(
+    "text, code",
+    [
+        ("int | float", "|if)"),
+        ("float | int", "|if)"),  # one code for one type, as Python's == of the two says
+        ("Union[str, int]", "|is)"),
+        ("list[str] | int", "|i[s)"),
+        ("tuple[str, str] | tuple[str] | tuple[()]", "|()(s)(ss))"),
+    ],
+)
+def test_union_annotation(text, code):
+    assert parse_annotation(text) == code
+    assert parse_annotation(pretty(code)) == code
+    assert split_codes(code + "i") == [code, "i"]
+
+
+def test_union_only_as_a_result():
+    assert parse_signature("def f(x: int) -> int | float").code == "i>|if)"
+    with pytest.raises(SignatureError, match="param 'x': a union type"):
+        parse_signature("def f(x: int | str) -> int")
+    with pytest.raises(SignatureError, match="union inside another type"):
+        parse_signature("def f(x: int) -> list[int | str]")
+
+
+@pytest.mark.parametrize(
+    "codes, union",
+    [
+        (["i", "f", "i"], "|if)"),
+        (["[s", "i", "[_"], "|i[s)"),  # an empty list is the list member
+        (["(ss)", "(s)", "()", "(ss)"], "|()(s)(ss))"),
+        (["?i", "i"], "?i"),  # None and T stay Optional[T]
+        (["[i", "[_"], "[i"),
+    ],
+)
+def test_union_of(codes, union):
+    assert union_of(codes) == union
+
+
+@pytest.mark.parametrize("codes", [["i", "n", "f"], ["[i", "[f"], ["<i", "i"], ["[(i)", "[(s)"]])
+def test_union_of_refuses_members_that_compare_inside(codes):
+    with pytest.raises(InferError, match="mixed"):
+        union_of(codes)
 
 
 def test_split_and_check_codes():

@@ -113,6 +113,29 @@ def test_decode_returns_python_shapes():
     assert (v1, v2, v3, p) == (5, "hello", None, len(words))
 
 
+@pytest.mark.parametrize(
+    "value, code, words, back",
+    [
+        (3, "|if)", [0, 3], 3),  # an int is the int member, though the float member would take it
+        (3.5, "|if)", [1, float_bits(3.5)], 3.5),
+        (True, "|bi)", [0, 1], True),
+        (["a"], "|i[s)", [1, 1, 1, int.from_bytes(b"a", "little")], ["a"]),
+        (["x", "y"], "|()(ss))", [1, 1, 120, 1, 121], ("x", "y")),  # a file's list is the tuple of its length
+    ],
+)
+def test_union_value_is_its_member_then_the_value(value, code, words, back):
+    assert encode(value, code) == words
+    got = decode(words, code)[0]
+    assert got == back and type(got) is type(back)
+
+
+def test_union_refuses_a_value_of_no_member():
+    with pytest.raises(EncodeError, match=r"int \| float"):
+        encode("3", "|if)")
+    with pytest.raises(ValueError, match="member 2 of a union of 2"):
+        decode([2, 0], "|if)")
+
+
 def test_decode_truncated_words():
     with pytest.raises(ValueError, match="end inside"):
         decode([3, 1, 2], "[i")

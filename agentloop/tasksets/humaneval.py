@@ -51,7 +51,9 @@ For each problem `convert` builds:
   bool, str, None, list[T], tuple[...], Optional[T] (None and T), also
   set/dict; a mix (int and float, int and str, ...) leaves the problem
   unconverted with the reason, and so does an item type never seen (a
-  function only ever given, or returning, empty lists).
+  function only ever given, or returning, empty lists). The entry's
+  result alone may mix: it gets the union of its types where one exists
+  (gpubackend.types.union_of: `int | float`, `list[str] | int`).
 * the Problem: exact comparison (float_tolerance None: the VM is meant to
   give CPython's bits), limits a little wider than the defaults (LIMITS);
   its description is the record's `description` if it has one (MBPP's
@@ -86,7 +88,7 @@ from typing import Any
 
 from gpubackend import Limits, Problem, ProblemFileError
 from gpubackend.types import (SCALAR_CODES, UNKNOWN, InferError, SignatureError, code_end, has_unknown, infer_type,
-                              parse_annotation, parse_signature, pretty, tuple_items, unify)
+                              parse_annotation, parse_signature, pretty, tuple_items, unify, union_members, union_of)
 from gpubackend.sandbox.wire import to_wire
 from gpubackend.values import EncodeError
 
@@ -184,19 +186,35 @@ class Trace:
         self.types: dict[str, str] = {s: UNKNOWN for s in slots}
         self.types["return"] = UNKNOWN
         self.errors: dict[str, str] = {}
+        self.results: set[str] = set()  # every result's own type, for a union (union_of)
 
     def see(self, slot: str, value: Any) -> None:
         if SCALAR_CODES.get(type(value)) == self.types.get(slot):  # the common case, made quick
             return
-        if slot in self.errors or slot not in self.types:
+        if slot not in self.types or (slot in self.errors and slot != "return"):
             return
         try:
-            self.types[slot] = unify(self.types[slot], infer_type(value))
+            code = infer_type(value)
+        except (InferError, RecursionError) as e:
+            self.errors[slot] = str(e) if isinstance(e, InferError) else "a value nested too deeply to type"
+            if slot == "return":
+                self.results.add(UNKNOWN)  # a result of no type: no union either
+            return
+        if slot == "return" and len(self.results) < _MAX_RESULT_TYPES:
+            self.results.add(code)
+        if slot in self.errors:
+            return
+        try:
+            self.types[slot] = unify(self.types[slot], code)
         except InferError as e:
             self.errors[slot] = str(e)
         except RecursionError:
             self.errors[slot] = "a value nested too deeply to type"
 
+
+# The most result types a trace keeps for a union: more than a union of
+# scalars, a list and a few tuples can hold.
+_MAX_RESULT_TYPES = 16
 
 # The name the instrumented program calls the recorder by.
 _RECORDER = "__humaneval_record__"
@@ -432,6 +450,8 @@ def conforms(value: Any, code: str) -> bool:
         k_end = code_end(code, 1)
         return type(value) is dict and all(
             conforms(k, code[1:k_end]) and conforms(v, code[k_end:]) for k, v in value.items())
+    if c == "|":
+        return any(conforms(value, m) for m in union_members(code))
     return False
 
 
@@ -776,6 +796,13 @@ def _slot_types(needs: dict[str, str], trace: Trace, fn_where: str) -> dict[str,
     types: dict[str, str] = {}
     for slot, need in needs.items():
         where = fn_where + ("return" if slot == "return" else f"param '{slot}'")
+        if slot in trace.errors and slot == "return" and not fn_where and UNKNOWN not in trace.results:
+            # an entry whose results differ in type (an int here, a float there) returns their union
+            try:
+                trace.types[slot] = union_of(sorted(trace.results))
+                del trace.errors[slot]
+            except InferError:
+                pass
         if slot in trace.errors:
             e = trace.errors[slot]
             raise Unconvertible(f"infer: {where}: {e}", "infer: " + _coarse_mixed(e))

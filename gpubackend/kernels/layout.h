@@ -135,11 +135,11 @@ DEV int32_t rt_code_end(const char* code, int32_t pos) {
   int32_t need = 1;  // codes still to read
   while (need > 0) {
     char c = code[pos++];
-    if (c == '(') {
+    if (c == '(' || c == '|') {  // a tuple or a union: to its ')'
       int32_t open = 1;
       while (open > 0) {
         char t = code[pos++];
-        if (t == '(') open++;
+        if (t == '(' || t == '|') open++;
         else if (t == ')') open--;
         else if (t == 0) return pos - 1;  // malformed: stop at its end
       }

@@ -18,9 +18,11 @@
 //   Optional[T]  0 for None; otherwise, for T a reference type (str, list,
 //             tuple), the reference itself; for T a scalar (int, bool,
 //             float) a pointer to one heap word holding the scalar (a box).
+//   A | B     a function's result only: {int64 member; slot}, the member's
+//             index in the union's code and the value (dicts.h's results).
 // Type codes (gpubackend/types.py) travel as NUL-terminated strings: 'i'
 // int, 'b' bool, 'f' float, 's' str, 'n' None, '[' T list, '(' T.. ')'
-// tuple, '?' T Optional. A `code` argument points at one type code (codes
+// tuple, '?' T Optional, '|' T.. ')' union. A `code` argument points at one type code (codes
 // are prefix-free, so it may be followed by others).
 //
 // Walks: a nested value is walked in pre-order (the order of its wire
@@ -50,8 +52,8 @@
 // ============================================================ type codes
 
 // Whether a value of this type is a reference (str, list, tuple, Optional,
-// and a set or dict: sets.h, dicts.h).
-DEV int rt_code_is_ref(char c) { return c == 's' || c == '[' || c == '(' || c == '?' || c == '<' || c == '{'; }
+// a set or dict: sets.h, dicts.h, and a union: dicts.h).
+DEV int rt_code_is_ref(char c) { return c == 's' || c == '[' || c == '(' || c == '?' || c == '<' || c == '{' || c == '|'; }
 // Whether an Optional of this type boxes its value (int, bool, float).
 DEV int rt_code_is_boxed_(char c) { return c == 'i' || c == 'b' || c == 'f'; }
 

@@ -71,6 +71,7 @@ struct Sema {
   SemaConst consts[MAX_MODULE_CONSTS];
   int32_t nconsts;
   int32_t in_header;          // reading a def's signature (its typing names must be imported)
+  int32_t result_at;          // the result annotation being read (a union may stand there alone), or -1
   int32_t from_math[MAX_FROM_MATH];  // names of the module's `from math import` so far
   int32_t nfrom_math;
   SemaFrame f;                // the body being typed (sema_stmt.h)
@@ -213,6 +214,41 @@ DEV int32_t optional(Sema* s, int32_t at, int32_t t) {
 
 DEVFN int32_t annotation(Sema* s, int32_t i);
 
+// Where a union member sorts (gpubackend/types.py's union order): bool,
+// int, float, str, the list, tuples by arity; -1 for a type no union holds.
+DEV int32_t member_rank(const TypeTable* tt, int32_t t) {
+  if (t == T_BOOL || t == T_INT || t == T_FLOAT || t == T_STR) return t - T_BOOL;
+  if (is_list(tt, t)) return 4;
+  return is_tuple(tt, t) ? 5 + tt->t[t].n : -1;
+}
+
+// The union of the n types ts, annotation i: the members sorted, a repeat
+// dropped (int | int is int). Only a def's result may be one (result_at).
+DEVFN int32_t union_type(Sema* s, int32_t i, int32_t n, int32_t* ts) {
+  int32_t at = first_token(s, i);
+  if (i != s->result_at) { sema_error(s, at, DG_UNSUPPORTED, "a union type other than a function's result"); return T_BAD; }
+  const TypeTable* tt = &s->types;
+  for (int32_t k = 0; k < n; k++) {
+    if (member_rank(tt, ts[k]) < 0) {
+      sema_error(s, at, DG_UNSUPPORTED, "a union holding "); msg_type_in(s->diag, tt, ts[k]);
+      return T_BAD;
+    }
+    for (int32_t j = k; j > 0 && member_rank(tt, ts[j]) < member_rank(tt, ts[j - 1]); j--) {
+      int32_t x = ts[j]; ts[j] = ts[j - 1]; ts[j - 1] = x;
+    }
+  }
+  int32_t m = 0;
+  for (int32_t k = 0; k < n; k++) {
+    if (m && ts[k] == ts[m - 1]) continue;
+    if (m && member_rank(tt, ts[k]) == member_rank(tt, ts[m - 1])) {  // == would compare them item by item
+      sema_error(s, at, DG_UNSUPPORTED, "a union of two lists or of two tuples of one length");
+      return T_BAD;
+    }
+    ts[m++] = ts[k];
+  }
+  return m == 1 ? ts[0] : checked(s, at, type_union(&s->types, m, ts));
+}
+
 // Whether a def's annotation may use this typing name: imported above it.
 DEV int typing_imported(const Sema* s, int32_t name) {
   if (s->typing_all) return 1;
@@ -279,8 +315,11 @@ DEVFN int32_t generic(Sema* s, int32_t i, int32_t name) {
     return T_BAD;
   }
   if (uni) {
-    if (n == 2 && (ts[0] == T_NONE) != (ts[1] == T_NONE)) return optional(s, name, ts[ts[0] == T_NONE]);
-    sema_error(s, name, DG_UNSUPPORTED, "Union other than Union[T, None]");
+    int32_t nones = 0;
+    for (int32_t k = 0; k < n; k++) nones += ts[k] == T_NONE;
+    if (n == 2 && nones == 1) return optional(s, name, ts[ts[0] == T_NONE]);
+    if (nones == 0) return union_type(s, i, n, ts);
+    sema_error(s, name, DG_UNSUPPORTED, "Union of None and several types");
     return T_BAD;
   }
   if (n != 1) {
@@ -326,25 +365,29 @@ DEVFN int32_t type_atom(Sema* s, int32_t i) {
   return unknown_type(s, head);
 }
 
-// type := type_atom ['|' type_atom]      (T | None is Optional[T])
+// type := type_atom ('|' type_atom)*
+// T | None is Optional[T]; a def's result may be a union (union_type).
 DEVFN int32_t annotation(Sema* s, int32_t i) {
   const Node* n = nd(s, i);
   if (n->kind != ND_BINOP || n->op != TK_PIPE) return type_atom(s, i);
-  int32_t left = n->a;
-  int chained = nd(s, left)->kind == ND_BINOP && nd(s, left)->op == TK_PIPE;
-  int32_t at = first_token(s, i);
-  int32_t t = type_atom(s, chained ? nd(s, left)->a : left);
-  int32_t u = s->diag->cls == DG_OK ? type_atom(s, chained ? nd(s, left)->b : n->b) : T_BAD;
-  if (s->diag->cls != DG_OK) return T_BAD;
-  if ((t == T_NONE) == (u == T_NONE)) { sema_error(s, at, DG_UNSUPPORTED, "union type other than T | None"); return T_BAD; }
-  int32_t r = optional(s, at, t == T_NONE ? u : t);
-  if (chained) {  // T | None | U
-    Token bar;
-    bar.kind = TK_PIPE; bar.start = n->pos; bar.len = n->len; bar.line = n->line; bar.col = n->col;
-    unsupported_at(s, &bar, "union type other than T | None");
-    return T_BAD;
+  int32_t parts[MAX_TUPLE], ts[MAX_TUPLE], k = 0, nones = 0;
+  for (int32_t x = i; ; x = nd(s, x)->a) {  // the chain A | B | C leans left
+    int pipe = nd(s, x)->kind == ND_BINOP && nd(s, x)->op == TK_PIPE;
+    if (k == MAX_TUPLE) { sema_error(s, first_token(s, i), DG_LIMIT, "program exceeds MAX_TUPLE (types of a union)"); return T_BAD; }
+    parts[k++] = pipe ? nd(s, x)->b : x;
+    if (!pipe) break;
   }
-  return r;
+  for (int32_t j = 0; j < k; j++) {
+    ts[j] = type_atom(s, parts[k - 1 - j]);
+    if (s->diag->cls != DG_OK) return T_BAD;
+    nones += ts[j] == T_NONE;
+  }
+  if (nones == 0) return union_type(s, i, k, ts);
+  if (k == 2 && nones == 1) return optional(s, first_token(s, i), ts[ts[0] == T_NONE]);
+  Token bar;  // T | None | U, None | None
+  bar.kind = TK_PIPE; bar.start = n->pos; bar.len = n->len; bar.line = n->line; bar.col = n->col;
+  unsupported_at(s, &bar, "union type other than T | None");
+  return T_BAD;
 }
 
 // ---- declarations
@@ -416,7 +459,15 @@ DEVFN void header(Sema* s, int32_t def, SemaFunc* f, int entry) {
     f->ptype[f->nparams++] = t;
   }
   if (s->diag->cls != DG_OK) return;
-  f->ret = header_type(s, ret, entry ? signature_type(s, -1) : T_PENDING);
+  for (int32_t k = 0; k < f->nparams; k++)
+    if (is_union(&s->types, f->ptype[k])) { sema_error(s, xtra(s, d->b + k), DG_UNSUPPORTED, "a parameter of several types"); return; }
+  int32_t want = entry ? signature_type(s, -1) : T_PENDING;
+  s->result_at = ret;
+  f->ret = header_type(s, ret, want);
+  s->result_at = -1;
+  if (s->diag->cls != DG_OK) return;
+  // the entry returns what its code returns, whatever its annotation says: a member of the problem's union
+  if (entry && is_union(&s->types, want) && union_member(&s->types, want, f->ret) >= 0) f->ret = want;
   f->infer = INFER_NONE;
   for (int32_t k = 0; k < f->nparams; k++) if (f->ptype[k] == T_PENDING) f->infer = INFER_WAITING;
   if (f->ret == T_PENDING) f->infer = INFER_WAITING;
@@ -609,7 +660,7 @@ DEVFN int declarations(Sema* s, const ParseTree* t, const char* src, int32_t n, 
                             int32_t entry_len, const char* sig, int32_t sig_len, Diag* d) {
   s->t = t; s->src = src; s->n = n; s->diag = d;
   s->nfuncs = 0; s->entry = -1; s->math_imported = 0; s->ntyping = 0; s->typing_all = 0; s->nconsts = 0;
-  s->in_header = 0; s->nfrom_math = 0; s->f.fn = -1; s->stop = 0; s->entry_called = 0;
+  s->in_header = 0; s->result_at = -1; s->nfrom_math = 0; s->f.fn = -1; s->stop = 0; s->entry_called = 0;
   s->discovering = 0; s->fn_end = n; s->inferring = 0; s->module_n = 0; s->view_at = -1;
   s->limit_at = -1;
   s->entry_none.kind = 0;

@@ -108,6 +108,7 @@ DEV int32_t decay(Sema* s, int32_t at, int32_t t) {
 // an empty list where a list is wanted, or None or a T where Optional[T] is.
 DEV int coercible(const Sema* s, int32_t want, int32_t have) {
   if (type_fits(&s->types, want, have)) return 1;
+  if (is_union(&s->types, want)) return union_member(&s->types, want, have) >= 0;
   if (!is_opt(&s->types, want)) return 0;
   return have == T_NONE || type_fits(&s->types, elem_of(&s->types, want), have);
 }
@@ -829,6 +830,11 @@ DEVFN int32_t call_function(Sema* s, int32_t call, int32_t name, int32_t f) {
   }
   if (!typed_at_use(s, call, name, f, ts)) return T_BAD;
   if (f == s->entry) s->entry_called = 1;
+  if (is_union(&s->types, fs->ret)) {  // a union's value goes nowhere but out of the entry
+    sema_error(s, name, DG_UNSUPPORTED, "a call of a function that returns ");
+    msg_type_in(s->diag, &s->types, fs->ret);
+    return T_BAD;
+  }
   return fs->ret;
 }
 

@@ -12,13 +12,17 @@
 enum TypeId { T_NONE, T_BOOL, T_INT, T_FLOAT, T_STR, T_UNK, N_SCALARS, T_BAD = -1 };
 #define TYPE_CODES "nbifsi"  // T_UNK: an int code (no element of it exists)
 
-enum TypeKind { TY_SCALAR, TY_LIST, TY_TUPLE, TY_OPT, TY_SET, TY_DICT };
+// A union (TY_UNION) is a function's result only: its members (items[],
+// n of them) are scalars, at most one list and tuples of distinct arities
+// (gpubackend/types.py's union rule), so == between two members of one
+// union compares numbers by value and anything else as unequal.
+enum TypeKind { TY_SCALAR, TY_LIST, TY_TUPLE, TY_OPT, TY_SET, TY_DICT, TY_UNION };
 
 struct TypeDef {
   int32_t kind;
   int32_t elem;               // list or set element, Optional's T, dict's key
-  int32_t n;                  // tuple arity; 1 for a dict
-  int32_t items[MAX_TUPLE];   // tuple item types; a dict's value type
+  int32_t n;                  // tuple arity, union members; 1 for a dict
+  int32_t items[MAX_TUPLE];   // tuple item types, union members; a dict's value type
   int32_t depth;              // nesting: 0 for scalars
   int32_t code_k;             // konst index of its type-code string, -1 until asked
 };
@@ -83,12 +87,30 @@ DEV int32_t type_tuple(TypeTable* tt, int32_t n, const int32_t* items) {
   return type_intern(tt, &d);
 }
 
+// The union of n member types in the order given (sorted by the
+// annotation's reader, sema.h union_type); T_BAD where a member is bad or
+// the table is full.
+DEV int32_t type_union(TypeTable* tt, int32_t n, const int32_t* items) {
+  TypeDef d; d.kind = TY_UNION; d.elem = T_BAD; d.n = n; d.depth = 0;
+  for (int32_t i = 0; i < n; i++) {
+    if (items[i] == T_BAD) return T_BAD;
+    d.items[i] = items[i];
+    if (type_depth(tt, items[i]) > d.depth) d.depth = type_depth(tt, items[i]);
+  }
+  d.depth++;
+  return type_intern(tt, &d);
+}
+
 DEV int type_kind(const TypeTable* tt, int32_t t) { return t < 0 ? -1 : tt->t[t].kind; }
 DEV int is_list(const TypeTable* tt, int32_t t) { return type_kind(tt, t) == TY_LIST; }
 DEV int is_tuple(const TypeTable* tt, int32_t t) { return type_kind(tt, t) == TY_TUPLE; }
 DEV int is_opt(const TypeTable* tt, int32_t t) { return type_kind(tt, t) == TY_OPT; }
 DEV int is_set(const TypeTable* tt, int32_t t) { return type_kind(tt, t) == TY_SET; }
 DEV int is_dict(const TypeTable* tt, int32_t t) { return type_kind(tt, t) == TY_DICT; }
+DEV int is_union(const TypeTable* tt, int32_t t) { return type_kind(tt, t) == TY_UNION; }
+// The member of union u that a value of type `have` becomes (an empty
+// list's type fits the list member), or -1.
+DEV int32_t union_member(const TypeTable* tt, int32_t u, int32_t have);
 DEV int32_t value_of(const TypeTable* tt, int32_t t) { return is_dict(tt, t) ? tt->t[t].items[0] : T_BAD; }
 DEV int32_t elem_of(const TypeTable* tt, int32_t t) { return t < 0 ? T_BAD : tt->t[t].elem; }
 // Whether values of t are references (a scalar Optional is boxed; a
@@ -123,12 +145,18 @@ DEV int type_fits(const TypeTable* tt, int32_t want, int32_t have) {
   if (want < N_SCALARS || have < N_SCALARS) return 0;
   const TypeDef* w = &tt->t[want];
   const TypeDef* h = &tt->t[have];
-  if (w->kind != h->kind || w->n != h->n) return 0;
+  if (w->kind != h->kind || w->n != h->n || w->kind == TY_UNION) return 0;  // unions are interned: == said it
   if (w->kind == TY_TUPLE || w->kind == TY_DICT) {
     for (int32_t i = 0; i < w->n; i++) if (!type_fits(tt, w->items[i], h->items[i])) return 0;
     if (w->kind == TY_TUPLE) return 1;
   }
   return type_fits(tt, w->elem, h->elem);
+}
+
+DEV int32_t union_member(const TypeTable* tt, int32_t u, int32_t have) {
+  if (!is_union(tt, u)) return -1;
+  for (int32_t m = 0; m < tt->t[u].n; m++) if (type_fits(tt, tt->t[u].items[m], have)) return m;
+  return -1;
 }
 
 // The type code of t written at buf[*k] (at most cap bytes in all);
@@ -137,8 +165,8 @@ DEV int type_code(const TypeTable* tt, int32_t t, char* buf, int32_t* k, int32_t
   if (*k >= cap || t < 0) return 0;
   if (t < N_SCALARS) { buf[(*k)++] = TYPE_CODES[t]; return 1; }
   const TypeDef* d = &tt->t[t];
-  if (d->kind == TY_TUPLE) {
-    buf[(*k)++] = '(';
+  if (d->kind == TY_TUPLE || d->kind == TY_UNION) {
+    buf[(*k)++] = d->kind == TY_TUPLE ? '(' : '|';
     for (int32_t i = 0; i < d->n; i++) if (!type_code(tt, d->items[i], buf, k, cap)) return 0;
     if (*k >= cap) return 0;
     buf[(*k)++] = ')';
@@ -160,7 +188,7 @@ DEV int32_t type_of_code(TypeTable* tt, const char* code, int32_t len, int32_t* 
     int32_t elem = type_of_code(tt, code, len, i);
     return elem == T_BAD ? T_BAD : c == '[' ? type_list(tt, elem) : type_opt(tt, elem);
   }
-  if (c != '(') return T_BAD;
+  if (c != '(' && c != '|') return T_BAD;
   int32_t items[MAX_TUPLE], n = 0;
   while (*i < len && code[*i] != ')') {
     if (n == MAX_TUPLE) return T_BAD;
@@ -168,7 +196,7 @@ DEV int32_t type_of_code(TypeTable* tt, const char* code, int32_t len, int32_t* 
   }
   if (*i >= len) return T_BAD;
   (*i)++;
-  return type_tuple(tt, n, items);
+  return c == '(' ? type_tuple(tt, n, items) : type_union(tt, n, items);
 }
 
 // Python's spelling of t, for diagnostics: list[tuple[int, str]].
@@ -177,6 +205,10 @@ DEV void msg_type_in(Diag* d, const TypeTable* tt, int32_t t) {
   if (t < 0 || t >= tt->n) { msg(d, "?"); return; }
   if (t < N_SCALARS) { msg(d, names[t]); return; }
   const TypeDef* e = &tt->t[t];
+  if (e->kind == TY_UNION) {
+    for (int32_t i = 0; i < e->n; i++) { if (i) msg(d, " | "); msg_type_in(d, tt, e->items[i]); }
+    return;
+  }
   msg(d, e->kind == TY_LIST ? "list[" : e->kind == TY_TUPLE ? "tuple[" : e->kind == TY_SET ? "set["
          : e->kind == TY_DICT ? "dict[" : "Optional[");
   if (e->kind == TY_DICT) {
@@ -210,6 +242,10 @@ DEV int32_t msg_code(Diag* d, const char* code, int32_t len, int32_t i) {
     msg(d, "tuple[");
     for (int32_t k = 0; i < len && code[i] != ')'; k++) { if (k) msg(d, ", "); i = msg_code(d, code, len, i); }
     msg(d, "]");
+    return i + 1;
+  }
+  if (ch == '|') {
+    for (int32_t k = 0; i < len && code[i] != ')'; k++) { if (k) msg(d, " | "); i = msg_code(d, code, len, i); }
     return i + 1;
   }
   msg_add(d, &ch, 1);

@@ -679,6 +679,12 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
       CASE(IS_NONE): TOP = TOP == 0; NEXT;
       CASE(BOX): { int64_t* b = heap_alloc(&heap, 1); if (!b) RAISE(ST_MEMORY_ERROR); *b = TOP; TOP = PTR_WORD(b); NEXT; }
       CASE(UNBOX): if (!TOP) RAISE(a); TOP = *AS_PTR(TOP); NEXT;
+      CASE(UNION_BOX): {
+        int64_t* u = heap_alloc(&heap, 2);
+        if (!u) RAISE(ST_MEMORY_ERROR);
+        u[0] = a; u[1] = TOP; TOP = PTR_WORD(u);
+        NEXT;
+      }
       CASE(UNWRAP): if (!TOP) RAISE(a); NEXT;
       CASE(DUP2): sp[0] = sp[-2]; sp[1] = sp[-1]; sp += 2; NEXT;
       CASE(LIST_REV_INIT): locals[a] = POP(); locals[a + 1] = LIST_LEN(AS_PTR(locals[a])); NEXT;
