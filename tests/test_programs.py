@@ -200,23 +200,12 @@ def _discover() -> list[Spec]:
 SPECS = _discover()
 IDS = [s.rel for s in SPECS]
 
-_SCALAR_PLACEHOLDER = {"i": 0, "f": 0.0, "b": False, "s": "", "n": None}
-
-
 def _placeholder(annotation: str):
     """A value of the annotated type (expected value of a raising case, or
     the argument of a compile-error file's dummy test)."""
-    from gpubackend.types import code_end, parse_annotation, tuple_items
+    from gpubackend.types import parse_annotation, placeholder
 
-    def value(code: str):
-        if code[0] in _SCALAR_PLACEHOLDER:
-            return _SCALAR_PLACEHOLDER[code[0]]
-        if code[0] == "(":
-            return tuple(value(item) for item in tuple_items(code))
-        return None if code[0] == "?" else []
-
-    code = parse_annotation(annotation)
-    return value(code[:code_end(code)])
+    return placeholder(parse_annotation(annotation))
 
 
 def same_value(a, b) -> bool:

@@ -304,6 +304,8 @@ DEVFN int32_t generic(Sema* s, int32_t i, int32_t name) {
     return T_BAD;
   }
   int32_t ts[MAX_TUPLE];
+  const Node* x = nd(s, nd(s, i)->b);
+  if (tuple && x->kind == ND_TUPLE && x->op && x->n == 0) return checked(s, name, type_tuple(&s->types, 0, ts));  // tuple[()]
   int32_t n = type_args(s, nd(s, i)->b, ts);
   if (s->diag->cls != DG_OK) return T_BAD;
   for (int32_t k = 0; k < n; k++)

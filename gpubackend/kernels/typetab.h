@@ -119,7 +119,7 @@ DEV int is_ref(const TypeTable* tt, int32_t t) { return t == T_STR || (t >= N_SC
 
 // The one item type of a tuple whose items all have it, else T_BAD.
 DEV int32_t tuple_common(const TypeTable* tt, int32_t t) {
-  if (t < 0 || tt->t[t].kind != TY_TUPLE) return T_BAD;
+  if (t < 0 || tt->t[t].kind != TY_TUPLE || tt->t[t].n == 0) return T_BAD;
   for (int32_t i = 1; i < tt->t[t].n; i++) if (tt->t[t].items[i] != tt->t[t].items[0]) return T_BAD;
   return tt->t[t].items[0];
 }
@@ -214,6 +214,7 @@ DEV void msg_type_in(Diag* d, const TypeTable* tt, int32_t t) {
   if (e->kind == TY_DICT) {
     msg_type_in(d, tt, e->elem); msg(d, ", "); msg_type_in(d, tt, e->items[0]);
   } else if (e->kind == TY_TUPLE) {
+    if (e->n == 0) msg(d, "()");  // Python spells the empty tuple's type tuple[()]
     for (int32_t i = 0; i < e->n; i++) { if (i) msg(d, ", "); msg_type_in(d, tt, e->items[i]); }
   } else {
     msg_type_in(d, tt, e->elem);
@@ -239,7 +240,7 @@ DEV int32_t msg_code(Diag* d, const char* code, int32_t len, int32_t i) {
     return i;
   }
   if (ch == '(') {
-    msg(d, "tuple[");
+    msg(d, i < len && code[i] == ')' ? "tuple[()" : "tuple[");
     for (int32_t k = 0; i < len && code[i] != ')'; k++) { if (k) msg(d, ", "); i = msg_code(d, code, len, i); }
     msg(d, "]");
     return i + 1;

@@ -1,0 +1,55 @@
+"""An entry's union result (kernels/dicts.h rt_union_matches_) is judged as
+CPython's == judges it: numbers of two members by value, exactly or within
+the problem's tolerance, and values of any other two members never equal.
+The oracle is the CPython path's own rule (sandbox/wire.py matches)."""
+
+from __future__ import annotations
+
+import pytest
+
+from gpubackend import Problem, Verifier
+from gpubackend.sandbox.wire import matches
+from tests.device import DEVICE
+
+CASES = [
+    # (result annotation, expected value, the entry's return expression, tolerance)
+    ("int | float", 3, "3.0", None),
+    ("int | float", 3.0, "3", None),
+    ("int | float", 2**53 + 1, "float(2**53 + 1)", None),  # the float is 2**53: not equal, exactly
+    ("int | float", 2**53 + 1, "float(2**53 + 1)", 1e-9),  # within the tolerance, as math.isclose
+    ("int | float", 3, "3.0000000001", 1e-6),
+    ("int | float", 3, "3.5", 1e-6),
+    ("int | float", 7, "float('nan')", None),
+    ("int | float", -0.0, "0", None),
+    ("bool | int", True, "1", None),
+    ("bool | int", 0, "False", None),
+    ("bool | float", 1.0, "True", None),
+    ("int | str", "3", "3", None),
+    ("int | str", 3, "'3'", None),
+    ("int | list[int]", [], "0", None),
+    ("int | list[int]", 0, "[]", None),
+    ("int | list[int]", [1, 2], "[1, 2]", None),
+    ("tuple[int] | tuple[int, int]", (1,), "(1, 0)", None),
+    ("tuple[int] | tuple[int, int]", (1, 0), "(1, 0)", None),
+]
+
+
+@pytest.mark.parametrize("ret, expected, returned, tol", CASES)
+def test_union_result_is_judged_as_python_equality(ret, expected, returned, tol):
+    problem = Problem(name="u", entry="f", signature=f"def f(n: int) -> {ret}", float_tolerance=tol,
+                      tests=[{"args": [0], "expected": expected}])
+    source = f"def f(n: int) -> {ret}:\n    return {returned}\n"
+    res = Verifier(DEVICE, fallback=False).verify([source], problem)
+    assert res.diagnostics[0] is None
+    got = res.actual(0, 0)
+    assert repr(got) == repr(eval(returned))  # the member it returned, not the expected one's
+    want = "pass" if matches(got, expected, tol) else "wrong_answer"
+    assert res.status_name(0, 0) == want
+
+
+def test_an_entry_that_falls_off_answers_none_a_wrong_answer():
+    problem = Problem(name="u", entry="f", signature="def f(n: int) -> int | float",
+                      tests=[{"args": [1], "expected": 1}, {"args": [0], "expected": 0}])
+    source = "def f(n: int) -> int | float:\n    if n:\n        return n\n"
+    res = Verifier(DEVICE, fallback=False).verify([source], problem)
+    assert [res.status_name(0, t) for t in range(2)] == ["pass", "wrong_answer"]
