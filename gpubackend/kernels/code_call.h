@@ -719,10 +719,12 @@ DEVFN int32_t else_line(Code* g, int32_t i) {
   return line_of_next(g, n->pos + n->len, TK_ELSE, at);
 }
 
-// A branch's value of a conditional whose type is Optional[T]: a scalar T boxed.
+// A branch's value of a conditional whose type is Optional[T] (a scalar T
+// boxed) or a union (the value tagged with its member).
 DEV void box_branch(Code* g, int32_t result, int32_t t) {
   const TypeTable* tt = ctypes(g);
-  if (is_opt(tt, result) && t != T_NONE && !is_opt(tt, t) && !is_ref(tt, t)) emit0(g, OP_BOX);
+  if (is_union(tt, result)) coerce(g, result, t);
+  else if (is_opt(tt, result) && t != T_NONE && !is_opt(tt, t) && !is_ref(tt, t)) emit0(g, OP_BOX);
 }
 
 // conditional := expression 'if' expression 'else' expression      the test

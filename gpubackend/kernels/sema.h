@@ -80,6 +80,8 @@ struct Sema {
   int32_t fn_end;             // the byte where the body ends (a look ahead stops there)
   int32_t discovering;        // typing a later use to learn an empty list's item type
   int32_t view_at;            // the node where a dict view may stand (sema_dict.h), or -1
+  int32_t union_at, union_want;  // the conditional expression whose branches may be members of the
+                                 // union union_want (a union's function returns it), or -1
   int32_t limit_at;           // a new local past MAX_LOCALS: the LimitError's node (-1: at the name)
   int32_t entry_called;       // the program calls its entry
   int32_t inferring;          // unannotated helpers being typed at their first call, one in another
@@ -305,7 +307,7 @@ DEVFN int32_t generic(Sema* s, int32_t i, int32_t name) {
   }
   int32_t ts[MAX_TUPLE];
   const Node* x = nd(s, nd(s, i)->b);
-  if (tuple && x->kind == ND_TUPLE && x->op && x->n == 0) return checked(s, name, type_tuple(&s->types, 0, ts));  // tuple[()]
+  if (tuple && x->kind == ND_TUPLE && x->op && x->n == 0) return checked(s, name, type_tuple(&s->types, 0, nullptr));  // tuple[()]
   int32_t n = type_args(s, nd(s, i)->b, ts);
   if (s->diag->cls != DG_OK) return T_BAD;
   for (int32_t k = 0; k < n; k++)
@@ -663,7 +665,7 @@ DEVFN int declarations(Sema* s, const ParseTree* t, const char* src, int32_t n, 
   s->t = t; s->src = src; s->n = n; s->diag = d;
   s->nfuncs = 0; s->entry = -1; s->math_imported = 0; s->ntyping = 0; s->typing_all = 0; s->nconsts = 0;
   s->in_header = 0; s->result_at = -1; s->nfrom_math = 0; s->f.fn = -1; s->stop = 0; s->entry_called = 0;
-  s->discovering = 0; s->fn_end = n; s->inferring = 0; s->module_n = 0; s->view_at = -1;
+  s->discovering = 0; s->fn_end = n; s->inferring = 0; s->module_n = 0; s->view_at = -1; s->union_at = -1;
   s->limit_at = -1;
   s->entry_none.kind = 0;
   s->want_entry = entry; s->want_entry_len = entry_len; s->want_sig = sig; s->want_sig_len = sig_len;

@@ -307,6 +307,19 @@ DEVFN int32_t dict_subscript(Sema* s, int32_t i, int32_t t);
 DEVFN int32_t dict_method(Sema* s, int32_t call, int32_t t, SemaLocal* origin);
 DEVFN void learn_dict_type(Sema* s, SemaLocal* l, int32_t read);
 DEVFN int32_t raising_operand(Sema* s, int32_t i);
+// Expression i, returned from a function whose result is the union u: a
+// conditional expression there may have a branch of each member.
+DEVFN int32_t union_expr(Sema* s, int32_t i, int32_t u) {
+  int32_t was = s->union_at, was_want = s->union_want;
+  s->union_at = i;
+  s->union_want = u;
+  while (nd(s, s->union_at)->kind == ND_GROUP) s->union_at = nd(s, s->union_at)->a;
+  int32_t t = expr(s, i, 0);
+  s->union_at = was;
+  s->union_want = was_want;
+  return t;
+}
+
 // Expression i where a dict view may stand (sema_dict.h): its type.
 DEVFN int32_t view_expr(Sema* s, int32_t i) {
   int32_t was = s->view_at;
@@ -1529,6 +1542,7 @@ DEVFN int32_t ifexp(Sema* s, int32_t i, int cond) {
   if (unify(s, t, e) != T_BAD) return unify(s, t, e);
   int32_t ot = optional_meet(s, i, t, e), oe = optional_meet(s, i, e, t);
   if (ot != T_BAD || oe != T_BAD) return ot != T_BAD ? ot : oe;
+  if (i == s->union_at && coercible(s, s->union_want, t) && coercible(s, s->union_want, e)) return s->union_want;
   return type_error2(s, i, "conditional expression branches must have one type, got ", t, e);
 }
 

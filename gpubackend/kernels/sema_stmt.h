@@ -70,7 +70,8 @@ DEVFN int return_stmt(Sema* s, int32_t i) {
   }
   int want = is_tuple(tt, ret) && !no_optional(tt, ret);  // a display takes the function's tuple type, None boxed
   if (want && v->kind == ND_GROUP && nd(s, v->a)->kind == ND_TUPLE) return refuse_form(s, i), 0;
-  int32_t t = want && v->kind == ND_TUPLE ? tuple_display(s, n->a, ret) : expr(s, n->a, 0);
+  int32_t t = want && v->kind == ND_TUPLE ? tuple_display(s, n->a, ret)
+            : is_union(tt, ret) ? union_expr(s, n->a, ret) : expr(s, n->a, 0);
   if (want && v->kind == ND_TUPLE) note_type(s, n->a, t);
   if (t == T_BAD) return 0;
   if (s->f.fn == s->entry && is_opt(tt, t) && type_fits(tt, ret, elem_of(tt, t))) {
