@@ -290,8 +290,8 @@ class VerifyResult:
         if lane is not None and lane[3] is not VM_VALUE:
             return lane[3]
         need = int(self._lane("out_words", c, t))
-        if need == 0:
-            return None  # None itself, or the entry fell off its end (CPython's None)
+        if need == 0:  # None itself, or the entry fell off its end (CPython's None), or the empty tuple
+            return () if self.problem.sig.ret == "()" and code == "pass" else None
         words = self._lane("out", c, t)
         if need > len(words):
             words = self.lanes.rerun(c, t, need)

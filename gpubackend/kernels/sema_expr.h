@@ -81,6 +81,14 @@ DEV int32_t tuple_list(Sema* s, int32_t at, int32_t t) {
   return e == T_BAD ? t : checked(s, at, type_list(&s->types, e));
 }
 
+// A tuple iterated whose items have no one type (or none at all): CPython
+// iterates it, the VM's typed loop cannot.
+DEV int32_t tuple_unlike(Sema* s, int32_t at, int32_t t) {
+  sema_error(s, at, DG_UNSUPPORTED, "iterating a "); msg_type_in(s->diag, &s->types, t);
+  msg(s->diag, " (its items have no one type)");
+  return T_BAD;
+}
+
 DEV int32_t unify(Sema* s, int32_t a, int32_t b) {
   if (type_fits(&s->types, a, b)) return a;
   if (type_fits(&s->types, b, a)) return b;
@@ -476,7 +484,6 @@ DEVFN int32_t list_display(Sema* s, int32_t i) {
 // assignment's), whose None and T items become the Optionals it says; -1: none.
 DEVFN int32_t tuple_display(Sema* s, int32_t i, int32_t want = -1) {
   const Node* n = nd(s, i);
-  if (n->n == 0) { sema_error(s, i, DG_UNSUPPORTED, "the empty tuple"); return T_BAD; }
   int32_t ts[MAX_TUPLE];
   for (int32_t k = 0; k < n->n; k++) {
     int32_t item = xtra(s, n->a + k);
@@ -1336,6 +1343,7 @@ DEVFN int32_t iterable_arg(Sema* s, int32_t arg) {
   if (is_list(&s->types, t)) return t;
   if (is_set(&s->types, t) || is_dict(&s->types, t))  // its keys (set_items, dict_items)
     return checked(s, head, type_list(&s->types, item_type(s, head, elem_of(&s->types, t))));
+  if (is_tuple(&s->types, t)) return tuple_unlike(s, head, t);
   sema_error(s, head, DG_TYPE, "'"); msg_type_in(s->diag, &s->types, t); msg(s->diag, "' object is not iterable here");
   return T_BAD;
 }

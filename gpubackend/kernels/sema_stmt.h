@@ -508,6 +508,7 @@ DEVFN int32_t iter_item(Sema* s, int32_t at, int32_t t) {
   t = tuple_list(s, at, t);  // a tuple of one item type is iterated as a list of them
   if (t == T_STR) return T_STR;
   if (is_list(&s->types, t) || is_set(&s->types, t) || is_dict(&s->types, t)) return item_type(s, at, elem_of(&s->types, t));
+  if (is_tuple(&s->types, t)) return tuple_unlike(s, at, t);
   sema_error(s, at, DG_TYPE, "'"); msg_type_in(s->diag, &s->types, t); msg(s->diag, "' object is not iterable");
   return T_BAD;
 }

@@ -1,0 +1,4 @@
+# args: [0]
+# expect: ()
+def f(n: int) -> tuple[()]:
+    return ()
