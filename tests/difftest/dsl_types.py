@@ -34,6 +34,11 @@ def is_opt(t: str) -> bool:
     return t.startswith("Optional[")
 
 
+def union_members(t: str) -> tuple[str, ...]:
+    """'int | float' -> ('int', 'float'); any other type is its one member."""
+    return tuple(t.split(" | "))
+
+
 def elem(t: str) -> str:
     """list[T] -> T"""
     return t[5:-1]
@@ -62,6 +67,8 @@ def spell(rng: random.Random, t: str) -> str:
 
 def has_type(v, t: str) -> bool:
     """Whether the Python value v has the DSL type t (bool is not an int)."""
+    if " | " in t:
+        return any(has_type(v, m) for m in union_members(t))
     if t == NONE:
         return v is None
     if t in SCALARS:
@@ -78,6 +85,8 @@ def has_type(v, t: str) -> bool:
 
 def placeholder(t: str):
     """A value of type t (the Problem's expected value where CPython raised)."""
+    if " | " in t:
+        return placeholder(union_members(t)[0])
     if t in (NONE,) or is_opt(t):
         return None
     if is_list(t):

@@ -157,7 +157,7 @@ from .dicts import DictGen
 from .sets import SetGen
 from .dsl_types import (BOOL, ENTRY, FLOAT, INT, LB, LF, LI, LLI, LS, LTIS, NONE,
                         OINT, OPT_TYPES, OSTR, SCALARS, STR, TII, TIS, TISB, TSF, Helper, Stmt,
-                        has_type, is_list, pick, spell)
+                        has_type, is_list, pick, spell, union_members)
 from .literals import add_layout_noise, lit, rand_value
 
 
@@ -233,6 +233,7 @@ ALL_FEATURES = frozenset(
         "fstrings",  # f"..{e}..{e!r}.." of scalar fields, doubled braces, escapes in the text
         "float_pow",  # x ** y with a float, int ** -k, math.pow, pow(x, y): Unsupported allowed (fpow.h)
         "format_specs",  # f'{x:.2f}', format(n, '08b'), '{0:>5}'.format(s): Unsupported allowed (format_float.h)
+        "union_results",  # an entry returning int | float, str | int, ...: a member per return (UNION_SHARE)
     }
 )
 
@@ -1295,9 +1296,20 @@ class FuncGen(ContainerGen, SetGen, DictGen):
     def ret_stmt(self) -> Stmt:
         if self.ret == NONE:
             return Stmt("return")
-        if is_list(self.ret) and self.rng.random() < 0.08:
-            return Stmt("return []")
-        return Stmt(f"return {self.expr(self.ret, self.edepth())}")
+        return Stmt(f"return {self.ret_value(self.edepth())}")
+
+    def ret_value(self, depth: int) -> str:
+        """A value to return: of the result's type, or of a member of its
+        union (a conditional expression may pick one per branch)."""
+        rng = self.rng
+        members = union_members(self.ret)
+        if len(members) > 1 and rng.random() < 0.3:
+            a, b = rng.sample(members, 2)
+            return f"{self.expr(a, depth)} if {self.cond(depth)} else {self.expr(b, depth)}"
+        t = rng.choice(members)
+        if is_list(t) and rng.random() < 0.08:
+            return "[]"
+        return self.expr(t, depth)
 
     def st_early_return(self, depth):
         if self.rng.random() < 0.15:
@@ -1446,7 +1458,7 @@ class ProgramGen:
         if tiny and sig.ret != NONE:
             fg.expr_budget = 8
             fg.tiny = True
-            body = fg.expr(sig.ret, rng.choice([1, 2, 2]))
+            body = fg.ret_value(rng.choice([1, 2, 2]))
             entry = Stmt(def_line + ":", [(None, [Stmt(f"return {body}")])])
         else:
             entry = fg.function(def_line)
@@ -1475,7 +1487,8 @@ class ProgramGen:
                     src = unparsed
         if "layout_noise" in self.features and rng.random() < 0.3:
             src = add_layout_noise(rng, src)
-        if "module_code" in self.features and rng.random() < 0.25 and all(t in SCALARS for _, t in sig.params):
+        if ("module_code" in self.features and rng.random() < 0.25 and all(t in SCALARS for _, t in sig.params)
+                and " | " not in sig.ret):  # (a union's value goes nowhere but out of the entry)
             src += self.module_code(sig)
         return src
 
@@ -1578,14 +1591,38 @@ def is_t34(seed: int, features=DEFAULT_FEATURES) -> bool:
     return "lists" in features and random.Random(f"t34:{seed}").random() < T34_SHARE
 
 
+# Share of seeds whose entry returns a union, drawn like T34_SHARE from the
+# seed alone: the other seeds make the programs they always made.
+UNION_SHARE = 0.08
+UNIONS = ["int | float", "float | int", "int | str", "bool | int", "str | float", "bool | float | str"]
+T34_UNIONS = UNIONS + ["list[int] | int", "str | list[str]", "tuple[int, str] | int", "list[float] | float"]
+
+
+def union_for(seed: int, features, t34: bool) -> str | None:
+    """The union the entry of this seed's programs returns, or None."""
+    pick_rng = random.Random(f"union:{seed}")
+    if "union_results" not in features or pick_rng.random() >= UNION_SHARE:
+        return None
+    return pick_rng.choice(T34_UNIONS if t34 else UNIONS)
+
+
+def with_union(seed: int, sig: Sig, features, t34: bool) -> Sig:
+    """sig, its result made a union for UNION_SHARE of the seeds."""
+    union = union_for(seed, features, t34)
+    return sig if union is None else Sig(sig.params, union)
+
+
 def case_from_seed(seed: int, features=DEFAULT_FEATURES) -> Case:
     rng = random.Random(seed)
     t34 = is_t34(seed, features)
     if rng.random() < TINY_SHARE:
-        sig = rand_sig(rng, allow_none=False, t34=t34)
+        sig = with_union(seed, rand_sig(rng, allow_none=False, t34=t34), features, t34)
         if sig.params:
             return make_case(rng, sig=sig, features=features, seed=seed, n_args=12, tiny=True, t34=t34)
-    return make_case(rng, features=features, seed=seed, t34=t34)
+    if union_for(seed, features, t34) is None:
+        return make_case(rng, features=features, seed=seed, t34=t34)
+    sig = with_union(seed, rand_sig(rng, t34=t34), features, t34)
+    return make_case(rng, sig=sig, features=features, seed=seed, t34=t34)
 
 
 def group_from_seed(seed: int, n: int, features=DEFAULT_FEATURES) -> list[Case]:
@@ -1593,7 +1630,7 @@ def group_from_seed(seed: int, n: int, features=DEFAULT_FEATURES) -> list[Case]:
     rng = random.Random(seed)
     t34 = is_t34(seed, features)
     tiny = rng.random() < TINY_SHARE
-    sig = rand_sig(rng, allow_none=not tiny, t34=t34)
+    sig = with_union(seed, rand_sig(rng, allow_none=not tiny, t34=t34), features, t34)
     tiny = tiny and bool(sig.params)
     k = (12 if tiny else rng.randint(3, 6)) if sig.params else 1
     args = [tuple(rand_value(rng, t) for _, t in sig.params) for _ in range(k)]
