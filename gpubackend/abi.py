@@ -118,7 +118,7 @@ def _program_dtype() -> np.dtype:
     func = np.dtype([("pc", "<i4"), ("nparams", "<i4"), ("nlocals", "<i4"), ("max_stack", "<i4")])
     return np.dtype([
         ("ok", "<i4"), ("n_code", "<i4"), ("n_const", "<i4"), ("n_funcs", "<i4"),
-        ("entry", "<i4"), ("frame_slots", "<i4"), ("memo", "<i4"), ("diag", diag),
+        ("entry", "<i4"), ("frame_slots", "<i4"), ("memo", "<i4"), ("ret", "S%d" % L["MAX_SIG"]), ("diag", diag),
         ("funcs", func, (L["MAX_FUNCS"],)),
         ("n_loop_tests", "<i4"), ("loop_tests", "<i4", (L["MAX_LOOP_TESTS"], 2)),
         ("code", "<i4", (L["MAX_CODE"],)), ("lines", "<i4", (L["MAX_CODE"],)),
@@ -129,7 +129,7 @@ def _program_dtype() -> np.dtype:
 PROGRAM = _program_dtype()
 """struct Program of layout.h: one compiled candidate."""
 PROGRAM_HEAD = np.dtype({name: PROGRAM.fields[name] for name in
-                         ("ok", "n_code", "n_const", "n_funcs", "entry", "frame_slots", "memo", "diag")})
+                         ("ok", "n_code", "n_const", "n_funcs", "entry", "frame_slots", "memo", "ret", "diag")})
 """The leading fields of a Program (status and diagnostic): what the host
 reads back, instead of the whole 40 KB image."""
 PROGRAM_HEAD_BYTES = PROGRAM.fields["funcs"][1]

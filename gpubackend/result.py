@@ -278,6 +278,7 @@ class VerifyResult:
         (one transfer each) rather than lane by lane."""
         for name in ("status", "out_words", "out"):
             self._fetch(name)
+        self._result_codes(np.arange(len(self.lanes.status)))
         return [[self.actual(c, t) for t in range(self.n_tests)] for c in range(self.k)]
 
     def actual(self, c: int, t: int) -> Any:
@@ -290,9 +291,27 @@ class VerifyResult:
         if lane is not None and lane[3] is not VM_VALUE:
             return lane[3]
         need = int(self._lane("out_words", c, t))
+        ret = self.result_code(c)
         if need == 0:  # None itself, or the entry fell off its end (CPython's None), or the empty tuple
-            return () if self.problem.sig.ret == "()" and code == "pass" else None
+            return () if ret == "()" and code == "pass" else None
         words = self._lane("out", c, t)
         if need > len(words):
             words = self.lanes.rerun(c, t, need)
-        return decode(words[:need], self.problem.sig.ret)[0]
+        return decode(words[:need], ret)[0]
+
+    def result_code(self, c: int) -> str:
+        """The type code of what candidate c's entry returns on the VM: the
+        problem's, or where the entry also returns values of other types
+        (a wrong program's list where an int is wanted), the union of the
+        problem's type and those types."""
+        p = self._program(c)
+        codes = self._host.setdefault("result_codes", {})
+        if p not in codes:
+            self._result_codes(np.array([p]))
+        return codes[p]
+
+    def _result_codes(self, programs: np.ndarray) -> None:
+        """result_code of these programs, read from their headers in one go."""
+        codes = self._host.setdefault("result_codes", {})
+        for p, head in zip(programs.tolist(), self.lanes.headers(programs)):
+            codes[p] = head["ret"].split(b"\0", 1)[0].decode("ascii") or self.problem.sig.ret

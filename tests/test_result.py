@@ -1,21 +1,23 @@
 """gpubackend/result.py: values fetched whole equal values fetched lane by lane."""
 
 from gpubackend import Problem, Verifier
+from gpubackend.abi import PROGRAM_HEAD_BYTES
 from tests.device import DEVICE
 
 
-def test_actuals_equal_actual_lane_by_lane_in_three_transfers():
+def test_actuals_equal_actual_lane_by_lane_in_four_transfers():
     p = Problem.from_file("tasks/examples/caesar.toml")
     sources = [p.solution, "def caesar(s: str, k: int) -> str:\n    return s[::-1]\n",
-               "def caesar(s: str, k: int) -> str:\n    return s[k]\n", "def caesar(s: str, k: int) -> str:\n    return 1\n"]
+               "def caesar(s: str, k: int) -> str:\n    return s[k]\n", "def caesar(s: str, k: int) -> str:\n    return eval('1')\n"]
     v = Verifier(DEVICE)
     whole = v.verify(sources, p)
     before = whole.transfers["to_host"]
     values = whole.actuals()
     lane = v.verify(sources, p)
     assert values == [[lane.actual(c, t) for t in range(lane.n_tests)] for c in range(lane.k)]
-    # the last returns an int where a str is due: the VM refuses it, CPython runs it
+    # the last calls eval: the VM refuses it, CPython runs it
     assert values[0][0] == "bcd" and values[2][3] is None and values[3] == [1] * 6
     assert [lane.path(c) for c in range(4)] == ["vm", "vm", "vm", "cpython"]
     status, out_words, out = (whole.lanes.status.nbytes, whole.lanes.out_words.nbytes, whole.lanes.out.nbytes)
-    assert whole.transfers["to_host"] - before <= status + out_words + out + whole.lanes.index.nbytes
+    heads = len(whole.lanes.status) * PROGRAM_HEAD_BYTES  # each program's result type (result_code)
+    assert whole.transfers["to_host"] - before <= status + out_words + out + heads + whole.lanes.index.nbytes

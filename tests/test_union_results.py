@@ -1,7 +1,11 @@
-"""An entry's union result (kernels/dicts.h rt_union_matches_) is judged as
-CPython's == judges it: numbers of two members by value, exactly or within
-the problem's tolerance, and values of any other two members never equal.
-The oracle is the CPython path's own rule (sandbox/wire.py matches)."""
+"""An entry's union result (kernels/dicts.h rt_union_matches_), and the
+result of an entry that returns another type than the problem's (a wrong
+program's list where an int is due: its result widened to a union,
+sema_stmt.h settle_result), are judged as CPython's == judges them: numbers
+of two types by value, exactly or within the problem's tolerance, two lists
+whose items are never equal when both are empty, values of any other two
+types never equal. The oracle is the CPython path's own rule
+(sandbox/wire.py matches)."""
 
 from __future__ import annotations
 
@@ -53,3 +57,45 @@ def test_an_entry_that_falls_off_answers_none_a_wrong_answer():
     source = "def f(n: int) -> int | float:\n    if n:\n        return n\n"
     res = Verifier(DEVICE, fallback=False).verify([source], problem)
     assert [res.status_name(0, t) for t in range(2)] == ["pass", "wrong_answer"]
+
+
+FOREIGN = [
+    # (the problem's result type, expected value, the entry's return expression)
+    ("int", 3, "[1, 2, 3]"),
+    ("int", 0, "[]"),
+    ("int", 1, "True"),
+    ("int", 2, "2.0"),
+    ("int", 3, "'3'"),
+    ("float", 0.0, "0"),
+    ("float", 0.5, "(0, 5)"),
+    ("str", "ab", "['a', 'b']"),
+    ("bool", False, "0"),
+    ("list[str]", [], "[n for n in range(0)]"),
+    ("list[str]", ["1"], "[1]"),
+    ("list[str]", [], "''"),
+    ("dict[str, int]", {"a": 1}, "'a'"),
+    ("tuple[int, int]", (1, 2), "[1, 2]"),
+    ("tuple[int, int]", (1, 2), "(1, 2, 3)"),
+    ("int | float", 2, "'2'"),
+    ("int | float", 2.0, "[2]"),
+]
+
+
+@pytest.mark.parametrize("ret, expected, returned", FOREIGN)
+def test_a_result_of_another_type_is_judged_as_python_equality(ret, expected, returned):
+    problem = Problem(name="u", entry="f", signature=f"def f(n: int) -> {ret}",
+                      tests=[{"args": [0], "expected": expected}])
+    source = f"def f(n):\n    if n > 5:\n        return {returned}\n    return {returned}\n"
+    res = Verifier(DEVICE, fallback=False).verify([source], problem)
+    assert res.diagnostics[0] is None
+    got = res.actual(0, 0)
+    assert repr(got) == repr(eval(returned, {"n": 0}))
+    assert res.status_name(0, 0) == ("pass" if matches(got, expected, None) else "wrong_answer")
+
+
+@pytest.mark.parametrize("ret, returned", [("list[float]", "[1]"), ("Optional[int]", "'a'"), ("list[list[int]]", "[['a']]")])
+def test_a_result_whose_values_compare_inside_stays_refused(ret, returned):
+    problem = Problem(name="u", entry="f", signature=f"def f(n: int) -> {ret}", tests=[{"args": [0], "expected": []}
+                      if ret.startswith("list") else {"args": [0], "expected": None}])
+    res = Verifier(DEVICE, fallback=False).verify([f"def f(n):\n    return {returned}\n"], problem)
+    assert res.diagnostics[0].cls == "TypeError"

@@ -574,7 +574,10 @@ DEV void emit_count(Code* g, int op, int32_t n) {
 // tagged with its index).
 DEV void coerce(Code* g, int32_t want, int32_t have) {
   const TypeTable* tt = ctypes(g);
-  if (!type_fits(tt, want, have) && is_union(tt, want)) { emit(g, OP_UNION_BOX, union_member(tt, want, have)); return; }
+  if (!type_fits(tt, want, have) && is_union(tt, want)) {
+    if (!union_prefix(tt, want, have)) emit(g, OP_UNION_BOX, union_member(tt, want, have));
+    return;
+  }
   if (type_fits(tt, want, have) || !is_opt(tt, want) || have == T_NONE) return;
   if (!is_ref(tt, elem_of(tt, want))) emit0(g, OP_BOX);
 }

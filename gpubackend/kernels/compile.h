@@ -36,7 +36,7 @@ DEVI int64_t workspace_bytes(int32_t cap_nodes) {
 DEVFN void compile_program(Workspace* w, int32_t cap_nodes, const char* src, int32_t n, const char* entry,
                            int32_t entry_len, const char* sig, int32_t sig_len, Program* out) {
   out->ok = 0; out->n_code = 0; out->n_const = 0; out->n_funcs = 0; out->entry = -1; out->frame_slots = 0;
-  out->memo = 0; out->n_loop_tests = 0;
+  out->memo = 0; out->n_loop_tests = 0; out->ret[0] = 0;
   ParseTree t;
   t.nodes = (Node*)(w + 1);
   t.cap_nodes = cap_nodes;
@@ -46,6 +46,8 @@ DEVFN void compile_program(Workspace* w, int32_t cap_nodes, const char* src, int
   if (parse_program(&w->p, src, n, &t, &out->diag) < 0) return;
   if (!sema_program(&w->s, &t, src, n, entry, entry_len, sig, sig_len, &out->diag)) return;
   code_program(&w->g, &w->s, out);
+  int32_t len = 0;
+  if (w->s.result != T_BAD && type_code(&w->s.types, w->s.result, out->ret, &len, MAX_SIG - 1)) out->ret[len] = 0;
 }
 
 #if KERNEL_DEVICE  // lex.h made the compiler's functions noinline; the VM's are inline

@@ -91,6 +91,8 @@ struct Program {
   int32_t entry;       // index of the entry function in funcs
   int32_t frame_slots; // max over functions of nlocals + max_stack
   int32_t memo;        // 1 when a function's calls are memoized (memo.h)
+  char ret[MAX_SIG];   // the entry's result type code where it is not the problem's (a union
+                       // widened by the types a wrong program returns, sema_stmt.h); "" otherwise
   Diag diag;
   FuncInfo funcs[MAX_FUNCS];
   int32_t n_loop_tests;

@@ -85,6 +85,9 @@
 #define MSG_LEN 112
 // Characters of an encoded signature ("ii>i"): parameters and result.
 #define MAX_SIG 64
+// Types of the entry's results that the problem's type is not (sema_stmt.h,
+// foreign_result): a wrong program returns one or two (a list for an int).
+#define MAX_FOREIGN_RESULTS 4
 // Parameters per function.
 #define MAX_PARAMS 16
 

@@ -94,6 +94,9 @@ struct Sema {
   const char* want_sig;       // type the entry's parameters and result where it leaves them unannotated
   int32_t want_entry_len, want_sig_len;
   struct { int32_t kind, line, col, type; } entry_none;  // where the entry may answer None first
+  int32_t foreign[MAX_FOREIGN_RESULTS], nforeign;  // the entry's result types that are not the problem's
+  struct { int32_t line, col, type; } foreign_at;  // the first return of one
+  int32_t result;             // the entry's result type when it returns such types (a union), else T_BAD
   // What the code pass (code.h) reads: ty[i], the type of expression node
   // i where it was typed (a name read narrowed to T where its local holds
   // an Optional[T]), and of a name assigned, its local's type after the
@@ -667,7 +670,7 @@ DEVFN int declarations(Sema* s, const ParseTree* t, const char* src, int32_t n, 
   s->in_header = 0; s->result_at = -1; s->nfrom_math = 0; s->f.fn = -1; s->stop = 0; s->entry_called = 0;
   s->discovering = 0; s->fn_end = n; s->inferring = 0; s->module_n = 0; s->view_at = -1; s->union_at = -1;
   s->limit_at = -1;
-  s->entry_none.kind = 0;
+  s->entry_none.kind = 0; s->nforeign = 0; s->result = T_BAD;
   s->want_entry = entry; s->want_entry_len = entry_len; s->want_sig = sig; s->want_sig_len = sig_len;
   types_init(&s->types);
   if (s->ty) for (int32_t k = 0; k < t->n_nodes; k++) s->ty[k] = -1;
@@ -808,6 +811,7 @@ DEV Token else_keyword(const Sema* s, int32_t block) {
 
 DEVFN void function_body(Sema* s, int32_t fi);
 DEVFN void entry_none_error(Sema* s);
+DEVFN void settle_result(Sema* s);
 
 // Where the body of top-level def `def` ends: the next module-level
 // statement's first token (its body's look-aheads stop there).
@@ -885,5 +889,6 @@ DEVFN int sema_program(Sema* s, const ParseTree* t, const char* src, int32_t n, 
                        int32_t entry_len, const char* sig, int32_t sig_len, Diag* d) {
   if (declarations(s, t, src, n, entry, entry_len, sig, sig_len, d)) sema_module(s);
   if (d->cls == DG_OK && s->entry_called && s->entry_none.kind) entry_none_error(s);
+  if (d->cls == DG_OK && s->nforeign) settle_result(s);
   return d->cls == DG_OK;
 }

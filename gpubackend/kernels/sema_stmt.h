@@ -54,6 +54,52 @@ DEVFN void inferred_return(Sema* s, int32_t i) {
   s->funcs[s->f.fn].ret = t;
 }
 
+// How CPython's == compares values of types a and b, as the VM can judge it
+// (kernels/dicts.h rt_union_matches_): 1 never equal (other kinds, tuples
+// of other lengths); 0 where it may look inside (two numbers, two lists,
+// an Optional: may be equal).
+DEV int never_equal(const TypeTable* tt, int32_t a, int32_t b) {
+  if (a == b || a == T_UNK || b == T_UNK || is_opt(tt, a) || is_opt(tt, b) || is_union(tt, a) || is_union(tt, b)) return 0;
+  int32_t ka = member_rank(tt, a), kb = member_rank(tt, b);
+  int num_a = a == T_BOOL || a == T_INT || a == T_FLOAT, num_b = b == T_BOOL || b == T_INT || b == T_FLOAT;
+  if (num_a && num_b) return 0;
+  if (type_kind(tt, a) != type_kind(tt, b) || (a < N_SCALARS) != (b < N_SCALARS)) return 1;
+  if (a < N_SCALARS) return 1;  // str and a number, None and anything else
+  return is_tuple(tt, a) && ka != kb;  // tuples of two lengths
+}
+
+// Whether the VM compares a value of type a with an expected one of type b
+// as CPython's == does: one type, two numbers (by value), two lists whose
+// items are never equal (equal when both are empty), or never equal.
+DEV int comparable(const TypeTable* tt, int32_t a, int32_t b) {
+  int num_a = a == T_BOOL || a == T_INT || a == T_FLOAT, num_b = b == T_BOOL || b == T_INT || b == T_FLOAT;
+  if (a == b || (num_a && num_b) || never_equal(tt, a, b)) return 1;
+  return is_list(tt, a) && is_list(tt, b) && never_equal(tt, elem_of(tt, a), elem_of(tt, b));
+}
+
+// A return of the entry whose value's type t is not the problem's result
+// type: a wrong program's answer (a list where an int is wanted). CPython
+// compares it with the expected value and finds it unequal, or equal by
+// value (3 for 3.0), or equal when both are empty lists; where the VM can
+// compare as CPython does, the entry's result becomes the union of the
+// problem's type and such types (settle_result, once the whole program is
+// typed, unless it calls its entry and so reads the result itself).
+// 1 when t is taken so.
+DEVFN int foreign_result(Sema* s, int32_t at, int32_t t) {
+  const TypeTable* tt = &s->types;
+  int32_t ret = s->funcs[s->f.fn].ret;
+  if (s->f.fn != s->entry || ret == T_NONE || is_opt(tt, ret) || t == T_NONE || is_opt(tt, t) || is_union(tt, t))
+    return 0;
+  int32_t n = is_union(tt, ret) ? tt->t[ret].n : 1;
+  for (int32_t m = 0; m < n; m++)
+    if (!comparable(tt, t, is_union(tt, ret) ? tt->t[ret].items[m] : ret)) return 0;
+  for (int32_t k = 0; k < s->nforeign; k++) if (s->foreign[k] == t) return 1;
+  if (s->nforeign == MAX_FOREIGN_RESULTS) return 0;
+  if (!s->nforeign) { s->foreign_at.line = nd(s, at)->line; s->foreign_at.col = nd(s, at)->col; s->foreign_at.type = t; }
+  s->foreign[s->nforeign++] = t;
+  return 1;
+}
+
 // return_stmt := 'return' [expression]      (`return None` is bare)
 DEVFN int return_stmt(Sema* s, int32_t i) {
   const Node* n = nd(s, i);
@@ -74,14 +120,14 @@ DEVFN int return_stmt(Sema* s, int32_t i) {
             : is_union(tt, ret) ? union_expr(s, n->a, ret) : expr(s, n->a, 0);
   if (want && v->kind == ND_TUPLE) note_type(s, n->a, t);
   if (t == T_BAD) return 0;
-  if (s->f.fn == s->entry && is_opt(tt, t) && type_fits(tt, ret, elem_of(tt, t))) {
+  if (s->f.fn == s->entry && is_opt(tt, t) && (type_fits(tt, ret, elem_of(tt, t)) || union_member(tt, ret, elem_of(tt, t)) >= 0)) {
     // the entry returns None where its type says T: CPython's None is a wrong answer
     int32_t at = first_token(s, n->a);
     entry_may_return_none(s, EN_OPTIONAL, nd(s, at)->line, nd(s, at)->col, t);
     t = decay(s, i, t);
     if (t == T_BAD) return 0;
   }
-  if (!coercible(s, ret, t)) {
+  if (!coercible(s, ret, t) && !foreign_result(s, first_token(s, n->a), t)) {
     sema_error(s, first_token(s, n->a), DG_TYPE, "returns "); msg_type_in(s->diag, &s->types, t);
     msg(s->diag, " from a function returning "); msg_type_in(s->diag, &s->types, ret);
   }
@@ -778,6 +824,30 @@ DEVFN int nested_def(Sema* s, int32_t i) {
   s->stop = stop;
   s->funcs[fi].defined = 1;
   return 1;
+}
+
+// The entry's result once the program is typed, where it returns values
+// of other types than the problem's (foreign_result): the union of the
+// problem's type (its members first, so a value of it keeps its member
+// index) and those types. A program that calls its entry would read such
+// a value itself: the error a helper gets.
+DEVFN void settle_result(Sema* s) {
+  SemaFunc* f = &s->funcs[s->entry];
+  int32_t ts[MAX_TUPLE], n = 0, ret = f->ret;
+  const TypeTable* tt = &s->types;
+  if (is_union(tt, ret)) for (int32_t m = 0; m < tt->t[ret].n; m++) ts[n++] = tt->t[ret].items[m];
+  else ts[n++] = ret;
+  for (int32_t k = 0; k < s->nforeign && n < MAX_TUPLE; k++) ts[n++] = s->foreign[k];
+  int32_t u = n - (is_union(tt, ret) ? tt->t[ret].n : 1) == s->nforeign ? type_union(&s->types, n, ts) : T_BAD;
+  char code[MAX_SIG];
+  int32_t len = 0;
+  if (!s->entry_called && u != T_BAD && type_code(tt, u, code, &len, MAX_SIG - 1)) {
+    f->ret = s->result = u;
+    return;
+  }
+  sema_error_at(s, s->foreign_at.line, s->foreign_at.col, DG_TYPE, "returns ");
+  msg_type_in(s->diag, tt, s->foreign_at.type); msg(s->diag, " from a function returning "); msg_type_in(s->diag, tt, ret);
+  if (s->entry_called) msg(s->diag, " (it is called in the program)");
 }
 
 // A program that calls its entry, which may return None: the error a

@@ -155,8 +155,18 @@ DEV int type_fits(const TypeTable* tt, int32_t want, int32_t have) {
 
 DEV int32_t union_member(const TypeTable* tt, int32_t u, int32_t have) {
   if (!is_union(tt, u)) return -1;
+  if (is_union(tt, have)) return -1;
   for (int32_t m = 0; m < tt->t[u].n; m++) if (type_fits(tt, tt->t[u].items[m], have)) return m;
   return -1;
+}
+
+// Whether union `have`'s members are the first members of union u, in
+// order: a value of `have` is then one of u as it is (the entry's result
+// widened by sema_stmt.h's settle_result).
+DEV int union_prefix(const TypeTable* tt, int32_t u, int32_t have) {
+  if (!is_union(tt, u) || !is_union(tt, have) || tt->t[have].n > tt->t[u].n) return 0;
+  for (int32_t m = 0; m < tt->t[have].n; m++) if (tt->t[have].items[m] != tt->t[u].items[m]) return 0;
+  return 1;
 }
 
 // The type code of t written at buf[*k] (at most cap bytes in all);
@@ -184,9 +194,13 @@ DEV int32_t type_of_code(TypeTable* tt, const char* code, int32_t len, int32_t* 
   if (*i >= len) return T_BAD;
   char c = code[(*i)++];
   for (int32_t t = 0; t < T_UNK; t++) if (TYPE_CODES[t] == c) return t;
-  if (c == '[' || c == '?') {
+  if (c == '[' || c == '?' || c == '<') {
     int32_t elem = type_of_code(tt, code, len, i);
-    return elem == T_BAD ? T_BAD : c == '[' ? type_list(tt, elem) : type_opt(tt, elem);
+    return elem == T_BAD ? T_BAD : c == '[' ? type_list(tt, elem) : c == '<' ? type_set(tt, elem) : type_opt(tt, elem);
+  }
+  if (c == '{') {
+    int32_t key = type_of_code(tt, code, len, i);
+    return key == T_BAD ? T_BAD : type_dict(tt, key, type_of_code(tt, code, len, i));
   }
   if (c != '(' && c != '|') return T_BAD;
   int32_t items[MAX_TUPLE], n = 0;

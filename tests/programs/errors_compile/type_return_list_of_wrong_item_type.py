@@ -1,4 +1,9 @@
-# error: TypeError 4
-def f(n: int) -> int:
+# error: TypeError 5
+# entry: f
+def g(n: int) -> int:
     xs = [1.5]
     return xs[0]
+
+
+def f(n: int) -> int:
+    return n

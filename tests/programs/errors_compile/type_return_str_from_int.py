@@ -1,3 +1,8 @@
-# error: TypeError 3
-def f(x: int) -> int:
+# error: TypeError 4
+# entry: f
+def g(x: int) -> int:
     return 'x'
+
+
+def f(x: int) -> int:
+    return x
