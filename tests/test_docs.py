@@ -116,7 +116,14 @@ def test_examples_are_found():
             assert len({c.func for c in e.checks}) <= 1, f"{e.id}: checks call different functions"
 
 
-_PLACEHOLDER = {"int": 0, "float": 0.0, "bool": False, "str": "", "None": None}
+def _placeholder(annotation: str):
+    """A value of the annotated type, where a test needs one that is never read."""
+    from gpubackend.types import parse_annotation, placeholder
+
+    try:
+        return placeholder(parse_annotation(annotation))
+    except ValueError:  # an annotation outside the DSL: the example's own diagnostic says so
+        return 0
 
 
 def _problem(ex: Example):
@@ -131,12 +138,12 @@ def _problem(ex: Example):
     ret = signature.rsplit("->", 1)[1].strip()
     tests = []
     for c in ex.checks:
-        expected = c.want if c.op == "==" else _PLACEHOLDER.get(ret, 0)
+        expected = c.want if c.op == "==" else _placeholder(ret)
         tests.append({"args": list(c.args), "expected": expected})
     if not tests:
         fn = ast.parse(signature + ": pass").body[0]
-        args = [_PLACEHOLDER.get(ast.unparse(a.annotation), 0) for a in fn.args.args]
-        tests.append({"args": args, "expected": _PLACEHOLDER.get(ret, 0)})
+        args = [_placeholder(ast.unparse(a.annotation)) for a in fn.args.args]
+        tests.append({"args": args, "expected": _placeholder(ret)})
     return Problem(name="doc_example", entry=entry, signature=signature, tests=tests)
 
 
