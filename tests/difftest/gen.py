@@ -155,9 +155,9 @@ from . import oracle
 from .containers import ContainerGen
 from .dicts import DictGen
 from .sets import SetGen
-from .dsl_types import (BOOL, ENTRY, FLOAT, INT, LB, LF, LI, LLI, LS, LTIS, NONE,
-                        OINT, OPT_TYPES, OSTR, SCALARS, STR, TII, TIS, TISB, TSF, Helper, Stmt,
-                        has_type, is_list, pick, spell, union_members)
+from .dsl_types import (BOOL, ENTRY, FLOAT, INT, LB, LF, LI, LLI, LS, LTIS, NONE, NUMERIC,
+                        OINT, OPT_TYPES, OSTR, SCALARS, STR, TII, TIS, TISB, TSF, TUPLE_TYPES, Helper, Stmt,
+                        elem, has_type, is_list, pick, spell, union_members)
 from .literals import add_layout_noise, lit, rand_value
 
 
@@ -234,6 +234,7 @@ ALL_FEATURES = frozenset(
         "float_pow",  # x ** y with a float, int ** -k, math.pow, pow(x, y): Unsupported allowed (fpow.h)
         "format_specs",  # f'{x:.2f}', format(n, '08b'), '{0:>5}'.format(s): Unsupported allowed (format_float.h)
         "union_results",  # an entry returning int | float, str | int, ...: a member per return (UNION_SHARE)
+        "foreign_returns",  # the entry returns another type than its own on some paths, as wrong programs do
     }
 )
 
@@ -1303,6 +1304,11 @@ class FuncGen(ContainerGen, SetGen, DictGen):
         union (a conditional expression may pick one per branch)."""
         rng = self.rng
         members = union_members(self.ret)
+        side = self.pg.side  # (its draws leave the program's own stream as it was)
+        foreign = self.foreign_type(side) if self.name == ENTRY and "foreign_returns" in self.pg.features else None
+        if foreign is not None and side.random() < 0.12:
+            self.pg.foreign = True  # (its tests then expect a value of its own type: the VM compares across)
+            return self.expr(foreign, depth)
         if len(members) > 1 and rng.random() < 0.3:
             a, b = rng.sample(members, 2)
             return f"{self.expr(a, depth)} if {self.cond(depth)} else {self.expr(b, depth)}"
@@ -1310,6 +1316,23 @@ class FuncGen(ContainerGen, SetGen, DictGen):
         if is_list(t) and rng.random() < 0.08:
             return "[]"
         return self.expr(t, depth)
+
+    def foreign_type(self, rng: random.Random) -> str | None:
+        """A type the entry may return besides its own that the VM compares
+        with its own as CPython's == does (sema_stmt.h comparable): numbers
+        of another type, a str for a number, a list for a scalar, a list of
+        never-equal items for a list; None where there is none."""
+        ret = self.ret
+        lists = [LI, LS] if self.pg.t34 else []
+        if ret in NUMERIC:
+            return rng.choice([t for t in SCALARS if t != ret] + lists)
+        if ret == STR:
+            return rng.choice([INT, FLOAT, BOOL] + lists)
+        if is_list(ret):
+            return rng.choice([INT, STR, LI if elem(ret) == STR else LS])
+        if ret in TUPLE_TYPES:
+            return rng.choice([INT, LI])
+        return None
 
     def st_early_return(self, depth):
         if self.rng.random() < 0.15:
@@ -1410,11 +1433,14 @@ def _none_before_dedent(src: str) -> bool:
 
 
 class ProgramGen:
-    def __init__(self, rng: random.Random, features=DEFAULT_FEATURES, t34: bool = False):
+    def __init__(self, rng: random.Random, features=DEFAULT_FEATURES, t34: bool = False,
+                 side: random.Random | None = None):
         self.rng = rng
+        self.side = side or random.Random(0)  # draws that must not move rng's stream (foreign_returns)
         self.features = features
         self.t34 = t34  # a tier 3-4 program: lists, tuples, Optional
         self.used_genexp = False
+        self.foreign = False  # the entry returns another type on some path (foreign_returns)
 
     def program(self, sig: Sig, tiny: bool = False) -> str:
         """A program whose entry has signature sig. tiny: the entry is one
@@ -1488,7 +1514,7 @@ class ProgramGen:
         if "layout_noise" in self.features and rng.random() < 0.3:
             src = add_layout_noise(rng, src)
         if ("module_code" in self.features and rng.random() < 0.25 and all(t in SCALARS for _, t in sig.params)
-                and " | " not in sig.ret):  # (a union's value goes nowhere but out of the entry)
+                and " | " not in sig.ret and not self.foreign):  # (such results go nowhere but out of the entry)
             src += self.module_code(sig)
         return src
 
@@ -1550,11 +1576,12 @@ def make_case(
                 args = [()]
         else:
             args = list(args_list)
-        src = ProgramGen(rng, features, t34).program(s, tiny=tiny)
+        pg = ProgramGen(rng, features, t34, random.Random(f"foreign:{seed}:{_attempt}"))
+        src = pg.program(s, tiny=tiny)
         outs = oracle.run(src, ENTRY, args)
         bugs = [o for o in outs if o.kind == "bug"]
         bugs += [oracle.Outcome("bug", f"returned {o.value!r}, not a {s.ret}")
-                 for o in outs if o.kind == "return" and not has_type(o.value, s.ret)]
+                 for o in outs if o.kind == "return" and not has_type(o.value, s.ret) and not pg.foreign]
         if bugs:
             raise GeneratorBug(f"{bugs[0].value}\n--- program (seed {seed}):\n{src}\nargs: {args!r}")
         keep = [(a, o) for a, o in zip(args, outs) if o.kind != "discard"]

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import oracle
-from .dsl_types import BOOL, FLOAT, INT, NONE, STR, placeholder
+from .dsl_types import BOOL, FLOAT, INT, NONE, STR, has_type, placeholder
 from .gen import Case
 
 PLACEHOLDER = {INT: 0, BOOL: False, FLOAT: 0.0, STR: "", NONE: None}  # scalars; placeholder() for any type
@@ -84,7 +84,8 @@ def _problem(case: Case):
 
     tests = []
     for args, out in zip(case.args_list, case.expected):
-        exp = out.value if out.kind == "return" else placeholder(case.ret)
+        # (a value of another type, as a wrong program returns, is compared with one of the entry's)
+        exp = out.value if out.kind == "return" and has_type(out.value, case.ret) else placeholder(case.ret)
         tests.append({"args": list(args), "expected": exp})
     return Problem(name="difftest", entry=case.entry, signature=case.signature, tests=tests, limits=LIMITS)
 
