@@ -629,6 +629,11 @@ DEVFN ExpDesc call(Code* g, int32_t i) {
     int form = b >= 0 ? builtin_form(b) : -1;
     if (b == BI_SET) return set_call(g, i);
     if (b == BI_DICT) return dict_call(g, i);
+    if (b == BI_TUPLE && n->n == 0) {  // tuple(): the empty tuple
+      g->line = n->end;
+      emit_count(g, OP_TUPLE_NEW, 0);
+      return pushed(g, ty(g, i));
+    }
     if (form == BF_CALL) return call_form(g, i, b);
     if (form == BF_MINMAX && n->n >= 2 && cnode(g, cx(g, n->b + 1))->kind != ND_KEYWORD) return min_max(g, i, b == BI_MAX);
     if (form == BF_SEQ || form == BF_MINMAX) return sequence_builtin(g, i, b);

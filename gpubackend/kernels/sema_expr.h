@@ -1119,6 +1119,7 @@ DEVFN int32_t builtin_call(Sema* s, int32_t call, int32_t name) {
   if (form == BF_PRINT) return print_call(s, call);
   if (b == BI_SET) return set_call(s, call);
   if (b == BI_DICT) return dict_call(s, call);
+  if (b == BI_TUPLE && c->n == 0) return checked(s, name, type_tuple(&s->types, 0, nullptr));  // tuple(): ()
   if (form == BF_CLASSTEST) return class_test(s, call);
   if (form == BF_REFUSED) {
     sema_error(s, name, DG_UNSUPPORTED, "builtin '"); msg_node(s, name); msg(s->diag, "'");
