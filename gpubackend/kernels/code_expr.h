@@ -460,7 +460,11 @@ struct CodeReads {
     return QUIET;
   }
   DEVM int32_t lookup(int32_t) { return QUIET; }  // (the type pass found it quiet)
+  DEVM int32_t act(int32_t i) { return i == name ? i : ACTS; }
 };
+// The status of the raise at node i (name_error_of): NameError at a NAME,
+// TypeError at an operation (sema_undefined.h, type_error_act).
+DEV int raised_status(const Code* g, int32_t i) { return cnode(g, i)->kind == ND_NAME ? ST_NAME_ERROR : ST_TYPE_ERROR; }
 // An operand (sema_undefined.h, raising_operand) that raises NameError:
 // its reads up to the name, the raise, and a value the code after it may
 // take, which never runs (a raise-free operand: none of this).
@@ -469,8 +473,8 @@ DEVFN int raises_here(Code* g, int32_t i, int in_test, ExpDesc* out) {
   if (name < 0) return 0;
   CodeReads read = {g, name};
   first_act(g->s, i, read);
-  g->line = cnode(g, name)->line;
-  emit(g, OP_RAISE, ST_NAME_ERROR);
+  g->line = cnode(g, first_token(g->s, name))->line;
+  emit(g, OP_RAISE, raised_status(g, name));
   emit(g, OP_CONST, const_word(g, 0));
   *out = pushed(g, in_test ? T_BOOL : T_INT);
   return 1;

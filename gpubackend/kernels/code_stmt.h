@@ -20,13 +20,14 @@ DEV int32_t block_end_line(Code* g, int32_t b, int32_t follow) {
 // The line of the first token of statement i.
 DEV int32_t stmt_line(Code* g, int32_t i) { return cnode(g, first_token(g->s, i))->line; }
 
-// Statement (or elif clause) i's reads up to `name`, then the raise, on
-// the line of the name, as CPython reports it.
+// Statement (or elif clause) i's reads up to `name` (a NAME nothing
+// defines, or an operation that raises TypeError), then the raise, on its
+// line, as CPython reports it.
 DEVFN void raise_name_error(Code* g, int32_t i, int32_t name) {
   CodeReads read = {g, name};
   name_error_walk(g->s, i, read);
-  g->line = cnode(g, name)->line;
-  emit(g, OP_RAISE, ST_NAME_ERROR);
+  g->line = cnode(g, first_token(g->s, name))->line;
+  emit(g, OP_RAISE, raised_status(g, name));
 }
 
 // statements := statement*      the list cx(at .. at + n); follow: the line

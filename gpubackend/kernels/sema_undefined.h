@@ -1,10 +1,13 @@
-// sema_undefined.h: reads of names nothing defines. CPython compiles a
-// function that reads such a name and raises NameError when the read runs;
-// a program may carry a dead reference (a helper the model forgot to write,
-// `math` never imported) and still pass every test that does not reach it.
-// A statement whose first act is such a read raises NameError wherever it
-// runs, so the VM compiles it as that raise and the rest of its block as
-// nothing, where CPython cannot reach it either. So does the first act of
+// sema_undefined.h: reads of names nothing defines, and operations on
+// values that cannot have them. CPython compiles a function that reads
+// such a name and raises NameError when the read runs; a program may carry
+// a dead reference (a helper the model forgot to write, `math` never
+// imported) and still pass every test that does not reach it. Likewise
+// `len(n)`, `n[0]` or `for x in n` of an int local raise TypeError when
+// they run. A statement whose first act is such a read, or such an
+// operation on quiet operands, raises wherever it runs, so the VM compiles
+// it as that raise and the rest of its block as nothing, where CPython
+// cannot reach it either. So does the first act of
 // an operand CPython may not reach (raising_operand: behind and/or, a
 // conditional's branch, a comprehension's condition). A read anywhere else
 // (a comprehension's item, after a call) stays a compile-time NameError:
@@ -13,8 +16,9 @@
 #include "sema_expr.h"
 
 // Set in a statement's ty[] entry (or an elif clause's IF node's) where it
-// raises NameError before it does anything else: the flag and the NAME
-// node read, whose line the raise reports.
+// raises before it does anything else: the flag and the node that raises,
+// whose line the raise reports: a NAME read (NameError) or an operation
+// (TypeError, type_error_act).
 #define TY_NAME_ERROR (1 << 29)
 
 // Whether target t (a NAME, or a tuple, list, group or starred of them)
@@ -97,7 +101,18 @@ template <class Read> DEVFN int32_t first_act(const Sema* s, int32_t i, Read& re
       int32_t r = first_act(s, n->a, read);
       return r != QUIET ? r : read.lookup(i);
     }
-    case ND_BINOP: case ND_SUBSCRIPT: return operands_then_act(s, n->a, n->b, read);
+    case ND_BINOP: return operands_then_act(s, n->a, n->b, read);
+    case ND_SUBSCRIPT: {  // the object, the index, then the subscript, which may raise TypeError
+      int32_t r = first_act(s, n->a, read);
+      if (r == QUIET) r = first_act(s, n->b, read);
+      return r == QUIET ? read.act(i) : r >= 0 ? r : ACTS;
+    }
+    case ND_SLICE:  // slice(lo, hi, step) of what it is given acts on nothing
+      for (int32_t k = 0; k < 3; k++) {
+        int32_t part = xtra(s, n->a + k), r = part >= 0 ? first_act(s, part, read) : QUIET;
+        if (r != QUIET) return r;
+      }
+      return QUIET;
     case ND_COMPARE: return operands_then_act(s, xtra(s, n->a), xtra(s, n->a + 2), read);
     case ND_BOOLOP: return operands_then_act(s, xtra(s, n->a), -1, read);  // the rest only on its truth
     case ND_IFEXP: return operands_then_act(s, xtra(s, n->a + 1), -1, read);
@@ -122,7 +137,7 @@ template <class Read> DEVFN int32_t first_act(const Sema* s, int32_t i, Read& re
         int32_t arg = xtra(s, n->b + k);
         r = first_act(s, nd(s, arg)->kind == ND_KEYWORD ? nd(s, arg)->a : arg, read);
       }
-      return r >= 0 ? r : ACTS;
+      return r == QUIET ? read.act(i) : r >= 0 ? r : ACTS;
     }
   }
   return ACTS;
@@ -142,9 +157,36 @@ template <class Read> DEVFN int32_t name_error_walk(const Sema* s, int32_t i, Re
     case ND_ASSIGN: r = first_act(s, xtra(s, n->a + n->n - 1), read); break;  // the value, then the targets
     case ND_ANNASSIGN: if (xtra(s, n->b + 1) >= 0) r = first_act(s, xtra(s, n->b + 1), read); break;
     case ND_AUGASSIGN: r = operands_then_act(s, n->a, n->b, read); break;  // the target's read first
-    case ND_FOR: r = first_act(s, xtra(s, n->a + 1), read); break;
+    case ND_FOR:  // the iterable, then iter() of it
+      r = first_act(s, xtra(s, n->a + 1), read);
+      if (r == QUIET) r = read.act(i);
+      break;
   }
   return r >= 0 ? r : -1;
+}
+
+// Whether node i, a local of type int, float or bool: a number, which has
+// no length, items or iterator.
+DEVFN int number_local(Sema* s, int32_t i) {
+  SemaLocal* l = nd(s, i)->kind == ND_NAME ? find_local(s, i) : 0;
+  return l && (l->type == T_INT || l->type == T_FLOAT || l->type == T_BOOL);
+}
+
+// Whether the act of node i, its operands read quietly, raises TypeError
+// whatever the values: a subscript of a number local, `for` over one, or a
+// builtin that takes its one argument's length or iterator (len, sorted,
+// sum, list, min, max, ...) given one.
+DEVFN int type_error_act(Sema* s, int32_t i) {
+  const Node* n = nd(s, i);
+  if (n->kind == ND_SUBSCRIPT) return number_local(s, n->a);
+  if (n->kind == ND_FOR) return number_local(s, xtra(s, n->a + 1));
+  if (n->kind != ND_CALL || n->n != 1 || nd(s, n->a)->kind != ND_NAME || find_local(s, n->a) || find_func(s, n->a) >= 0)
+    return 0;
+  const char* takes[] = {"len", "sorted", "sum", "list", "min", "max", "enumerate", "reversed", "set", "tuple",
+                         "any", "all", "zip"};
+  for (int32_t k = 0; k < 13; k++)
+    if (node_is(s, n->a, takes[k])) return number_local(s, xtra(s, n->b));
+  return 0;
 }
 
 // Whether looking up ATTR node i on its object, a local or a str literal,
@@ -172,6 +214,7 @@ struct SemaReads {
     return defined_nowhere(s, i) ? i : ACTS;
   }
   DEVM int32_t lookup(int32_t i) { return quiet_method(s, i) ? QUIET : ACTS; }
+  DEVM int32_t act(int32_t i) { return type_error_act(s, i) ? i : ACTS; }
 };
 DEVFN int32_t name_error_at(Sema* s, int32_t i) {
   SemaReads read = {s};

@@ -235,6 +235,7 @@ ALL_FEATURES = frozenset(
         "format_specs",  # f'{x:.2f}', format(n, '08b'), '{0:>5}'.format(s): Unsupported allowed (format_float.h)
         "union_results",  # an entry returning int | float, str | int, ...: a member per return (UNION_SHARE)
         "foreign_returns",  # the entry returns another type than its own on some paths, as wrong programs do
+        "number_type_errors",  # len(n), n[0], for d in n of a number local: TypeError where it runs
     }
 )
 
@@ -1092,6 +1093,9 @@ class FuncGen(ContainerGen, SetGen, DictGen):
                 choices.append(("set_build", 0.6))
             if "dicts" in self.features:
                 choices.append(("dict_build", 0.6))
+        numbers = [v for t in NUMERIC for v in self.visible(t)]
+        if numbers and "number_type_errors" in self.features and not self.bare and self.pg.side.random() < 0.03:
+            return self.st_number_error(rng.choice(numbers))  # (drawn aside: other programs stay as they were)
         kind = rng.choices([c[0] for c in choices], [c[1] for c in choices])[0]
         if kind in ("while", "for_range", "for_str", "for_list"):
             self.loops += 1
@@ -1359,6 +1363,23 @@ class FuncGen(ContainerGen, SetGen, DictGen):
             return body, True
         if rng.random() < 0.3:  # an elif that reads it
             return [Stmt(f"if {self.test(self.edepth())}:", [(None, [Stmt("pass")]), (f"elif {call}:", [Stmt("pass")])])], False
+        return [Stmt(f"if {self.test(self.edepth())}:", [(None, body)])], False
+
+    def st_number_error(self, x: str):
+        """A statement whose first act takes the length, an item or the
+        iterator of number local x, as a model that misread its parameter
+        writes: TypeError where it runs, mostly behind a test some inputs do
+        not pass, then code CPython never runs."""
+        rng = self.rng
+        inner = rng.choice([
+            Stmt(f"v_never = len({x})"), Stmt(f"v_never = {x}[0]"), Stmt(f"v_never = {x}[:1]"),
+            Stmt(f"for v_never in {x}:", [(None, [Stmt("pass")])]), Stmt(f"v_never = sorted({x})"),
+            Stmt(f"v_never = sum({x}) + 1"), Stmt(f"if max({x}):", [(None, [Stmt("pass")])]),
+            Stmt(f"for v_never in range(len({x}) - 1):", [(None, [Stmt("pass")])]),
+        ])
+        body = [inner] + ([Stmt("v_never = 1 + 'never'")] if rng.random() < 0.3 else [])
+        if rng.random() < 0.2:
+            return body, True
         return [Stmt(f"if {self.test(self.edepth())}:", [(None, body)])], False
 
     def st_assert(self, depth):

@@ -75,7 +75,8 @@ Exceptions that a well-typed generated program can never raise legitimately
 (NameError, UnboundLocalError is *not* among them, most TypeErrors,
 RecursionError at CPython's depth, AttributeError other than on None) come
 back as ``Outcome.kind == "bug"``: they are generator bugs. A TypeError or
-AttributeError about ``NoneType`` is legitimate: an Optional used unchecked.
+AttributeError about ``NoneType`` is legitimate: an Optional used unchecked;
+so is a TypeError of a number's length, item or iterator taken.
 """
 from __future__ import annotations
 
@@ -83,6 +84,7 @@ import ast
 import copy
 import math
 import operator
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -377,6 +379,11 @@ _BUG_EXC = (NameError, AttributeError, SyntaxError, ImportError, RecursionError)
 _LEGIT_TYPEERROR = ("ord() expected a character", "ord() expected string of length 1")
 
 
+# A number's length, item or iterator taken (the number_type_errors feature).
+_NUMBER_TYPEERROR = re.compile(r"object of type '(int|float|bool)' has no len\(\)|"
+                               r"'(int|float|bool)' object is not (subscriptable|iterable)")
+
+
 def _about_none(e: BaseException) -> bool:
     """An error from using None (an unchecked Optional) as a value."""
     return "NoneType" in str(e)
@@ -393,7 +400,8 @@ def _classify(e: BaseException) -> Outcome:
         return Outcome("raise", "NameError")
     if isinstance(e, _BUG_EXC):
         return Outcome("bug", f"{type(e).__name__}: {e}")
-    if isinstance(e, TypeError) and not (str(e).startswith(_LEGIT_TYPEERROR) or _about_none(e)):
+    if isinstance(e, TypeError) and not (str(e).startswith(_LEGIT_TYPEERROR) or _about_none(e)
+                                         or _NUMBER_TYPEERROR.fullmatch(str(e))):
         return Outcome("bug", f"TypeError: {e}")
     return Outcome("raise", type(e).__name__)
 

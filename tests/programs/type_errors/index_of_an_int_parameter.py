@@ -1,3 +1,4 @@
-# error: TypeError 3
+# args: [3]
+# raises: TypeError
 def f(n: int) -> int:
     return n[0]
