@@ -60,20 +60,17 @@ DEVFN void inferred_return(Sema* s, int32_t i) {
 // an Optional: may be equal).
 DEV int never_equal(const TypeTable* tt, int32_t a, int32_t b) {
   if (a == b || a == T_UNK || b == T_UNK || is_opt(tt, a) || is_opt(tt, b) || is_union(tt, a) || is_union(tt, b)) return 0;
-  int32_t ka = member_rank(tt, a), kb = member_rank(tt, b);
-  int num_a = a == T_BOOL || a == T_INT || a == T_FLOAT, num_b = b == T_BOOL || b == T_INT || b == T_FLOAT;
-  if (num_a && num_b) return 0;
+  if (is_number(a) && is_number(b)) return 0;
   if (type_kind(tt, a) != type_kind(tt, b) || (a < N_SCALARS) != (b < N_SCALARS)) return 1;
   if (a < N_SCALARS) return 1;  // str and a number, None and anything else
-  return is_tuple(tt, a) && ka != kb;  // tuples of two lengths
+  return is_tuple(tt, a) && tt->t[a].n != tt->t[b].n;  // tuples of two lengths
 }
 
 // Whether the VM compares a value of type a with an expected one of type b
 // as CPython's == does: one type, two numbers (by value), two lists whose
 // items are never equal (equal when both are empty), or never equal.
 DEV int comparable(const TypeTable* tt, int32_t a, int32_t b) {
-  int num_a = a == T_BOOL || a == T_INT || a == T_FLOAT, num_b = b == T_BOOL || b == T_INT || b == T_FLOAT;
-  if (a == b || (num_a && num_b) || never_equal(tt, a, b)) return 1;
+  if (a == b || (is_number(a) && is_number(b)) || never_equal(tt, a, b)) return 1;
   return is_list(tt, a) && is_list(tt, b) && never_equal(tt, elem_of(tt, a), elem_of(tt, b));
 }
 

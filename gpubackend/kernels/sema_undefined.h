@@ -169,7 +169,7 @@ template <class Read> DEVFN int32_t name_error_walk(const Sema* s, int32_t i, Re
 // no length, items or iterator.
 DEVFN int number_local(Sema* s, int32_t i) {
   SemaLocal* l = nd(s, i)->kind == ND_NAME ? find_local(s, i) : 0;
-  return l && (l->type == T_INT || l->type == T_FLOAT || l->type == T_BOOL);
+  return l && is_number(l->type);
 }
 
 // Whether the act of node i, its operands read quietly, raises TypeError

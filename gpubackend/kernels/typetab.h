@@ -102,6 +102,8 @@ DEV int32_t type_union(TypeTable* tt, int32_t n, const int32_t* items) {
 }
 
 DEV int type_kind(const TypeTable* tt, int32_t t) { return t < 0 ? -1 : tt->t[t].kind; }
+// A number: bool, int or float, which == compares by value across the three.
+DEV int is_number(int32_t t) { return t == T_BOOL || t == T_INT || t == T_FLOAT; }
 DEV int is_list(const TypeTable* tt, int32_t t) { return type_kind(tt, t) == TY_LIST; }
 DEV int is_tuple(const TypeTable* tt, int32_t t) { return type_kind(tt, t) == TY_TUPLE; }
 DEV int is_opt(const TypeTable* tt, int32_t t) { return type_kind(tt, t) == TY_OPT; }
