@@ -76,8 +76,9 @@ DEV int32_t type_opt(TypeTable* tt, int32_t elem) {
   TypeDef d; d.kind = TY_OPT; d.elem = elem; d.n = 0; d.depth = type_depth(tt, elem) + 1;
   return elem == T_BAD ? T_BAD : type_intern(tt, &d);
 }
-DEV int32_t type_tuple(TypeTable* tt, int32_t n, const int32_t* items) {
-  TypeDef d; d.kind = TY_TUPLE; d.elem = T_BAD; d.n = n; d.depth = 0;
+// A type of n item types (a tuple's items, a union's members) of this kind.
+DEV int32_t type_of_items_(TypeTable* tt, int32_t kind, int32_t n, const int32_t* items) {
+  TypeDef d; d.kind = kind; d.elem = T_BAD; d.n = n; d.depth = 0;
   for (int32_t i = 0; i < n; i++) {
     if (items[i] == T_BAD) return T_BAD;
     d.items[i] = items[i];
@@ -86,20 +87,11 @@ DEV int32_t type_tuple(TypeTable* tt, int32_t n, const int32_t* items) {
   d.depth++;
   return type_intern(tt, &d);
 }
-
+DEV int32_t type_tuple(TypeTable* tt, int32_t n, const int32_t* items) { return type_of_items_(tt, TY_TUPLE, n, items); }
 // The union of n member types in the order given (sorted by the
 // annotation's reader, sema.h union_type); T_BAD where a member is bad or
 // the table is full.
-DEV int32_t type_union(TypeTable* tt, int32_t n, const int32_t* items) {
-  TypeDef d; d.kind = TY_UNION; d.elem = T_BAD; d.n = n; d.depth = 0;
-  for (int32_t i = 0; i < n; i++) {
-    if (items[i] == T_BAD) return T_BAD;
-    d.items[i] = items[i];
-    if (type_depth(tt, items[i]) > d.depth) d.depth = type_depth(tt, items[i]);
-  }
-  d.depth++;
-  return type_intern(tt, &d);
-}
+DEV int32_t type_union(TypeTable* tt, int32_t n, const int32_t* items) { return type_of_items_(tt, TY_UNION, n, items); }
 
 DEV int type_kind(const TypeTable* tt, int32_t t) { return t < 0 ? -1 : tt->t[t].kind; }
 // A number: bool, int or float, which == compares by value across the three.
