@@ -400,8 +400,8 @@ DEVFN void sort_items(Code* g, int32_t call, int32_t items, int32_t elem, int32_
   emit(g, keys >= 0 ? OP_LIST_SORT_KEYED : OP_LIST_SORT, type_const(g, kt));
 }
 
-// min(xs, key=f) and max: the first least (greatest) key; a stable sort
-// of the keys puts it first (descending for max)
+// min(xs, key=f) and max: the item at the first least (greatest) key, the
+// keys scanned as min() scans them
 DEVFN ExpDesc min_max_keyed(Code* g, int32_t i, int32_t elem, int is_max) {
   const Node* c = cnode(g, i);
   int32_t key = cx(g, c->b + 1);
@@ -412,17 +412,8 @@ DEVFN ExpDesc min_max_keyed(Code* g, int32_t i, int32_t elem, int is_max) {
   int32_t kt = map_list(g, cnode(g, key)->a, items, keys, elem, cnode(g, key)->line);
   g->line = c->end;
   emit(g, OP_LOAD, items);
-  emit0(g, OP_DUP);
-  emit0(g, OP_LIST_LEN);
-  int32_t ok = emit(g, OP_JUMP_IF_TRUE, 0);
-  emit(g, OP_RAISE, ST_VALUE_ERROR);  // min() arg is an empty sequence
-  patch_here(g, ok);
   emit(g, OP_LOAD, keys);
-  emit(g, OP_CONST, const_word(g, is_max));
-  emit(g, OP_LIST_SORT_KEYED, type_const(g, kt));
-  emit(g, OP_LOAD, items);
-  emit(g, OP_CONST, const_word(g, 0));
-  emit0(g, OP_LIST_GET);
+  emit(g, is_max ? OP_LIST_MAX_KEYED : OP_LIST_MIN_KEYED, type_const(g, kt));
   return pushed(g, elem);
 }
 

@@ -619,19 +619,28 @@ DEV int rt_list_sort_keyed(Heap* h, int64_t* l, int64_t* keys, const char* key_c
 // min(l) / max(l): the first least (greatest) item; ValueError when empty.
 // (As CPython's min_max: an item replaces the best so far when item < best
 // (min) or item > best (max).)
-DEVFN int rt_list_minmax(const int64_t* l, const char* elem_code, int is_max, int64_t* out) {
+// The index of min(l) (max: is_max) as CPython's min() scans: the first
+// item, replaced by each later one that compares less (greater), so a nan
+// is never taken after the first; min(l, key=) scans the keys so.
+DEVFN int rt_list_argminmax(const int64_t* l, const char* elem_code, int is_max, int64_t* at) {
   int64_t n = LIST_LEN(l);
   if (n == 0) return ST_VALUE_ERROR;  // "min() arg is an empty sequence"
   const int64_t* d = LIST_ITEMS(l);
-  int64_t best = d[0];
+  int64_t best = 0;
   for (int64_t i = 1; i < n; i++) {
     int hit;
-    int st = rt_cmp_fast_(d[i], best, elem_code, is_max ? CMP_GT : CMP_LT, &hit);
+    int st = rt_cmp_fast_(d[i], d[best], elem_code, is_max ? CMP_GT : CMP_LT, &hit);
     if (st != ST_PASS) return st;
-    if (hit) best = d[i];
+    if (hit) best = i;
   }
-  *out = best;
+  *at = best;
   return ST_PASS;
+}
+DEVFN int rt_list_minmax(const int64_t* l, const char* elem_code, int is_max, int64_t* out) {
+  int64_t at;
+  int st = rt_list_argminmax(l, elem_code, is_max, &at);
+  if (st == ST_PASS) *out = LIST_ITEMS(l)[at];
+  return st;
 }
 // sum(l, start) of ints (OverflowError past 64 bits) and of floats (left
 // to right, as CPython 3.11: plain double additions from the start; an int

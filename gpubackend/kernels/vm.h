@@ -562,6 +562,9 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
         CHECK(rt_list_sort_keyed(&heap, l, keys, KCODE(a), rev != 0)); CHARGE(sort_work(LIST_LEN(l))); NEXT; }
       CASE(LIST_MIN): CASE(LIST_MAX): { int64_t r; const int64_t* l = AS_PTR(TOP);
         CHECK(rt_list_minmax(l, KCODE(a), INSN_OP(w) == OP_LIST_MAX, &r)); TOP = r; CHARGE(LIST_LEN(l)); NEXT; }
+      CASE(LIST_MIN_KEYED): CASE(LIST_MAX_KEYED): { int64_t k; const int64_t* keys = AS_PTR(POP()); const int64_t* l = AS_PTR(TOP);
+        CHECK(rt_list_argminmax(keys, KCODE(a), INSN_OP(w) == OP_LIST_MAX_KEYED, &k)); TOP = LIST_ITEMS(l)[k];
+        CHARGE(LIST_LEN(l)); NEXT; }
       CASE(LIST_SUM_INT): { int64_t r; const int64_t* l = AS_PTR(TOP); CHECK(rt_list_sum_int(l, 0, &r)); TOP = r;
         CHARGE(LIST_LEN(l)); NEXT; }
       CASE(LIST_SUM_FLOAT): { const int64_t* l = AS_PTR(TOP); TOP = AS_W(rt_list_sum_float(l, 0.0, 0));
