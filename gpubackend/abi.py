@@ -130,8 +130,9 @@ PROGRAM = _program_dtype()
 """struct Program of layout.h: one compiled candidate."""
 PROGRAM_HEAD = np.dtype({name: PROGRAM.fields[name] for name in
                          ("ok", "n_code", "n_const", "n_funcs", "entry", "frame_slots", "memo", "ret", "diag")})
-"""The leading fields of a Program (status and diagnostic): what the host
-reads back, instead of the whole 40 KB image."""
+"""The leading fields of a Program (status, the entry's result type where
+it is not the problem's, diagnostic): what the host reads back, instead of
+the whole 40 KB image."""
 PROGRAM_HEAD_BYTES = PROGRAM.fields["funcs"][1]
 OUTCOME = np.dtype([("status", "<i4"), ("line", "<i4"), ("steps", "<i8"),
                     ("out_words", "<i4"), ("pad_", "<i4")], align=True)
