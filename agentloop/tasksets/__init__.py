@@ -21,8 +21,8 @@ reference solutions and tests in this process (CPython) to record the test
 cases: load such files only from sources you trust, as you would run them.
 
 A task is never dropped silently: one that is well-formed but outside the
-DSL (its conversion fails, e.g. a return that is int on one call and float
-on another) is a Task with `skip` saying why. Malformed input (a bad problem
+DSL (its conversion fails, e.g. a parameter that is int on one call and
+float on another) is a Task with `skip` saying why. Malformed input (a bad problem
 file, a line that is not JSON, a record missing a field) raises
 TaskSetError naming the file, the line and the field.
 """

