@@ -834,8 +834,9 @@ DEVFN void settle_result(Sema* s) {
   const TypeTable* tt = &s->types;
   if (is_union(tt, ret)) for (int32_t m = 0; m < tt->t[ret].n; m++) ts[n++] = tt->t[ret].items[m];
   else ts[n++] = ret;
-  for (int32_t k = 0; k < s->nforeign && n < MAX_TUPLE; k++) ts[n++] = s->foreign[k];
-  int32_t u = n - (is_union(tt, ret) ? tt->t[ret].n : 1) == s->nforeign ? type_union(&s->types, n, ts) : T_BAD;
+  int fits = n + s->nforeign <= MAX_TUPLE;
+  for (int32_t k = 0; k < s->nforeign && fits; k++) ts[n++] = s->foreign[k];
+  int32_t u = fits ? type_union(&s->types, n, ts) : T_BAD;
   char code[MAX_SIG];
   int32_t len = 0;
   if (!s->entry_called && u != T_BAD && type_code(tt, u, code, &len, MAX_SIG - 1)) {

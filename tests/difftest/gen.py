@@ -1667,10 +1667,10 @@ def case_from_seed(seed: int, features=DEFAULT_FEATURES) -> Case:
         sig = with_union(seed, rand_sig(rng, allow_none=False, t34=t34), features, t34)
         if sig.params:
             return make_case(rng, sig=sig, features=features, seed=seed, n_args=12, tiny=True, t34=t34)
-    if union_for(seed, features, t34) is None:
+    union = union_for(seed, features, t34)
+    if union is None:  # (make_case draws its signature: these seeds make the programs they always made)
         return make_case(rng, features=features, seed=seed, t34=t34)
-    sig = with_union(seed, rand_sig(rng, t34=t34), features, t34)
-    return make_case(rng, sig=sig, features=features, seed=seed, t34=t34)
+    return make_case(rng, sig=Sig(rand_sig(rng, t34=t34).params, union), features=features, seed=seed, t34=t34)
 
 
 def group_from_seed(seed: int, n: int, features=DEFAULT_FEATURES) -> list[Case]:
