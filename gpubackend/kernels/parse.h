@@ -779,9 +779,10 @@ DEVFN int32_t logic(Parser* p, int kind) {
 }
 
 // params := param (',' param)* [',']      param := NAME [':' expression] ['=' expression]
-// (annotations only in a def); a list up to `close`; the count in *n
+// (annotations only in a def; no parameter without a default after one
+// with); a list up to `close`; the count in *n
 DEVFN int32_t params(Parser* p, int annotated, int close, int32_t* n) {
-  int32_t mark = p->top;
+  int32_t mark = p->top, defaults = 0;
   while (!check(p, close) && !failed(p)) {
     int k = p->cur.kind;
     if (k == TK_STAR || k == TK_DSTAR || k == TK_SLASH) {
@@ -792,6 +793,8 @@ DEVFN int32_t params(Parser* p, int annotated, int close, int32_t* n) {
     expect(p, TK_NAME, "expected a parameter name");
     int32_t ann = annotated && accept(p, TK_COLON) ? expression(p) : -1;
     int32_t def = accept(p, TK_ASSIGN) ? expression(p) : -1;
+    if (def < 0 && defaults && !failed(p)) { syntax_error(p, &name, "non-default argument follows default argument"); break; }
+    defaults |= def >= 0;
     push(p, add_node(p, ND_PARAM, &name, ann, def));
     if (!accept(p, TK_COMMA)) break;
   }
