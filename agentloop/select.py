@@ -39,6 +39,8 @@ def random_value(code: str, rng: random.Random) -> Any:
         return rng.randint(-INT_RANGE, INT_RANGE) if rng.random() < 0.8 else rng.randint(-1000, 1000)
     if c == "f":
         return round(rng.uniform(-INT_RANGE, INT_RANGE), rng.choice((0, 1, 2, 6)))
+    if c == "r":  # int | float: either class
+        return random_value(rng.choice("if"), rng)
     if c == "s":
         return "".join(rng.choice("abcxyz AB01") for _ in range(rng.randint(0, MAX_LEN)))
     if c == "?":

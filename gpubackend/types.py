@@ -5,6 +5,7 @@ type code, so that the C++ side can decode values and check candidate
 signatures without any Python object crossing over:
 
     'n' None   'b' bool   'i' int   'f' float   's' str
+    'r' int | float   a number whose class each value says (kernels/numbers.h)
     '[' T            list[T]
     '(' T1 .. Tn ')' tuple[T1, ..., Tn]
     '?' T            Optional[T]
@@ -30,7 +31,8 @@ import ast
 from dataclasses import dataclass
 from typing import Any
 
-SCALARS = {"n": "None", "b": "bool", "i": "int", "f": "float", "s": "str"}
+SCALARS = {"n": "None", "b": "bool", "i": "int", "f": "float", "s": "str", "r": "int | float"}
+NUMBER = "r"  # int | float: one type of its own, in any position (no bool: it would lose its class)
 UNKNOWN = "_"
 
 # Annotation names, in both the builtin and the `typing` spelling, mapped to
@@ -147,7 +149,7 @@ def placeholder(code: str):
         return tuple(placeholder(x) for x in tuple_items(code))
     if code[0] == "|":
         return placeholder(union_members(code)[0])
-    return {"n": None, "b": False, "i": 0, "f": 0.0, "s": "", "?": None, "[": [], "<": set(), "{": {}}[code[0]]
+    return {"n": None, "b": False, "i": 0, "f": 0.0, "s": "", "r": 0, "?": None, "[": [], "<": set(), "{": {}}[code[0]]
 
 
 def pretty(code: str, unknown: str | None = None) -> str:
@@ -237,8 +239,8 @@ def _unify_all(values) -> str:
 def unify(a: str, b: str) -> str:
     """The one type code that holds values of codes a and b.
 
-    None and T make Optional[T]; UNKNOWN gives way to any type; containers
-    unify item by item.
+    None and T make Optional[T]; UNKNOWN gives way to any type; int and
+    float make int | float (NUMBER); containers unify item by item.
     a, b: codes as infer_type and unify make them (UNKNOWN allowed).
     Raises InferError('mixed A and B'), UNKNOWN shown as '?', when none does.
     """
@@ -253,6 +255,8 @@ def unify(a: str, b: str) -> str:
         return other if other[0] == "?" else "?" + other
     if a[0] == "?" or b[0] == "?":
         return "?" + unify(a.removeprefix("?"), b.removeprefix("?"))
+    if a in "ifr" and b in "ifr":
+        return NUMBER
     if a[0] == b[0] and a[0] in "[<":
         return a[0] + unify(a[1:], b[1:])
     if a[0] == b[0] == "{":
@@ -283,9 +287,13 @@ def union(codes: list[str]) -> str:
     one kind, the members are scalars (bool, int, float, str), at most one
     list and tuples of distinct arities; no None (that is Optional), dict or
     set.
+    int and float alone are no union but NUMBER, `int | float`, a type of
+    its own; with other members they stay two members of the union.
     codes: two or more member codes (UNKNOWN allowed inside a list's).
     Raises ValueError saying which member breaks the rule.
     """
+    if set(codes) <= set("ifr") and len(set(codes)) >= 2:
+        return NUMBER
     codes = sorted(set(codes), key=lambda c: (_member_key(c) if c[0] in _MEMBER_ORDER else (9, 0), c))
     for c in codes:
         if c[0] not in _MEMBER_ORDER:

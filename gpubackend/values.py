@@ -27,6 +27,14 @@ from .types import check_code, code_end, pretty, tuple_items, union_members
 INT_MIN = -(2**63)
 INT_MAX = 2**63 - 1
 
+# An int | float (type code 'r') is one word that says its class
+# (kernels/numbers.h): a float's bits, or an int in the low NUM_INT_BITS
+# bits under a tag of set bits, a NaN no FPU makes.
+NUM_INT_BITS = 51
+NUM_INT_MIN, NUM_INT_MAX = -(2 ** (NUM_INT_BITS - 1)), 2 ** (NUM_INT_BITS - 1) - 1
+_NUM_TAG = (2**64 - 1) ^ (2**NUM_INT_BITS - 1)
+_NUM_NAN = 0x7FF8000000000000
+
 
 class Key(NamedTuple):
     """A step into a dict value, in an EncodeError path (printed as [key])."""
@@ -86,6 +94,28 @@ def float_bits(x: float) -> int:
     return struct.unpack("<q", struct.pack("<d", x))[0]
 
 
+def _signed(w: int) -> int:
+    return w - 2**64 if w >= 2**63 else w
+
+
+def num_word(x: int | float) -> int:
+    """The word of an int | float: an int of NUM_INT_BITS bits under the
+    tag, or a float's bits (a NaN in the tag's space as the positive NaN)."""
+    if isinstance(x, int):
+        return _signed(_NUM_TAG | (x & (2**NUM_INT_BITS - 1)))
+    w = float_bits(x) & (2**64 - 1)
+    return _signed(_NUM_NAN if w & _NUM_TAG == _NUM_TAG else w)
+
+
+def word_num(w: int) -> int | float:
+    """The int or float of an int | float's word (num_word's inverse)."""
+    u = w & (2**64 - 1)
+    if u & _NUM_TAG != _NUM_TAG:
+        return bits_float(w)
+    low = u & (2**NUM_INT_BITS - 1)
+    return low - 2**NUM_INT_BITS if low >= 2 ** (NUM_INT_BITS - 1) else low
+
+
 def bits_float(w: int) -> float:
     """The float whose IEEE-754 bits are the signed 64-bit int `w`."""
     return struct.unpack("<d", struct.pack("<q", w))[0]
@@ -139,6 +169,12 @@ def _encode(value: Any, code: str, out: list[int]) -> None:
             out.append(float_bits(float(value)))
         except OverflowError:
             raise _bad(code, value, " within the double range") from None
+    elif c == "r":
+        if not isinstance(value, (int, float)) or isinstance(value, bool):
+            raise _bad(code, value)
+        if isinstance(value, int) and not NUM_INT_MIN <= value <= NUM_INT_MAX:
+            raise _bad(code, value, f" in the range of an int | float's int [-2**{NUM_INT_BITS - 1}, 2**{NUM_INT_BITS - 1}-1]")
+        out.append(num_word(value))
     elif c == "n":
         if value is not None:
             raise _bad(code, value)
@@ -300,6 +336,8 @@ def _decode(words: Sequence[int], code: str, pos: int) -> tuple[Any, int]:
         return _word(words, pos) != 0, pos + 1
     if c == "f":
         return bits_float(_word(words, pos)), pos + 1
+    if c == "r":
+        return word_num(_word(words, pos)), pos + 1
     if c == "n":
         return None, pos
     if c == "s":

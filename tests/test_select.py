@@ -10,7 +10,7 @@ from gpubackend import Problem, Verifier
 from gpubackend.values import normalize
 from tests.device import DEVICE
 
-CODES = ["i", "b", "f", "s", "n", "[i", "[[s", "(is)", "?i", "[(bf)", "?[s"]
+CODES = ["i", "b", "f", "s", "n", "r", "[i", "[[s", "(is)", "?i", "[(bf)", "?[s", "[r"]
 
 
 @pytest.mark.parametrize("code", CODES)

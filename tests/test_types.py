@@ -5,6 +5,7 @@ import ast
 import pytest
 
 from gpubackend.types import (
+    NUMBER,
     UNKNOWN,
     InferError,
     Signature,
@@ -99,9 +100,10 @@ def test_unsupported_annotation_names_the_problem(annotation, words):
 @pytest.mark.parametrize(
     "text, code",
     [
-        ("int | float", "|if)"),
-        ("float | int", "|if)"),  # one code for one type, as Python's == of the two says
+        ("int | str", "|is)"),
+        ("str | int", "|is)"),  # one code for one type, as Python's == of the two says
         ("Union[str, int]", "|is)"),
+        ("int | float | str", "|ifs)"),  # with another member, int and float are two members
         ("list[str] | int", "|i[s)"),
         ("tuple[str, str] | tuple[str] | tuple[()]", "|()(s)(ss))"),
     ],
@@ -112,8 +114,15 @@ def test_union_annotation(text, code):
     assert split_codes(code + "i") == [code, "i"]
 
 
+@pytest.mark.parametrize("text", ["int | float", "float | int", "Union[int, float]", "int | float | int"])
+def test_int_or_float_is_a_type_of_its_own(text):
+    assert parse_annotation(text) == NUMBER == "r"
+    assert pretty(NUMBER) == "int | float"
+    assert parse_signature(f"def f(x: {text}, xs: list[{text}]) -> {text}").code == "r[r>r"
+
+
 def test_union_only_as_a_result():
-    assert parse_signature("def f(x: int) -> int | float").code == "i>|if)"
+    assert parse_signature("def f(x: int) -> int | str").code == "i>|is)"
     with pytest.raises(SignatureError, match="param 'x': a union type"):
         parse_signature("def f(x: int | str) -> int")
     with pytest.raises(SignatureError, match="union inside another type"):
@@ -123,7 +132,9 @@ def test_union_only_as_a_result():
 @pytest.mark.parametrize(
     "codes, union",
     [
-        (["i", "f", "i"], "|if)"),
+        (["i", "f", "i"], "r"),  # int | float, no union
+        (["i", "s", "i"], "|is)"),
+        (["[i", "[f"], "[r"),
         (["[s", "i", "[_"], "|i[s)"),  # an empty list is the list member
         (["(ss)", "(s)", "()", "(ss)"], "|()(s)(ss))"),
         (["?i", "i"], "?i"),  # None and T stay Optional[T]
@@ -134,7 +145,7 @@ def test_union_of(codes, union):
     assert union_of(codes) == union
 
 
-@pytest.mark.parametrize("codes", [["i", "n", "f"], ["[i", "[f"], ["<i", "i"], ["[(i)", "[(s)"]])
+@pytest.mark.parametrize("codes", [["i", "n", "s"], ["[i", "[s"], ["<i", "i"], ["[(i)", "[(s)"]])
 def test_union_of_refuses_members_that_compare_inside(codes):
     with pytest.raises(InferError, match="mixed"):
         union_of(codes)
@@ -256,9 +267,16 @@ def test_unify_fills_the_items_of_empty_containers(a, b, code):
     assert unify(a, b) == code == unify(b, a)
 
 
+@pytest.mark.parametrize("a, b, code", [
+    ("i", "f", "r"), ("r", "i", "r"), ("f", "r", "r"), ("[i", "[f", "[r"), ("(if)", "(fi)", "(rr)"), ("?i", "f", "?r"),
+])
+def test_unify_of_int_and_float_is_int_or_float(a, b, code):
+    assert unify(a, b) == code == unify(b, a)
+
+
 @pytest.mark.parametrize("a, b, message", [
-    ("i", "f", "mixed int and float"),
-    ("f", "i", "mixed float and int"),
+    ("b", "i", "mixed bool and int"),
+    ("r", "b", "mixed int | float and bool"),
     ("s", "[_", "mixed str and list[?]"),
     ("[i", "[s", "mixed int and str"),  # the clash itself, not the lists
     ("(ii)", "(i)", "mixed tuple[int, int] and tuple[int]"),

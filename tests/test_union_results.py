@@ -19,8 +19,10 @@ CASES = [
     # (result annotation, expected value, the entry's return expression, tolerance)
     ("int | float", 3, "3.0", None),
     ("int | float", 3.0, "3", None),
-    ("int | float", 2**53 + 1, "float(2**53 + 1)", None),  # the float is 2**53: not equal, exactly
-    ("int | float", 2**53 + 1, "float(2**53 + 1)", 1e-9),  # within the tolerance, as math.isclose
+    ("int | float | str", 2**53 + 1, "float(2**53 + 1)", None),  # the float is 2**53: not equal, exactly
+    ("int | float | str", 2**53 + 1, "float(2**53 + 1)", 1e-9),  # within the tolerance, as math.isclose
+    ("int | float", 2**50 - 1, "float(2**50 - 1)", None),  # int | float is a type of its own, its ints 51 bits
+    ("list[int | float]", [1, 2.5], "[1, 2.5]", None),
     ("int | float", 3, "3.0000000001", 1e-6),
     ("int | float", 3, "3.5", 1e-6),
     ("int | float", 7, "float('nan')", None),
@@ -78,6 +80,10 @@ FOREIGN = [
     ("tuple[int, int]", (1, 2), "(1, 2, 3)"),
     ("int | float", 2, "'2'"),
     ("int | float", 2.0, "[2]"),
+    ("list[float]", [1.0, 2.5], "[1, 2]"),  # lists of numbers: item by item, by value
+    ("list[float]", [1.0], "[1]"),
+    ("list[int | float]", [1, 2.5], "[1, 2]"),
+    ("list[int]", [1, 2], "[1.0, 2]"),
 ]
 
 
@@ -93,7 +99,7 @@ def test_a_result_of_another_type_is_judged_as_python_equality(ret, expected, re
     assert res.status_name(0, 0) == ("pass" if matches(got, expected, None) else "wrong_answer")
 
 
-@pytest.mark.parametrize("ret, returned", [("list[float]", "[1]"), ("Optional[int]", "'a'"), ("list[list[int]]", "[['a']]")])
+@pytest.mark.parametrize("ret, returned", [("list[list[float]]", "[[1]]"), ("Optional[int]", "'a'"), ("list[list[int]]", "[['a']]")])
 def test_a_result_whose_values_compare_inside_stays_refused(ret, returned):
     problem = Problem(name="u", entry="f", signature=f"def f(n: int) -> {ret}", tests=[{"args": [0], "expected": []}
                       if ret.startswith("list") else {"args": [0], "expected": None}])

@@ -12,6 +12,8 @@ from gpubackend.types import code_end, is_hashable, parse_annotation, pretty, tu
 from gpubackend.values import (
     INT_MAX,
     INT_MIN,
+    NUM_INT_MAX,
+    NUM_INT_MIN,
     EncodeError,
     bits_float,
     decode,
@@ -190,6 +192,35 @@ def test_every_quiet_bit_pattern_survives(w):
     is_snan = (w >> 52) & 0x7FF == 0x7FF and (w & 0xFFFFFFFFFFFFF) and not (w >> 51) & 1
     if not is_snan:
         assert float_bits(bits_float(w)) == w
+
+
+# ------------------------------------------------------- int | float ('r')
+
+
+@given(st.one_of(st.integers(NUM_INT_MIN, NUM_INT_MAX), st.floats(allow_nan=False)))
+def test_int_or_float_keeps_its_class_and_value(x):
+    (w,) = encode(x, "r")
+    y, _ = decode([w], "r")
+    assert type(y) is type(x) and (y == x) and math.copysign(1, y) == math.copysign(1, x)
+
+
+def test_int_or_float_words_are_the_kernels():
+    assert encode(0, "r") == [-(2**51)]  # the tag alone: the NaN space no FPU makes
+    assert encode(-1, "r") == [-1]
+    assert encode(2.5, "r") == [float_bits(2.5)]
+    x86_nan = struct.unpack("<d", struct.pack("<Q", 0xFFF8000000000000))[0]
+    assert encode(x86_nan, "r") == [0x7FF8000000000000]  # a NaN in the tag's space becomes the positive one
+    assert math.isnan(decode(encode(x86_nan, "r"), "r")[0])
+    assert decode(encode([1, 2.0, -3], "[r"), "[r")[0] == [1, 2.0, -3]
+
+
+@pytest.mark.parametrize("value, words", [
+    (NUM_INT_MAX + 1, "range of an int | float's int"), (NUM_INT_MIN - 1, "range of an int | float's int"),
+    (True, "expected int | float"), ("1", "expected int | float"),
+])
+def test_int_or_float_refuses_what_it_cannot_hold(value, words):
+    with pytest.raises(EncodeError, match=words):
+        encode(value, "r")
 
 
 # ----------------------------------------------- round trip, generated types

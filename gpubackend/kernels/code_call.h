@@ -42,12 +42,14 @@ DEVFN ExpDesc math_fn(Code* g, int32_t name, int32_t call) {
   call_args(g, call, ts, 0);
   if (code_failed(g)) return desc(g, EK_VOID, 0, T_BAD);
   if (node_is(g->s, name, "isqrt")) emit0(g, OP_ISQRT);
+  else if ((floor || ceil) && ts[0] == T_NUM) emit(g, OP_NUM_CONV, floor ? NUMCONV_FLOOR : NUMCONV_CEIL);
   else if (floor || ceil) emit0(g, floor ? OP_FLOOR_FLOAT : OP_CEIL_FLOAT);
   else if (node_is(g->s, name, "pow")) {
     floats_of(g, ts[0], ts[1]);
     emit0(g, OP_MATH_POW);
   } else {
     if (intlike_t(ts[0])) emit0(g, OP_INT_TO_FLOAT);
+    if (ts[0] == T_NUM) emit(g, OP_NUM_CONV, NUMCONV_FLOAT);
     emit0(g, node_is(g->s, name, "sqrt") ? OP_SQRT : OP_ABS_FLOAT);
   }
   return pushed(g, ty(g, call));
@@ -108,7 +110,8 @@ DEVFN void comp_element(Code* g, int32_t i, int sink, int32_t acc, int32_t* done
     emit0(g, OP_LIST_APPEND);
     return;
   }
-  if (e.type == T_FLOAT) { ExpDesc x = pushed_op(g, &a, &e, OP_ADD_FLOAT, T_FLOAT); (void)x; }
+  if (e.type == T_NUM) { discharge(g, &a); discharge(g, &e); emit(g, OP_NUM_OP, NUM_ADD); }
+  else if (e.type == T_FLOAT) { ExpDesc x = pushed_op(g, &a, &e, OP_ADD_FLOAT, T_FLOAT); (void)x; }
   else { ExpDesc x = int_op(g, OP_ADD_INT, 0, &a, &e, T_INT); discharge(g, &x); }
   emit(g, OP_STORE, acc);
 }
@@ -140,6 +143,7 @@ DEVFN ExpDesc comprehension(Code* g, int32_t i, int sink, int32_t call = -1) {
   int32_t acc = new_slots(g, 1);
   if (sink == SINK_LIST) emit_count(g, OP_LIST_NEW, 0);
   else if (sink == SINK_DICT) emit0(g, OP_DICT_NEW);
+  else if (sink == SINK_SUM && ty(g, n->a) == T_NUM) emit(g, OP_CONST, const_word(g, NUM_INT_TAG));  // the int 0
   else emit(g, OP_CONST, const_word(g, sink == SINK_ALL));  // int 0 and float 0.0 have the same bits
   emit(g, OP_STORE, acc);
   int32_t nlocals0 = g->f.nlocals;
@@ -172,7 +176,7 @@ DEVFN ExpDesc comprehension(Code* g, int32_t i, int sink, int32_t call = -1) {
   }
   patch_list(g, done);
   g->f.nlocals = nlocals0;  // the comprehension's variables end with it
-  if (sink == SINK_SUM) return desc(g, EK_LOCAL, acc, ty(g, n->a) == T_FLOAT ? T_FLOAT : T_INT);
+  if (sink == SINK_SUM) return desc(g, EK_LOCAL, acc, ty(g, n->a) == T_FLOAT || ty(g, n->a) == T_NUM ? ty(g, n->a) : T_INT);
   return desc(g, EK_LOCAL, acc, sink == SINK_LIST || sink == SINK_DICT ? ty(g, i) : T_BOOL);
 }
 
@@ -456,6 +460,11 @@ DEVFN ExpDesc sequence_builtin(Code* g, int32_t i, int b) {
   }
   g->line = n->end;
   if (b == BI_MIN || b == BI_MAX) { emit(g, b == BI_MAX ? OP_LIST_MAX : OP_LIST_MIN, type_const(g, elem)); return pushed(g, elem); }
+  if (b == BI_SUM && elem == T_NUM) {
+    emit(g, OP_CONST, const_word(g, NUM_INT_TAG));  // the int 0
+    emit(g, OP_LIST_SUM_FROM, SUM_NUMS);
+    return pushed(g, T_NUM);
+  }
   if (b == BI_SUM) { emit0(g, elem == T_FLOAT ? OP_LIST_SUM_FLOAT : OP_LIST_SUM_INT); return pushed(g, ty(g, i)); }
   // any / all over a list: the first true (false) item decides
   int is_any = b == BI_ANY;
@@ -494,6 +503,7 @@ DEVFN ExpDesc list_method(Code* g, int32_t i, int32_t name, int32_t elem) {
   int32_t n = call_args(g, i, ts, 0);
   if (code_failed(g)) return desc(g, EK_VOID, 0, T_BAD);
   int32_t x = n ? ts[n - 1] : T_BAD;  // the item argument, where there is one
+  if (elem == T_NUM && (IS("append") || IS("insert"))) coerce(g, T_NUM, x);
   if (IS("pop")) {
     if (n == 0) emit(g, OP_CONST, const_word(g, -1));
     emit0(g, OP_LIST_POP);
@@ -603,6 +613,7 @@ DEVFN ExpDesc class_test(Code* g, int32_t i) {
     emit0(g, OP_NOT);
     return pushed(g, T_BOOL);
   }
+  if (answer >= CT_IS_INT) return num_class(g, &e, answer, 1);
   drop(g, &e);
   return desc(g, EK_CONST, const_word(g, answer == CT_TRUE), T_BOOL);
 }
@@ -662,6 +673,7 @@ DEVFN ExpDesc list_display(Code* g, int32_t i) {
     if (cnode(g, item)->kind == ND_STARRED) { refuse(g, item); break; }
     ExpDesc e = expr(g, item);
     discharge(g, &e);
+    if (elem_of(ctypes(g), ty(g, i)) == T_NUM) coerce(g, T_NUM, e.type);
     if (count < 0) emit0(g, OP_LIST_APPEND); else count++;
   }
   g->line = n->end;
@@ -700,6 +712,7 @@ DEVFN ExpDesc unary(Code* g, int32_t i) {
   if (n->op == TK_PLUS) { e.type = t; return e; }
   discharge(g, &e);
   g->line = n->end;
+  if (t == T_NUM) { emit(g, OP_NUM_CONV, NUMCONV_NEG); return pushed(g, t); }
   emit0(g, n->op == TK_TILDE ? OP_INVERT : t == T_FLOAT ? OP_NEG_FLOAT : OP_NEG_INT);
   return pushed(g, t);
 }
@@ -719,7 +732,7 @@ DEVFN int32_t else_line(Code* g, int32_t i) {
 // boxed) or a union (the value tagged with its member).
 DEV void box_branch(Code* g, int32_t result, int32_t t) {
   const TypeTable* tt = ctypes(g);
-  if (is_union(tt, result)) coerce(g, result, t);
+  if (is_union(tt, result) || result == T_NUM) coerce(g, result, t);
   else if (is_opt(tt, result) && t != T_NONE && !is_opt(tt, t) && !is_ref(tt, t)) emit0(g, OP_BOX);
 }
 

@@ -158,8 +158,16 @@ DEVFN void unwrap_operands(Code* g, ExpDesc* l, ExpDesc* r) {
 
 // [x y] of types a and b, numbers, as floats.
 DEV void floats_of(Code* g, int32_t a, int32_t b) {
-  if (a != T_FLOAT) emit0(g, OP_INT_TO_FLOAT_UNDER);
-  if (b != T_FLOAT) emit0(g, OP_INT_TO_FLOAT);
+  if (a == T_NUM) emit(g, OP_NUM_CONV, NUMCONV_FLOAT | NUMCONV_UNDER);
+  else if (a != T_FLOAT) emit0(g, OP_INT_TO_FLOAT_UNDER);
+  if (b == T_NUM) emit(g, OP_NUM_CONV, NUMCONV_FLOAT);
+  else if (b != T_FLOAT) emit0(g, OP_INT_TO_FLOAT);
+}
+
+// [x y] of types a and b, an int | float among them, as two nums.
+DEV void nums_of(Code* g, int32_t a, int32_t b) {
+  if (a != T_NUM) emit(g, OP_NUM_CONV, (a == T_FLOAT ? NUMCONV_OF_FLOAT : NUMCONV_OF_INT) | NUMCONV_UNDER);
+  if (b != T_NUM) emit(g, OP_NUM_CONV, b == T_FLOAT ? NUMCONV_OF_FLOAT : NUMCONV_OF_INT);
 }
 
 // binop := expression op expression      the operation the operand types choose
@@ -198,6 +206,14 @@ DEVFN ExpDesc binary(Code* g, int32_t i, int kind, ExpDesc* left, int32_t right,
   }
   if (kind == TK_PLUS && a == T_STR) return pushed_op(g, &l, &r, OP_STR_CONCAT, t);
   if (kind == TK_PLUS && is_list(tt, a)) return pushed_op(g, &l, &r, OP_LIST_CONCAT, t);
+  if (t == T_NUM) {  // an int | float with an int or another: NUM_OP decides at run time
+    discharge(g, &l); discharge(g, &r);
+    nums_of(g, a, b);
+    int sel = kind == TK_PLUS ? NUM_ADD : kind == TK_MINUS ? NUM_SUB : kind == TK_STAR ? NUM_MUL
+            : kind == TK_DSLASH ? NUM_FLOORDIV : kind == TK_PERCENT ? NUM_MOD : NUM_POW;
+    emit(g, OP_NUM_OP, sel);
+    return pushed(g, t);
+  }
   if (intlike_t(a) && intlike_t(b) && !(kind == TK_DSTAR && t == T_FLOAT)) {  // int ** -k: a float
     switch (kind) {
       case TK_AMP: return pushed_op(g, &l, &r, OP_AND_INT, t);
@@ -268,6 +284,13 @@ DEVFN ExpDesc compare_op(Code* g, int32_t opn, ExpDesc* l, ExpDesc* r) {
     a = l->type; b = r->type;
   }
   if (intlike_t(a) && intlike_t(b)) return int_op(g, OP_CMP_INT, k, l, r, T_BOOL);
+  if ((a == T_NUM && is_number(b)) || (b == T_NUM && is_number(a))) {  // a num is exact as a float
+    discharge(g, l); discharge(g, r);
+    if (a == T_NUM) emit(g, OP_NUM_CONV, NUMCONV_FLOAT | NUMCONV_UNDER);
+    if (b == T_NUM) emit(g, OP_NUM_CONV, NUMCONV_FLOAT);
+    a = a == T_NUM ? T_FLOAT : a;
+    b = b == T_NUM ? T_FLOAT : b;
+  }
   discharge(g, l);
   if (a == T_STR && b == T_STR) {
     if (r->kind == EK_STR && r->info < (1 << SIZE_K)) return pending(g, OP_CMP_STR_K, SETARG(K, r->info) | SETARG(CMP_K, k), 2, T_BOOL);
@@ -293,6 +316,15 @@ DEVFN ExpDesc compare_op(Code* g, int32_t opn, ExpDesc* l, ExpDesc* r) {
   return pushed(g, T_BOOL);
 }
 
+// Whether the int | float e is of the class the answer names (CT_IS_INT,
+// CT_IS_FLOAT), or with want 0, is not.
+DEVFN ExpDesc num_class(Code* g, ExpDesc* e, int answer, int want) {
+  discharge(g, e);
+  emit(g, OP_NUM_CONV, NUMCONV_IS_INT);
+  if ((answer == CT_IS_INT) != want) emit0(g, OP_NOT);
+  return pushed(g, T_BOOL);
+}
+
 // comparison := expression (compop expression)*      a chain a < b < c
 // reads b once and stops at the first false link
 DEVFN ExpDesc compare(Code* g, int32_t i) {
@@ -301,9 +333,10 @@ DEVFN ExpDesc compare(Code* g, int32_t i) {
   if (type_test_parts(g->s, i, &call, &cls)) {  // the value for its errors, then the answer
     ExpDesc e = expr(g, cx(g, cnode(g, call)->b));
     g->line = n->end;
+    int code = cnode(g, cx(g, n->a + 1))->op, same = code == TK_EQEQ || code == TK_IS;
+    if (g->s->ty[cls] >= CT_IS_INT) return num_class(g, &e, g->s->ty[cls], same);
     drop(g, &e);
-    int code = cnode(g, cx(g, n->a + 1))->op;
-    return desc(g, EK_CONST, const_word(g, (code == TK_EQEQ || code == TK_IS) == (g->s->ty[cls] == 1)), T_BOOL);
+    return desc(g, EK_CONST, const_word(g, same == (g->s->ty[cls] == 1)), T_BOOL);
   }
   ExpDesc l = expr(g, cx(g, n->a));
   int32_t exits = -1;  // a jump list
@@ -364,6 +397,7 @@ DEVFN ExpDesc truth(Code* g, ExpDesc e) {
   }
   discharge(g, &e);
   if (t == T_FLOAT) emit0(g, OP_TRUTH_FLOAT);
+  else if (t == T_NUM) emit(g, OP_NUM_CONV, NUMCONV_TRUTH);
   else if (t == T_STR) emit0(g, OP_TRUTH_STR);
   else if (is_list(tt, t) || is_set(tt, t) || is_dict(tt, t)) emit0(g, OP_TRUTH_LIST);  // (their first word is their length)
   else {  // an Optional: None is false, a present value is tested as itself
@@ -578,6 +612,15 @@ DEV void emit_count(Code* g, int op, int32_t n) {
 // tagged with its index).
 DEV void coerce(Code* g, int32_t want, int32_t have) {
   const TypeTable* tt = ctypes(g);
+  if (want == T_NUM && (have == T_INT || have == T_FLOAT)) {
+    emit(g, OP_NUM_CONV, have == T_INT ? NUMCONV_OF_INT : NUMCONV_OF_FLOAT);
+    return;
+  }
+  if (is_list(tt, want) && elem_of(tt, want) == T_NUM && is_list(tt, have) && elem_of(tt, have) != T_NUM &&
+      elem_of(tt, have) != T_UNK) {  // a fresh list (sema_stmt.h, fresh_list)
+    emit(g, OP_LIST_OF_NUMS, elem_of(tt, have) == T_FLOAT);
+    return;
+  }
   if (!type_fits(tt, want, have) && is_union(tt, want)) {
     if (!union_prefix(tt, want, have)) emit(g, OP_UNION_BOX, union_member(tt, want, have));
     return;
@@ -791,7 +834,8 @@ DEVFN int32_t call_args(Code* g, int32_t call, int32_t* ts, int keep_opt) {
 
 // The instruction of str(x) for a scalar x of type t (int, bool, float), or -1.
 DEV int str_of_op(int32_t t) {
-  return t == T_INT ? OP_STR_OF_INT : t == T_BOOL ? OP_STR_OF_BOOL : t == T_FLOAT ? OP_STR_OF_FLOAT : -1;
+  return t == T_INT ? OP_STR_OF_INT : t == T_BOOL ? OP_STR_OF_BOOL : t == T_FLOAT ? OP_STR_OF_FLOAT
+       : t == T_NUM ? OP_STR_OF_NUM : -1;
 }
 
 // OP_FORMAT's selector for a value of type t: 0 an int, 1 a bool, 2 a str, 3 a float.
@@ -859,6 +903,11 @@ DEVFN ExpDesc call_form(Code* g, int32_t i, int b) {
   }
   int32_t t = n->n ? ts[0] : T_BAD;
   if (code_failed(g)) return desc(g, EK_VOID, 0, T_BAD);
+  if (t == T_NUM && (b == BI_ABS || b == BI_INT || b == BI_FLOAT || b == BI_ROUND)) {
+    int sel = b == BI_ABS ? NUMCONV_ABS : b == BI_INT ? NUMCONV_INT : b == BI_FLOAT ? NUMCONV_FLOAT : NUMCONV_ROUND;
+    emit(g, OP_NUM_CONV, sel);
+    return pushed(g, type);
+  }
   int op = -1;
   switch (b) {
     case BI_LEN: op = t == T_STR ? OP_STR_LEN : OP_LIST_LEN; break;
@@ -911,6 +960,11 @@ DEVFN ExpDesc min_max(Code* g, int32_t i, int is_max) {
     discharge(g, &e);
     g->line = cnode(g, arg)->end;
     t = e.type;
+    if (ty(g, i) == T_NUM) {  // ints and floats: the winner keeps its class
+      coerce(g, T_NUM, t);
+      if (k > 0) emit(g, OP_NUM_OP, is_max ? NUM_MAX : NUM_MIN);
+      continue;
+    }
     if (k == 0) continue;
     int op = t == T_FLOAT ? (is_max ? OP_MAX_FLOAT : OP_MIN_FLOAT) : t == T_STR ? (is_max ? OP_MAX_STR : OP_MIN_STR)
            : intlike_t(t) ? (is_max ? OP_MAX_INT : OP_MIN_INT) : -1;

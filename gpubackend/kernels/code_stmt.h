@@ -696,7 +696,7 @@ DEVFN void aug_stmt(Code* g, int32_t i) {
     emit(g, kind == TK_PLUS ? OP_ADD_INT_ST : OP_SUB_INT_ST, l->slot);
     return;
   }
-  ExpDesc e = binary(g, i, kind, &x, n->b, l->type);
+  ExpDesc e = binary(g, i, kind, &x, n->b, l->type == T_NUM ? ty(g, i) : l->type);  // an int | float: stored as one
   g->line = n->end;
   store_name(g, n->a, l->type, &e, 0, this_block(g));
 }
@@ -817,6 +817,20 @@ DEV void open_code_frame(Code* g, int32_t fi) {
   fr->nloops = 0; fr->nopen = 0; fr->block_serial = 0; fr->fn_math = 0; fr->nfrom_math = 0;
 }
 
+// The parameters that the body gives the other class of number too (the
+// type pass's param_local): made int | float as the call left them.
+DEV void widened_params(Code* g, const SemaFunc* f, const Node* d) {
+  for (int32_t k = 0; k < f->nparams; k++) {
+    int32_t name = cx(g, d->b + k);
+    CodeLocal* l = local_of(g, name);
+    if (!l || ty(g, name) != T_NUM || f->ptype[k] == T_NUM) continue;
+    emit(g, OP_LOAD, l->slot);
+    emit(g, OP_NUM_CONV, f->ptype[k] == T_FLOAT ? NUMCONV_OF_FLOAT : NUMCONV_OF_INT);
+    emit(g, OP_STORE, l->slot);
+    l->type = T_NUM;
+  }
+}
+
 // funcdef := header block      follow: the line of the token after the def
 DEVFN void funcdef(Code* g, int32_t fi, int32_t follow) {
   const SemaFunc* f = &g->s->funcs[fi];
@@ -828,6 +842,7 @@ DEVFN void funcdef(Code* g, int32_t fi, int32_t follow) {
   // the token before the ':': the return annotation's last, else the ')', on the ':''s line
   g->line = cx(g, d->a + 1) >= 0 ? cnode(g, cx(g, d->a + 1))->end : cnode(g, cx(g, d->a + 2))->line;
   if (memo_able(f)) g->funcs[fi].memo_pc = emit(g, OP_MEMO_ENTER, 0);
+  widened_params(g, f, d);
   int falls = block(g, cx(g, d->a + 2), follow);
   if (falls && !code_failed(g)) {
     // CPython's entry returns None here, which no expected value of its

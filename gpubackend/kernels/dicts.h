@@ -276,22 +276,43 @@ DEV int rt_same_code_(const char* a, const char* b) {
   return 1;
 }
 
-// A number of code c (bool, int or float bits) as CPython's == sees it:
-// whether it is a float, and its value in one of i, f.
+// A number of code c (bool, int, float bits or a num) as CPython's ==
+// sees it: whether it is a float, and its value in one of i, f.
 DEV int rt_number_(char c, int64_t w, int64_t* i, double* f) {
+  if (c == 'r') {
+    if (!num_is_int(w)) { *f = bits_to_double(w); return 1; }
+    *i = num_int(w);
+    return 0;
+  }
   if (c == 'f') { *f = bits_to_double(w); return 1; }
   *i = c == 'b' ? (w != 0) : w;
   return 0;
 }
-DEV int rt_is_number_(char c) { return c == 'b' || c == 'i' || c == 'f'; }
+DEV int rt_is_number_(char c) { return c == 'b' || c == 'i' || c == 'f' || c == 'r'; }
+
+// Numbers h (of code hc) and w (of code wc) as CPython's == compares
+// them: int with int exactly, a float by value (exactly; within tol as
+// math.isclose when tol >= 0).
+DEVFN int rt_numbers_equal_(char hc, int64_t h, char wc, int64_t w, double tol) {
+  int64_t hi = 0, wi = 0;
+  double hf = 0, wf = 0;
+  int hfl = rt_number_(hc, h, &hi, &hf), wfl = rt_number_(wc, w, &wi, &wf);
+  if (!hfl && !wfl) return hi == wi;  // bool and int
+  if (hfl && wfl) return rt_float_matches_(hf, wf, tol);  // an int | float's float
+  int64_t n = hfl ? wi : hi;
+  double x = hfl ? hf : wf;
+  if (tol >= 0) return rt_float_matches_((double)n, x, tol);
+  return rt_cmp_int_float(n, x, CMP_EQ);
+}
 
 // Whether the union value u (code '|'..')') equals the expected encoding,
 // of type code `want` (the union itself, or the problem's type where the
 // entry's result is widened by other types, sema_stmt.h settle_result):
 // one type, by rt_value_matches_; two numbers, by value as CPython
 // compares int and float (exactly; within tol as math.isclose when tol >=
-// 0); two lists (whose items the type pass found never equal), equal when
-// both are empty; any other two types are never equal.
+// 0); two lists of numbers, item by item so; two other lists (whose items
+// the type pass found never equal), equal when both are empty; any other
+// two types are never equal.
 DEVFN int rt_union_matches_(int64_t u, const char* code, const int64_t* expected, const char* want, double tol) {
   const int64_t* box = AS_PTR(u);
   const char* have = rt_union_member_(code, box[0]);
@@ -300,17 +321,18 @@ DEVFN int rt_union_matches_(int64_t u, const char* code, const int64_t* expected
     expected++;
   }
   if (rt_same_code_(have, want)) return rt_value_matches_(box[1], have, expected, tol);
+  if (*have == '[' && *want == '[' && rt_is_number_(have[1]) && rt_is_number_(want[1])) {  // numbers by value
+    const int64_t* l = AS_PTR(box[1]);
+    if (LIST_LEN(l) != expected[0]) return 0;
+    for (int64_t k = 0; k < LIST_LEN(l); k++)
+      if (!rt_numbers_equal_(have[1], LIST_ITEMS(l)[k], want[1], expected[1 + k], tol)) return 0;
+    return 1;
+  }
   if (*have == '[' && *want == '[') return LIST_LEN(AS_PTR(box[1])) == 0 && expected[0] == 0;
   if (!rt_is_number_(*have) || !rt_is_number_(*want)) return 0;
-  int64_t hi = 0, wi = 0;
-  double hf = 0, wf = 0;
-  int hfl = rt_number_(*have, box[1], &hi, &hf), wfl = rt_number_(*want, expected[0], &wi, &wf);
-  if (!hfl && !wfl) return hi == wi;  // bool and int
-  int64_t n = hfl ? wi : hi;
-  double x = hfl ? hf : wf;
-  if (tol >= 0) return rt_float_matches_((double)n, x, tol);
-  return rt_cmp_int_float(n, x, CMP_EQ);
+  return rt_numbers_equal_(*have, box[1], *want, expected[0], tol);
 }
+
 
 // Whether the result v of type `code` equals the expected encoding
 // (rt_value_matches_; a union's by rt_union_matches_).

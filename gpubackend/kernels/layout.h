@@ -33,7 +33,39 @@ enum Cmp { CMP_LT, CMP_LE, CMP_EQ, CMP_NE, CMP_GT, CMP_GE };
 enum StrPad { PAD_LEFT, PAD_RIGHT, PAD_CENTER, PAD_ZEROS };
 
 // What LIST_SUM_FROM adds (the selector): its items' and start's types.
-enum SumFrom { SUM_INTS, SUM_FLOATS, SUM_FLOATS_FROM_INT, SUM_INTS_FROM_FLOAT, SUM_LISTS };
+enum SumFrom { SUM_INTS, SUM_FLOATS, SUM_FLOATS_FROM_INT, SUM_INTS_FROM_FLOAT, SUM_LISTS, SUM_NUMS };
+
+// An int | float in one word (numbers.h): an int is a NaN whose top
+// bits are all set, the int in the low NUM_INT_BITS bits.
+#define NUM_INT_BITS 51
+#define NUM_INT_TAG ((int64_t)(~(uint64_t)0 << NUM_INT_BITS))
+#define NUM_INT_MAX (((int64_t)1 << (NUM_INT_BITS - 1)) - 1)
+#define NUM_INT_MIN (-((int64_t)1 << (NUM_INT_BITS - 1)))
+#define NUM_NAN ((int64_t)0x7FF8000000000000LL)
+
+// The arithmetic of NUM_OP's selector: two ints give CPython's int result
+// (int ** a negative int is float ** float, as in CPython), anything else
+// the float operation on both as doubles; min and max keep the first of
+// equals, as CPython's pairwise min(x, y) and max(x, y) do.
+enum NumOp { NUM_ADD, NUM_SUB, NUM_MUL, NUM_FLOORDIV, NUM_MOD, NUM_POW, NUM_MIN, NUM_MAX };
+
+// NUM_CONV's selector: the low bits say what becomes of the number,
+// NUMCONV_UNDER that it is the item under the top of the stack.
+enum NumConv {
+  NUMCONV_OF_INT,    // int -> num; OverflowError past NUM_INT_BITS
+  NUMCONV_OF_FLOAT,  // float -> num
+  NUMCONV_FLOAT,     // num -> float(x)
+  NUMCONV_INT,       // num -> int(x): truncates a float
+  NUMCONV_ROUND,     // num -> round(x), an int
+  NUMCONV_FLOOR,     // num -> math.floor(x), an int
+  NUMCONV_CEIL,      // num -> math.ceil(x), an int
+  NUMCONV_IS_INT,    // num -> bool: isinstance(x, int)
+  NUMCONV_NEG,       // num -> -x
+  NUMCONV_ABS,       // num -> abs(x)
+  NUMCONV_TRUTH,     // num -> bool(x)
+};
+#define NUMCONV_UNDER 16
+
 // The selector of the set instructions (SET_*, sets.h): bit 0 says the keys
 // are strs (else ints or bools); the instruction's own bits start at bit 1.
 #define SETSEL_STR 1

@@ -48,6 +48,7 @@
 #define LIST_ITEMS(p) ((int64_t*)(uint64_t)(p)[2])
 #define AS_PTR(w) ((int64_t*)(uint64_t)(w))
 #define PTR_WORD(p) ((int64_t)(uint64_t)(p))
+#include "numbers.h"  // a num is a scalar, but sums and compares lists of them
 
 // ============================================================ type codes
 
@@ -55,7 +56,7 @@
 // a set or dict: sets.h, dicts.h, and a union: dicts.h).
 DEV int rt_code_is_ref(char c) { return c == 's' || c == '[' || c == '(' || c == '?' || c == '<' || c == '{' || c == '|'; }
 // Whether an Optional of this type boxes its value (int, bool, float).
-DEV int rt_code_is_boxed_(char c) { return c == 'i' || c == 'b' || c == 'f'; }
+DEV int rt_code_is_boxed_(char c) { return c == 'i' || c == 'b' || c == 'f' || c == 'r'; }
 
 // The number of items of the tuple code at code ('(' ... ')').
 DEV int32_t rt_tuple_len_(const char* code) {
@@ -137,6 +138,7 @@ DEVI int rt_item_eq_(int64_t a, int64_t b, const char* code) {
   char c = code[0];
   if (c == 'i' || c == 'b') return a == b;
   if (c == 'f') return bits_to_double(a) == bits_to_double(b);
+  if (c == 'r') return num_float(a) == num_float(b);
   if (a == b) return 1;  // one reference: the same object
   if (c == 's') return rt_str_eq_(AS_PTR(a), AS_PTR(b));
   return rt_eq_(a, b, code, 1);
@@ -433,6 +435,7 @@ DEVFN int rt_eq_(int64_t a, int64_t b, const char* code, int ident) {
       } else {
         switch (*code) {
           case 'f': same = bits_to_double(a) == bits_to_double(b); break;
+          case 'r': same = num_float(a) == num_float(b); break;
           case 's': same = rt_str_eq_(AS_PTR(a), AS_PTR(b)); break;
           case 'n': same = 1; break;
           case '[': {
@@ -484,6 +487,7 @@ DEVFN int rt_compare(int64_t a, int64_t b, const char* code, int op, int* out) {
     switch (*code) {
       case 'i': case 'b': *out = rt_cmp_int(a, b, op); return ST_PASS;
       case 'f': *out = rt_cmp_float(bits_to_double(a), bits_to_double(b), op); return ST_PASS;
+      case 'r': *out = rt_cmp_num(a, b, op); return ST_PASS;
       case 's': *out = rt_cmp3_(a == b ? 0 : rt_str_cmp(AS_PTR(a), AS_PTR(b)), op); return ST_PASS;
       case '[': {
         // one list: CPython finds its items equal (each is itself)
@@ -526,6 +530,7 @@ DEVI int rt_cmp_fast_(int64_t x, int64_t y, const char* code, int op, int* out) 
   char c = code[0];
   if (c == 'i' || c == 'b') { *out = rt_cmp_int(x, y, op); return ST_PASS; }
   if (c == 'f') { *out = rt_cmp_float(bits_to_double(x), bits_to_double(y), op); return ST_PASS; }
+  if (c == 'r') { *out = rt_cmp_num(x, y, op); return ST_PASS; }
   return rt_compare(x, y, code, op, out);
 }
 
@@ -808,7 +813,7 @@ DEVFN int rt_load_value(Heap* h, const int64_t* words, const char* code, int64_t
       *dst = 0;
     } else {
       switch (*code) {
-        case 'i': case 'b': case 'f':
+        case 'i': case 'b': case 'f': case 'r':
           if (opt) {
             int64_t* box = heap_alloc(h, 1);
             if (!box) return ST_MEMORY_ERROR;
@@ -907,6 +912,13 @@ DEV int rt_float_matches_(double a, double e, double tol) {
   return f_fabs(a - e) <= tol * scale;
 }
 
+// Num v against the expected num e: two ints exactly, else as floats
+// (rt_float_matches_), an int being exact as a double.
+DEV int rt_num_matches_(int64_t v, int64_t e, double tol) {
+  if (num_is_int(v) && num_is_int(e)) return v == e;
+  return rt_float_matches_(num_float(v), num_float(e), tol);
+}
+
 // Whether v equals the value whose encoding starts at expected: exact, with
 // a float nan matching a nan, and floats within relative tolerance tol when
 // tol >= 0 (as math.isclose(rel_tol=tol), infinities exact).
@@ -933,6 +945,10 @@ DEVFN int rt_matches(int64_t v, const char* code, const int64_t* expected, doubl
         case 'n': break;
         case 'f':
           if (!rt_float_matches_(bits_to_double(v), bits_to_double(expected[pos]), tol)) return 0;
+          pos++;
+          break;
+        case 'r':
+          if (!rt_num_matches_(v, expected[pos], tol)) return 0;
           pos++;
           break;
         case 's': {

@@ -97,6 +97,12 @@ struct Sema {
   int32_t foreign[MAX_FOREIGN_RESULTS], nforeign;  // the entry's result types that are not the problem's
   struct { int32_t line, col, type; } foreign_at;  // the first return of one
   int32_t result;             // the entry's result type when it returns such types (a union), else T_BAD
+  int32_t widened[MAX_WIDENED], widened_fn[MAX_WIDENED], nwidened;  // locals (a NAME of each, its function)
+                                                                   // typed int | float (sema_stmt.h, widen)
+  int32_t widen;              // a store asked for one more: type the program again
+  int32_t saw_num;            // an int | float was typed: a TypeError found here may be one class's only
+  int32_t binding;            // storing a loop's variables (whose heads store as they are: no widening)
+  int32_t fresh_value;        // the value of the `name = value` being stored when it is a new list, else -1
   // What the code pass (code.h) reads: ty[i], the type of expression node
   // i where it was typed (a name read narrowed to T where its local holds
   // an Optional[T]), and of a name assigned, its local's type after the
@@ -169,8 +175,12 @@ DEVFN Token token_of(const Sema* s, int32_t pos, int kind) {
 
 // ---- diagnostics
 
+// A TypeError where an int | float was typed is Unsupported: CPython may
+// accept one of the classes the value can have (range(x) of an int), and
+// only the run knows which it has.
+DEV int sema_class(const Sema* s, int cls) { return cls == DG_TYPE && s->saw_num ? DG_UNSUPPORTED : cls; }
 DEV void sema_error_at(Sema* s, int32_t line, int32_t col, int cls, const char* what) {
-  diag_set(s->diag, cls, line, col);
+  diag_set(s->diag, sema_class(s, cls), line, col);
   msg(s->diag, what);
 }
 DEV void sema_error(Sema* s, int32_t i, int cls, const char* what) {
@@ -184,7 +194,7 @@ DEV void sema_error_tok(Sema* s, int32_t i, int cls, const char* what) {
   Token t;
   t.kind = n->kind == ND_NAME ? TK_NAME : TK_STRING; t.start = n->pos; t.len = n->len;
   t.line = n->line; t.col = n->col;
-  diag_set(s->diag, cls, n->line, n->col);
+  diag_set(s->diag, sema_class(s, cls), n->line, n->col);
   msg(s->diag, what);
   msg_token(s->diag, s->src, &t);
 }
@@ -228,9 +238,16 @@ DEV int32_t member_rank(const TypeTable* tt, int32_t t) {
 }
 
 // The union of the n types ts, annotation i: the members sorted, a repeat
-// dropped (int | int is int). Only a def's result may be one (result_at).
+// dropped (int | int is int). int | float is T_NUM, a type of its own,
+// anywhere; any other union only a def's result (result_at).
 DEVFN int32_t union_type(Sema* s, int32_t i, int32_t n, int32_t* ts) {
   int32_t at = first_token(s, i);
+  int ints = 0, floats = 0, others = 0;
+  for (int32_t k = 0; k < n; k++) {
+    ints |= ts[k] == T_INT || ts[k] == T_NUM; floats |= ts[k] == T_FLOAT || ts[k] == T_NUM;
+    others |= ts[k] != T_INT && ts[k] != T_FLOAT && ts[k] != T_NUM;
+  }
+  if (ints && floats && !others) return s->saw_num = 1, T_NUM;  // int | float: a number whose class the run decides
   if (i != s->result_at) { sema_error(s, at, DG_UNSUPPORTED, "a union type other than a function's result"); return T_BAD; }
   const TypeTable* tt = &s->types;
   for (int32_t k = 0; k < n; k++) {
@@ -410,7 +427,9 @@ DEVFN int32_t signature_type(Sema* s, int32_t k) {
   }
   for (int32_t q = 0; q < k && i < len && code[i] != '>'; q++) i = rt_code_end(code, i);
   if (i >= len || code[i] == '>') return T_BAD;
-  return type_of_code(&s->types, code, len, &i);
+  int32_t t = type_of_code(&s->types, code, len, &i);
+  for (int32_t k = 0; k < len; k++) s->saw_num |= code[k] == 'r';
+  return t;
 }
 
 // A bare container annotation (`list`, `tuple`, or `List`, `Tuple` where
@@ -429,6 +448,18 @@ DEVFN int32_t header_type(Sema* s, int32_t ann, int32_t want) {
   int32_t t = refined(s, ann, want);
   return t != T_BAD ? t : annotation(s, ann);
 }
+
+// Whether NAME `name` was widened (sema_stmt.h, widen) in function fn: a
+// local of fn, or with fn WIDENED_RESULT, the result of the function NAME.
+#define WIDENED_RESULT (-2)
+DEV int widened_in(const Sema* s, int32_t name, int32_t fn) {
+  for (int32_t k = 0; k < s->nwidened; k++)
+    if (s->widened_fn[k] == fn && same_text(s, s->widened[k], name)) return 1;
+  return 0;
+}
+// Whether the local NAME `name` of this function holds ints and floats: it
+// is declared int | float.
+DEV int widened(const Sema* s, int32_t name) { return widened_in(s, name, s->f.fn); }
 
 // header := 'def' NAME '(' [NAME [':' type] (',' NAME [':' type])*] ')' ['->' type]
 // An annotation may be left out of the entry's header (entry: this def is
@@ -475,6 +506,8 @@ DEVFN void header(Sema* s, int32_t def, SemaFunc* f, int entry) {
   if (s->diag->cls != DG_OK) return;
   // the entry returns what its code returns, whatever its annotation says: a member of the problem's union
   if (entry && is_union(&s->types, want) && union_member(&s->types, want, f->ret) >= 0) f->ret = want;
+  if (entry && want == T_NUM && (f->ret == T_INT || f->ret == T_FLOAT)) f->ret = want;  // ... or one class of an int | float
+  if (!entry && (f->ret == T_INT || f->ret == T_FLOAT) && widened_in(s, name, WIDENED_RESULT)) f->ret = T_NUM;
   f->infer = INFER_NONE;
   for (int32_t k = 0; k < f->nparams; k++) if (f->ptype[k] == T_PENDING) f->infer = INFER_WAITING;
   if (f->ret == T_PENDING) f->infer = INFER_WAITING;
@@ -670,7 +703,7 @@ DEVFN int declarations(Sema* s, const ParseTree* t, const char* src, int32_t n, 
   s->in_header = 0; s->result_at = -1; s->nfrom_math = 0; s->f.fn = -1; s->stop = 0; s->entry_called = 0;
   s->discovering = 0; s->fn_end = n; s->inferring = 0; s->module_n = 0; s->view_at = -1; s->union_at = -1;
   s->limit_at = -1;
-  s->entry_none.kind = 0; s->nforeign = 0; s->result = T_BAD;
+  s->entry_none.kind = 0; s->nforeign = 0; s->result = T_BAD; s->saw_num = 0; s->binding = 0; s->fresh_value = -1;
   s->want_entry = entry; s->want_entry_len = entry_len; s->want_sig = sig; s->want_sig_len = sig_len;
   types_init(&s->types);
   if (s->ty) for (int32_t k = 0; k < t->n_nodes; k++) s->ty[k] = -1;
@@ -884,10 +917,16 @@ DEVFN void sema_module(Sema* s) {
 
 // The type pass over the program whose tree is t (root: its MODULE), for
 // the entry `entry` of signature `sig` (type codes, "is>b"): its
-// declarations, then its module-level statements; 0 with the diagnostic in d.
+// declarations, then its module-level statements, once more for each local
+// found to hold ints and floats; 0 with the diagnostic in d.
 DEVFN int sema_program(Sema* s, const ParseTree* t, const char* src, int32_t n, const char* entry,
                        int32_t entry_len, const char* sig, int32_t sig_len, Diag* d) {
-  if (declarations(s, t, src, n, entry, entry_len, sig, sig_len, d)) sema_module(s);
+  s->nwidened = 0;
+  do {  // again while a local turns out to hold ints and floats (widen)
+    s->widen = 0;
+    d->cls = DG_OK; d->line = 0; d->col = 0; d->sealed = 0; d->msg[0] = 0;
+    if (declarations(s, t, src, n, entry, entry_len, sig, sig_len, d)) sema_module(s);
+  } while (s->widen);
   if (d->cls == DG_OK && s->entry_called && s->entry_none.kind) entry_none_error(s);
   if (d->cls == DG_OK && s->nforeign) settle_result(s);
   return d->cls == DG_OK;

@@ -50,6 +50,13 @@ DEV int before(const Sema* s, int32_t i, int32_t j) {
 
 DEV int intlike(int32_t t) { return t == T_INT || t == T_BOOL; }
 DEV int number(int32_t t) { return intlike(t) || t == T_FLOAT; }
+// A number of any static type, int | float (T_NUM) included.
+DEV int any_number(int32_t t) { return number(t) || t == T_NUM; }
+// Whether values of types a and b, which differ, are both int | float
+// (an int, a float or a num; a bool keeps its class, which no num holds).
+DEV int num_pair(int32_t a, int32_t b) {
+  return (a == T_INT || a == T_FLOAT || a == T_NUM) && (b == T_INT || b == T_FLOAT || b == T_NUM);
+}
 
 // A type with no Optional anywhere in it (an empty list's unknown item type is fine).
 DEVFN int no_optional(const TypeTable* tt, int32_t t) {
@@ -113,9 +120,11 @@ DEV int32_t decay(Sema* s, int32_t at, int32_t t) {
 }
 
 // Whether a value of type `have` may stand where `want` is: the same type,
-// an empty list where a list is wanted, or None or a T where Optional[T] is.
+// an empty list where a list is wanted, None or a T where Optional[T] is,
+// an int or a float where an int | float is.
 DEV int coercible(const Sema* s, int32_t want, int32_t have) {
   if (type_fits(&s->types, want, have)) return 1;
+  if (want == T_NUM) return have == T_INT || have == T_FLOAT;  // a bool would lose its class
   if (is_union(&s->types, want)) return union_member(&s->types, want, have) >= 0;
   if (!is_opt(&s->types, want)) return 0;
   return have == T_NONE || type_fits(&s->types, elem_of(&s->types, want), have);
@@ -315,6 +324,7 @@ DEVFN int32_t dict_subscript(Sema* s, int32_t i, int32_t t);
 DEVFN int32_t dict_method(Sema* s, int32_t call, int32_t t, SemaLocal* origin);
 DEVFN void learn_dict_type(Sema* s, SemaLocal* l, int32_t read);
 DEVFN int32_t raising_operand(Sema* s, int32_t i);
+DEVFN int widen(Sema* s, int32_t name, int32_t fn);
 // Expression i, returned from a function whose result is the union u: a
 // conditional expression there may have a branch of each member.
 DEVFN int32_t union_expr(Sema* s, int32_t i, int32_t u) {
@@ -406,7 +416,8 @@ DEVFN int32_t fstring(Sema* s, int32_t i) {
     if (t == T_BAD) return T_BAD;
     int32_t v = is_opt(&s->types, t) ? elem_of(&s->types, t) : t;  // None formats as 'None'
     int conv = part->op & FIELD_CONV_MASK;
-    if (!(intlike(v) || v == T_FLOAT || v == T_STR) || (v == T_STR && (conv == FIELD_CONV_R || conv == FIELD_CONV_A))) {
+    int num = t == T_NUM && part->b < 0;  // str() of an int | float; a spec is its class's (format.h)
+    if (!(intlike(v) || v == T_FLOAT || v == T_STR || num) || (v == T_STR && (conv == FIELD_CONV_R || conv == FIELD_CONV_A))) {
       sema_error(s, pi, DG_UNSUPPORTED, conv >= FIELD_CONV_R ? "f-string field !r or !a of " : "f-string field of ");
       msg_type_in(s->diag, &s->types, t);
       return T_BAD;
@@ -446,6 +457,7 @@ DEVFN int32_t unary(Sema* s, int32_t i, int cond) {
   if (n->op == TK_MINUS && x->kind == ND_INT && !(x->op & TF_INT_BIG)) return T_INT;
   int32_t t = expr(s, n->a, 0);
   if (t == T_BAD) return T_BAD;
+  if (t == T_NUM && n->op != TK_TILDE) return T_NUM;  // numbers.h: NUMCONV_NEG; + is the value itself
   t = decay(s, i, t);
   if (t == T_BAD) return T_BAD;
   if (n->op == TK_PLUS) {
@@ -472,6 +484,7 @@ DEVFN int32_t list_display(Sema* s, int32_t i) {
     if (e == T_BAD) return T_BAD;
     if (e == T_NONE) { sema_error(s, first_token(s, item), DG_UNSUPPORTED, "None as a list item"); return T_BAD; }
     int32_t u = unify(s, t, e);
+    if (u == T_BAD && num_pair(t, e)) { u = T_NUM; s->saw_num = 1; }  // ints and floats: each keeps its class
     if (u == T_BAD) return type_error2(s, first_token(s, item), "list items must have one type, got ", t, e);
     t = u;
   }
@@ -555,6 +568,19 @@ DEVFN int32_t subscript(Sema* s, int32_t i, int32_t* object = 0) {
   return item_type(s, i, elem_of(tt, t));
 }
 
+// a OP b where one operand is an int | float (numbers.h): a float operand,
+// or /, makes a float; else the run decides, as NUM_OP does. Bitwise
+// operators are refused: CPython's TypeError for a float operand is the
+// run's.
+DEVFN int32_t num_binary(Sema* s, int32_t op, int kind, int32_t a, int32_t b) {
+  if (!any_number(a) || !any_number(b)) return type_error2(s, op, "unsupported operand types: ", a, b);
+  if (kind == TK_AMP || kind == TK_PIPE || kind == TK_CARET || kind == TK_LSHIFT || kind == TK_RSHIFT) {
+    sema_error(s, op, DG_UNSUPPORTED, "a bitwise operator on an int | float");
+    return T_BAD;
+  }
+  return kind == TK_SLASH || a == T_FLOAT || b == T_FLOAT ? T_FLOAT : T_NUM;
+}
+
 // The type of `a OP b` (kind: the operator's token), or an error at node op.
 DEVFN int32_t binary_type(Sema* s, int32_t op, int kind, int32_t a, int32_t b) {
   const TypeTable* tt = &s->types;
@@ -578,6 +604,7 @@ DEVFN int32_t binary_type(Sema* s, int32_t op, int kind, int32_t a, int32_t b) {
     if (kind == TK_STAR && (intlike(a) || intlike(b))) { sema_error(s, op, DG_UNSUPPORTED, "tuple repetition"); return T_BAD; }
   }
   if (kind == TK_AT) { sema_error(s, op, DG_UNSUPPORTED, "matrix multiplication"); return T_BAD; }
+  if (a == T_NUM || b == T_NUM) return num_binary(s, op, kind, a, b);
   if (!number(a) || !number(b)) return type_error2(s, op, "unsupported operand types: ", a, b);
   int both_int = intlike(a) && intlike(b);
   if (kind == TK_AMP || kind == TK_PIPE || kind == TK_CARET || kind == TK_LSHIFT || kind == TK_RSHIFT) {
@@ -644,7 +671,7 @@ DEVFN int32_t compare_type(Sema* s, int32_t op, int code, int32_t a, int32_t b) 
     a = decay(s, op, a);
     if (a == T_BAD || b == T_BAD) return T_BAD;
   }
-  if (number(a) && number(b)) return T_BOOL;
+  if (any_number(a) && any_number(b)) return T_BOOL;
   if (a == T_STR && b == T_STR) return T_BOOL;
   if (a >= N_SCALARS && unify(s, a, b) != T_BAD) return T_BOOL;
   if (eq && (a == T_NONE || b == T_NONE)) return T_BOOL;
@@ -899,7 +926,7 @@ DEVFN int32_t call_form(Sema* s, int32_t call, int32_t n, const int32_t* ts) {
   }
   if (node_is(s, name, "abs")) {
     if (n != 1) return arity_error(s, name, "exactly one argument");
-    return intlike(t) ? T_INT : t == T_FLOAT ? T_FLOAT : arg_type_error(s, call, 0, t);
+    return intlike(t) ? T_INT : t == T_FLOAT || t == T_NUM ? t : arg_type_error(s, call, 0, t);
   }
   if (node_is(s, name, "divmod")) {
     if (n != 2) return arity_error(s, name, "exactly two arguments");
@@ -917,17 +944,17 @@ DEVFN int32_t call_form(Sema* s, int32_t call, int32_t n, const int32_t* ts) {
       return intlike(ts[1]) ? T_INT : arg_type_error(s, call, 1, ts[1]);
     }
     if (n != 1) return arity_error(s, name, "at most 2 arguments");
-    return number(t) || t == T_STR ? T_INT : arg_type_error(s, call, 0, t);
+    return any_number(t) || t == T_STR ? T_INT : arg_type_error(s, call, 0, t);
   }
   if (node_is(s, name, "float")) {
     if (n == 0) return T_FLOAT;
     if (n != 1) return arity_error(s, name, "at most 1 argument");
-    return number(t) || t == T_STR ? T_FLOAT : arg_type_error(s, call, 0, t);
+    return any_number(t) || t == T_STR ? T_FLOAT : arg_type_error(s, call, 0, t);
   }
   if (node_is(s, name, "str")) {
     if (n == 0) return T_STR;
     if (n != 1) return arity_error(s, name, "at most 1 argument");
-    if (number(t) || t == T_STR) return T_STR;
+    if (any_number(t) || t == T_STR) return T_STR;
     sema_error(s, first_token(s, xtra(s, nd(s, call)->b)), DG_UNSUPPORTED, "str() of a ");
     msg_type_in(s->diag, &s->types, t);
     return T_BAD;
@@ -951,7 +978,7 @@ DEVFN int32_t call_form(Sema* s, int32_t call, int32_t n, const int32_t* ts) {
   if (node_is(s, name, "round")) {
     if (n != 1 && n != 2) return arity_error(s, name, "1 or 2 arguments");
     if (n == 2 && !intlike(ts[1])) return arg_type_error(s, call, 1, ts[1]);
-    if (intlike(t)) return T_INT;
+    if (intlike(t) || (t == T_NUM && n == 1)) return T_INT;
     if (t == T_FLOAT) return n == 2 ? T_FLOAT : T_INT;
     return arg_type_error(s, call, 0, t);
   }
@@ -983,8 +1010,9 @@ DEVFN int32_t min_max(Sema* s, int32_t call) {
     int32_t t = expr(s, arg, 0);
     if (t == T_BAD) return T_BAD;
     if (k == 0) { t0 = t; continue; }
+    if (t != t0 && num_pair(t0, t)) { t0 = T_NUM; continue; }  // the winner's class is the run's
     if (t != t0) return type_error2(s, first_token(s, arg), "min/max arguments must have one type, got ", t0, t);
-    if (!number(t) && t != T_STR && !is_list(&s->types, t) && !is_tuple(&s->types, t)) return arg_type_error(s, call, k, t);
+    if (!any_number(t) && t != T_STR && !is_list(&s->types, t) && !is_tuple(&s->types, t)) return arg_type_error(s, call, k, t);
   }
   return t0;
 }
@@ -1027,12 +1055,16 @@ DEVFN int32_t print_call(Sema* s, int32_t call) {
 // answers true; CT_UNSURE where a value of type t may be of another class
 // in CPython (an int a bool, a float an int, as `max(True, 0)` and an int
 // argument for a float parameter leave them); -1 where a class is not a
-// builtin's (its node in *at). classes: a NAME or a tuple of them.
-enum { CT_FALSE, CT_TRUE, CT_NOT_NONE, CT_UNSURE };
+// builtin's (its node in *at). classes: a NAME or a tuple of them. An int
+// | float answers at run time (CT_IS_INT, CT_IS_FLOAT: its class is int,
+// is float; NUMCONV_IS_INT).
+enum { CT_FALSE, CT_TRUE, CT_NOT_NONE, CT_UNSURE, CT_IS_INT, CT_IS_FLOAT };
 DEVFN int class_answer(Sema* s, int32_t t, int32_t name) {
   const TypeTable* tt = &s->types;
   if (nd(s, name)->kind != ND_NAME || find_local(s, name) || find_func(s, name) != -1 || const_of(s, name) >= 0) return -1;
   if (node_is(s, name, "object")) return CT_TRUE;
+  if (t == T_NUM && (node_is(s, name, "int") || node_is(s, name, "float")))
+    return node_is(s, name, "int") ? CT_IS_INT : CT_IS_FLOAT;
   if (node_is(s, name, "int")) return intlike(t) ? CT_TRUE : t == T_FLOAT ? CT_UNSURE : CT_FALSE;
   if (node_is(s, name, "bool")) return t == T_BOOL ? CT_TRUE : t == T_INT || t == T_FLOAT ? CT_UNSURE : CT_FALSE;
   if (node_is(s, name, "float")) return t == T_FLOAT ? CT_UNSURE : CT_FALSE;
@@ -1058,6 +1090,11 @@ DEVFN int class_test_answer(Sema* s, int32_t t, int32_t classes, int32_t* at) {
     if (a < 0) { *at = name; return -1; }
     ints |= node_is(s, name, "int"); floats |= node_is(s, name, "float");
     if (u == T_FLOAT && ints && floats) a = CT_TRUE;  // a float's value is one or the other
+    if (a >= CT_IS_INT && !opt) {  // an int | float's class is the run's: int, float, or one of them
+      answer = answer == CT_FALSE || answer == a ? a : CT_TRUE;
+      continue;
+    }
+    if (a >= CT_IS_INT) a = CT_UNSURE;
     if (a == CT_TRUE && opt && !node_is(s, name, "object")) a = CT_NOT_NONE;
     if (a == CT_TRUE || (a == CT_NOT_NONE && answer != CT_TRUE) || (a == CT_UNSURE && answer == CT_FALSE)) answer = a;
   }
@@ -1077,6 +1114,10 @@ DEVFN int32_t type_test(Sema* s, int32_t call, int32_t cls) {
   const TypeTable* tt = &s->types;
   int exact = t == T_STR || t == T_BOOL || is_list(tt, t) || is_tuple(tt, t) || is_set(tt, t) || is_dict(tt, t);
   int answer = is_opt(tt, t) || t == T_NONE ? CT_UNSURE : class_answer(s, t, cls);  // isinstance's
+  if (answer == CT_IS_INT || answer == CT_IS_FLOAT) {  // an int | float holds no bool: its class is the answer
+    note_type(s, cls, answer);
+    return T_BOOL;
+  }
   if (answer == CT_TRUE)  // a class the value is an instance of: its own class only where the type is exact
     answer = node_is(s, cls, "object") || (t == T_BOOL && node_is(s, cls, "int")) ? CT_FALSE : exact ? CT_TRUE : CT_UNSURE;
   if (answer < 0 || answer == CT_UNSURE) {
@@ -1239,9 +1280,9 @@ DEVFN int32_t comprehension(Sema* s, int32_t i, int sink) {
   s->f.nlocals = nlocals;  // the comprehension's variables end with it
   if (t == T_BAD) return T_BAD;
   if (sink == SINK_TO_LIST && t == T_NONE) { sema_error(s, at, DG_UNSUPPORTED, "a list of None"); return T_BAD; }
-  if (sink == SINK_TO_SUM && !number(t)) return type_error2(s, at, "sum() of ", t, T_BAD);
+  if (sink == SINK_TO_SUM && !any_number(t)) return type_error2(s, at, "sum() of ", t, T_BAD);
   if (sink == SINK_TO_ANY || sink == SINK_TO_ALL) return T_BOOL;
-  if (sink == SINK_TO_SUM) return t == T_FLOAT ? T_FLOAT : T_INT;
+  if (sink == SINK_TO_SUM) return t == T_FLOAT || t == T_NUM ? t : T_INT;
   return checked(s, at, type_list(&s->types, t));
 }
 
@@ -1507,7 +1548,7 @@ DEVFN int32_t sequence_builtin(Sema* s, int32_t call) {
   }
   if (list) return t;
   if (minmax) {
-    if (!number(elem) && elem != T_STR && !is_tuple(&s->types, elem) && !is_list(&s->types, elem)) {
+    if (!any_number(elem) && elem != T_STR && !is_tuple(&s->types, elem) && !is_list(&s->types, elem)) {
       sema_error(s, at, DG_TYPE, "bad argument type for "); msg_node(s, name); msg(s->diag, "(): ");
       msg_type_in(s->diag, &s->types, t);
       return T_BAD;
@@ -1516,7 +1557,7 @@ DEVFN int32_t sequence_builtin(Sema* s, int32_t call) {
   }
   if (sum) {
     if (intlike(elem)) return T_INT;
-    if (elem == T_FLOAT) return T_FLOAT;
+    if (elem == T_FLOAT || elem == T_NUM) return elem;
     return type_error2(s, at, "sum() of ", t, T_BAD);
   }
   return T_BOOL;  // any, all
@@ -1552,6 +1593,7 @@ DEVFN int32_t ifexp(Sema* s, int32_t i, int cond) {
   int32_t ot = optional_meet(s, i, t, e), oe = optional_meet(s, i, e, t);
   if (ot != T_BAD || oe != T_BAD) return ot != T_BAD ? ot : oe;
   if (i == s->union_at && coercible(s, s->union_want, t) && coercible(s, s->union_want, e)) return s->union_want;
+  if (!cond && num_pair(t, e)) return s->saw_num = 1, T_NUM;  // an int on one branch, a float on the other
   return type_error2(s, i, "conditional expression branches must have one type, got ", t, e);
 }
 
@@ -1602,6 +1644,7 @@ DEVFN int32_t expr(Sema* s, int32_t i, int cond) {
   }
   if (halted(s)) return T_BAD;
   note_type(s, i, t);
+  if (t == T_NUM) s->saw_num = 1;
   return cond && t != T_BAD ? T_BOOL : t;
 }
 
@@ -1782,8 +1825,10 @@ DEVFN int32_t list_method(Sema* s, int32_t call, int32_t t, SemaLocal* origin) {
     x = elem_of(tt, x);
   }
   if (x == T_NONE) { sema_error(s, last, DG_UNSUPPORTED, "None as a list item"); return T_BAD; }
+  if (elem == T_NUM && (x == T_INT || x == T_FLOAT) && (is == 0 || is == 2)) return T_NONE;  // stored as an int | float
   if (!type_fits(tt, elem, x)) {
     if (elem != T_UNK && !type_fits(tt, x, elem)) {
+      if (origin && (is == 0 || is == 2) && num_pair(elem, x) && widen(s, origin->name, s->f.fn)) return T_BAD;
       sema_error(s, last, DG_TYPE, "list."); msg_node(s, name); msg(s->diag, "() of "); msg_type_in(s->diag, tt, x);
       msg(s->diag, " to a "); msg_type_in(s->diag, tt, t);
       return T_BAD;
@@ -1822,7 +1867,7 @@ DEVFN int32_t math_fn(Sema* s, int32_t name, int32_t call) {
   int pow = node_is(s, name, "pow");
   if (n != 1 + pow) return arity_error(s, name, pow ? "exactly 2 arguments" : "exactly one argument");
   for (int32_t k = 0; k < n; k++)
-    if (!number(ts[k])) return arg_type_error(s, call, k, ts[k]);
+    if (!any_number(ts[k])) return arg_type_error(s, call, k, ts[k]);
   int32_t t = ts[0];
   if (node_is(s, name, "isqrt")) return intlike(t) ? T_INT : arg_type_error(s, call, 0, t);
   if (node_is(s, name, "floor") || node_is(s, name, "ceil")) return T_INT;

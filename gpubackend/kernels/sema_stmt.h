@@ -51,7 +51,8 @@ DEVFN void inferred_return(Sema* s, int32_t i) {
     sema_error(s, first_token(s, n->a), DG_UNSUPPORTED, "a result of unknown type from a function without a return annotation");
     return;
   }
-  s->funcs[s->f.fn].ret = t;
+  int32_t name = xtra(s, nd(s, s->funcs[s->f.fn].def)->a);
+  s->funcs[s->f.fn].ret = (t == T_INT || t == T_FLOAT) && widened_in(s, name, WIDENED_RESULT) ? T_NUM : t;
 }
 
 // How CPython's == compares values of types a and b, as the VM can judge it
@@ -67,11 +68,28 @@ DEV int never_equal(const TypeTable* tt, int32_t a, int32_t b) {
 }
 
 // Whether the VM compares a value of type a with an expected one of type b
-// as CPython's == does: one type, two numbers (by value), two lists whose
-// items are never equal (equal when both are empty), or never equal.
+// as CPython's == does: one type, two numbers (by value), two lists of
+// numbers (item by item, by value), two lists whose items are never equal
+// (equal when both are empty), or never equal.
 DEV int comparable(const TypeTable* tt, int32_t a, int32_t b) {
   if (a == b || (is_number(a) && is_number(b)) || never_equal(tt, a, b)) return 1;
-  return is_list(tt, a) && is_list(tt, b) && never_equal(tt, elem_of(tt, a), elem_of(tt, b));
+  if (!is_list(tt, a) || !is_list(tt, b)) return 0;
+  return (is_number(elem_of(tt, a)) && is_number(elem_of(tt, b))) || never_equal(tt, elem_of(tt, a), elem_of(tt, b));
+}
+
+// Whether node i makes a list no one else holds yet (a display or a
+// comprehension): its items may still be made nums in place.
+DEV int fresh_list(const Sema* s, int32_t i) {
+  while (nd(s, i)->kind == ND_GROUP) i = nd(s, i)->a;
+  return nd(s, i)->kind == ND_LIST || nd(s, i)->kind == ND_LISTCOMP;
+}
+
+// A list of ints or floats that may stand where a list of int | float is
+// wanted: a new one, made a list of nums (code_expr.h, coerce).
+DEV int fresh_nums(const Sema* s, int32_t want, int32_t have, int32_t value) {
+  const TypeTable* tt = &s->types;
+  return is_list(tt, want) && elem_of(tt, want) == T_NUM && is_list(tt, have) && value >= 0 && fresh_list(s, value) &&
+         (elem_of(tt, have) == T_INT || elem_of(tt, have) == T_FLOAT);
 }
 
 // A return of the entry whose value's type t is not the problem's result
@@ -124,20 +142,46 @@ DEVFN int return_stmt(Sema* s, int32_t i) {
     t = decay(s, i, t);
     if (t == T_BAD) return 0;
   }
-  if (!coercible(s, ret, t) && !foreign_result(s, first_token(s, n->a), t)) {
+  if (!coercible(s, ret, t) && s->f.fn != s->entry && num_pair(ret, t) &&
+      widen(s, xtra(s, nd(s, s->funcs[s->f.fn].def)->a), WIDENED_RESULT))
+    return 0;
+  if (!coercible(s, ret, t) && !fresh_nums(s, ret, t, n->a) && !foreign_result(s, first_token(s, n->a), t)) {
     sema_error(s, first_token(s, n->a), DG_TYPE, "returns "); msg_type_in(s->diag, &s->types, t);
     msg(s->diag, " from a function returning "); msg_type_in(s->diag, &s->types, ret);
   }
   return 0;
 }
 
+// A store of a number to the local NAME `name` of another class than the
+// int or float it was declared with (a total that starts at 0 and adds
+// floats), or with fn WIDENED_RESULT a return of one from the function
+// NAME: the program is typed again with the local (the result) an int |
+// float, which holds either as CPython's variable does. 0 where it can't
+// be: widened already (declared otherwise than by an assignment: a loop's
+// target), MAX_WIDENED, or a look ahead's typing.
+DEVFN int widen(Sema* s, int32_t name, int32_t fn) {
+  if (widened_in(s, name, fn) || s->nwidened == MAX_WIDENED || s->discovering || s->stop) return 0;
+  s->widened[s->nwidened] = name;
+  s->widened_fn[s->nwidened++] = fn;
+  s->widen = 1;
+  sema_error(s, name, DG_UNSUPPORTED, "(typed again: this name holds ints and floats)");
+  return 1;
+}
+
 // A value of type t stored to NAME `name`: declared on first assignment
-// (its type is the value's); a change of type is refused.
+// (its type is the value's; where widen said so, int | float for a number
+// and list[int | float] for a new list of them); a change of type is
+// refused.
 DEVFN void store_name(Sema* s, int32_t name, int32_t t) {
   if (t == T_BAD || halted(s)) return;
   const TypeTable* tt = &s->types;
   SemaLocal* l = find_local(s, name);
   if (!l) {  // x = None: an Optional whose T a later assignment tells
+    if (widened(s, name) && !s->binding) {
+      int32_t nums = checked(s, name, type_list(&s->types, T_NUM));
+      if (t == T_INT || t == T_FLOAT) t = T_NUM;
+      else if (fresh_nums(s, nums, t, s->fresh_value)) t = nums;
+    }
     declare_local(s, name, t == T_NONE ? checked(s, name, type_opt(&s->types, T_UNK)) : t);
     return;
   }
@@ -148,6 +192,7 @@ DEVFN void store_name(Sema* s, int32_t name, int32_t t) {
   } else if (type_fits(tt, t, l->type) && !type_fits(tt, l->type, t)) {
     l->type = t;  // an empty list's item type is known from now on
   } else if (!coercible(s, l->type, t)) {
+    if (num_pair(l->type, t) && widen(s, name, s->f.fn)) return;
     sema_error(s, name, DG_TYPE, "'"); msg_node(s, name); msg(s->diag, "' is ");
     msg_type_in(s->diag, tt, l->type); msg(s->diag, ", cannot assign "); msg_type_in(s->diag, tt, t);
     return;
@@ -279,8 +324,9 @@ DEVFN int assign_stmt(Sema* s, int32_t i) {
   if (tn->kind == ND_NAME) {
     int32_t t = expr(s, value, 0);
     s->limit_at = value;  // the compiler stores the name past the '='
+    s->fresh_value = value;
     if (!new_variable(s, target, t)) store_name(s, target, t);
-    s->limit_at = -1;
+    s->limit_at = -1; s->fresh_value = -1;
     return 1;
   }
   if (tn->kind == ND_SUBSCRIPT) {
@@ -387,7 +433,9 @@ DEVFN int aug_stmt(Sema* s, int32_t i) {
   int32_t r = expr(s, n->b, 0);
   if (r == T_BAD) return 1;
   int32_t t = binary_type(s, i, aug_to_binary(n->op), l->type, r);
-  if (t != T_BAD && t != l->type) {
+  if (l->type == T_NUM) note_type(s, i, t);  // the value to store in it (code_stmt.h, aug_stmt)
+  if (t != T_BAD && t != l->type && !(l->type == T_NUM && any_number(t))) {
+    if (num_pair(l->type, t) && widen(s, n->a, s->f.fn)) return 1;
     sema_error(s, n->a, DG_TYPE, "'"); msg_node(s, n->a); msg(s->diag, "' is "); msg_type_in(s->diag, &s->types, l->type);
     msg(s->diag, ", the result is "); msg_type_in(s->diag, &s->types, t);
   }
@@ -681,7 +729,16 @@ DEVFN int unpacked_types(Sema* s, const int32_t* names, int32_t n, const int32_t
 DEVFN void bind_targets(Sema* s, const int32_t* names, int32_t n, const int32_t* its, int32_t nit) {
   int32_t types[MAX_TARGETS];
   if (!unpacked_types(s, names, n, its, nit, types)) return;
+  for (int32_t k = 0; k < n; k++) {  // a loop's head stores its item as it is
+    const SemaLocal* l = find_local(s, names[k]);
+    if (l && l->type == T_NUM && types[k] != T_NUM) {
+      sema_error(s, names[k], DG_UNSUPPORTED, "a loop variable that holds an int | float");
+      return;
+    }
+  }
+  s->binding = 1;
   for (int32_t k = n - 1; k >= 0 && !halted(s); k--) store_name(s, names[k], types[k]);
+  s->binding = 0;
 }
 
 // for_stmt := 'for' targets 'in' iterable block ['else' block]
@@ -790,12 +847,19 @@ DEV void open_frame(Sema* s, int32_t fi) {
   s->f.fn_math = 0; s->f.nfrom_math = 0;
 }
 
+// The type of parameter NAME `name` as a local of its body: its own, or
+// int | float for an int or float parameter that widen found given the
+// other class in the body (the code pass converts it on entry).
+DEV int32_t param_local(const Sema* s, int32_t name, int32_t t) {
+  return (t == T_INT || t == T_FLOAT) && widened(s, name) ? T_NUM : t;
+}
+
 // funcdef := header block      a top-level function's body
 DEVFN void function_body(Sema* s, int32_t fi) {
   const SemaFunc* f = &s->funcs[fi];
   const Node* d = nd(s, f->def);
   open_frame(s, fi);
-  for (int32_t k = 0; k < f->nparams; k++) declare_local(s, xtra(s, d->b + k), f->ptype[k]);
+  for (int32_t k = 0; k < f->nparams; k++) declare_local(s, xtra(s, d->b + k), param_local(s, xtra(s, d->b + k), f->ptype[k]));
   int falls = block_falls(s, xtra(s, d->a + 2));
   if (f->ret == T_PENDING) s->funcs[fi].ret = T_NONE;  // no return: CPython's None
   if (halted(s) || !falls || f->ret == T_NONE || is_opt(&s->types, f->ret)) return;

@@ -7,10 +7,11 @@
 #pragma once
 #include "lex.h"
 
-// Scalars. T_UNK is the element type of an empty display `[]` until a use
-// says what it holds; no value ever has type T_UNK itself.
-enum TypeId { T_NONE, T_BOOL, T_INT, T_FLOAT, T_STR, T_UNK, N_SCALARS, T_BAD = -1 };
-#define TYPE_CODES "nbifsi"  // T_UNK: an int code (no element of it exists)
+// Scalars. T_NUM is `int | float`, a number whose class the run decides
+// (numbers.h). T_UNK is the element type of an empty display `[]` until a
+// use says what it holds; no value ever has type T_UNK itself.
+enum TypeId { T_NONE, T_BOOL, T_INT, T_FLOAT, T_STR, T_NUM, T_UNK, N_SCALARS, T_BAD = -1 };
+#define TYPE_CODES "nbifsri"  // T_UNK: an int code (no element of it exists)
 
 // A union (TY_UNION) is a function's result only: its members (items[],
 // n of them) are scalars, at most one list and tuples of distinct arities
@@ -94,8 +95,8 @@ DEV int32_t type_tuple(TypeTable* tt, int32_t n, const int32_t* items) { return 
 DEV int32_t type_union(TypeTable* tt, int32_t n, const int32_t* items) { return type_of_items_(tt, TY_UNION, n, items); }
 
 DEV int type_kind(const TypeTable* tt, int32_t t) { return t < 0 ? -1 : tt->t[t].kind; }
-// A number: bool, int or float, which == compares by value across the three.
-DEV int is_number(int32_t t) { return t == T_BOOL || t == T_INT || t == T_FLOAT; }
+// A number: bool, int, float or int | float, which == compares by value across them.
+DEV int is_number(int32_t t) { return t == T_BOOL || t == T_INT || t == T_FLOAT || t == T_NUM; }
 DEV int is_list(const TypeTable* tt, int32_t t) { return type_kind(tt, t) == TY_LIST; }
 DEV int is_tuple(const TypeTable* tt, int32_t t) { return type_kind(tt, t) == TY_TUPLE; }
 DEV int is_opt(const TypeTable* tt, int32_t t) { return type_kind(tt, t) == TY_OPT; }
@@ -209,7 +210,7 @@ DEV int32_t type_of_code(TypeTable* tt, const char* code, int32_t len, int32_t* 
 
 // Python's spelling of t, for diagnostics: list[tuple[int, str]].
 DEV void msg_type_in(Diag* d, const TypeTable* tt, int32_t t) {
-  const char* names[] = {"None", "bool", "int", "float", "str", "?"};
+  const char* names[] = {"None", "bool", "int", "float", "str", "int | float", "?"};
   if (t < 0 || t >= tt->n) { msg(d, "?"); return; }
   if (t < N_SCALARS) { msg(d, names[t]); return; }
   const TypeDef* e = &tt->t[t];
@@ -233,10 +234,10 @@ DEV void msg_type_in(Diag* d, const TypeTable* tt, int32_t t) {
 // A type code as Python spells it (signature diagnostics); returns the
 // index past it.
 DEV int32_t msg_code(Diag* d, const char* code, int32_t len, int32_t i) {
-  const char* names[] = {"None", "bool", "int", "float", "str"};
+  const char* names[] = {"None", "bool", "int", "float", "str", "int | float"};
   if (i >= len) return i;
   char ch = code[i++];
-  for (int32_t k = 0; k < 5; k++) if (ch == "nbifs"[k]) { msg(d, names[k]); return i; }
+  for (int32_t k = 0; k < 6; k++) if (ch == "nbifsr"[k]) { msg(d, names[k]); return i; }
   if (ch == '[' || ch == '?' || ch == '<') {
     msg(d, ch == '[' ? "list[" : ch == '?' ? "Optional[" : "set[");
     i = msg_code(d, code, len, i);

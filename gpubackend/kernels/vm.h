@@ -9,6 +9,7 @@
 #include "memo.h"
 #include "dtoa.h"
 #include "format_float.h"
+#include "numbers.h"
 
 // Where a lane keeps its frames: the caller's next instruction and locals
 // (two words, so `depth` frames take 2 * depth words of the lane's scratch).
@@ -135,6 +136,7 @@ DEV int check_result(const Program* p, const RunParams* rp, int64_t r, const int
     double scale = f_fabs(a) > f_fabs(e) ? f_fabs(a) : f_fabs(e);
     return f_fabs(a - e) <= rp->tol * scale ? ST_PASS : ST_WRONG_ANSWER;  // math.isclose(rel_tol)
   }
+  if (code == 'r') return rt_num_matches_(r, expected[0], rp->tol) ? ST_PASS : ST_WRONG_ANSWER;
   return r == expected[0] ? ST_PASS : ST_WRONG_ANSWER;
 }
 
@@ -414,6 +416,20 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
       CASE(CMP_FLOAT_INT): { int64_t y = POP(); double x = AS_F(POP()); PUSH(rt_cmp_float_int(x, y, a)); NEXT; }
       CASE(TRUTH_FLOAT): TOP = AS_F(TOP) != 0.0; NEXT;
 
+      CASE(NUM_OP): { int64_t y = POP(), x = POP(), r; CHECK(rt_num_op(a, x, y, &r)); PUSH(r); NEXT; }
+      CASE(NUM_CONV): { int64_t* at = a & NUMCONV_UNDER ? sp - 2 : sp - 1, r;
+        CHECK(rt_num_conv(a & (NUMCONV_UNDER - 1), *at, &r)); *at = r; NEXT; }
+      CASE(LIST_OF_NUMS): { int64_t* l = AS_PTR(TOP); CHECK(rt_list_of_nums(l, a)); CHARGE(LIST_LEN(l)); NEXT; }
+      CASE(STR_OF_NUM): {
+        const int64_t* r;
+        if (num_is_int(TOP)) { CHECK(rt_str_of_int(&heap, num_int(TOP), chars, &r)); TOP = AS_WORD(r); NEXT; }
+        uint32_t* big = (uint32_t*)heap_spare(&heap, BIG_SCRATCH_WORDS);
+        if (!big) RAISE(ST_MEMORY_ERROR);
+        CHECK(rt_str_of_float(&heap, AS_F(TOP), big, chars, empty, &r));
+        TOP = AS_WORD(r);
+        NEXT;
+      }
+
       CASE(STR_CONCAT): { const int64_t* t = AS_STR(POP()); const int64_t* s = AS_STR(POP()); const int64_t* r;
         CHECK(rt_str_concat(&heap, s, t, &r)); PUSH(AS_WORD(r)); NEXT; }
       CASE(STR_REPEAT): { int64_t n = POP(); const int64_t* s = AS_STR(POP()); const int64_t* r;
@@ -577,6 +593,7 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
           case SUM_FLOATS: r = AS_W(rt_list_sum_float(l, AS_F(start), 0)); break;
           case SUM_FLOATS_FROM_INT: r = AS_W(rt_list_sum_float(l, (double)start, 0)); break;
           case SUM_INTS_FROM_FLOAT: r = AS_W(rt_list_sum_float(l, AS_F(start), 1)); break;
+          case SUM_NUMS: CHECK(rt_list_sum_num(l, start, &r)); break;
           default: { int64_t* m; CHECK(rt_list_sum_lists(&heap, l, AS_PTR(start), &m)); r = PTR_WORD(m); }
         }
         TOP = r;

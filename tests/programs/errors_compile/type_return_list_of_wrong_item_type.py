@@ -1,7 +1,7 @@
 # error: TypeError 5
 # entry: f
 def g(n: int) -> int:
-    xs = [1.5]
+    xs = ["a"]
     return xs[0]
 
 
