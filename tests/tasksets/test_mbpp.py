@@ -32,7 +32,7 @@ def test_records_become_tasks_with_inferred_signatures(taskset):
         "MBPP/903": "def min_max(xs: list[int]) -> tuple[int, int]",
         "MBPP/904": "def is_even(n: int) -> bool",
         "MBPP/905": "def sum_to(n: int) -> int",
-        "MBPP/906": "def circle_area(r)",
+        "MBPP/906": "def circle_area(r: int | float) -> float",
         "MBPP/907": "def common_elements(a: list[int], b: list[int]) -> list[int]",
         "MBPP/908": "def average(xs: list[int]) -> int | float",
         "MBPP/909": "def char_counts(s: str) -> dict[str, int]",
@@ -51,9 +51,8 @@ def test_loose_asserts_make_tests_the_check_judges(taskset):
     # the check is MBPP's own harness: its asserts as written
     assert taskset["MBPP/907"].problem.check.startswith(
         "assert set(common_elements([1, 2, 3], [2, 3, 4])) == set([2, 3])\n")
-    # a parameter int on one call and float on another: untyped, judged by the check on CPython;
-    # a return int on one call and float on another: their union
-    assert not taskset["MBPP/906"].problem.typed and taskset["MBPP/908"].problem.typed
+    # a parameter or a return int on one call and float on another: an int | float
+    assert taskset["MBPP/906"].problem.typed and taskset["MBPP/908"].problem.typed
     verifier = Verifier("cpu")
     task = taskset["MBPP/907"]
     right = "def common_elements(a, b):\n    return [x for x in b if x in a][::-1]\n"  # another order
