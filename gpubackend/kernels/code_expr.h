@@ -274,7 +274,10 @@ DEVFN ExpDesc compare_op(Code* g, int32_t opn, ExpDesc* l, ExpDesc* r) {
     if (b == T_STR) emit0(g, OP_STR_CONTAINS);
     else if (is_set(tt, b)) emit(g, OP_SET_CONTAINS, set_sel(g, b));
     else if (is_dict(tt, b)) emit(g, OP_DICT_CONTAINS, set_sel(g, a));
-    else emit(g, OP_LIST_FIND, type_const(g, a));
+    else if (elem_of(tt, b) == T_NUM && a != T_NUM) {  // an int or a float among int | floats
+      emit(g, OP_NUM_CONV, (a == T_FLOAT ? NUMCONV_OF_FLOAT : NUMCONV_OF_INT) | NUMCONV_UNDER);
+      emit(g, OP_LIST_FIND, type_const(g, T_NUM));
+    } else emit(g, OP_LIST_FIND, type_const(g, a));
     if (code == CMP_NOT_IN) emit0(g, OP_NOT);
     return pushed(g, T_BOOL);
   }
