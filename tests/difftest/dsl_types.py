@@ -65,8 +65,25 @@ def spell(rng: random.Random, t: str) -> str:
     return t
 
 
+# An int | float (alone, no other member) is one type of the DSL whose ints
+# hold 51 bits (kernels/numbers.h): past them the VM's lane is OverflowError.
+NUM_INT_MIN, NUM_INT_MAX = -(2**50), 2**50 - 1
+
+
+def is_num(t: str) -> bool:
+    """Whether t is `int | float`, the DSL's number of either class."""
+    return " | " in t and set(union_members(t)) == {"int", "float"}
+
+
+def beyond_num(v, t: str) -> bool:
+    """Whether v is an int that an int | float t cannot hold."""
+    return is_num(t) and type(v) is int and not NUM_INT_MIN <= v <= NUM_INT_MAX
+
+
 def has_type(v, t: str) -> bool:
     """Whether the Python value v has the DSL type t (bool is not an int)."""
+    if beyond_num(v, t):
+        return False
     if " | " in t:
         return any(has_type(v, m) for m in union_members(t))
     if t == NONE:

@@ -154,10 +154,11 @@ from dataclasses import dataclass
 from . import oracle
 from .containers import ContainerGen
 from .dicts import DictGen
+from .numbers import NUM_MARK, NumGen
 from .sets import SetGen
 from .dsl_types import (BOOL, ENTRY, FLOAT, INT, LB, LF, LI, LLI, LS, LTIS, NONE, NUMERIC,
                         OINT, OPT_TYPES, OSTR, SCALARS, STR, TII, TIS, TISB, TSF, TUPLE_TYPES, Helper, Stmt,
-                        elem, has_type, is_list, pick, spell, union_members)
+                        beyond_num, elem, has_type, is_list, pick, spell, union_members)
 from .literals import add_layout_noise, lit, rand_value
 
 
@@ -236,6 +237,7 @@ ALL_FEATURES = frozenset(
         "union_results",  # an entry returning int | float, str | int, ...: a member per return (UNION_SHARE)
         "foreign_returns",  # the entry returns another type than its own on some paths, as wrong programs do
         "number_type_errors",  # len(n), n[0], for d in n of a number local: TypeError where it runs
+        "int_or_float",  # an int | float made of ints and floats and consumed (tests/difftest/numbers.py)
     }
 )
 
@@ -313,7 +315,7 @@ def rand_sig(rng: random.Random, *, allow_none: bool = True, t34: bool = False) 
     return Sig(params, ret)
 
 
-class FuncGen(ContainerGen, SetGen, DictGen):
+class FuncGen(ContainerGen, SetGen, DictGen, NumGen):
     """Generates the body of one function (tier 3-4 parts: ContainerGen)."""
 
     MAX_BLOCK_DEPTH = 3
@@ -355,6 +357,8 @@ class FuncGen(ContainerGen, SetGen, DictGen):
                 if feature in self.features:
                     self.prods = {t: ps + prods.get(t, []) for t, ps in self.prods.items()}
                     self.list_prods = self.list_prods + [list_prod]
+        if "int_or_float" in self.features:  # (appended, as above)
+            self.prods = {t: ps + self.NUM_PRODS.get(t, []) for t, ps in self.prods.items()}
         self.maybe_unbound: set[str] = set()  # names leaked out of a branch or loop
         self.closure = 0  # > 0 inside a comprehension or lambda: no maybe-unbound names
         self.tmp_counter = 0  # comprehension and lambda variables
@@ -1462,6 +1466,7 @@ class ProgramGen:
         self.t34 = t34  # a tier 3-4 program: lists, tuples, Optional
         self.used_genexp = False
         self.foreign = False  # the entry returns another type on some path (foreign_returns)
+        self.uses_num = False  # a number of either class is made (int_or_float: numbers.py)
 
     def program(self, sig: Sig, tiny: bool = False) -> str:
         """A program whose entry has signature sig. tiny: the entry is one
@@ -1537,6 +1542,8 @@ class ProgramGen:
         if ("module_code" in self.features and rng.random() < 0.25 and all(t in SCALARS for _, t in sig.params)
                 and " | " not in sig.ret and not self.foreign):  # (such results go nowhere but out of the entry)
             src += self.module_code(sig)
+        if self.uses_num:
+            src += NUM_MARK + "\n"
         return src
 
     def module_code(self, sig: Sig) -> str:
@@ -1602,7 +1609,8 @@ def make_case(
         outs = oracle.run(src, ENTRY, args)
         bugs = [o for o in outs if o.kind == "bug"]
         bugs += [oracle.Outcome("bug", f"returned {o.value!r}, not a {s.ret}")
-                 for o in outs if o.kind == "return" and not has_type(o.value, s.ret) and not pg.foreign]
+                 for o in outs if o.kind == "return" and not has_type(o.value, s.ret) and not pg.foreign
+                 and not beyond_num(o.value, s.ret)]  # (the VM's OverflowError, a deviation: runner.py)
         if bugs:
             raise GeneratorBug(f"{bugs[0].value}\n--- program (seed {seed}):\n{src}\nargs: {args!r}")
         keep = [(a, o) for a, o in zip(args, outs) if o.kind != "discard"]
