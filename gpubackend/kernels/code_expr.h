@@ -252,6 +252,9 @@ DEVFN int32_t type_const(Code* g, int32_t t) {
   return g->type_k[t];
 }
 
+// The item type of a list, or of a tuple whose items have one type.
+DEV int32_t items_of(const TypeTable* tt, int32_t t) { return is_tuple(tt, t) ? tuple_common(tt, t) : elem_of(tt, t); }
+
 // One comparison of l and r (operator node op), as the operand types choose.
 DEVFN ExpDesc compare_op(Code* g, int32_t opn, ExpDesc* l, ExpDesc* r) {
   const TypeTable* tt = ctypes(g);
@@ -274,8 +277,12 @@ DEVFN ExpDesc compare_op(Code* g, int32_t opn, ExpDesc* l, ExpDesc* r) {
     if (b == T_STR) emit0(g, OP_STR_CONTAINS);
     else if (is_set(tt, b)) emit(g, OP_SET_CONTAINS, set_sel(g, b));
     else if (is_dict(tt, b)) emit(g, OP_DICT_CONTAINS, set_sel(g, a));
-    else if (elem_of(tt, b) == T_NUM && a != T_NUM) {  // an int or a float among int | floats
+    else if (items_of(tt, b) == T_NUM && a != T_NUM) {  // an int or a float among int | floats
       emit(g, OP_NUM_CONV, (a == T_FLOAT ? NUMCONV_OF_FLOAT : NUMCONV_OF_INT) | NUMCONV_UNDER);
+      emit(g, OP_LIST_FIND, type_const(g, T_NUM));
+    } else if (a == T_NUM && items_of(tt, b) != T_NUM) {  // an int | float among ints or floats: a copy of nums
+      emit0(g, OP_LIST_COPY);
+      emit(g, OP_LIST_OF_NUMS, items_of(tt, b) == T_FLOAT);
       emit(g, OP_LIST_FIND, type_const(g, T_NUM));
     } else emit(g, OP_LIST_FIND, type_const(g, a));
     if (code == CMP_NOT_IN) emit0(g, OP_NOT);

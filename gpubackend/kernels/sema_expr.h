@@ -664,6 +664,7 @@ DEVFN int32_t compare_type(Sema* s, int32_t op, int code, int32_t a, int32_t b) 
     if ((is_list(tt, b) || is_set(tt, b) || is_dict(tt, b)) && (type_fits(tt, elem_of(tt, b), a) || elem_of(tt, b) == T_UNK))
       return T_BOOL;
     if (is_list(tt, b) && elem_of(tt, b) == T_NUM && (a == T_INT || a == T_FLOAT)) return T_BOOL;  // searched as a num
+    if (is_list(tt, b) && a == T_NUM && (elem_of(tt, b) == T_INT || elem_of(tt, b) == T_FLOAT)) return T_BOOL;  // among nums
     return type_error2(s, op, "'in' needs a str in a str or an item in a list, got ", a, b);
   }
   int eq = code == TK_EQEQ || code == TK_NE;
