@@ -617,22 +617,26 @@ DEV void emit_count(Code* g, int op, int32_t n) {
   stack_adjust(g, op == OP_LIST_NEW || op == OP_TUPLE_NEW ? -n : n);
 }
 
+// The int or float on the stack made an int | float; or the new list of
+// them a list of int | float, in place (no one else holds it yet:
+// sema_stmt.h, fresh_list).
+DEV void to_nums(Code* g, int32_t have) {
+  const TypeTable* tt = ctypes(g);
+  if (have == T_INT || have == T_FLOAT) emit(g, OP_NUM_CONV, have == T_INT ? NUMCONV_OF_INT : NUMCONV_OF_FLOAT);
+  else emit(g, OP_LIST_OF_NUMS, elem_of(tt, have) == T_FLOAT);
+}
+
 // The value on the stack, of type have, made a value of type want (a
 // scalar T boxed where an Optional[T] is wanted; a member of a union
 // tagged with its index).
 DEV void coerce(Code* g, int32_t want, int32_t have) {
   const TypeTable* tt = ctypes(g);
-  if (want == T_NUM && (have == T_INT || have == T_FLOAT)) {
-    emit(g, OP_NUM_CONV, have == T_INT ? NUMCONV_OF_INT : NUMCONV_OF_FLOAT);
-    return;
-  }
-  if (is_list(tt, want) && elem_of(tt, want) == T_NUM && is_list(tt, have) && elem_of(tt, have) != T_NUM &&
-      elem_of(tt, have) != T_UNK) {  // a fresh list (sema_stmt.h, fresh_list)
-    emit(g, OP_LIST_OF_NUMS, elem_of(tt, have) == T_FLOAT);
-    return;
-  }
+  if (num_holds(tt, want, have)) { to_nums(g, have); return; }
   if (!type_fits(tt, want, have) && is_union(tt, want)) {
-    if (!union_prefix(tt, want, have)) emit(g, OP_UNION_BOX, union_member(tt, want, have));
+    if (union_prefix(tt, want, have)) return;
+    int32_t m = union_member(tt, want, have);
+    if (num_holds(tt, tt->t[want].items[m], have)) to_nums(g, have);  // the int | float member's value
+    emit(g, OP_UNION_BOX, m);
     return;
   }
   if (type_fits(tt, want, have) || !is_opt(tt, want) || have == T_NONE) return;

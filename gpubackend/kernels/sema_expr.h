@@ -125,7 +125,10 @@ DEV int32_t decay(Sema* s, int32_t at, int32_t t) {
 DEV int coercible(const Sema* s, int32_t want, int32_t have) {
   if (type_fits(&s->types, want, have)) return 1;
   if (want == T_NUM) return have == T_INT || have == T_FLOAT;  // a bool would lose its class
-  if (is_union(&s->types, want)) return union_member(&s->types, want, have) >= 0;
+  if (is_union(&s->types, want)) {  // (a list made a member's list of int | float must be new: fresh_nums)
+    int32_t m = union_member(&s->types, want, have);
+    return m >= 0 && !(is_list(&s->types, have) && num_holds(&s->types, s->types.t[want].items[m], have));
+  }
   if (!is_opt(&s->types, want)) return 0;
   return have == T_NONE || type_fits(&s->types, elem_of(&s->types, want), have);
 }

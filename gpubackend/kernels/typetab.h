@@ -103,8 +103,17 @@ DEV int is_opt(const TypeTable* tt, int32_t t) { return type_kind(tt, t) == TY_O
 DEV int is_set(const TypeTable* tt, int32_t t) { return type_kind(tt, t) == TY_SET; }
 DEV int is_dict(const TypeTable* tt, int32_t t) { return type_kind(tt, t) == TY_DICT; }
 DEV int is_union(const TypeTable* tt, int32_t t) { return type_kind(tt, t) == TY_UNION; }
+// Whether a value of type `have` becomes one of type `want` by being made
+// int | float: an int or a float, or a new list of them (the type pass
+// allows the list only where it is new: sema_stmt.h, fresh_nums).
+DEV int num_holds(const TypeTable* tt, int32_t want, int32_t have) {
+  if (want == T_NUM) return have == T_INT || have == T_FLOAT;
+  return type_kind(tt, want) == TY_LIST && type_kind(tt, have) == TY_LIST && tt->t[want].elem == T_NUM &&
+         (tt->t[have].elem == T_INT || tt->t[have].elem == T_FLOAT);
+}
 // The member of union u that a value of type `have` becomes (an empty
-// list's type fits the list member), or -1.
+// list's type fits the list member; an int or a float, or a new list of
+// them, the int | float member: num_holds), or -1.
 DEV int32_t union_member(const TypeTable* tt, int32_t u, int32_t have);
 DEV int32_t value_of(const TypeTable* tt, int32_t t) { return is_dict(tt, t) ? tt->t[t].items[0] : T_BAD; }
 DEV int32_t elem_of(const TypeTable* tt, int32_t t) { return t < 0 ? T_BAD : tt->t[t].elem; }
@@ -152,6 +161,7 @@ DEV int32_t union_member(const TypeTable* tt, int32_t u, int32_t have) {
   if (!is_union(tt, u)) return -1;
   if (is_union(tt, have)) return -1;
   for (int32_t m = 0; m < tt->t[u].n; m++) if (type_fits(tt, tt->t[u].items[m], have)) return m;
+  for (int32_t m = 0; m < tt->t[u].n; m++) if (num_holds(tt, tt->t[u].items[m], have)) return m;
   return -1;
 }
 
