@@ -206,6 +206,12 @@ DEVFN ExpDesc binary(Code* g, int32_t i, int kind, ExpDesc* left, int32_t right,
   }
   if (kind == TK_PLUS && a == T_STR) return pushed_op(g, &l, &r, OP_STR_CONCAT, t);
   if (kind == TK_PLUS && is_list(tt, a)) return pushed_op(g, &l, &r, OP_LIST_CONCAT, t);
+  if (kind == TK_SLASH && (a == T_NUM || b == T_NUM) && b != T_FLOAT && a != T_FLOAT) {  // int / int is exact
+    discharge(g, &l); discharge(g, &r);
+    nums_of(g, a, b);
+    emit(g, OP_NUM_OP, NUM_TRUEDIV);
+    return pushed(g, t);
+  }
   if (t == T_NUM) {  // an int | float with an int or another: NUM_OP decides at run time
     discharge(g, &l); discharge(g, &r);
     nums_of(g, a, b);

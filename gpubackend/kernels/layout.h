@@ -46,8 +46,10 @@ enum SumFrom { SUM_INTS, SUM_FLOATS, SUM_FLOATS_FROM_INT, SUM_INTS_FROM_FLOAT, S
 // The arithmetic of NUM_OP's selector: two ints give CPython's int result
 // (int ** a negative int is float ** float, as in CPython), anything else
 // the float operation on both as doubles; min and max keep the first of
-// equals, as CPython's pairwise min(x, y) and max(x, y) do.
-enum NumOp { NUM_ADD, NUM_SUB, NUM_MUL, NUM_FLOORDIV, NUM_MOD, NUM_POW, NUM_MIN, NUM_MAX };
+// equals, as CPython's pairwise min(x, y) and max(x, y) do; / gives a
+// float, of two ints their exact quotient correctly rounded (an int past
+// 2**53 is not a double: rt_truediv_int).
+enum NumOp { NUM_ADD, NUM_SUB, NUM_MUL, NUM_FLOORDIV, NUM_MOD, NUM_POW, NUM_MIN, NUM_MAX, NUM_TRUEDIV };
 
 // NUM_CONV's selector: the low bits say what becomes of the number,
 // NUMCONV_UNDER that it is the item under the top of the stack.

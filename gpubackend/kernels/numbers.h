@@ -46,6 +46,13 @@ DEV int rt_num_int_op_(int op, int64_t a, int64_t b, int64_t* r) {
 }
 
 DEV int rt_num_op(int op, int64_t x, int64_t y, int64_t* r) {
+  if (op == NUM_TRUEDIV) {  // a float, not a num
+    double q;
+    int st = num_is_int(x) && num_is_int(y) ? rt_truediv_int(num_int(x), num_int(y), &q)
+                                             : rt_div_float(num_float(x), num_float(y), &q);
+    *r = double_to_bits(q);
+    return st;
+  }
   if (op == NUM_MIN || op == NUM_MAX) {
     double a = num_float(x), b = num_float(y);
     *r = (op == NUM_MAX ? b > a : b < a) ? y : x;
