@@ -25,7 +25,8 @@ from hypothesis import HealthCheck, Phase, given, settings
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from difftest import gen, oracle, runner, shrink  # noqa: E402
+from difftest import gen, numbers, oracle, runner, shrink  # noqa: E402
+from difftest.dsl_types import LN, NUM, beyond_num, has_type, union_members  # noqa: E402
 from tests.device import DEVICE
 
 EXAMPLES = int(os.environ.get("DIFFTEST_EXAMPLES", "600"))
@@ -194,6 +195,44 @@ def test_same_value_is_exact():
     assert runner.verdict_equal([float("nan")], [float("nan")]) and runner.verdict_equal(([-0.0], 1), ([0.0], 1))
 
 
+def test_int_or_float_programs():
+    """The int_or_float feature's num programs (numbers.NUM_SHARE of the
+    seeds, drawn from the seed alone): int | float or list[int | float] in
+    each signature, test values and CPython results of both classes, the
+    mark that lets their lanes end OverflowError (an int | float's int past
+    51 bits); none with the feature off."""
+    seeds = [s for s in range(3000) if numbers.num_for(s, gen.DEFAULT_FEATURES)]
+    assert 0.5 * numbers.NUM_SHARE <= len(seeds) / 3000 <= 1.5 * numbers.NUM_SHARE, len(seeds)
+    values: dict[str, int] = {}
+    results: dict[str, int] = {}
+    for seed in seeds[:60]:
+        case = gen.case_from_seed(seed)
+        assert numbers.NUM_MARK in case.source
+        assert any(t in (NUM, LN) for t in case.param_types), case.signature
+        for args in case.args_list:
+            for a, t in zip(args, case.param_types):
+                for v in (a if t == LN else [a] if t == NUM else []):
+                    values[type(v).__name__] = values.get(type(v).__name__, 0) + 1
+                    assert not beyond_num(v, NUM), v  # (a Problem carries no other)
+        for out in case.expected:
+            if out.kind == "return" and case.ret in (NUM, LN):
+                for v in (out.value if case.ret == LN else [out.value]):
+                    results[type(v).__name__] = results.get(type(v).__name__, 0) + 1
+    assert set(values) == {"int", "float"} and min(values.values()) >= 50, values
+    assert results.get("int", 0) >= 10 and results.get("float", 0) >= 10, results
+    off = gen.parse_features("-int_or_float")
+    assert not any(numbers.num_for(s, off) for s in seeds)
+    case = gen.case_from_seed(seeds[0], off)
+    assert numbers.NUM_MARK not in case.source and NUM not in case.signature
+
+
+def test_int_or_float_types():
+    assert union_members(LN) == (LN,) and union_members("list[int] | int") == ("list[int]", "int")
+    assert has_type([1, 2.5], LN) and not has_type([True], LN) and not has_type([2**50], LN)
+    assert has_type(2**50 - 1, NUM) and has_type(-0.0, "float | int") and not has_type(False, NUM)
+    assert beyond_num([1, -(2**50) - 1], LN) and not beyond_num(2**50, "int") and beyond_num(2**50, NUM)
+
+
 # ---------------------------------------------------------------------------
 # the differential test proper
 
@@ -222,6 +261,24 @@ def _fail_report(verifier, mismatches, limit=3) -> str:
 def test_differential(verifier, batch):
     stats = runner.verify_cases(verifier, batch)
     assert stats.programs == len(batch)
+    if stats.mismatches:
+        pytest.fail(_fail_report(verifier, stats.mismatches), pytrace=False)
+
+
+NUM_GROUPS = int(os.environ.get("DIFFTEST_NUM_GROUPS", "40"))
+
+
+@pytest.mark.skipif("int_or_float" not in FEATURES, reason="int_or_float switched off (DIFFTEST_FEATURES)")
+def test_differential_int_or_float(verifier):
+    """Num programs alone (int_or_float: int | float and list[int | float]
+    parameters, results and locals, widened locals), about a tenth of
+    test_differential's programs: NUM_GROUPS groups of GROUP_SIZE programs,
+    of the first num seeds from 10**9 (bench/difftest.py makes nothing but
+    them with DIFFTEST_NUM_SHARE=1)."""
+    seeds = [s for s in range(10**9, 10**9 + 100 * NUM_GROUPS) if numbers.num_for(s, FEATURES)][:NUM_GROUPS]
+    batch = [c for s in seeds for c in gen.group_from_seed(s, GROUP_SIZE, FEATURES)]
+    stats = runner.verify_cases(verifier, batch)
+    assert stats.programs == len(batch) >= GROUP_SIZE * NUM_GROUPS
     if stats.mismatches:
         pytest.fail(_fail_report(verifier, stats.mismatches), pytrace=False)
 
@@ -259,6 +316,9 @@ _GAP_PROGRAMS = {  # feature: (source, signature, args, return type)
     "aug_item_star": (
         "def f(a: int) -> list[int]:\n    xs = [1, 2]\n    xs[0] += a * xs[1]\n    return xs\n",
         "def f(a: int) -> list[int]", (3,), "list[int]"),
+    "num_foreign_returns": (
+        "def f(a: str, b: int) -> int | float:\n    if b > 100:\n        return a\n    return b\n",
+        "def f(a: str, b: int) -> int | float", ("x", 5), "int | float"),
     "is_none_before_else": (
         _OPT + "def f(a: int) -> bool:\n    o: Optional[int] = None\n    for c in 'ab':\n        v = o is None\n"
         "    else:\n        v = False\n    return v\n",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from .dsl_types import (BOOL, FLOAT, Helper, INT, LB, LF, LI, LIST_OF, LIST_TYPES, LLI, LS, LTIS, OINT,
+from .dsl_types import (BOOL, FLOAT, Helper, INT, LB, LF, LI, LIST_OF, LIST_TYPES, LLI, LN, LS, LTIS, NUM, OINT,
                         OPT_TYPES, OSTR, SCALARS, STR, Stmt, TII, TIS, TISB, TSF, TUPLE_TYPES, _IDENT, elem,
                         fields, inner, is_list, is_opt, is_tuple, pick, spell)
 
@@ -91,6 +91,8 @@ class ContainerGen:
     def list_type(self) -> str:
         """A list type, preferring those of visible variables."""
         rng = self.rng
+        if self.pg.num and rng.random() < 0.25:  # (int_or_float: numbers.py)
+            return LN
         have = [t for t in LIST_TYPES if self.visible(t)]
         if have and rng.random() < 0.7:
             return rng.choice(have)
@@ -101,7 +103,7 @@ class ContainerGen:
         rng = self.rng
         r = rng.random()
         if r < 0.4:
-            return self.expr(rng.choice([INT, FLOAT, STR]), d)
+            return self.expr(rng.choice([INT, FLOAT, STR] + ([NUM, NUM] if self.pg.num else [])), d)
         if r < 0.8:
             return self.expr(self.list_type(), d)
         if r < 0.9:
@@ -194,6 +196,8 @@ class ContainerGen:
                    ("t_call", 1.5)]
 
     def l_display(self, t, d):
+        if t == LN:
+            return self.ln_display(d)
         n = self.rng.choice([1, 1, 2, 2, 3])
         return "[" + ", ".join(self.expr(elem(t), d) for _ in range(n)) + "]"
 

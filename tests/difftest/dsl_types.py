@@ -17,6 +17,9 @@ LI, LB, LF, LS = "list[int]", "list[bool]", "list[float]", "list[str]"
 TIS, TII, TSF, TISB = "tuple[int, str]", "tuple[int, int]", "tuple[str, float]", "tuple[int, str, bool]"
 LTIS, LLI = "list[tuple[int, str]]", "list[list[int]]"
 OINT, OSTR = "Optional[int]", "Optional[str]"
+# The number of either class (feature int_or_float, numbers.py) and its lists;
+# neither is in SCALARS or LIST_TYPES: only the programs of that feature draw them.
+NUM, LN = "int | float", "list[int | float]"
 LIST_TYPES = (LI, LB, LF, LS, LTIS, LLI)
 TUPLE_TYPES = (TIS, TII, TSF, TISB)
 OPT_TYPES = (OINT, OSTR)
@@ -35,8 +38,19 @@ def is_opt(t: str) -> bool:
 
 
 def union_members(t: str) -> tuple[str, ...]:
-    """'int | float' -> ('int', 'float'); any other type is its one member."""
-    return tuple(t.split(" | "))
+    """'int | float' -> ('int', 'float'); any other type is its one member
+    (list[int | float] too: a | inside brackets joins an item's members)."""
+    out: list[str] = []
+    for part in t.split(" | "):
+        if out and out[-1].count("[") > out[-1].count("]"):
+            out[-1] += " | " + part
+        else:
+            out.append(part)
+    return tuple(out)
+
+
+def is_union(t: str) -> bool:
+    return len(union_members(t)) > 1
 
 
 def elem(t: str) -> str:
@@ -56,6 +70,8 @@ def inner(t: str) -> str:
 
 def spell(rng: random.Random, t: str) -> str:
     """t as an annotation, sometimes in the typing module's spelling."""
+    if NUM in t:  # int | float, float | int, Union[int, float], Union[float, int]
+        t = t.replace(NUM, rng.choice([NUM, NUM, "float | int", "Union[int, float]", "Union[float, int]"]))
     if "[" not in t:
         return t
     if rng.random() < 0.25:
@@ -72,11 +88,14 @@ NUM_INT_MIN, NUM_INT_MAX = -(2**50), 2**50 - 1
 
 def is_num(t: str) -> bool:
     """Whether t is `int | float`, the DSL's number of either class."""
-    return " | " in t and set(union_members(t)) == {"int", "float"}
+    return set(union_members(t)) == {"int", "float"}
 
 
 def beyond_num(v, t: str) -> bool:
-    """Whether v is an int that an int | float t cannot hold."""
+    """Whether v is an int that an int | float t cannot hold, or a list of
+    type t holds one."""
+    if is_list(t) and type(v) is list:
+        return any(beyond_num(x, elem(t)) for x in v)
     return is_num(t) and type(v) is int and not NUM_INT_MIN <= v <= NUM_INT_MAX
 
 
@@ -84,7 +103,7 @@ def has_type(v, t: str) -> bool:
     """Whether the Python value v has the DSL type t (bool is not an int)."""
     if beyond_num(v, t):
         return False
-    if " | " in t:
+    if is_union(t):
         return any(has_type(v, m) for m in union_members(t))
     if t == NONE:
         return v is None
@@ -102,7 +121,7 @@ def has_type(v, t: str) -> bool:
 
 def placeholder(t: str):
     """A value of type t (the Problem's expected value where CPython raised)."""
-    if " | " in t:
+    if is_union(t):
         return placeholder(union_members(t)[0])
     if t in (NONE,) or is_opt(t):
         return None
@@ -146,4 +165,4 @@ class Stmt:
 _IDENT = re.compile(r"[A-Za-z_]\w*")
 
 
-LIST_OF = {INT: LI, BOOL: LB, FLOAT: LF, STR: LS, TIS: LTIS, LI: LLI}
+LIST_OF = {INT: LI, BOOL: LB, FLOAT: LF, STR: LS, TIS: LTIS, LI: LLI, NUM: LN}

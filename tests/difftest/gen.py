@@ -95,6 +95,14 @@ helper that mutates it, ``xs += ys`` (in place: an alias sees it) vs
 0-6 items (inner lists 0-4) of the item types with the scalars' edge values
 (ints often small, so items repeat for count/index/remove/sort stability).
 
+Covered, numbers of either class (feature int_or_float, numbers.py): the
+DSL's ``int | float`` and ``list[int | float]`` as parameters, results,
+locals and items, test values mixing ints and floats, locals widened by an
+int and a float, mixed displays and conditionals, their arithmetic,
+comparisons, conversions, isinstance/type tests, min/max/sum/sorted, ``in``
+and list methods, in NUM_SHARE of the seeds (and light expressions of them
+elsewhere).
+
 Not covered (outside tiers 1-4 or outside the envelope below): f-strings,
 global names, chained assignment (tests/programs/assignment/ has its
 cases), pow with 3 args, int ** a negative int expression other than a
@@ -154,11 +162,11 @@ from dataclasses import dataclass
 from . import oracle
 from .containers import ContainerGen
 from .dicts import DictGen
-from .numbers import NUM_MARK, NumGen
+from .numbers import NUM_MARK, NumGen, num_for, num_types
 from .sets import SetGen
-from .dsl_types import (BOOL, ENTRY, FLOAT, INT, LB, LF, LI, LLI, LS, LTIS, NONE, NUMERIC,
+from .dsl_types import (BOOL, ENTRY, FLOAT, INT, LB, LF, LI, LLI, LN, LS, LTIS, NONE, NUM, NUMERIC,
                         OINT, OPT_TYPES, OSTR, SCALARS, STR, TII, TIS, TISB, TSF, TUPLE_TYPES, Helper, Stmt,
-                        beyond_num, elem, has_type, is_list, pick, spell, union_members)
+                        beyond_num, elem, has_type, is_list, is_num, pick, spell, union_members)
 from .literals import add_layout_noise, lit, rand_value
 
 
@@ -237,7 +245,8 @@ ALL_FEATURES = frozenset(
         "union_results",  # an entry returning int | float, str | int, ...: a member per return (UNION_SHARE)
         "foreign_returns",  # the entry returns another type than its own on some paths, as wrong programs do
         "number_type_errors",  # len(n), n[0], for d in n of a number local: TypeError where it runs
-        "int_or_float",  # an int | float made of ints and floats and consumed (tests/difftest/numbers.py)
+        "int_or_float",  # int | float and list[int | float] values, widened locals (NUM_SHARE, difftest/numbers.py)
+        "num_foreign_returns",  # foreign_returns where the entry's result is int | float or list[int | float]
     }
 )
 
@@ -249,12 +258,13 @@ ALL_FEATURES = frozenset(
 # gap, compiled and run against CPython), so the day one agrees the test says
 # to move it back into DEFAULT_FEATURES.
 KNOWN_GAPS: dict[str, str] = {
-    # feature name -> the compiler/VM gap that keeps it switched off; empty:
-    # the eight found with the tier 3-4 generator (str() of an Optional,
+    # feature name -> the compiler/VM gap that keeps it switched off; the
+    # eight found with the tier 3-4 generator (str() of an Optional,
     # any((g)) short-circuit, xs *= k in place, min/max of a generator with
     # two targets, an int to an Optional[int] parameter, reversed(a if c
     # else b) in a comprehension, xs[0] += a * xs[1], `v = o is None` at a
-    # block's end) are fixed and their features back on
+    # block's end), and the int | float member of an entry's union result
+    # (num_foreign_returns), are fixed and their features back on
 }
 DEFAULT_FEATURES = ALL_FEATURES - set(KNOWN_GAPS)
 
@@ -358,7 +368,8 @@ class FuncGen(ContainerGen, SetGen, DictGen, NumGen):
                     self.prods = {t: ps + prods.get(t, []) for t, ps in self.prods.items()}
                     self.list_prods = self.list_prods + [list_prod]
         if "int_or_float" in self.features:  # (appended, as above)
-            self.prods = {t: ps + self.NUM_PRODS.get(t, []) for t, ps in self.prods.items()}
+            num_prods = self.NUM_PRODS_HEAVY if pg.num else self.NUM_PRODS
+            self.prods = {t: ps + num_prods.get(t, []) for t, ps in self.prods.items()}
         self.maybe_unbound: set[str] = set()  # names leaked out of a branch or loop
         self.closure = 0  # > 0 inside a comprehension or lambda: no maybe-unbound names
         self.tmp_counter = 0  # comprehension and lambda variables
@@ -396,6 +407,8 @@ class FuncGen(ContainerGen, SetGen, DictGen, NumGen):
     def expr(self, t: str, d: int) -> str:
         rng = self.rng
         self.expr_budget -= 1
+        if t == NUM:
+            return self.nexpr(d)
         if self.t34 and t not in SCALARS:
             return self.cexpr(t, d)
         if d <= 0 or self.expr_budget <= 0 or rng.random() < (0.05 if self.tiny else 0.18):
@@ -411,6 +424,8 @@ class FuncGen(ContainerGen, SetGen, DictGen, NumGen):
         return self.atom(t)
 
     def atom(self, t: str) -> str:
+        if t == NUM:
+            return self.num_atom()
         vs = self.visible(t)
         if vs and self.rng.random() < (0.9 if self.tiny else 0.7):
             return self.rng.choice(vs)
@@ -427,6 +442,11 @@ class FuncGen(ContainerGen, SetGen, DictGen, NumGen):
         name, pt = self.rng.choice(self.params)
         if pt == t:
             return name
+        if pt == NUM and t in SCALARS:
+            return self.rng.choice({INT: [f"int({name})", f"round({name})", f"math.floor({name})"],
+                                    FLOAT: [f"float({name})", f"({name} / 2)", f"({name} + 0.5)"],
+                                    BOOL: [f"({name} > 0)", f"bool({name})", f"isinstance({name}, int)"],
+                                    STR: [f"str({name})"]}[t])
         if t not in SCALARS or pt not in SCALARS:
             return self.from_param34(t, name, pt)
         conv = {
@@ -643,6 +663,8 @@ class FuncGen(ContainerGen, SetGen, DictGen, NumGen):
         for i, (_, pt) in enumerate(h.params):
             if i == 0 and h.recursive:
                 args.append(self.small(d, self.rng.randint(1, 6), low=self.rng.choice([0, 0, -1])))
+            elif pt == NUM and (a := self.num_arg(pt, d)) is not None:
+                args.append(a)
             elif self.t34:
                 args.append(self.arg_expr(pt, d, h, i == len(h.params) - 1))
             else:
@@ -1032,6 +1054,8 @@ class FuncGen(ContainerGen, SetGen, DictGen, NumGen):
         """A condition: usually bool, sometimes a truth test of another type."""
         if self.rng.random() < 0.8:
             return self.expr(BOOL, d)
+        if self.pg.num and self.rng.random() < 0.3:
+            return self.expr(NUM, d)
         if self.t34:
             return self.truth_operand(d)
         return self.expr(self.rng.choice([INT, FLOAT, STR]), d)
@@ -1097,6 +1121,8 @@ class FuncGen(ContainerGen, SetGen, DictGen, NumGen):
                 choices.append(("set_build", 0.6))
             if "dicts" in self.features:
                 choices.append(("dict_build", 0.6))
+        if self.pg.num:
+            choices += self.num_stmt_choices(can_nest, can_loop)
         numbers = [v for t in NUMERIC for v in self.visible(t)]
         if numbers and "number_type_errors" in self.features and not self.bare and self.pg.side.random() < 0.03:
             return self.st_number_error(rng.choice(numbers))  # (drawn aside: other programs stay as they were)
@@ -1317,6 +1343,10 @@ class FuncGen(ContainerGen, SetGen, DictGen, NumGen):
         if foreign is not None and side.random() < 0.12:
             self.pg.foreign = True  # (its tests then expect a value of its own type: the VM compares across)
             return self.expr(foreign, depth)
+        if self.pg.num and (is_num(self.ret) or self.ret == LN) and rng.random() < 0.5:
+            if self.ret == LN and rng.random() < 0.3:  # `return [1]` where a list[int | float] is the result
+                return f"[{self.expr(rng.choice([INT, FLOAT]), depth)}]"
+            return self.expr(self.ret if self.ret == LN else NUM, depth)
         if len(members) > 1 and rng.random() < 0.3:
             a, b = rng.sample(members, 2)
             return f"{self.expr(a, depth)} if {self.cond(depth)} else {self.expr(b, depth)}"
@@ -1332,6 +1362,10 @@ class FuncGen(ContainerGen, SetGen, DictGen, NumGen):
         never-equal items for a list; None where there is none."""
         ret = self.ret
         lists = [LI, LS] if self.pg.t34 else []
+        if is_num(ret) or ret == LN:  # (int_or_float's results: a gap, KNOWN_GAPS)
+            if "num_foreign_returns" not in self.pg.features:
+                return None
+            return rng.choice([STR, BOOL] + lists) if is_num(ret) else rng.choice([INT, STR, LS])
         if ret in NUMERIC:
             return rng.choice([t for t in SCALARS if t != ret] + lists)
         if ret == STR:
@@ -1419,6 +1453,8 @@ class FuncGen(ContainerGen, SetGen, DictGen, NumGen):
         body: list[Stmt] = []
         if "docstrings" in self.features and rng.random() < 0.1:
             body.append(Stmt(repr(rng.choice(["Docstring.", "Compute a value.\n\n    Twice."]))))
+        if self.pg.num:  # (first: the parameter is an int | float from the start)
+            body += self.param_widen()
         if self.recursive is not None:
             self.expr_budget = 12
             saved, self.recursive = self.recursive, None  # no recursion in the base case
@@ -1459,14 +1495,16 @@ def _none_before_dedent(src: str) -> bool:
 
 class ProgramGen:
     def __init__(self, rng: random.Random, features=DEFAULT_FEATURES, t34: bool = False,
-                 side: random.Random | None = None):
+                 side: random.Random | None = None, num: bool = False):
         self.rng = rng
+        self.num = num  # a num program: int | float types and statements too (numbers.py, NUM_SHARE)
         self.side = side or random.Random(0)  # draws that must not move rng's stream (foreign_returns)
         self.features = features
         self.t34 = t34  # a tier 3-4 program: lists, tuples, Optional
         self.used_genexp = False
         self.foreign = False  # the entry returns another type on some path (foreign_returns)
-        self.uses_num = False  # a number of either class is made (int_or_float: numbers.py)
+        self.uses_num = num  # a number of either class is made (int_or_float: numbers.py)
+        self.widened = 0  # names given ints and floats both (numbers.py, MAX_WIDENED)
 
     def program(self, sig: Sig, tiny: bool = False) -> str:
         """A program whose entry has signature sig. tiny: the entry is one
@@ -1478,15 +1516,21 @@ class ProgramGen:
         n_helpers = rng.choice([0, 0, 1, 1, 2, 3]) if "helpers" in self.features and not tiny else 0
         for k in range(n_helpers):
             rec = "recursion" in self.features and rng.random() < 0.4
+            num_types_ = ([(NUM, 2), (LN, 1.2)] if self.t34 else [(NUM, 2)]) if self.num else []
             if self.t34:
                 ptypes = T34_PARAM_TYPES + ([(OINT, 0.3), (OSTR, 0.3)] if "optional" in self.features else [])
-                ps = [(f"x{i}", pick(rng, ptypes)) for i in range(rng.choice([1, 1, 2, 3]))]
+                ps = [(f"x{i}", pick(rng, ptypes + num_types_)) for i in range(rng.choice([1, 1, 2, 3]))]
+            elif self.num:
+                ps = [(f"x{i}", pick(rng, [(t, 1) for t in SCALARS] + num_types_))
+                      for i in range(rng.choice([1, 1, 2, 3]))]
             else:
                 ps = [(f"x{i}", rng.choice(SCALARS)) for i in range(rng.choice([1, 1, 2, 3]))]
             if rec:
                 ps = [("n", INT)] + ps[:2]
             if self.t34:
-                ret = pick(rng, T34_RET_TYPES + [(NONE, 1.5)])
+                ret = pick(rng, T34_RET_TYPES + [(NONE, 1.5)] + num_types_)
+            elif self.num:
+                ret = pick(rng, list(zip(list(SCALARS) + [NONE], [3, 2, 2, 2, 0.6])) + num_types_)
             else:
                 ret = rng.choices(list(SCALARS) + [NONE], [3, 2, 2, 2, 0.6])[0]
             h = Helper(f"h{k}", ps, ret, rec, grows=rec)  # a recursive one may grow what it passes down
@@ -1494,9 +1538,9 @@ class ProgramGen:
             # h0 and h1 alone: a chain of such helpers typed inside one another
             # stays within the compiler's MAX_INFER_DEPTH (2)
             bare = ("unannotated_helpers" in self.features and not self.t34 and not rec and ret != NONE
-                    and k < 2 and rng.random() < 0.4)
+                    and k < 2 and rng.random() < 0.4 and all(t in SCALARS for _, t in ps + [("", ret)]))
             line = (f"def {h.name}({', '.join(n for n, _ in ps)})" if bare
-                    else Sig(ps, ret).def_line(h.name, rng if self.t34 else None))
+                    else Sig(ps, ret).def_line(h.name, rng if self.t34 or self.num else None))
             fg.bare = bare
             funcs.append(fg.function(line))
             if self.t34:
@@ -1506,7 +1550,7 @@ class ProgramGen:
         if helpers and not bare and "nested_def" in self.features and rng.random() < 0.15:
             nested = funcs.pop()  # the last helper: no other helper calls it
         fg = FuncGen(self, ENTRY, sig.params, sig.ret, list(helpers), None)
-        def_line = sig.def_line(ENTRY, rng if self.t34 else None)
+        def_line = sig.def_line(ENTRY, rng if self.t34 or self.num else None)
         if tiny and sig.ret != NONE:
             fg.expr_budget = 8
             fg.tiny = True
@@ -1521,13 +1565,15 @@ class ProgramGen:
         if rng.random() < 0.2 or self.t34:
             header.append("from typing import List, Optional" + (", Tuple" if self.t34 else ""))
         indent = rng.choice(["    ", "    ", "  ", "\t"])
-        lines = list(header)
+        lines = []
         for fn in funcs:
             lines.append("")
             if rng.random() < 0.1:
                 lines.append("# a helper comment")
             fn.render(lines, indent, 0)
-        src = "\n".join(lines) + "\n"
+        if any("Union[" in line for line in lines):  # (int_or_float's spelling of int | float)
+            header.append("from typing import Union")
+        src = "\n".join(header + lines) + "\n"
         if "unparse" in self.features and rng.random() < 0.5:
             # ast.unparse writes any(x for x in xs) as any((x for x in xs)): a VM gap
             if not self.used_genexp or "genexp_parenthesized" in self.features:
@@ -1591,10 +1637,14 @@ def make_case(
     n_args: int | None = None,
     tiny: bool = False,
     t34: bool = False,
+    num: bool | None = None,
 ) -> Case:
     """One program with its inputs and CPython's outcomes. Programs whose run
     leaves the envelope (oracle 'discard') are redrawn; args that discard are
-    dropped when args_list was not given. A generator bug raises."""
+    dropped when args_list was not given. A generator bug raises. num: a
+    num program (numbers.py; None: as num_for(seed) says)."""
+    if num is None:
+        num = num_for(seed, features)
     for _attempt in range(50):
         s = sig or rand_sig(rng, t34=t34)
         if args_list is None:
@@ -1604,7 +1654,7 @@ def make_case(
                 args = [()]
         else:
             args = list(args_list)
-        pg = ProgramGen(rng, features, t34, random.Random(f"foreign:{seed}:{_attempt}"))
+        pg = ProgramGen(rng, features, t34, random.Random(f"foreign:{seed}:{_attempt}"), num=num)
         src = pg.program(s, tiny=tiny)
         outs = oracle.run(src, ENTRY, args)
         bugs = [o for o in outs if o.kind == "bug"]
@@ -1668,17 +1718,29 @@ def with_union(seed: int, sig: Sig, features, t34: bool) -> Sig:
     return sig if union is None else Sig(sig.params, union)
 
 
+def with_num(seed: int, sig: Sig, features, t34: bool) -> Sig:
+    """sig, some of its types made int | float (or list[int | float]) for
+    the seeds of num programs (numbers.py, NUM_SHARE)."""
+    if not num_for(seed, features):
+        return sig
+    return Sig(*num_types(seed, sig.params, sig.ret, t34))
+
+
 def case_from_seed(seed: int, features=DEFAULT_FEATURES) -> Case:
     rng = random.Random(seed)
     t34 = is_t34(seed, features)
     if rng.random() < TINY_SHARE:
         sig = with_union(seed, rand_sig(rng, allow_none=False, t34=t34), features, t34)
+        sig = with_num(seed, sig, features, t34)
         if sig.params:
             return make_case(rng, sig=sig, features=features, seed=seed, n_args=12, tiny=True, t34=t34)
     union = union_for(seed, features, t34)
-    if union is None:  # (make_case draws its signature: these seeds make the programs they always made)
+    if union is None and not num_for(seed, features):
+        # (make_case draws its signature: these seeds make the programs they always made)
         return make_case(rng, features=features, seed=seed, t34=t34)
-    return make_case(rng, sig=Sig(rand_sig(rng, t34=t34).params, union), features=features, seed=seed, t34=t34)
+    sig = rand_sig(rng, t34=t34)
+    sig = with_num(seed, sig if union is None else Sig(sig.params, union), features, t34)
+    return make_case(rng, sig=sig, features=features, seed=seed, t34=t34)
 
 
 def group_from_seed(seed: int, n: int, features=DEFAULT_FEATURES) -> list[Case]:
@@ -1687,6 +1749,7 @@ def group_from_seed(seed: int, n: int, features=DEFAULT_FEATURES) -> list[Case]:
     t34 = is_t34(seed, features)
     tiny = rng.random() < TINY_SHARE
     sig = with_union(seed, rand_sig(rng, allow_none=not tiny, t34=t34), features, t34)
+    sig = with_num(seed, sig, features, t34)
     tiny = tiny and bool(sig.params)
     k = (12 if tiny else rng.randint(3, 6)) if sig.params else 1
     args = [tuple(rand_value(rng, t) for _, t in sig.params) for _ in range(k)]

@@ -17,7 +17,8 @@ import re
 import struct
 import tokenize
 
-from .dsl_types import BOOL, FLOAT, INT, LI, STR, elem, fields, inner, is_list, is_opt, is_tuple
+from .dsl_types import (BOOL, FLOAT, INT, LI, NUM, NUM_INT_MAX, NUM_INT_MIN, STR, elem, fields, inner, is_list,
+                        is_opt, is_tuple)
 
 
 # --------------------------------------------------------------------------
@@ -69,6 +70,25 @@ def rand_float(rng: random.Random) -> float:
     return struct.unpack("<d", struct.pack("<Q", rng.getrandbits(64)))[0]  # any bit pattern
 
 
+# The ints of an int | float value: small ones, and the edges of its 51 bits
+# (kernels/numbers.h) and of int32.
+NUM_INT_EDGES = [0, 1, -1, 2, -2, 3, 7, 10, -10, 100, 255, 2**31 - 1, 2**31, -(2**31), 2**32, 3037000499,
+                 2**49, -(2**49), NUM_INT_MAX, NUM_INT_MIN, NUM_INT_MAX - 1, NUM_INT_MIN + 1]
+
+
+def rand_num(rng: random.Random) -> int | float:
+    """A value of an int | float: an int (within its 51 bits) or a float,
+    about half each, so that both classes reach every operation."""
+    if rng.random() < 0.5:
+        return rand_float(rng)
+    r = rng.random()
+    if r < 0.6:
+        return rng.randint(-12, 12)
+    if r < 0.9:
+        return rng.choice(NUM_INT_EDGES)
+    return rng.randint(NUM_INT_MIN, NUM_INT_MAX)
+
+
 def rand_str(rng: random.Random) -> str:
     r = rng.random()
     if r < 0.55:
@@ -87,11 +107,16 @@ def rand_value(rng: random.Random, t: str):
         return rand_float(rng)
     if t == STR:
         return rand_str(rng)
+    if t == NUM:
+        return rand_num(rng)
     if is_list(t):  # 0-6 items (inner lists 0-4); ints often small, so items repeat
         e = elem(t)
         n = rng.choice([0, 1, 2, 3, 3, 4, 5, 6] if e != LI else [0, 1, 2, 3, 4])
         if e == INT:
             return [rng.randint(-4, 9) if rng.random() < 0.6 else rand_int(rng) for _ in range(n)]
+        if e == NUM:  # small values of both classes, so that items repeat and compare equal across them
+            return [rng.choice([rng.randint(-4, 9), rng.randint(-4, 9) / 2]) if rng.random() < 0.6 else rand_num(rng)
+                    for _ in range(n)]
         return [rand_value(rng, e) for _ in range(n)]
     if is_tuple(t):
         return tuple(rand_value(rng, f) for f in fields(t))

@@ -162,7 +162,12 @@ def verify_group(verifier, cases: list[Case]) -> Stats:
         for t, out in enumerate(case.expected):
             st.lanes += 1
             status = res.status_name(ci, t)
-            actual = res.actual(ci, t) if status in ("pass", "wrong_answer") else None
+            try:
+                actual = res.actual(ci, t) if status in ("pass", "wrong_answer") else None
+            except Exception as e:  # noqa: BLE001 - a value the host cannot decode is a finding too
+                st.mismatches.append(Mismatch("crash", case, t, out.describe(),
+                                              f"{status}, its value undecodable: {e!r}", "VerifyResult.actual() raised"))
+                continue
             exp_in_problem = problem.tests[t].expected
             if status == "OverflowError" and ((out.kind == "return" and beyond_num(out.value, case.ret))
                                               or NUM_MARK in case.source):
