@@ -619,6 +619,12 @@ DEVFN Token lex_string(Lexer* L, int32_t start, int32_t flags) {
     char c = L->src[L->pos];
     if ((uint8_t)c >= 0x80) flags |= TF_NON_ASCII;
     if (c == '\\' && L->pos + 1 < L->n) {
+      if (!(flags & (TF_RAW | TF_FSTRING)) && L->src[L->pos + 1] == 'x' &&
+          !(L->pos + 3 < L->n && hexval(L->src[L->pos + 2]) >= 0 && hexval(L->src[L->pos + 3]) >= 0)) {
+        Token t = lex_fail(L, start, "invalid \\x escape in string literal");  // CPython's decoder refuses it
+        L->line = first_line; L->diag->line = first_line; L->diag->col = first_col;
+        return t;
+      }
       int crlf = L->src[L->pos + 1] == '\r' && L->pos + 2 < L->n && L->src[L->pos + 2] == '\n';
       if (L->src[L->pos + 1] == '\n' || crlf) { L->line++; L->line_start = L->pos + 2 + crlf; }
       L->pos += 2 + crlf;

@@ -1,0 +1,3 @@
+# error: SyntaxError 3:12
+def f() -> str:
+    return '\x4'
