@@ -164,10 +164,13 @@ DEV void floats_of(Code* g, int32_t a, int32_t b) {
   else if (b != T_FLOAT) emit0(g, OP_INT_TO_FLOAT);
 }
 
+// NUM_CONV's selector that makes an int or a float of type t a num.
+DEV int num_conv_of(int32_t t) { return t == T_FLOAT ? NUMCONV_OF_FLOAT : NUMCONV_OF_INT; }
+
 // [x y] of types a and b, an int | float among them, as two nums.
 DEV void nums_of(Code* g, int32_t a, int32_t b) {
-  if (a != T_NUM) emit(g, OP_NUM_CONV, (a == T_FLOAT ? NUMCONV_OF_FLOAT : NUMCONV_OF_INT) | NUMCONV_UNDER);
-  if (b != T_NUM) emit(g, OP_NUM_CONV, b == T_FLOAT ? NUMCONV_OF_FLOAT : NUMCONV_OF_INT);
+  if (a != T_NUM) emit(g, OP_NUM_CONV, num_conv_of(a) | NUMCONV_UNDER);
+  if (b != T_NUM) emit(g, OP_NUM_CONV, num_conv_of(b));
 }
 
 // binop := expression op expression      the operation the operand types choose
@@ -284,7 +287,7 @@ DEVFN ExpDesc compare_op(Code* g, int32_t opn, ExpDesc* l, ExpDesc* r) {
     else if (is_set(tt, b)) emit(g, OP_SET_CONTAINS, set_sel(g, b));
     else if (is_dict(tt, b)) emit(g, OP_DICT_CONTAINS, set_sel(g, a));
     else if (items_of(tt, b) == T_NUM && a != T_NUM) {  // an int or a float among int | floats
-      emit(g, OP_NUM_CONV, (a == T_FLOAT ? NUMCONV_OF_FLOAT : NUMCONV_OF_INT) | NUMCONV_UNDER);
+      emit(g, OP_NUM_CONV, num_conv_of(a) | NUMCONV_UNDER);
       emit(g, OP_LIST_FIND, type_const(g, T_NUM));
     } else if (a == T_NUM && items_of(tt, b) != T_NUM) {  // an int | float among ints or floats: a copy of nums
       emit0(g, OP_LIST_COPY);
@@ -628,7 +631,7 @@ DEV void emit_count(Code* g, int op, int32_t n) {
 // sema_stmt.h, fresh_list).
 DEV void to_nums(Code* g, int32_t have) {
   const TypeTable* tt = ctypes(g);
-  if (have == T_INT || have == T_FLOAT) emit(g, OP_NUM_CONV, have == T_INT ? NUMCONV_OF_INT : NUMCONV_OF_FLOAT);
+  if (have == T_INT || have == T_FLOAT) emit(g, OP_NUM_CONV, num_conv_of(have));
   else emit(g, OP_LIST_OF_NUMS, elem_of(tt, have) == T_FLOAT);
 }
 

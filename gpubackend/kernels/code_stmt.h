@@ -825,7 +825,7 @@ DEV void widened_params(Code* g, const SemaFunc* f, const Node* d) {
     CodeLocal* l = local_of(g, name);
     if (!l || ty(g, name) != T_NUM || f->ptype[k] == T_NUM) continue;
     emit(g, OP_LOAD, l->slot);
-    emit(g, OP_NUM_CONV, f->ptype[k] == T_FLOAT ? NUMCONV_OF_FLOAT : NUMCONV_OF_INT);
+    emit(g, OP_NUM_CONV, num_conv_of(f->ptype[k]));
     emit(g, OP_STORE, l->slot);
     l->type = T_NUM;
   }
