@@ -47,6 +47,8 @@ def random_value(code: str, rng: random.Random) -> Any:
         return None if rng.random() < 0.25 else random_value(code[1:], rng)
     if c == "[":
         return [random_value(code[1:], rng) for _ in range(rng.randint(0, MAX_LEN))]
+    if c == "*":
+        return tuple(random_value(code[1:], rng) for _ in range(rng.randint(0, MAX_LEN)))
     if c == "<":
         return {random_value(code[1:], rng) for _ in range(rng.randint(0, MAX_LEN))}
     if c == "(":

@@ -8,6 +8,7 @@ signatures without any Python object crossing over:
     'r' int | float   a number whose class each value says (kernels/numbers.h)
     '[' T            list[T]
     '(' T1 .. Tn ')' tuple[T1, ..., Tn]
+    '*' T            tuple[T, ...], a tuple of any length
     '?' T            Optional[T]
     '{' K V          dict[K, V]
     '<' T            set[T]
@@ -69,7 +70,7 @@ def code_end(code: str, pos: int = 0, *, inferred: bool = False) -> int:
     c = code[pos]
     if c in SCALARS or (inferred and c == UNKNOWN):
         return pos + 1
-    if c in "[?<":
+    if c in "[*?<":
         return code_end(code, pos + 1, inferred=inferred)
     if c == "{":
         return code_end(code, code_end(code, pos + 1, inferred=inferred), inferred=inferred)
@@ -149,7 +150,7 @@ def placeholder(code: str):
         return tuple(placeholder(x) for x in tuple_items(code))
     if code[0] == "|":
         return placeholder(union_members(code)[0])
-    return {"n": None, "b": False, "i": 0, "f": 0.0, "s": "", "r": 0, "?": None, "[": [], "<": set(), "{": {}}[code[0]]
+    return {"n": None, "b": False, "i": 0, "f": 0.0, "s": "", "r": 0, "?": None, "[": [], "*": (), "<": set(), "{": {}}[code[0]]
 
 
 def pretty(code: str, unknown: str | None = None) -> str:
@@ -168,6 +169,8 @@ def pretty(code: str, unknown: str | None = None) -> str:
         return unknown
     if c == "[":
         return f"list[{pretty(code[1:], unknown)}]"
+    if c == "*":
+        return f"tuple[{pretty(code[1:], unknown)}, ...]"
     if c == "<":
         return f"set[{pretty(code[1:], unknown)}]"
     if c == "?":
@@ -240,7 +243,8 @@ def unify(a: str, b: str) -> str:
     """The one type code that holds values of codes a and b.
 
     None and T make Optional[T]; UNKNOWN gives way to any type; int and
-    float make int | float (NUMBER); containers unify item by item.
+    float make int | float (NUMBER); containers unify item by item; tuples
+    of two lengths make a tuple of any length of their items' one type.
     a, b: codes as infer_type and unify make them (UNKNOWN allowed).
     Raises InferError('mixed A and B'), UNKNOWN shown as '?', when none does.
     """
@@ -257,7 +261,7 @@ def unify(a: str, b: str) -> str:
         return "?" + unify(a.removeprefix("?"), b.removeprefix("?"))
     if a in "ifr" and b in "ifr":
         return NUMBER
-    if a[0] == b[0] and a[0] in "[<":
+    if a[0] == b[0] and a[0] in "[*<":
         return a[0] + unify(a[1:], b[1:])
     if a[0] == b[0] == "{":
         a_end, b_end = code_end(a, 1, inferred=True), code_end(b, 1, inferred=True)
@@ -266,7 +270,24 @@ def unify(a: str, b: str) -> str:
         items_a, items_b = tuple_items(a, inferred=True), tuple_items(b, inferred=True)
         if len(items_a) == len(items_b):
             return "(" + "".join(unify(x, y) for x, y in zip(items_a, items_b)) + ")"
+    if a[0] in "(*" and b[0] in "(*":
+        try:
+            return "*" + _unify_codes([x for c in (a, b) for x in _any_length_items(c)])
+        except InferError:
+            pass
     raise InferError(f"mixed {pretty(a, '?')} and {pretty(b, '?')}")
+
+
+def _any_length_items(code: str) -> list[str]:
+    """The item codes of a tuple code as a tuple of any length sees them."""
+    return [code[1:]] if code[0] == "*" else tuple_items(code, inferred=True)
+
+
+def _unify_codes(codes: list[str]) -> str:
+    out = UNKNOWN
+    for c in codes:
+        out = unify(out, c)
+    return out
 
 
 # A union's members in their canonical order: scalars, then the list, then
@@ -424,8 +445,11 @@ def _generic(node: ast.Subscript) -> str:
     if prefix == "|":
         return _optional(node, args)
     if prefix == "(":
-        if any(isinstance(a, ast.Constant) and a.value is Ellipsis for a in args):
-            raise _unsupported(node, "tuples have a fixed arity")
+        dots = [isinstance(a, ast.Constant) and a.value is Ellipsis for a in args]
+        if dots == [False, True]:
+            return "*" + _annotation(args[0])
+        if any(dots):
+            raise _unsupported(node, "'...' other than as the second of two arguments of tuple")
         return "(" + "".join(_annotation(a) for a in args) + ")"
     want = 2 if prefix == "{" else 1
     if len(args) != want:

@@ -194,6 +194,11 @@ def _encode(value: Any, code: str, out: list[int]) -> None:
         if not isinstance(value, list):
             raise _bad(code, value)
         _encode_items(value, code[1:], out)
+    elif c == "*":
+        # a list's layout; TOML and JSON have only arrays, so a list is one too
+        if not isinstance(value, (list, tuple)):
+            raise _bad(code, value)
+        _encode_items(value, code[1:], out)
     elif c == "(":
         _encode_tuple(value, code, out)
     elif c == "<":
@@ -366,12 +371,12 @@ def _decode(words: Sequence[int], code: str, pos: int) -> tuple[Any, int]:
         return tuple(items), pos_
     n = _word(words, pos)
     pos += 1
-    if c in "[<":
+    if c in "[*<":
         items = []
         for _ in range(n):
             v, pos = _decode(words, code[1:], pos)
             items.append(v)
-        return (items if c == "[" else set(items)), pos
+        return (items if c == "[" else tuple(items) if c == "*" else set(items)), pos
     if c == "{":
         k_code = code[1:code_end(code, 1)]
         v_code = code[len(k_code) + 1:]

@@ -84,7 +84,7 @@ def test_generated_programs_type_whole():
     ("def f(n: int = 3) -> int:\n    return n\n", ("Unsupported", 1, 14)),
     ("def f(n: List[int]) -> int:\n    return 0\n", ("NameError", 1, 10)),
     ("def f(n: int | None | str) -> int:\n    return 0\n", ("Unsupported", 1, 21)),
-    ("def f(n: tuple[int, ...]) -> int:\n    return 0\n", ("Unsupported", 1, 21)),
+    ("def f(n: tuple[int, ..., int]) -> int:\n    return 0\n", ("Unsupported", 1, 21)),
     ("def f(n: int) -> int:\n    return n\ndef f(n: int) -> int:\n    return n\n", ("Unsupported", 3, 1)),
     ("def f(n: int) -> int:\n    return n\nprint(f(3))\n", ("", 0, 0)),  # the module's code
     ("print(3)\ndef f(n: int) -> int:\n    return n\n", ("Unsupported", 1, 1)),  # before a def

@@ -11,6 +11,7 @@ from gpubackend.types import (
     Signature,
     SignatureError,
     check_code,
+    code_end,
     has_unknown,
     infer_type,
     is_hashable,
@@ -81,7 +82,8 @@ def test_pretty(code, text):
         ("set[list[int]]", "set elements"),
         ("dict[Optional[int], int]", "dict keys"),
         ("list", "needs its element types"),
-        ("tuple[int, ...]", "fixed arity"),
+        ("tuple[int, ..., int]", "'...' other than as the second"),
+        ("tuple[...]", "'...' other than as the second"),
         ("int | str | None", "Optional[T]"),
         ("list[int] | list[str]", "two members of one kind"),
         ("int | set[int]", "in a union"),
@@ -136,7 +138,8 @@ def test_union_only_as_a_result():
         (["i", "s", "i"], "|is)"),
         (["[i", "[f"], "[r"),
         (["[s", "i", "[_"], "|i[s)"),  # an empty list is the list member
-        (["(ss)", "(s)", "()", "(ss)"], "|()(s)(ss))"),
+        (["(ss)", "(s)", "()", "(ss)"], "*s"),  # tuples of several lengths, one item type
+        (["(ss)", "(i)", "(ss)"], "|(i)(ss))"),
         (["?i", "i"], "?i"),  # None and T stay Optional[T]
         (["[i", "[_"], "[i"),
     ],
@@ -279,7 +282,8 @@ def test_unify_of_int_and_float_is_int_or_float(a, b, code):
     ("r", "b", "mixed int | float and bool"),
     ("s", "[_", "mixed str and list[?]"),
     ("[i", "[s", "mixed int and str"),  # the clash itself, not the lists
-    ("(ii)", "(i)", "mixed tuple[int, int] and tuple[int]"),
+    ("(ii)", "(s)", "mixed tuple[int, int] and tuple[str]"),
+    ("*i", "[i", "mixed tuple[int, ...] and list[int]"),
     ("{__", "[i", "mixed dict[?, ?] and list[int]"),
     ("?i", "s", "mixed int and str"),
     ("<i", "[i", "mixed set[int] and list[int]"),
@@ -288,6 +292,25 @@ def test_unify_of_mixed_types_raises_naming_them(a, b, message):
     with pytest.raises(InferError) as e:
         unify(a, b)
     assert str(e.value) == message
+
+
+@pytest.mark.parametrize("a, b, code", [
+    ("(ii)", "(i)", "*i"), ("()", "(ss)", "*s"), ("*i", "(ff)", "*r"), ("*i", "*_", "*i"), ("[(ii)", "[(i)", "[*i"),
+    ("(i[i)", "([i)", "*_"),
+])
+def test_unify_of_tuples_of_two_lengths_is_a_tuple_of_any_length(a, b, code):
+    if code == "*_":  # items of no one type: still a clash
+        with pytest.raises(InferError):
+            unify(a, b)
+        return
+    assert unify(a, b) == code == unify(b, a)
+
+
+def test_any_length_tuple_annotation_and_code():
+    assert parse_annotation("tuple[int, ...]") == "*i"
+    assert parse_annotation("Tuple[list[str], ...]") == "*[s"
+    assert pretty("*(is)") == "tuple[tuple[int, str], ...]"
+    assert code_end("*[ii") == 3
 
 
 def test_has_unknown():

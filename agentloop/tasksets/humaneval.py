@@ -442,6 +442,8 @@ def conforms(value: Any, code: str) -> bool:
         return value is None or conforms(value, code[1:])
     if c == "[":
         return type(value) is list and all(conforms(v, code[1:]) for v in value)
+    if c == "*":
+        return type(value) is tuple and all(conforms(v, code[1:]) for v in value)
     if c == "<":
         return type(value) in (set, frozenset) and all(conforms(v, code[1:]) for v in value)
     if c == "(":
@@ -811,7 +813,7 @@ def _slot_types(needs: dict[str, str], trace: Trace, fn_where: str) -> dict[str,
         t = trace.types[slot]
         if t == UNKNOWN:  # never returned (always raised), or never bound
             continue
-        if need != "any" and t[0] != _KIND_PREFIX[need]:
+        if need != "any" and t[0] != _KIND_PREFIX[need] and not (need == "tuple" and t[0] == "*"):
             # (the kind is what clashes; an item type never seen shows as int, unlike below)
             raise Unconvertible(f"infer: {where}: annotated {need} but values are {pretty(t, 'int')}",
                                  f"infer: annotated {need}, values of another type")

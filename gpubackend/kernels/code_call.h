@@ -436,7 +436,7 @@ DEVFN ExpDesc sum_from(Code* g, int32_t i, int32_t elem) {
   return pushed(g, ty(g, i));
 }
 
-// sequence_builtin := ('sum' | 'any' | 'all' | 'min' | 'max' | 'sorted' | 'list') '(' iterable ')'
+// sequence_builtin := ('sum' | 'any' | 'all' | 'min' | 'max' | 'sorted' | 'list' | 'tuple') '(' iterable ')'
 DEVFN ExpDesc sequence_builtin(Code* g, int32_t i, int b) {
   const Node* n = cnode(g, i);
   if (b == BI_LIST && n->n == 0) { g->line = n->end; emit_count(g, OP_LIST_NEW, 0); return pushed(g, ty(g, i)); }
@@ -446,9 +446,10 @@ DEVFN ExpDesc sequence_builtin(Code* g, int32_t i, int b) {
   int keyed = (b == BI_MIN || b == BI_MAX) && n->n == 2 && node_is(g->s, cx(g, n->b + 1), "key");
   if (n->n != 1 && b != BI_SORTED && !keyed && !(b == BI_SUM && n->n == 2)) { refuse(g, i); return desc(g, EK_VOID, 0, T_BAD); }
   int32_t elem;
-  ExpDesc it = iterable_value(g, arg, b == BI_SORTED || b == BI_LIST, i, &elem);
+  int list = b == BI_LIST || b == BI_TUPLE;  // a tuple[T, ...] is a list's object (objects.h)
+  ExpDesc it = iterable_value(g, arg, b == BI_SORTED || list, i, &elem);
   if (code_failed(g)) return desc(g, EK_VOID, 0, T_BAD);
-  if (b == BI_LIST) { it.type = ty(g, i); return it; }
+  if (list) { it.type = ty(g, i); return it; }
   discharge(g, &it);
   if (keyed) return min_max_keyed(g, i, elem, b == BI_MAX);
   if (b == BI_SUM && n->n == 2) return sum_from(g, i, elem);
@@ -591,7 +592,7 @@ DEVFN ExpDesc method(Code* g, int32_t i) {
   g->line = cnode(g, obj)->end;
   int32_t t = unwrap_as(g, o.type, ST_ATTRIBUTE_ERROR);  // None.append: 'NoneType' object has no attribute
   if (code_failed(g)) return o;
-  if (is_list(ctypes(g), t)) return list_method(g, i, attr, elem_of(ctypes(g), t));
+  if (is_seq(ctypes(g), t)) return list_method(g, i, attr, elem_of(ctypes(g), t));
   if (t == T_STR) return str_method(g, i, attr);
   if (is_set(ctypes(g), t)) return set_method(g, i, attr, t);
   if (is_dict(ctypes(g), t)) return dict_method(g, i, attr, t);

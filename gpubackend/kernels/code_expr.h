@@ -173,6 +173,30 @@ DEV void nums_of(Code* g, int32_t a, int32_t b) {
   if (b != T_NUM) emit(g, OP_NUM_CONV, num_conv_of(b));
 }
 
+// A tuple operand as a list (a tuple[T, ...] is one already): under the
+// top of the stack where `under`.
+DEV void tuple_as_list(Code* g, int32_t t, int under) {
+  if (!is_tuple(ctypes(g), t)) return;
+  if (under) emit0(g, OP_SWAP);
+  emit(g, OP_TUPLE_LIST, ctypes(g)->t[t].n);
+  if (under) emit0(g, OP_SWAP);
+}
+
+// l + r and l * r that make a tuple (sema_tuple.h): the operands' items
+// joined or repeated as lists, then a tuple of fixed items made of them
+// where t is one (its length is the type's, so LIST_TUPLE never raises).
+DEVFN ExpDesc tuple_op(Code* g, int kind, ExpDesc* l, ExpDesc* r, int32_t t) {
+  int swap = kind == TK_STAR && intlike_t(l->type);
+  discharge(g, l); discharge(g, r);
+  if (swap) emit0(g, OP_SWAP);
+  int32_t a = swap ? r->type : l->type, b = swap ? l->type : r->type;
+  tuple_as_list(g, a, 1);
+  if (kind == TK_PLUS) tuple_as_list(g, b, 0);
+  emit0(g, kind == TK_PLUS ? OP_LIST_CONCAT : OP_LIST_REPEAT);
+  if (is_tuple(ctypes(g), t)) emit(g, OP_LIST_TUPLE, ctypes(g)->t[t].n);
+  return pushed(g, t);
+}
+
 // binop := expression op expression      the operation the operand types choose
 DEVFN ExpDesc binary(Code* g, int32_t i, int kind, ExpDesc* left, int32_t right, int32_t t);
 DEVFN ExpDesc binop(Code* g, int32_t i) {
@@ -193,6 +217,7 @@ DEVFN ExpDesc binary(Code* g, int32_t i, int kind, ExpDesc* left, int32_t right,
     unwrap_operands(g, &l, &r);
     a = l.type; b = r.type;
   }
+  if ((kind == TK_PLUS || kind == TK_STAR) && (is_vtuple(tt, t) || is_tuple(tt, t))) return tuple_op(g, kind, &l, &r, t);
   int swap = kind == TK_STAR && intlike_t(a) && (b == T_STR || is_list(tt, b));
   if (swap || (kind == TK_STAR && (a == T_STR || is_list(tt, a)))) {
     discharge(g, &l); discharge(g, &r);
@@ -320,6 +345,10 @@ DEVFN ExpDesc compare_op(Code* g, int32_t opn, ExpDesc* l, ExpDesc* r) {
   int op = a == T_FLOAT && b == T_FLOAT ? OP_CMP_FLOAT : intlike_t(a) && b == T_FLOAT ? OP_CMP_INT_FLOAT
          : a == T_FLOAT && intlike_t(b) ? OP_CMP_FLOAT_INT : -1;
   if (op >= 0) { emit(g, op, k); return pushed(g, T_BOOL); }
+  if (is_vtuple(tt, a) != is_vtuple(tt, b)) {  // a tuple of fixed items as one of any length
+    tuple_as_list(g, is_tuple(tt, a) ? a : b, is_tuple(tt, a));
+    a = b = is_vtuple(tt, a) ? a : b;
+  }
   int32_t u = type_fits(tt, a, b) ? a : type_fits(tt, b, a) ? b : -1;
   if (u >= 0 && is_set(tt, u)) { emit(g, OP_SET_COMPARE, set_sel(g, u) | k << SETSEL_SHIFT); return pushed(g, T_BOOL); }
   if (u >= 0 && is_dict(tt, u)) {  // == and != only (sema: an ordering of dicts is a TypeError)
@@ -418,7 +447,7 @@ DEVFN ExpDesc truth(Code* g, ExpDesc e) {
   if (t == T_FLOAT) emit0(g, OP_TRUTH_FLOAT);
   else if (t == T_NUM) emit(g, OP_NUM_CONV, NUMCONV_TRUTH);
   else if (t == T_STR) emit0(g, OP_TRUTH_STR);
-  else if (is_list(tt, t) || is_set(tt, t) || is_dict(tt, t)) emit0(g, OP_TRUTH_LIST);  // (their first word is their length)
+  else if (is_seq(tt, t) || is_set(tt, t) || is_dict(tt, t)) emit0(g, OP_TRUTH_LIST);  // (their first word is their length)
   else {  // an Optional: None is false, a present value is tested as itself
     int32_t el = elem_of(tt, t);
     emit0(g, OP_DUP);
@@ -640,6 +669,8 @@ DEV void to_nums(Code* g, int32_t have) {
 // tagged with its index).
 DEV void coerce(Code* g, int32_t want, int32_t have) {
   const TypeTable* tt = ctypes(g);
+  if (is_vtuple(tt, want) && is_tuple(tt, have)) { emit(g, OP_TUPLE_LIST, tt->t[have].n); return; }
+  if (is_tuple(tt, want) && is_vtuple(tt, have)) { emit(g, OP_LIST_TUPLE, tt->t[want].n); return; }
   if (num_holds(tt, want, have)) { to_nums(g, have); return; }
   if (!type_fits(tt, want, have) && is_union(tt, want)) {
     if (union_prefix(tt, want, have)) return;
@@ -699,7 +730,7 @@ DEVFN int call_straight(Code* g, int32_t i) {
   if (form == BF_PRINT) return args_straight(g, i);
   if (form == BF_CLASSTEST) return straight(g, first);  // (its classes are no code)
   if (form == BF_MINMAX && n->n >= 2) return is_list(tt, t) || is_tuple(tt, t) ? 0 : args_straight(g, i);
-  if ((form == BF_MINMAX || b == BI_SUM || b == BI_LIST) && n->n == 1) return iterable_straight(g, first);
+  if ((form == BF_MINMAX || b == BI_SUM || b == BI_LIST || b == BI_TUPLE) && n->n == 1) return iterable_straight(g, first);
   if (b == BI_SUM && n->n == 2) {  // sum(xs, start): LIST_SUM_FROM
     int32_t start = cx(g, n->b + 1);
     return both(iterable_straight(g, first), straight(g, cnode(g, start)->kind == ND_KEYWORD ? cnode(g, start)->a : start));
@@ -808,6 +839,19 @@ DEVFN ExpDesc subscript(Code* g, int32_t i) {
     obj.type = t = unwrap_as(g, t, ST_TYPE_ERROR);
   }
   if (is_dict(tt, t)) return dict_subscript(g, i, &obj);
+  if (is_tuple(tt, t) && !literal_index(g->s, index)) {  // items of one type (sema: subscript)
+    discharge(g, &obj);
+    if (cnode(g, index)->kind == ND_SLICE) {
+      emit(g, OP_TUPLE_LIST, tt->t[t].n);
+      obj = pushed(g, ty(g, i));
+      return slice(g, i, &obj, 1);
+    }
+    ExpDesc x = expr(g, index);
+    discharge(g, &x);
+    g->line = n->end;
+    emit(g, OP_TUPLE_INDEX, tt->t[t].n);
+    return pushed(g, type);
+  }
   if (is_tuple(tt, t)) {
     discharge(g, &obj);
     int32_t k = (int32_t)node_bits(cnode(g, cnode(g, index)->kind == ND_UNARY ? cnode(g, index)->a : index));

@@ -509,7 +509,7 @@ DEVFN void rhs_values(Code* g, int32_t value, int32_t n, int32_t* ts) {
   discharge(g, &e);
   g->line = v->end;
   int tuple = is_tuple(tt, e.type);
-  if (!tuple && !is_list(tt, e.type)) { refuse(g, value); return; }
+  if (!tuple && !is_seq(tt, e.type)) { refuse(g, value); return; }
   emit_count(g, tuple ? OP_UNPACK_TUPLE : OP_UNPACK_LIST, n);
   for (int32_t k = 0; k < n; k++) ts[k] = tuple ? tt->t[e.type].items[k] : elem_of(tt, e.type);
 }

@@ -165,7 +165,7 @@ enum ProblemWord {
 };
 
 // Index just past the type code that starts at code[pos].
-// ('[' '?' '<' need one code after them, '{' two; a tuple's items are
+// ('[' '*' '?' '<' need one code after them, '{' two; a tuple's items are
 // balanced, so its end is its matching ')'. No stack, no recursion.)
 DEV int32_t rt_code_end(const char* code, int32_t pos) {
   int32_t need = 1;  // codes still to read
@@ -184,7 +184,7 @@ DEV int32_t rt_code_end(const char* code, int32_t pos) {
       need++;
     } else if (c == 0) {
       return pos - 1;
-    } else if (c != '[' && c != '?' && c != '<') {
+    } else if (c != '[' && c != '*' && c != '?' && c != '<') {
       need--;
     }
   }

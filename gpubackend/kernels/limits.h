@@ -88,8 +88,9 @@
 // Types of the entry's results that the problem's type is not (sema_stmt.h,
 // foreign_result): a wrong program returns one or two (a list for an int).
 #define MAX_FOREIGN_RESULTS 4
-// Locals of a program that hold ints and floats both, typed int | float
-// (sema_stmt.h, widen): each one costs the program one more type pass.
+// Locals of a program that hold ints and floats both, typed int | float,
+// or tuples of several lengths, typed tuple[T, ...] (sema_stmt.h, widen):
+// each one costs the program one more type pass.
 #define MAX_WIDENED 8
 // Parameters per function.
 #define MAX_PARAMS 16

@@ -15,6 +15,8 @@
 //             the items to a new, larger block: the header (the list's
 //             identity, which every alias holds) never moves.
 //   tuple     its n slots in order, n fixed by the type (no header)
+//   tuple[T, ...]  a list[T]'s header and items, which no instruction
+//             mutates once it is made
 //   Optional[T]  0 for None; otherwise, for T a reference type (str, list,
 //             tuple), the reference itself; for T a scalar (int, bool,
 //             float) a pointer to one heap word holding the scalar (a box).
@@ -22,7 +24,7 @@
 //             index in the union's code and the value (dicts.h's results).
 // Type codes (gpubackend/types.py) travel as NUL-terminated strings: 'i'
 // int, 'b' bool, 'f' float, 's' str, 'n' None, '[' T list, '(' T.. ')'
-// tuple, '?' T Optional, '|' T.. ')' union. A `code` argument points at one type code (codes
+// tuple, '*' T tuple[T, ...], '?' T Optional, '|' T.. ')' union. A `code` argument points at one type code (codes
 // are prefix-free, so it may be followed by others).
 //
 // Walks: a nested value is walked in pre-order (the order of its wire
@@ -54,7 +56,7 @@
 
 // Whether a value of this type is a reference (str, list, tuple, Optional,
 // a set or dict: sets.h, dicts.h, and a union: dicts.h).
-DEV int rt_code_is_ref(char c) { return c == 's' || c == '[' || c == '(' || c == '?' || c == '<' || c == '{' || c == '|'; }
+DEV int rt_code_is_ref(char c) { return c == 's' || c == '[' || c == '*' || c == '(' || c == '?' || c == '<' || c == '{' || c == '|'; }
 // Whether an Optional of this type boxes its value (int, bool, float).
 DEV int rt_code_is_boxed_(char c) { return c == 'i' || c == 'b' || c == 'f' || c == 'r'; }
 
@@ -430,7 +432,7 @@ DEVFN int rt_eq_(int64_t a, int64_t b, const char* code, int ident) {
       int same = 1;
       if (*code == '?') {
         same = a == b;  // None on one side at least: equal when on both
-      } else if (a == b && (*code == 's' || *code == '[' || *code == '(')) {
+      } else if (a == b && (*code == 's' || *code == '[' || *code == '*' || *code == '(')) {
         same = 1;  // one object, all of whose items are themselves
       } else {
         switch (*code) {
@@ -438,7 +440,7 @@ DEVFN int rt_eq_(int64_t a, int64_t b, const char* code, int ident) {
           case 'r': same = num_float(a) == num_float(b); break;
           case 's': same = rt_str_eq_(AS_PTR(a), AS_PTR(b)); break;
           case 'n': same = 1; break;
-          case '[': {
+          case '[': case '*': {
             const int64_t* la = AS_PTR(a);
             const int64_t* lb = AS_PTR(b);
             if (LIST_LEN(la) != LIST_LEN(lb)) same = 0;
@@ -489,7 +491,7 @@ DEVFN int rt_compare(int64_t a, int64_t b, const char* code, int op, int* out) {
       case 'f': *out = rt_cmp_float(bits_to_double(a), bits_to_double(b), op); return ST_PASS;
       case 'r': *out = rt_cmp_num(a, b, op); return ST_PASS;
       case 's': *out = rt_cmp3_(a == b ? 0 : rt_str_cmp(AS_PTR(a), AS_PTR(b)), op); return ST_PASS;
-      case '[': {
+      case '[': case '*': {
         // one list: CPython finds its items equal (each is itself)
         if (a == b) { *out = rt_cmp3_(0, op); return ST_PASS; }
         const int64_t* la = AS_PTR(a);
@@ -826,7 +828,7 @@ DEVFN int rt_load_value(Heap* h, const int64_t* words, const char* code, int64_t
           break;
         case 'n': *dst = 0; break;
         case 's': *dst = PTR_WORD(words + pos); pos += STR_WORDS(words[pos]); break;
-        case '[': {
+        case '[': case '*': {
           int64_t n = words[pos++];
           int64_t* l;
           int s = rt_list_new(h, n, &l);
@@ -883,7 +885,7 @@ DEVFN void rt_encode_value(int64_t v, const char* code, int64_t* out, int64_t ca
         }
         break;
       }
-      case '[': {
+      case '[': case '*': {
         const int64_t* l = AS_PTR(v);
         rt_emit_(out, cap, &k, LIST_LEN(l));
         if (!rt_walk_push_(st, &d, code, LIST_ITEMS(l), nullptr, LIST_LEN(l))) { *n = k; return; }
@@ -957,7 +959,7 @@ DEVFN int rt_matches(int64_t v, const char* code, const int64_t* expected, doubl
           pos += STR_WORDS(STR_LEN_OF(s));
           break;
         }
-        case '[': {
+        case '[': case '*': {
           const int64_t* l = AS_PTR(v);
           if (expected[pos++] != LIST_LEN(l)) return 0;
           if (!rt_walk_push_(st, &d, code, LIST_ITEMS(l), nullptr, LIST_LEN(l))) return 0;

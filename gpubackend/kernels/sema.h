@@ -297,8 +297,8 @@ DEVFN int32_t type_args(Sema* s, int32_t index, int32_t* ts) {
   int32_t n = several ? x->n : 1;
   for (int32_t k = 0; k < n && s->diag->cls == DG_OK; k++) {
     int32_t item = several ? xtra(s, x->a + k) : index;
-    if (nd(s, item)->kind == ND_CONST && nd(s, item)->op == TK_DOT) {
-      sema_error(s, item, DG_UNSUPPORTED, "tuple[T, ...] (a tuple of any length)");
+    if (nd(s, item)->kind == ND_CONST && nd(s, item)->op == TK_DOT) {  // tuple[T, ...] is read by generic
+      sema_error(s, item, DG_UNSUPPORTED, "'...' other than as the second of two arguments of tuple");
       return 0;
     }
     if (k == MAX_TUPLE) {
@@ -308,6 +308,13 @@ DEVFN int32_t type_args(Sema* s, int32_t index, int32_t* ts) {
     ts[k] = annotation(s, item);
   }
   return s->diag->cls == DG_OK ? n : 0;
+}
+
+// Whether a generic's arguments x are `T, ...`: a tuple of any length.
+DEV int any_length(Sema* s, const Node* x) {
+  if (x->kind != ND_TUPLE || x->op || x->n != 2) return 0;
+  const Node* dots = nd(s, xtra(s, x->a + 1));
+  return dots->kind == ND_CONST && dots->op == TK_DOT;
 }
 
 DEVFN int32_t set_of(Sema* s, int32_t at, int32_t elem);
@@ -328,6 +335,11 @@ DEVFN int32_t generic(Sema* s, int32_t i, int32_t name) {
   int32_t ts[MAX_TUPLE];
   const Node* x = nd(s, nd(s, i)->b);
   if (tuple && x->kind == ND_TUPLE && x->op && x->n == 0) return checked(s, name, type_tuple(&s->types, 0, nullptr));  // tuple[()]
+  if (tuple && any_length(s, x)) {  // tuple[T, ...]
+    int32_t elem = annotation(s, xtra(s, x->a));
+    if (elem == T_NONE) { sema_error(s, name, DG_UNSUPPORTED, "None inside a container type"); return T_BAD; }
+    return elem == T_BAD ? T_BAD : checked(s, name, type_vtuple(&s->types, elem));
+  }
   int32_t n = type_args(s, nd(s, i)->b, ts);
   if (s->diag->cls != DG_OK) return T_BAD;
   for (int32_t k = 0; k < n; k++)
@@ -438,7 +450,7 @@ DEV int32_t refined(Sema* s, int32_t ann, int32_t t) {
   if (t == T_BAD || nd(s, ann)->kind != ND_NAME) return T_BAD;
   int list = node_is(s, ann, "list") || (node_is(s, ann, "List") && typing_imported(s, ann));
   int tuple = node_is(s, ann, "tuple") || (node_is(s, ann, "Tuple") && typing_imported(s, ann));
-  return (list && is_list(&s->types, t)) || (tuple && is_tuple(&s->types, t)) ? t : T_BAD;
+  return (list && is_list(&s->types, t)) || (tuple && (is_tuple(&s->types, t) || is_vtuple(&s->types, t))) ? t : T_BAD;
 }
 
 // One annotation of a def's header: the problem's signature type `want`

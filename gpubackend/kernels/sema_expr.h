@@ -70,7 +70,7 @@ DEVFN int no_optional(const TypeTable* tt, int32_t t) {
   return no_optional(tt, d->elem);
 }
 DEV int unknown_items(const TypeTable* tt, int32_t t) {
-  return (is_list(tt, t) || is_set(tt, t) || is_dict(tt, t)) && elem_of(tt, t) == T_UNK;
+  return (is_seq(tt, t) || is_set(tt, t) || is_dict(tt, t)) && elem_of(tt, t) == T_UNK;
 }
 
 // The item type of a list read from (t: its item type): an empty display's
@@ -125,6 +125,9 @@ DEV int32_t decay(Sema* s, int32_t at, int32_t t) {
 DEV int coercible(const Sema* s, int32_t want, int32_t have) {
   if (type_fits(&s->types, want, have)) return 1;
   if (want == T_NUM) return have == T_INT || have == T_FLOAT;  // a bool would lose its class
+  const TypeTable* tt = &s->types;  // tuples of fixed items and of any length, one item type (sema_tuple.h)
+  if (is_vtuple(tt, want) && is_tuple(tt, have)) return type_fits(tt, elem_of(tt, want), fixed_items(tt, have)) || tt->t[have].n == 0;
+  if (is_tuple(tt, want) && is_vtuple(tt, have)) return tt->t[want].n == 0 || type_fits(tt, tuple_common(tt, want), elem_of(tt, have));
   if (is_union(&s->types, want)) {  // (a list made a member's list of int | float must be new: fresh_nums)
     int32_t m = union_member(&s->types, want, have);
     return m >= 0 && !(is_list(&s->types, have) && num_holds(&s->types, s->types.t[want].items[m], have));
@@ -327,7 +330,13 @@ DEVFN int32_t dict_subscript(Sema* s, int32_t i, int32_t t);
 DEVFN int32_t dict_method(Sema* s, int32_t call, int32_t t, SemaLocal* origin);
 DEVFN void learn_dict_type(Sema* s, SemaLocal* l, int32_t read);
 DEVFN int32_t raising_operand(Sema* s, int32_t i);
-DEVFN int widen(Sema* s, int32_t name, int32_t fn);
+DEVFN int widen(Sema* s, int32_t name, int32_t fn, const char* holds);
+DEVFN int32_t vtuple_concat(Sema* s, int32_t op, int32_t a, int32_t b);
+DEVFN int32_t tuple_concat(Sema* s, int32_t op, int32_t a, int32_t b);
+DEVFN int32_t tuple_repeat(Sema* s, int32_t op, int32_t t);
+DEVFN int32_t vtuple_method(Sema* s, int32_t call, int32_t t);
+DEVFN int32_t tuple_call(Sema* s, int32_t name, int32_t list);
+DEVFN int32_t list_method(Sema* s, int32_t call, int32_t t, SemaLocal* origin);
 // Expression i, returned from a function whose result is the union u: a
 // conditional expression there may have a branch of each member.
 DEVFN int32_t union_expr(Sema* s, int32_t i, int32_t u) {
@@ -521,6 +530,12 @@ DEVFN int32_t tuple_display(Sema* s, int32_t i, int32_t want = -1) {
 
 // A tuple's item at a constant index (negative counts from the end): the
 // index must be an int literal, since each item has its own type.
+// Whether a tuple's index x is an int literal, or one negated.
+DEV int literal_index(const Sema* s, int32_t x) {
+  const Node* n = nd(s, x);
+  return n->kind == ND_INT || (n->kind == ND_UNARY && n->op == TK_MINUS && nd(s, n->a)->kind == ND_INT);
+}
+
 DEVFN int32_t tuple_subscript(Sema* s, int32_t i, int32_t t) {
   const Node* n = nd(s, i);
   const Node* x = nd(s, n->b);
@@ -548,9 +563,14 @@ DEVFN int32_t subscript(Sema* s, int32_t i, int32_t* object = 0) {
   if (t == T_BAD) return T_BAD;
   const TypeTable* tt = &s->types;
   if (nd(s, n->b)->kind == ND_TUPLE) return refuse_form(s, i);
-  if (is_tuple(tt, t)) return tuple_subscript(s, i, t);
+  if (is_tuple(tt, t) && (literal_index(s, n->b) || fixed_items(tt, t) == T_BAD || fixed_items(tt, t) == T_UNK))
+    return tuple_subscript(s, i, t);
+  if (is_tuple(tt, t)) {  // items of one type, by a computed index or a slice: a tuple of any length's
+    t = checked(s, i, type_vtuple(&s->types, fixed_items(tt, t)));
+    if (t == T_BAD) return T_BAD;
+  }
   if (is_dict(tt, t)) return dict_subscript(s, i, t);
-  if (t != T_STR && !is_list(tt, t)) {
+  if (t != T_STR && !is_seq(tt, t)) {
     sema_error(s, i, DG_TYPE, "'"); msg_type_in(s->diag, tt, t); msg(s->diag, "' object is not subscriptable");
     return T_BAD;
   }
@@ -562,6 +582,7 @@ DEVFN int32_t subscript(Sema* s, int32_t i, int32_t* object = 0) {
     if (x == T_BAD) return T_BAD;
     if (!intlike(x)) {
       sema_error(s, first_token(s, part), DG_TYPE, t == T_STR ? "string indices must be integers, not "
+                                                   : is_vtuple(tt, t) ? "tuple indices must be integers or slices, not "
                                                                : "list indices must be integers, not ");
       msg_type_in(s->diag, tt, x);
       return T_BAD;
@@ -594,6 +615,11 @@ DEVFN int32_t binary_type(Sema* s, int32_t op, int kind, int32_t a, int32_t b) {
   if (kind == TK_PLUS && a == T_STR && b == T_STR) return T_STR;
   if (kind == TK_STAR && ((a == T_STR && intlike(b)) || (intlike(a) && b == T_STR))) return T_STR;
   if (kind == TK_PERCENT && a == T_STR) { sema_error(s, op, DG_UNSUPPORTED, "printf-style string formatting"); return T_BAD; }
+  if (is_vtuple(tt, a) || is_vtuple(tt, b)) {  // a tuple display of its item type joins it (tuple_items)
+    if (kind == TK_PLUS) return vtuple_concat(s, op, a, b);
+    if (kind == TK_STAR && is_vtuple(tt, a) && intlike(b)) return a;
+    if (kind == TK_STAR && intlike(a) && is_vtuple(tt, b)) return b;
+  }
   if (is_list(tt, a) || is_list(tt, b)) {
     if (kind == TK_PLUS && is_list(tt, a) && is_list(tt, b)) {
       int32_t t = unify(s, a, b);
@@ -603,8 +629,8 @@ DEVFN int32_t binary_type(Sema* s, int32_t op, int kind, int32_t a, int32_t b) {
     if (kind == TK_STAR && intlike(a) && is_list(tt, b)) return b;
   }
   if (is_tuple(tt, a) || is_tuple(tt, b)) {
-    if (kind == TK_PLUS && is_tuple(tt, a) && is_tuple(tt, b)) { sema_error(s, op, DG_UNSUPPORTED, "tuple concatenation"); return T_BAD; }
-    if (kind == TK_STAR && (intlike(a) || intlike(b))) { sema_error(s, op, DG_UNSUPPORTED, "tuple repetition"); return T_BAD; }
+    if (kind == TK_PLUS && is_tuple(tt, a) && is_tuple(tt, b)) return tuple_concat(s, op, a, b);
+    if (kind == TK_STAR && (intlike(a) || intlike(b))) return tuple_repeat(s, op, intlike(a) ? b : a);
   }
   if (kind == TK_AT) { sema_error(s, op, DG_UNSUPPORTED, "matrix multiplication"); return T_BAD; }
   if (a == T_NUM || b == T_NUM) return num_binary(s, op, kind, a, b);
@@ -664,10 +690,10 @@ DEVFN int32_t compare_type(Sema* s, int32_t op, int code, int32_t a, int32_t b) 
     if (b == T_BAD) return T_BAD;
     b = tuple_list(s, op, b);  // a tuple of one item type is searched as a list of them
     if (a == T_STR && b == T_STR) return T_BOOL;
-    if ((is_list(tt, b) || is_set(tt, b) || is_dict(tt, b)) && (type_fits(tt, elem_of(tt, b), a) || elem_of(tt, b) == T_UNK))
+    if ((is_seq(tt, b) || is_set(tt, b) || is_dict(tt, b)) && (type_fits(tt, elem_of(tt, b), a) || elem_of(tt, b) == T_UNK))
       return T_BOOL;
-    if (is_list(tt, b) && elem_of(tt, b) == T_NUM && (a == T_INT || a == T_FLOAT)) return T_BOOL;  // searched as a num
-    if (is_list(tt, b) && a == T_NUM && (elem_of(tt, b) == T_INT || elem_of(tt, b) == T_FLOAT)) return T_BOOL;  // among nums
+    if (is_seq(tt, b) && elem_of(tt, b) == T_NUM && (a == T_INT || a == T_FLOAT)) return T_BOOL;  // searched as a num
+    if (is_seq(tt, b) && a == T_NUM && (elem_of(tt, b) == T_INT || elem_of(tt, b) == T_FLOAT)) return T_BOOL;  // among nums
     return type_error2(s, op, "'in' needs a str in a str or an item in a list, got ", a, b);
   }
   int eq = code == TK_EQEQ || code == TK_NE;
@@ -679,6 +705,7 @@ DEVFN int32_t compare_type(Sema* s, int32_t op, int code, int32_t a, int32_t b) 
   if (any_number(a) && any_number(b)) return T_BOOL;
   if (a == T_STR && b == T_STR) return T_BOOL;
   if (a >= N_SCALARS && unify(s, a, b) != T_BAD) return T_BOOL;
+  if ((is_vtuple(tt, a) && coercible(s, a, b)) || (is_vtuple(tt, b) && coercible(s, b, a))) return T_BOOL;
   if (eq && (a == T_NONE || b == T_NONE)) return T_BOOL;
   if (eq && is_opt(tt, a) && type_fits(tt, elem_of(tt, a), b)) return T_BOOL;
   return type_error2(s, op, "comparison between ", a, b);
@@ -923,7 +950,7 @@ DEVFN int32_t call_form(Sema* s, int32_t call, int32_t n, const int32_t* ts) {
   int32_t name = nd(s, call)->a, t = n ? ts[0] : T_BAD;
   if (node_is(s, name, "len")) {
     if (n != 1) return arity_error(s, name, "exactly one argument");
-    if (t == T_STR || is_list(&s->types, t) || is_tuple(&s->types, t) || is_set(&s->types, t) || is_dict(&s->types, t))
+    if (t == T_STR || is_seq(&s->types, t) || is_tuple(&s->types, t) || is_set(&s->types, t) || is_dict(&s->types, t))
       return T_INT;
     sema_error(s, first_token(s, xtra(s, nd(s, call)->b)), DG_TYPE, "object of type '");
     msg_type_in(s->diag, &s->types, t); msg(s->diag, "' has no len()");
@@ -1017,7 +1044,7 @@ DEVFN int32_t min_max(Sema* s, int32_t call) {
     if (k == 0) { t0 = t; continue; }
     if (t != t0 && num_pair(t0, t)) { t0 = T_NUM; continue; }  // the winner's class is the run's
     if (t != t0) return type_error2(s, first_token(s, arg), "min/max arguments must have one type, got ", t0, t);
-    if (!any_number(t) && t != T_STR && !is_list(&s->types, t) && !is_tuple(&s->types, t)) return arg_type_error(s, call, k, t);
+    if (!any_number(t) && t != T_STR && !is_seq(&s->types, t) && !is_tuple(&s->types, t)) return arg_type_error(s, call, k, t);
   }
   return t0;
 }
@@ -1075,7 +1102,7 @@ DEVFN int class_answer(Sema* s, int32_t t, int32_t name) {
   if (node_is(s, name, "float")) return t == T_FLOAT ? CT_UNSURE : CT_FALSE;
   if (node_is(s, name, "str")) return t == T_STR ? CT_TRUE : CT_FALSE;
   if (node_is(s, name, "list")) return is_list(tt, t) ? CT_TRUE : CT_FALSE;
-  if (node_is(s, name, "tuple")) return is_tuple(tt, t) ? CT_TRUE : CT_FALSE;
+  if (node_is(s, name, "tuple")) return is_tuple(tt, t) || is_vtuple(tt, t) ? CT_TRUE : CT_FALSE;
   if (node_is(s, name, "set")) return is_set(tt, t) ? CT_TRUE : CT_FALSE;
   if (node_is(s, name, "dict")) return is_dict(tt, t) ? CT_TRUE : CT_FALSE;
   const char* never[] = {"frozenset", "bytes", "bytearray", "complex", "range", "type"};
@@ -1117,7 +1144,7 @@ DEVFN int32_t type_test(Sema* s, int32_t call, int32_t cls) {
   int32_t t = expr(s, xtra(s, nd(s, call)->b), 0);
   if (t == T_BAD) return T_BAD;
   const TypeTable* tt = &s->types;
-  int exact = t == T_STR || t == T_BOOL || is_list(tt, t) || is_tuple(tt, t) || is_set(tt, t) || is_dict(tt, t);
+  int exact = t == T_STR || t == T_BOOL || is_seq(tt, t) || is_tuple(tt, t) || is_set(tt, t) || is_dict(tt, t);
   int answer = is_opt(tt, t) || t == T_NONE ? CT_UNSURE : class_answer(s, t, cls);  // isinstance's
   if (answer == CT_IS_INT || answer == CT_IS_FLOAT) {  // an int | float holds no bool: its class is the answer
     note_type(s, cls, answer);
@@ -1388,6 +1415,7 @@ DEVFN int32_t iterable_arg(Sema* s, int32_t arg) {
   t = tuple_list(s, arg, t);
   if (t == T_STR) return checked(s, head, type_list(&s->types, T_STR));
   if (is_list(&s->types, t)) return t;
+  if (is_vtuple(&s->types, t)) return checked(s, head, type_list(&s->types, elem_of(&s->types, t)));
   if (is_set(&s->types, t) || is_dict(&s->types, t))  // its keys (set_items, dict_items)
     return checked(s, head, type_list(&s->types, item_type(s, head, elem_of(&s->types, t))));
   if (is_tuple(&s->types, t)) return tuple_unlike(s, head, t);
@@ -1399,7 +1427,7 @@ DEVFN int32_t iterable_arg(Sema* s, int32_t arg) {
 // result's type, or the refusal (key_builtin).
 DEVFN int32_t key_builtin(Sema* s, int32_t name, int32_t t) {
   const TypeTable* tt = &s->types;
-  if (node_is(s, name, "len") && (t == T_STR || is_list(tt, t))) return T_INT;
+  if (node_is(s, name, "len") && (t == T_STR || is_seq(tt, t))) return T_INT;
   if (node_is(s, name, "abs") && number(t)) return t == T_BOOL ? T_INT : t;
   if (node_is(s, name, "str") && (number(t) || t == T_STR)) return T_STR;
   if (node_is(s, name, "int") && (number(t) || t == T_STR)) return T_INT;
@@ -1519,7 +1547,7 @@ DEVFN int32_t sum_from(Sema* s, int32_t call, int32_t t, int32_t elem) {
 DEVFN int32_t sequence_builtin(Sema* s, int32_t call) {
   const Node* c = nd(s, call);
   int32_t name = c->a;
-  int sorted = node_is(s, name, "sorted"), list = node_is(s, name, "list");
+  int sorted = node_is(s, name, "sorted"), list = node_is(s, name, "list") || node_is(s, name, "tuple");
   int minmax = node_is(s, name, "min") || node_is(s, name, "max"), sum = node_is(s, name, "sum");
   if (list && c->n == 0) return checked(s, name, type_list(&s->types, T_UNK));
   if (c->n == 0 || nd(s, xtra(s, c->b))->kind == ND_KEYWORD) return refuse_form(s, call);
@@ -1551,9 +1579,9 @@ DEVFN int32_t sequence_builtin(Sema* s, int32_t call) {
     }
     return T_BAD;
   }
-  if (list) return t;
+  if (list) return node_is(s, name, "tuple") ? tuple_call(s, name, t) : t;
   if (minmax) {
-    if (!any_number(elem) && elem != T_STR && !is_tuple(&s->types, elem) && !is_list(&s->types, elem)) {
+    if (!any_number(elem) && elem != T_STR && !is_tuple(&s->types, elem) && !is_seq(&s->types, elem)) {
       sema_error(s, at, DG_TYPE, "bad argument type for "); msg_node(s, name); msg(s->diag, "(): ");
       msg_type_in(s->diag, &s->types, t);
       return T_BAD;
@@ -1714,7 +1742,7 @@ DEVFN void learn_list_type(Sema* s, SemaLocal* l, int32_t read) {
   if (t == T_BAD || t == T_NONE || type_unknown(&s->types, t)) return;
   int set = is_set(&s->types, l->type);
   if (set && node_is(s, c->a, "update") && t != T_BAD)  // an iterable's items
-    t = t == T_STR ? T_STR : is_list(&s->types, t) || is_set(&s->types, t) ? elem_of(&s->types, t) : T_BAD;
+    t = t == T_STR ? T_STR : is_seq(&s->types, t) || is_set(&s->types, t) ? elem_of(&s->types, t) : T_BAD;
   if (set && t != T_INT && t != T_BOOL && t != T_STR) return;
   int32_t lt = set ? type_set(&s->types, t) : type_list(&s->types, t);
   if (lt != T_BAD) l->type = lt;
@@ -1822,7 +1850,7 @@ DEVFN int32_t list_method(Sema* s, int32_t call, int32_t t, SemaLocal* origin) {
   if (is == 9) return t;
   if (is == 1) {
     if (x == T_STR && (elem == T_STR || elem == T_UNK)) x = checked(s, name, type_list(&s->types, T_STR));
-    if (!is_list(tt, x)) {
+    if (!is_seq(tt, x)) {
       sema_error(s, last, DG_TYPE, "bad argument type for "); msg_node(s, name); msg(s->diag, "(): ");
       msg_type_in(s->diag, tt, x);
       return T_BAD;
@@ -1833,7 +1861,7 @@ DEVFN int32_t list_method(Sema* s, int32_t call, int32_t t, SemaLocal* origin) {
   if (elem == T_NUM && (x == T_INT || x == T_FLOAT) && (is == 0 || is == 2)) return T_NONE;  // stored as an int | float
   if (!type_fits(tt, elem, x)) {
     if (elem != T_UNK && !type_fits(tt, x, elem)) {
-      if (origin && (is == 0 || is == 2) && num_pair(elem, x) && widen(s, origin->name, s->f.fn)) return T_BAD;
+      if (origin && (is == 0 || is == 2) && num_pair(elem, x) && widen(s, origin->name, s->f.fn, "ints and floats")) return T_BAD;
       sema_error(s, last, DG_TYPE, "list."); msg_node(s, name); msg(s->diag, "() of "); msg_type_in(s->diag, tt, x);
       msg(s->diag, " to a "); msg_type_in(s->diag, tt, t);
       return T_BAD;
@@ -2026,6 +2054,7 @@ DEVFN int32_t method_call(Sema* s, int32_t call) {
   if (t == T_BAD) return T_BAD;
   if (origin) note_type(s, obj, t);
   if (is_tuple(&s->types, t)) { sema_error(s, attr, DG_UNSUPPORTED, "tuple methods"); return T_BAD; }
+  if (is_vtuple(&s->types, t)) return vtuple_method(s, call, t);
   t = decay(s, call, t);  // None.append: 'NoneType' object has no attribute
   if (t == T_BAD) return T_BAD;
   if (t == T_STR) return str_method(s, call);
@@ -2046,3 +2075,4 @@ DEVFN int32_t method_call(Sema* s, int32_t call) {
 
 #include "sema_set.h"
 #include "sema_dict.h"
+#include "sema_tuple.h"

@@ -62,6 +62,7 @@ DEVFN void inferred_return(Sema* s, int32_t i) {
 DEV int never_equal(const TypeTable* tt, int32_t a, int32_t b) {
   if (a == b || a == T_UNK || b == T_UNK || is_opt(tt, a) || is_opt(tt, b) || is_union(tt, a) || is_union(tt, b)) return 0;
   if (is_number(a) && is_number(b)) return 0;
+  if ((is_vtuple(tt, a) && is_tuple(tt, b)) || (is_tuple(tt, a) && is_vtuple(tt, b))) return 0;  // equal lengths may meet
   if (type_kind(tt, a) != type_kind(tt, b) || (a < N_SCALARS) != (b < N_SCALARS)) return 1;
   if (a < N_SCALARS) return 1;  // str and a number, None and anything else
   return is_tuple(tt, a) && tt->t[a].n != tt->t[b].n;  // tuples of two lengths
@@ -143,7 +144,7 @@ DEVFN int return_stmt(Sema* s, int32_t i) {
     if (t == T_BAD) return 0;
   }
   if (!coercible(s, ret, t) && s->f.fn != s->entry && num_pair(ret, t) &&
-      widen(s, xtra(s, nd(s, s->funcs[s->f.fn].def)->a), WIDENED_RESULT))
+      widen(s, xtra(s, nd(s, s->funcs[s->f.fn].def)->a), WIDENED_RESULT, "ints and floats"))
     return 0;
   if (!coercible(s, ret, t) && !fresh_nums(s, ret, t, n->a) && !foreign_result(s, first_token(s, n->a), t)) {
     sema_error(s, first_token(s, n->a), DG_TYPE, "returns "); msg_type_in(s->diag, &s->types, t);
@@ -159,13 +160,30 @@ DEVFN int return_stmt(Sema* s, int32_t i) {
 // float, which holds either as CPython's variable does. 0 where it can't
 // be: widened already (declared otherwise than by an assignment: a loop's
 // target), MAX_WIDENED, or a look ahead's typing.
-DEVFN int widen(Sema* s, int32_t name, int32_t fn) {
+DEVFN int widen(Sema* s, int32_t name, int32_t fn, const char* holds) {
   if (widened_in(s, name, fn) || s->nwidened == MAX_WIDENED || s->discovering || s->stop) return 0;
   s->widened[s->nwidened] = name;
   s->widened_fn[s->nwidened++] = fn;
   s->widen = 1;
-  sema_error(s, name, DG_UNSUPPORTED, "(typed again: this name holds ints and floats)");
+  sema_error(s, name, DG_UNSUPPORTED, "(typed again: this name holds "); msg(s->diag, holds); msg(s->diag, ")");
   return 1;
+}
+
+// A local declared a tuple that is given one of another length, the items
+// of both of one type (`r = ()` then `r += (x,)`): widened, it is a
+// tuple[T, ...] (store_name).
+DEV int tuple_pair(const Sema* s, int32_t a, int32_t b) {
+  const TypeTable* tt = &s->types;
+  if (a == b || !(is_tuple(tt, a) || is_vtuple(tt, a)) || !(is_tuple(tt, b) || is_vtuple(tt, b))) return 0;
+  int32_t ea = is_vtuple(tt, a) ? elem_of(tt, a) : fixed_items(tt, a);
+  int32_t eb = is_vtuple(tt, b) ? elem_of(tt, b) : fixed_items(tt, b);
+  return ea != T_BAD && eb != T_BAD && (ea == T_UNK || eb == T_UNK || type_fits(tt, ea, eb) || type_fits(tt, eb, ea));
+}
+
+// A widen of local `name` for a store of type t where its type is `have`.
+DEVFN int widen_for(Sema* s, int32_t name, int32_t have, int32_t t) {
+  if (num_pair(have, t)) return widen(s, name, s->f.fn, "ints and floats");
+  return tuple_pair(s, have, t) && widen(s, name, s->f.fn, "tuples of several lengths");
 }
 
 // A value of type t stored to NAME `name`: declared on first assignment
@@ -181,6 +199,7 @@ DEVFN void store_name(Sema* s, int32_t name, int32_t t) {
       int32_t nums = checked(s, name, type_list(&s->types, T_NUM));
       if (t == T_INT || t == T_FLOAT) t = T_NUM;
       else if (fresh_nums(s, nums, t, s->fresh_value)) t = nums;
+      else if (fixed_items(tt, t) != T_BAD) t = checked(s, name, type_vtuple(&s->types, fixed_items(tt, t)));
     }
     declare_local(s, name, t == T_NONE ? checked(s, name, type_opt(&s->types, T_UNK)) : t);
     return;
@@ -192,7 +211,7 @@ DEVFN void store_name(Sema* s, int32_t name, int32_t t) {
   } else if (type_fits(tt, t, l->type) && !type_fits(tt, l->type, t)) {
     l->type = t;  // an empty list's item type is known from now on
   } else if (!coercible(s, l->type, t)) {
-    if (num_pair(l->type, t) && widen(s, name, s->f.fn)) return;
+    if (widen_for(s, name, l->type, t)) return;
     sema_error(s, name, DG_TYPE, "'"); msg_node(s, name); msg(s->diag, "' is ");
     msg_type_in(s->diag, tt, l->type); msg(s->diag, ", cannot assign "); msg_type_in(s->diag, tt, t);
     return;
@@ -247,7 +266,7 @@ DEVFN int rhs_values(Sema* s, int32_t value, int32_t n, int32_t* ts) {
     for (int32_t k = 0; k < n; k++) ts[k] = tt->t[t].items[k];
     return 1;
   }
-  if (is_list(tt, t)) {
+  if (is_seq(tt, t)) {
     int32_t e = item_type(s, at, elem_of(tt, t));
     for (int32_t k = 0; k < n; k++) ts[k] = e;
     return e != T_BAD;
@@ -268,7 +287,7 @@ DEVFN int32_t item_target(Sema* s, int32_t target, int aug, int32_t* object) {
   int slice = nd(s, nd(s, target)->b)->kind == ND_SLICE;
   if ((is_list(&s->types, t) || is_dict(&s->types, t)) && !(slice && aug)) return item;
   if (t == T_STR && !slice) sema_error(s, at, DG_TYPE, "'str' object does not support item assignment");
-  else if (is_tuple(&s->types, t)) sema_error(s, at, DG_TYPE, "'tuple' object does not support item assignment");
+  else if (is_tuple(&s->types, t) || is_vtuple(&s->types, t)) sema_error(s, at, DG_TYPE, "'tuple' object does not support item assignment");
   else if (is_list(&s->types, t)) sema_error(s, at, DG_UNSUPPORTED, "augmented assignment to a slice");
   else sema_error(s, at, DG_UNSUPPORTED, "item assignment to this value");
   return T_BAD;
@@ -434,8 +453,13 @@ DEVFN int aug_stmt(Sema* s, int32_t i) {
   if (r == T_BAD) return 1;
   int32_t t = binary_type(s, i, aug_to_binary(n->op), l->type, r);
   if (l->type == T_NUM) note_type(s, i, t);  // the value to store in it (code_stmt.h, aug_stmt)
+  if (t != T_BAD && type_fits(&s->types, t, l->type) && type_unknown(&s->types, l->type)) {
+    l->type = t;  // `r = ()` widened, then `r += (x,)`: its item type is known from now on
+    note_type(s, n->a, t);
+    return 1;
+  }
   if (t != T_BAD && t != l->type && !(l->type == T_NUM && any_number(t))) {
-    if (num_pair(l->type, t) && widen(s, n->a, s->f.fn)) return 1;
+    if (widen_for(s, n->a, l->type, t)) return 1;
     sema_error(s, n->a, DG_TYPE, "'"); msg_node(s, n->a); msg(s->diag, "' is "); msg_type_in(s->diag, &s->types, l->type);
     msg(s->diag, ", the result is "); msg_type_in(s->diag, &s->types, t);
   }
@@ -598,7 +622,7 @@ DEVFN int32_t iter_item(Sema* s, int32_t at, int32_t t) {
   if (t == T_BAD) return T_BAD;
   t = tuple_list(s, at, t);  // a tuple of one item type is iterated as a list of them
   if (t == T_STR) return T_STR;
-  if (is_list(&s->types, t) || is_set(&s->types, t) || is_dict(&s->types, t)) return item_type(s, at, elem_of(&s->types, t));
+  if (is_seq(&s->types, t) || is_set(&s->types, t) || is_dict(&s->types, t)) return item_type(s, at, elem_of(&s->types, t));
   if (is_tuple(&s->types, t)) return tuple_unlike(s, at, t);
   sema_error(s, at, DG_TYPE, "'"); msg_type_in(s->diag, &s->types, t); msg(s->diag, "' object is not iterable");
   return T_BAD;
@@ -709,7 +733,7 @@ DEVFN int unpacked_types(Sema* s, const int32_t* names, int32_t n, const int32_t
     for (int32_t k = 0; k < n; k++) types[k] = its[k];
   } else if (nit == 1 && is_tuple(tt, t0) && tt->t[t0].n == n) {
     for (int32_t k = 0; k < n; k++) types[k] = tt->t[t0].items[k];
-  } else if (nit == 1 && is_list(tt, t0) && n > 1) {
+  } else if (nit == 1 && is_seq(tt, t0) && n > 1) {
     int32_t e = item_type(s, names[0], elem_of(tt, t0));
     if (e == T_BAD) return 0;
     for (int32_t k = 0; k < n; k++) types[k] = e;

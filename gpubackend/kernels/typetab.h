@@ -13,15 +13,19 @@
 enum TypeId { T_NONE, T_BOOL, T_INT, T_FLOAT, T_STR, T_NUM, T_UNK, N_SCALARS, T_BAD = -1 };
 #define TYPE_CODES "nbifsri"  // T_UNK: an int code (no element of it exists)
 
+// A tuple of any length (TY_VTUPLE, `tuple[T, ...]`) is a list that no
+// operation mutates: the same heap object (objects.h), read by the same
+// instructions, so every read of a list is one of it (is_seq); only its
+// type says tuple (==, isinstance, the result's encoding).
 // A union (TY_UNION) is a function's result only: its members (items[],
 // n of them) are scalars, at most one list and tuples of distinct arities
 // (gpubackend/types.py's union rule), so == between two members of one
 // union compares numbers by value and anything else as unequal.
-enum TypeKind { TY_SCALAR, TY_LIST, TY_TUPLE, TY_OPT, TY_SET, TY_DICT, TY_UNION };
+enum TypeKind { TY_SCALAR, TY_LIST, TY_TUPLE, TY_OPT, TY_SET, TY_DICT, TY_UNION, TY_VTUPLE };
 
 struct TypeDef {
   int32_t kind;
-  int32_t elem;               // list or set element, Optional's T, dict's key
+  int32_t elem;               // list, set or tuple[T, ...] element, Optional's T, dict's key
   int32_t n;                  // tuple arity, union members; 1 for a dict
   int32_t items[MAX_TUPLE];   // tuple item types, union members; a dict's value type
   int32_t depth;              // nesting: 0 for scalars
@@ -58,6 +62,10 @@ DEV int32_t type_intern(TypeTable* tt, const TypeDef* d) {
 DEV int32_t type_depth(const TypeTable* tt, int32_t t) { return t < 0 ? 0 : tt->t[t].depth; }
 DEV int32_t type_list(TypeTable* tt, int32_t elem) {
   TypeDef d; d.kind = TY_LIST; d.elem = elem; d.n = 0; d.depth = type_depth(tt, elem) + 1;
+  return elem == T_BAD ? T_BAD : type_intern(tt, &d);
+}
+DEV int32_t type_vtuple(TypeTable* tt, int32_t elem) {
+  TypeDef d; d.kind = TY_VTUPLE; d.elem = elem; d.n = 0; d.depth = type_depth(tt, elem) + 1;
   return elem == T_BAD ? T_BAD : type_intern(tt, &d);
 }
 // A set holds ints, bools or strs (sets.h), or T_UNK until a use says which.
@@ -99,6 +107,9 @@ DEV int type_kind(const TypeTable* tt, int32_t t) { return t < 0 ? -1 : tt->t[t]
 DEV int is_number(int32_t t) { return t == T_BOOL || t == T_INT || t == T_FLOAT || t == T_NUM; }
 DEV int is_list(const TypeTable* tt, int32_t t) { return type_kind(tt, t) == TY_LIST; }
 DEV int is_tuple(const TypeTable* tt, int32_t t) { return type_kind(tt, t) == TY_TUPLE; }
+DEV int is_vtuple(const TypeTable* tt, int32_t t) { return type_kind(tt, t) == TY_VTUPLE; }
+// A list or a tuple[T, ...]: one heap object, read by the same instructions.
+DEV int is_seq(const TypeTable* tt, int32_t t) { return is_list(tt, t) || is_vtuple(tt, t); }
 DEV int is_opt(const TypeTable* tt, int32_t t) { return type_kind(tt, t) == TY_OPT; }
 DEV int is_set(const TypeTable* tt, int32_t t) { return type_kind(tt, t) == TY_SET; }
 DEV int is_dict(const TypeTable* tt, int32_t t) { return type_kind(tt, t) == TY_DICT; }
@@ -126,6 +137,13 @@ DEV int32_t tuple_common(const TypeTable* tt, int32_t t) {
   if (t < 0 || tt->t[t].kind != TY_TUPLE || tt->t[t].n == 0) return T_BAD;
   for (int32_t i = 1; i < tt->t[t].n; i++) if (tt->t[t].items[i] != tt->t[t].items[0]) return T_BAD;
   return tt->t[t].items[0];
+}
+
+// The item type shared by tuple t of fixed items (T_UNK for `()`, which
+// joins any), or T_BAD.
+DEV int32_t fixed_items(const TypeTable* tt, int32_t t) {
+  if (t < 0 || tt->t[t].kind != TY_TUPLE) return T_BAD;
+  return tt->t[t].n == 0 ? T_UNK : tuple_common(tt, t);
 }
 
 // A type whose element types are not all known (`[]`, `[[]]`).
@@ -187,7 +205,7 @@ DEV int type_code(const TypeTable* tt, int32_t t, char* buf, int32_t* k, int32_t
     buf[(*k)++] = ')';
     return 1;
   }
-  buf[(*k)++] = d->kind == TY_LIST ? '[' : d->kind == TY_SET ? '<' : d->kind == TY_DICT ? '{' : '?';
+  buf[(*k)++] = d->kind == TY_LIST ? '[' : d->kind == TY_VTUPLE ? '*' : d->kind == TY_SET ? '<' : d->kind == TY_DICT ? '{' : '?';
   if (!type_code(tt, d->elem, buf, k, cap)) return 0;
   return d->kind != TY_DICT || type_code(tt, d->items[0], buf, k, cap);
 }
@@ -199,9 +217,10 @@ DEV int32_t type_of_code(TypeTable* tt, const char* code, int32_t len, int32_t* 
   if (*i >= len) return T_BAD;
   char c = code[(*i)++];
   for (int32_t t = 0; t < T_UNK; t++) if (TYPE_CODES[t] == c) return t;
-  if (c == '[' || c == '?' || c == '<') {
+  if (c == '[' || c == '*' || c == '?' || c == '<') {
     int32_t elem = type_of_code(tt, code, len, i);
-    return elem == T_BAD ? T_BAD : c == '[' ? type_list(tt, elem) : c == '<' ? type_set(tt, elem) : type_opt(tt, elem);
+    if (elem == T_BAD) return T_BAD;
+    return c == '[' ? type_list(tt, elem) : c == '*' ? type_vtuple(tt, elem) : c == '<' ? type_set(tt, elem) : type_opt(tt, elem);
   }
   if (c == '{') {
     int32_t key = type_of_code(tt, code, len, i);
@@ -228,9 +247,11 @@ DEV void msg_type_in(Diag* d, const TypeTable* tt, int32_t t) {
     for (int32_t i = 0; i < e->n; i++) { if (i) msg(d, " | "); msg_type_in(d, tt, e->items[i]); }
     return;
   }
-  msg(d, e->kind == TY_LIST ? "list[" : e->kind == TY_TUPLE ? "tuple[" : e->kind == TY_SET ? "set["
+  msg(d, e->kind == TY_LIST ? "list[" : e->kind == TY_TUPLE || e->kind == TY_VTUPLE ? "tuple[" : e->kind == TY_SET ? "set["
          : e->kind == TY_DICT ? "dict[" : "Optional[");
-  if (e->kind == TY_DICT) {
+  if (e->kind == TY_VTUPLE) {
+    msg_type_in(d, tt, e->elem); msg(d, ", ...");
+  } else if (e->kind == TY_DICT) {
     msg_type_in(d, tt, e->elem); msg(d, ", "); msg_type_in(d, tt, e->items[0]);
   } else if (e->kind == TY_TUPLE) {
     if (e->n == 0) msg(d, "()");  // Python spells the empty tuple's type tuple[()]
@@ -248,10 +269,10 @@ DEV int32_t msg_code(Diag* d, const char* code, int32_t len, int32_t i) {
   if (i >= len) return i;
   char ch = code[i++];
   for (int32_t k = 0; k < 6; k++) if (ch == "nbifsr"[k]) { msg(d, names[k]); return i; }
-  if (ch == '[' || ch == '?' || ch == '<') {
-    msg(d, ch == '[' ? "list[" : ch == '?' ? "Optional[" : "set[");
+  if (ch == '[' || ch == '*' || ch == '?' || ch == '<') {
+    msg(d, ch == '[' ? "list[" : ch == '*' ? "tuple[" : ch == '?' ? "Optional[" : "set[");
     i = msg_code(d, code, len, i);
-    msg(d, "]");
+    msg(d, ch == '*' ? ", ...]" : "]");
     return i;
   }
   if (ch == '{') {

@@ -54,11 +54,11 @@ DEV int64_t sort_work(int64_t n) {
   while (((int64_t)1 << levels) < n) levels++;
   return n * levels;
 }
-// == and the orderings of lists walk the shorter list; other objects
+// == and the orderings of lists (and tuple[T, ...]) walk the shorter list; other objects
 // (tuples, boxes) have a size fixed by their type.
 DEV int64_t compare_work(int64_t a, int64_t b, const char* code) {
   while (*code == '?') code++;
-  if (*code != '[' || !a || !b) return 0;
+  if ((*code != '[' && *code != '*') || !a || !b) return 0;
   return min_work(LIST_LEN(AS_PTR(a)), LIST_LEN(AS_PTR(b)));
 }
 
@@ -691,11 +691,27 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
         NEXT;
       }
       CASE(TUPLE_GET): TOP = AS_PTR(TOP)[a]; NEXT;
+      CASE(TUPLE_INDEX): {
+        int64_t k = POP();
+        if (k < 0) k += a;
+        if (k < 0 || k >= a) RAISE(ST_INDEX_ERROR);
+        TOP = AS_PTR(TOP)[k];
+        NEXT;
+      }
       CASE(TUPLE_LIST): {
         int64_t* l;
         CHECK(rt_list_new(&heap, a, &l));
         for (int32_t i = 0; i < a; i++) LIST_ITEMS(l)[i] = AS_PTR(TOP)[i];
         TOP = PTR_WORD(l);
+        NEXT;
+      }
+      CASE(LIST_TUPLE): {
+        const int64_t* l = AS_PTR(TOP);
+        if (LIST_LEN(l) != a) RAISE(ST_UNSUPPORTED);
+        int64_t* t = heap_alloc(&heap, a);
+        if (!t) RAISE(ST_MEMORY_ERROR);
+        for (int32_t i = 0; i < a; i++) t[i] = LIST_ITEMS(l)[i];
+        TOP = PTR_WORD(t);
         NEXT;
       }
       CASE(UNPACK_TUPLE): { const int64_t* t = AS_PTR(POP()); for (int32_t i = 0; i < a; i++) PUSH(t[i]); NEXT; }
