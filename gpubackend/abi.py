@@ -121,6 +121,7 @@ def _program_dtype() -> np.dtype:
         ("entry", "<i4"), ("frame_slots", "<i4"), ("memo", "<i4"), ("ret", "S%d" % L["MAX_SIG"]), ("diag", diag),
         ("funcs", func, (L["MAX_FUNCS"],)),
         ("n_loop_tests", "<i4"), ("loop_tests", "<i4", (L["MAX_LOOP_TESTS"], 2)),
+        ("n_handlers", "<i4"), ("handlers", "<i4", (L["MAX_HANDLERS"], 5)),
         ("code", "<i4", (L["MAX_CODE"],)), ("lines", "<i4", (L["MAX_CODE"],)),
         ("konst", "<i8", (L["MAX_CONST_WORDS"],)),
     ], align=True)

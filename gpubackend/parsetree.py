@@ -319,6 +319,15 @@ class _TreeView:
     def show_raise(self, i, n):
         return self.group("Raise", [self.opt(n["a"]), self.opt(n["b"])])
 
+    def show_try(self, i, n):
+        body, orelse, final = self.items(n["a"], 3)
+        handlers = [self.show(x) for x in self.items(n["b"], n["n"])]
+        return self.group("Try", [self.show(body)] + handlers + [self.opt(orelse), self.opt(final)])
+
+    def show_except(self, i, n):
+        name, body = self.items(n["b"], 2)
+        return self.group("Except", [self.opt(n["a"]), "-" if name < 0 else self.text(name), self.show(body)])
+
     def comp(self, head, item_parts, n):
         return self.group(head, item_parts + [self.show(x) for x in self.items(n["b"], n["n"])])
 

@@ -39,7 +39,7 @@ def refused(tree: ast.AST, source: str | None = None) -> str | None:
     """The first construct in `tree` that the parse pass refuses, or None
     (with `source`, also an f-string's `=`, which its ast does not show)."""
     for node in ast.walk(tree):
-        kinds = (ast.ClassDef, ast.Try, ast.With, ast.AsyncFunctionDef, ast.AsyncFor, ast.AsyncWith,
+        kinds = (ast.ClassDef, ast.With, ast.AsyncFunctionDef, ast.AsyncFor, ast.AsyncWith,
                  ast.Global, ast.Nonlocal, ast.Delete, ast.Yield, ast.YieldFrom, ast.Await, ast.Match)
         if isinstance(node, kinds):
             return type(node).__name__
@@ -155,6 +155,10 @@ class Renderer:
 
     def stmt_Raise(self, s):
         return self.group("Raise", [self.opt(s.exc), self.opt(s.cause)])
+
+    def stmt_Try(self, s):
+        handlers = [self.group("Except", [self.opt(h.type), h.name or "-", self.block(h.body)]) for h in s.handlers]
+        return self.group("Try", [self.block(s.body)] + handlers + [self.orelse(s.orelse), self.orelse(s.finalbody)])
 
     def alias(self, a: ast.alias) -> str:
         return self.group("Alias", [a.name, a.asname or "-"])

@@ -118,6 +118,9 @@ def test_syntax_errors_where_cpython_finds_them():
      "(Module (Expr (Call f@1:1 (GenExp x@1:3 (For x@1:9 y@1:14) (If x@1:19)))))"),
     ("s = 'a' \"b\"\n", "(Module (Assign s@1:1 (Str \"'a'\" '\"b\"')@1:5))"),
     ("from . import (a as b,)\n", "(Module (From1 - (Alias a b)))"),
+    ("try:\n    x = 1\nexcept (A, B) as e:\n    pass\nexcept:\n    y = 2\nelse:\n    pass\n",
+     "(Module (Try (Block (Assign x@2:5 #1@2:9)) (Except (Tuple A@3:9 B@3:12) e (Block (Pass))) "
+     "(Except - - (Block (Assign y@6:5 #2@6:9))) (Block (Pass)) -))"),
     ("xs[1:, ::2] = a, *b = c\n",
      "(Module (Assign (Subscript xs@1:1 (Tuple (Slice #1@1:4 - -) (Slice - - #2@1:10))) "
      "(Tuple a@1:15 (Starred * b@1:19)) c@1:23))"),
@@ -130,7 +133,7 @@ def test_tree_shapes(source, expected):
 # what the language does not have is parsed past, for the type pass to refuse in its place
 @pytest.mark.parametrize("source, expected", [
     ("class A:\n    pass\n", "(Module (Unsupported 'class'@1:1 (Block (Pass))))"),
-    ("try:\n    x = f'{y}'\nexcept E as e:\n    del x\n",
+    ("try:\n    x = f'{y}'\nexcept* E as e:\n    del x\n",
      "(Module (Unsupported 'try'@1:1 (Block (Assign x@2:5 (FString (Field y@2:12 -))@2:9))))"),
     ("@cache\ndef f():\n    return (yield 1j)\n",
      "(Module (Unsupported '@'@1:1 -) (Def f (Params) - (Block (Return (Unsupported 'yield'@3:13 (Unsupported '1j'@3:19 -))))))"),

@@ -17,6 +17,8 @@ DEV int32_t block_end_line(Code* g, int32_t b, int32_t follow) {
   if (cnode(g, first_token(g->s, first))->line != n->line) return follow;
   return cnode(g, cx(g, n->a + n->n - 1))->end;
 }
+DEVFN int try_stmt(Code* g, int32_t i, int32_t follow);
+
 // The line of the first token of statement i.
 DEV int32_t stmt_line(Code* g, int32_t i) { return cnode(g, first_token(g->s, i))->line; }
 
@@ -43,7 +45,8 @@ DEVFN int statements(Code* g, int32_t at, int32_t n, int32_t follow) {
     }
     if (!stmt(g, st, next)) falls = 0;
     int kind = cnode(g, st)->kind;
-    if (kind != ND_IF && kind != ND_WHILE && kind != ND_FOR && kind != ND_DEF) g->line = cnode(g, st)->end;  // its NEWLINE's
+    if (kind != ND_IF && kind != ND_WHILE && kind != ND_FOR && kind != ND_DEF && kind != ND_TRY)
+      g->line = cnode(g, st)->end;  // its NEWLINE's
   }
   return falls;
 }
@@ -786,6 +789,7 @@ DEVFN int stmt(Code* g, int32_t i, int32_t follow) {
     case ND_ASSERT: assert_stmt(g, i); return 1;
     case ND_BREAK: case ND_CONTINUE: return loop_jump(g, i);
     case ND_RAISE: return raise_stmt(g, i);
+    case ND_TRY: return try_stmt(g, i, follow);
     case ND_IMPORT:  // the function's own: math's names from here on (no code)
       if (node_is(g->s, cx(g, n->a), "math")) g->f.fn_math = 1;
       return 1;
@@ -956,3 +960,5 @@ DEVFN int code_program(Code* g, const Sema* s, Program* out) {
   finish_program(out, g->funcs, s->nfuncs + (s->module_n > 0), s->module_n ? s->nfuncs : s->entry);
   return 1;
 }
+
+#include "code_try.h"

@@ -36,7 +36,7 @@ DEVI int64_t workspace_bytes(int32_t cap_nodes) {
 DEVFN void compile_program(Workspace* w, int32_t cap_nodes, const char* src, int32_t n, const char* entry,
                            int32_t entry_len, const char* sig, int32_t sig_len, Program* out) {
   out->ok = 0; out->n_code = 0; out->n_const = 0; out->n_funcs = 0; out->entry = -1; out->frame_slots = 0;
-  out->memo = 0; out->n_loop_tests = 0; out->ret[0] = 0;
+  out->memo = 0; out->n_loop_tests = 0; out->n_handlers = 0; out->ret[0] = 0;
   ParseTree t;
   t.nodes = (Node*)(w + 1);
   t.cap_nodes = cap_nodes;

@@ -18,6 +18,8 @@ enum Status {
 #undef STATUS
   ST_RUNNING_  // internal: the lane has not stopped yet
 };
+// A status as a bit of a set of them (a handler's classes: sema_try.h, EXC_MATCH).
+#define STATUS_BIT(st) (1 << (st))
 
 enum DiagClass {
 #define DIAG(name, text) name,
@@ -117,6 +119,11 @@ struct FuncInfo {
 
 // A compiled program: everything the VM needs, in one fixed-size image so
 // that k candidates are one array [k, sizeof(Program)].
+// One try statement of a program (code_try.h): a raise at a pc in
+// [HW_START, HW_END) goes to its handlers, the operand stack cut to the
+// try's depth in its function (vm.h, raise_). The innermost try comes first.
+enum HandlerWord { HW_START, HW_END, HW_TARGET, HW_FN, HW_DEPTH, HANDLER_WORDS };
+
 struct Program {
   int32_t ok;          // 1 when compiled; otherwise diag says why
   int32_t n_code;
@@ -131,6 +138,8 @@ struct Program {
   FuncInfo funcs[MAX_FUNCS];
   int32_t n_loop_tests;
   int32_t loop_tests[MAX_LOOP_TESTS][2];  // a while test copied to its loop's end: its first word, its spending word
+  int32_t n_handlers;
+  int32_t handlers[MAX_HANDLERS][HANDLER_WORDS];  // a try's body [start, end), its handlers' code, its depth (HandlerWord)
   int32_t code[MAX_CODE];
   int32_t lines[MAX_CODE];  // pc -> source line, parallel to code
   int64_t konst[MAX_CONST_WORDS];

@@ -99,6 +99,9 @@
 // emit_loop_test): the VM reads their table only when a lane stops with an
 // error. A loop past it keeps LOOP back to its test: slower, not an error.
 #define MAX_LOOP_TESTS 32
+// Try statements per program (code_try.h): the handler table the VM
+// searches when a lane raises.
+#define MAX_HANDLERS 16
 // Words of a while loop's test that may be copied to its end: a test is a
 // few comparisons; a long one is run from the head instead.
 #define MAX_TEST_COPY 16

@@ -1028,37 +1028,76 @@ DEVFN int32_t expr_stmt(Parser* p) {
   return list_node(p, ND_ASSIGN, &op, mark);
 }
 
+// handler := 'except' ['*'] [expression ['as' NAME]] block      (pushed;
+// an except* makes *star 1, a bare except *bare 1)
+DEVFN void handler(Parser* p, int* star, int* bare) {
+  Token kw = p->cur;
+  advance(p);
+  if (*bare) syntax_error(p, &kw, "default 'except:' must be last");
+  int s = accept(p, TK_STAR);
+  if (*star >= 0 && s != *star) syntax_error(p, &kw, "cannot have both 'except' and 'except*' on the same 'try'");
+  *star = s;
+  int32_t cls = -1, as = -1;
+  if (s || !check(p, TK_COLON)) {
+    cls = expression(p);
+    if (accept(p, TK_AS)) {
+      as = add_node(p, ND_NAME, &p->cur);
+      expect(p, TK_NAME, "expected a name after 'as'");
+    }
+  } else {
+    *bare = 1;
+  }
+  int32_t body = block(p);
+  push(p, add_node(p, ND_EXCEPT, &kw, cls, record(p, 2, as, body)));
+}
+
+// try_stmt := 'try' block (handler+ else_block ['finally' block] | 'finally' block)
+// A try of except* handlers (exception groups) is UNSUPPORTED, its body
+// kept as unsupported_stmt keeps one.
+DEVFN int32_t try_stmt(Parser* p) {
+  Token kw = p->cur;
+  advance(p);
+  int32_t body = block(p);
+  int32_t mark = p->top;
+  int star = -1, bare = 0;
+  while (check(p, TK_EXCEPT) && !failed(p)) handler(p, &star, &bare);
+  int handlers = mark - p->top;
+  int32_t orelse = handlers > 0 && !failed(p) ? else_block(p) : -1;
+  int32_t final = !failed(p) && accept(p, TK_FINALLY) ? block(p) : -1;
+  if (!failed(p) && handlers == 0 && final < 0) syntax_error(p, &p->cur, "expected 'except' or 'finally' block");
+  if (star == 1) {
+    p->top = mark;
+    return failed(p) ? -1 : with_op(p, add_node(p, ND_UNSUPPORTED, &kw, body), UN_STATEMENT);
+  }
+  int32_t n, list = list_from(p, mark, &n);
+  int32_t t = add_node(p, ND_TRY, &kw, record(p, 3, body, orelse, final), list);
+  if (t >= 0) node_at(p, t)->n = (uint16_t)n;
+  return failed(p) ? -1 : t;
+}
+
 // unsupported_stmt := ('global' | 'nonlocal' | 'del' | 'yield' | '@') tokens
-//                   | ('class' | 'try' | 'with' | 'async') tokens block clauses
+//                   | ('class' | 'with' | 'async') tokens block
 // (a decorator's line is followed by 'def', 'class', 'async' or '@')
-// clauses := (('except' | 'else' | 'finally') tokens block)*      (after 'try')
 // A statement the language does not have: its header's tokens read to the
 // ':' (or its end), its block parsed, so that a syntax error in it is still
 // found first; an UNSUPPORTED node the type pass refuses in its place.
 DEVFN int32_t unsupported_stmt(Parser* p) {
   Token t = p->cur;
-  int compound = t.kind == TK_CLASS || t.kind == TK_TRY || t.kind == TK_WITH || t.kind == TK_ASYNC;
+  int compound = t.kind == TK_CLASS || t.kind == TK_WITH || t.kind == TK_ASYNC;
   int32_t body = -1;
-  for (int clause = 0; !failed(p); clause++) {
-    if (clause > 0 && !(t.kind == TK_TRY && (check(p, TK_EXCEPT) || check(p, TK_ELSE) || check(p, TK_FINALLY)))) break;
-    advance(p);
-    int depth = 0;
-    for (; !failed(p) && !check(p, TK_EOF) && !check(p, TK_NEWLINE); advance(p)) {
-      if (depth == 0 && (compound ? check(p, TK_COLON) : check(p, TK_SEMI))) break;
-      depth += bracket_delta(p->cur.kind);
-      if (depth < 0) syntax_error(p, &p->cur, "unmatched bracket");
-    }
-    if (depth > 0 && !failed(p)) syntax_error(p, &p->cur, "a bracket was never closed");
-    if (t.kind == TK_AT && !failed(p) && check(p, TK_NEWLINE)) {  // a decorator decorates a def or a class
-      int k = p->nxt.kind;
-      if (k != TK_DEF && k != TK_CLASS && k != TK_ASYNC && k != TK_AT) syntax_error(p, &p->nxt, "invalid syntax");
-    }
-    if (!compound || failed(p)) break;
-    int32_t b = block(p);
-    if (body < 0) body = b;
-    if (t.kind == TK_TRY && clause == 0 && !failed(p) && !check(p, TK_EXCEPT) && !check(p, TK_FINALLY))
-      syntax_error(p, &p->cur, "expected 'except' or 'finally' block");
+  advance(p);
+  int depth = 0;
+  for (; !failed(p) && !check(p, TK_EOF) && !check(p, TK_NEWLINE); advance(p)) {
+    if (depth == 0 && (compound ? check(p, TK_COLON) : check(p, TK_SEMI))) break;
+    depth += bracket_delta(p->cur.kind);
+    if (depth < 0) syntax_error(p, &p->cur, "unmatched bracket");
   }
+  if (depth > 0 && !failed(p)) syntax_error(p, &p->cur, "a bracket was never closed");
+  if (t.kind == TK_AT && !failed(p) && check(p, TK_NEWLINE)) {  // a decorator decorates a def or a class
+    int k = p->nxt.kind;
+    if (k != TK_DEF && k != TK_CLASS && k != TK_ASYNC && k != TK_AT) syntax_error(p, &p->nxt, "invalid syntax");
+  }
+  if (compound && !failed(p)) body = block(p);
   if (failed(p)) return -1;
   return with_op(p, add_node(p, ND_UNSUPPORTED, &t, body), UN_STATEMENT);
 }
@@ -1113,7 +1152,7 @@ DEVFN void statement(Parser* p) {
     case TK_FOR: push(p, for_stmt(p)); return;
     case TK_CLASS: case TK_TRY: case TK_WITH: case TK_ASYNC:
       if (p->nxt.kind == TK_ASSIGN) { syntax_error(p, &t, "invalid syntax: a keyword cannot be assigned"); return; }
-      push(p, unsupported_stmt(p));
+      push(p, t.kind == TK_TRY ? try_stmt(p) : unsupported_stmt(p));
       return;
     case TK_INDENT:
       diag_set(p->diag, DG_SYNTAX, t.line, t.col);

@@ -673,6 +673,11 @@ DEVFN void declarations_of(Sema* s, int32_t i, int32_t top, int module) {
       declarations_in(s, xtra(s, n->b), top, 0);
       if (xtra(s, n->b + 1) >= 0 && s->diag->cls == DG_OK) declarations_in(s, xtra(s, n->b + 1), top, 0);
       return;
+    case ND_TRY:
+      for (int32_t k = 0; k < 3 && s->diag->cls == DG_OK; k++)
+        if (xtra(s, n->a + k) >= 0) declarations_in(s, xtra(s, n->a + k), top, 0);
+      for (int32_t k = 0; k < n->n && s->diag->cls == DG_OK; k++) declarations_in(s, xtra(s, nd(s, xtra(s, n->b + k))->b + 1), top, 0);
+      return;
   }
 }
 
@@ -844,15 +849,17 @@ DEV int32_t literal_end(const Sema* s, int32_t v) {
   return n->pos + n->len;
 }
 
-// The 'else' of an orelse BLOCK: the word before its ':'.
-DEV Token else_keyword(const Sema* s, int32_t block) {
+// The keyword (of `kind`, len bytes) that opens a BLOCK: the word before its ':'.
+DEV Token block_keyword(const Sema* s, int32_t block, int kind, int32_t len) {
   const Node* b = nd(s, block);
   int32_t at = b->pos - 1;
   while (at > 0 && (s->src[at] == ' ' || s->src[at] == '\t')) at--;
   Token t;
-  t.kind = TK_ELSE; t.start = at - 3; t.len = 4; t.line = b->line; t.col = b->col - (b->pos - t.start);
+  t.kind = kind; t.start = at + 1 - len; t.len = len; t.line = b->line; t.col = b->col - (b->pos - t.start);
   return t;
 }
+// The 'else' of an orelse BLOCK.
+DEV Token else_keyword(const Sema* s, int32_t block) { return block_keyword(s, block, TK_ELSE, 4); }
 
 DEVFN void function_body(Sema* s, int32_t fi);
 DEVFN void entry_none_error(Sema* s);

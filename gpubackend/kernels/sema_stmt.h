@@ -819,6 +819,7 @@ DEVFN int raise_stmt(Sema* s, int32_t i) {
 
 DEVFN int stmt_(Sema* s, int32_t i);
 DEVFN int nested_def(Sema* s, int32_t i);
+DEVFN int try_stmt(Sema* s, int32_t i);
 
 // A statement of a function's body.
 DEVFN int stmt(Sema* s, int32_t i) {
@@ -843,6 +844,7 @@ DEVFN int stmt_(Sema* s, int32_t i) {
     case ND_WHILE: return while_stmt(s, i);
     case ND_FOR: return for_stmt(s, i);
     case ND_RAISE: return raise_stmt(s, i);
+    case ND_TRY: return try_stmt(s, i);
     case ND_ASSERT:
       if (expr(s, n->a, 1) != T_BAD && n->b >= 0) expr(s, n->b, 0);
       return 1;
@@ -966,3 +968,4 @@ DEVFN void module_body(Sema* s) {
   s->fn_end = s->n;
   statements_fall(s, s->module_at, s->module_n);
 }
+#include "sema_try.h"

@@ -37,7 +37,7 @@ DEVFN int binds(const Sema* s, int32_t t, int32_t name) {
 // Whether nothing binds the name NAME node `name` reads: no def, parameter,
 // import, assignment or loop target in any scope of the program names it,
 // and it is neither a dunder nor one of CPython's builtins. A statement the
-// language does not have (class, global, with, try) may bind names: in a
+// language does not have (class, global, with) may bind names: in a
 // program with one, no name is known to be defined nowhere. One scan of
 // the tree: only names the type pass could not find come here.
 DEVFN int defined_nowhere(const Sema* s, int32_t name) {
@@ -56,6 +56,7 @@ DEVFN int defined_nowhere(const Sema* s, int32_t name) {
       case ND_ASSIGN: for (int32_t k = 0; k + 1 < n->n; k++) bound |= binds(s, xtra(s, n->a + k), name); break;
       case ND_AUGASSIGN: case ND_ANNASSIGN: case ND_WALRUS: case ND_COMPFOR: bound = binds(s, n->a, name); break;
       case ND_FOR: bound = binds(s, xtra(s, n->a), name); break;
+      case ND_EXCEPT: bound = xtra(s, n->b) >= 0 && same_text(s, xtra(s, n->b), name); break;
     }
     if (bound) return 0;
   }
@@ -289,6 +290,10 @@ DEVFN void unrun_code(Sema* s, int32_t i, int32_t loops) {
       if (n->b >= 0) unrun_code(s, n->b, loops);
       return;
     case ND_ANNASSIGN: unrun_code(s, n->a, loops); return unrun_list(s, n->b, 2, loops);
+    case ND_TRY: unrun_list(s, n->a, 3, loops); return unrun_list(s, n->b, n->n, loops);
+    case ND_EXCEPT:
+      if (n->a >= 0) unrun_code(s, n->a, loops);
+      return unrun_list(s, n->b + 1, 1, loops);
     case ND_IFEXP: case ND_SLICE: return unrun_list(s, n->a, 3, loops);
     case ND_LISTCOMP: case ND_SETCOMP: case ND_GENEXP: case ND_DICTCOMP:
       if (n->kind == ND_DICTCOMP) unrun_list(s, n->a, 2, loops);

@@ -62,6 +62,22 @@ DEV int64_t compare_work(int64_t a, int64_t b, const char* code) {
   return min_work(LIST_LEN(AS_PTR(a)), LIST_LEN(AS_PTR(b)));
 }
 
+// Whether a lane's status is a CPython exception a handler may catch; the
+// VM's limits (Timeout, RecursionError, MemoryError), its deviations
+// (OverflowError past 64 bits, Unsupported) and the verdicts end the lane,
+// the deviations for the CPython path to judge again.
+DEV int catchable(int status) {
+  return status == ST_ZERO_DIVISION || status == ST_INDEX_ERROR || status == ST_VALUE_ERROR || status == ST_KEY_ERROR ||
+         status == ST_ASSERTION_ERROR || status == ST_UNBOUND_LOCAL || status == ST_TYPE_ERROR ||
+         status == ST_ATTRIBUTE_ERROR || status == ST_NAME_ERROR || status == ST_EXCEPTION_BASE;
+}
+// The innermost try (layout.h, HandlerWord) whose body holds pc, or -1.
+DEV int32_t handler_of(const Program* p, int32_t pc) {
+  for (int32_t h = 0; h < p->n_handlers; h++)
+    if (pc >= p->handlers[h][HW_START] && pc < p->handlers[h][HW_END]) return h;
+  return -1;
+}
+
 // Overflow-checked int arithmetic as statuses, for the CHECKED_INT pattern.
 DEV int add_ovf_st(int64_t a, int64_t b, int64_t* r) { return add_ovf(a, b, r) ? ST_OVERFLOW_ERROR : ST_PASS; }
 DEV int sub_ovf_st(int64_t a, int64_t b, int64_t* r) { return sub_ovf(a, b, r) ? ST_OVERFLOW_ERROR : ST_PASS; }
@@ -186,6 +202,7 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
   const int32_t depth_limit = rp->depth;
   const int32_t* ip = code + entry->pc;  // the next instruction
   int status = ST_RUNNING_;
+  int32_t raised_at = -1;  // the pc a raise came from, where a handler raises it again (RERAISE)
   int64_t result = 0;  // the lane's answer; also the value a RETURN carries
   // The memo (memo.h), and the high-water marks of frames open and of the
   // stack reached by calls, which a memoized call measures from its entry.
@@ -197,7 +214,7 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
 #define PUSH(v) (*sp++ = (v))
 #define POP() (*--sp)
 #define TOP (sp[-1])
-#define RAISE(s) do { status = (s); goto stop; } while (0)
+#define RAISE(s) do { status = (s); goto raise_; } while (0)
 #define CHECK(e) do { int st_ = (e); if (st_ != ST_PASS) RAISE(st_); } while (0)
 #define BIN_INT(expr) do { int64_t y = POP(), x = POP(); PUSH(expr); } while (0)
 #define BIN_FLOAT(expr) do { double y = AS_F(POP()), x = AS_F(POP()); PUSH(AS_W(expr)); } while (0)
@@ -310,6 +327,8 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
         ip = code + f->pc;
         NEXT;
       }
+      CASE(EXC_MATCH): { int64_t caught = (STATUS_BIT((int32_t)TOP) & a) != 0; PUSH(caught); NEXT; }
+      CASE(RERAISE): status = (int)POP(); raised_at = (int32_t)POP(); goto raise_;
       CASE(RETURN):
         result = POP();
       return_result:  // MEMO_ENTER's hits and MEMO_RETURN return from here
@@ -877,6 +896,27 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
 #undef LK_Y
 #undef LL_Y
 #undef FUSED_INT
+      // A raise: to the handlers of the innermost try whose body holds it,
+      // in this frame or a caller's (their frames closed), with [pc st] on
+      // the operand stack at the try's depth; else the lane stops.
+      raise_: {
+        if (raised_at < 0) raised_at = (int32_t)(ip - code - 1);
+        int32_t level = nframes - 1, h = -1;
+        for (int32_t pc = (int32_t)(ip - code - 1); catchable(status);) {
+          if ((h = handler_of(p, pc)) >= 0 || level == 0) break;
+          pc = (int32_t)(frames[level--].ret_ip - code - 1);  // the caller's CALL
+        }
+        if (h < 0) goto stop;
+        const int32_t* hw = p->handlers[h];
+        while (nframes - 1 > level) locals = frames[--nframes].locals;
+        sp = locals + p->funcs[hw[HW_FN]].nlocals + hw[HW_DEPTH];
+        PUSH(raised_at);
+        PUSH(status);
+        raised_at = -1;
+        status = ST_RUNNING_;
+        ip = code + hw[HW_TARGET];
+        NEXT;
+      }
 #if !VM_THREADED
       default: RAISE(ST_TYPE_ERROR);  // unreachable: the compiler emits only known opcodes
 #endif
@@ -889,7 +929,7 @@ done:
   oc->status = check_result(p, rp, result, expected, out, oc);
   return;
 stop: {
-  int32_t pc = (int32_t)(ip - code - 1);  // the raising word: the first, or the second of a spending jump
+  int32_t pc = raised_at;  // the raising word: the first, or the second of a spending jump
   // A while test copied to its loop's end (code_stmt.h, emit_loop_test) runs
   // before its round's fuel is spent, where the LOOP it replaces spent it
   // first: a raise there is charged that fuel, or is the LOOP's Timeout.

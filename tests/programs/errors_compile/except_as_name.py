@@ -1,6 +1,6 @@
-# error: Unsupported 3
+# error: Unsupported 5:26
 def f(s: str) -> int:
     try:
         return int(s)
-    except ValueError:
+    except ValueError as e:
         return 0
