@@ -84,7 +84,7 @@ DEV int on_list(const Program* p, int32_t list, int32_t pc) {
 DEV int copyable_in_test(int op) {
   return op_size(op) == 1 && op != OP_JUMP && op != OP_JUMP_IF_FALSE && op != OP_JUMP_IF_TRUE &&
          op != OP_LOOP && op != OP_CALL && op != OP_RETURN && op != OP_MEMO_RETURN &&
-         op != OP_MEMO_ENTER && op != OP_RAISE;
+         op != OP_MEMO_ENTER && op != OP_RAISE && op != OP_RERAISE;
 }
 
 // A while test's exit jump made the jump back into the body: its

@@ -54,6 +54,7 @@ struct SemaFrame {
   int32_t fn_math;            // the function has run its own `import math`
   int32_t from_math[MAX_FROM_MATH];  // names of its own `from math import` (ALIAS nodes)
   int32_t nfrom_math;
+  int32_t ntries;             // try statements open around the statement typed (sema_try.h)
 };
 
 struct Sema {

@@ -870,7 +870,7 @@ DEVFN int stmt_(Sema* s, int32_t i) {
 // A fresh frame for the body of function fi.
 DEV void open_frame(Sema* s, int32_t fi) {
   s->f.fn = fi; s->f.nlocals = 0; s->f.ncalled = 0; s->f.nloops = 0; s->stop = 0; s->f.nopen = 0; s->f.block_serial = 0;
-  s->f.fn_math = 0; s->f.nfrom_math = 0;
+  s->f.fn_math = 0; s->f.nfrom_math = 0; s->f.ntries = 0;
 }
 
 // The type of parameter NAME `name` as a local of its body: its own, or
@@ -900,6 +900,9 @@ DEVFN void function_body(Sema* s, int32_t fi) {
 // enclosing function's state saved.
 DEVFN int nested_def(Sema* s, int32_t i) {
   if (s->funcs[s->f.fn].parent >= 0) { sema_error(s, i, DG_UNSUPPORTED, "a def nested in a nested def"); return 1; }
+  // (its code would lie in the try's range of the handler table, which a
+  // raise in it, called from anywhere, would find: code_try.h)
+  if (s->f.ntries) { sema_error(s, i, DG_UNSUPPORTED, "a def inside a try statement"); return 1; }
   int32_t fi = -1;
   for (int32_t k = 0; k < s->nfuncs; k++) if (s->funcs[k].def == i) fi = k;
   if (fi < 0 || s->funcs[fi].parent != s->f.fn) { sema_error(s, i, DG_UNSUPPORTED, "this nested def"); return 1; }

@@ -81,9 +81,11 @@ DEVFN int try_stmt(Sema* s, int32_t i) {
     unsupported_at(s, &t, "try ... finally");
     return 1;
   }
+  s->f.ntries++;
   int falls = block_falls(s, body);
   if (orelse >= 0 && !halted(s)) falls = block_falls(s, orelse) && falls;
   for (int32_t k = 0; k < n->n && !halted(s); k++)
     if (except_clause(s, xtra(s, n->b + k))) falls = 1;
+  s->f.ntries--;
   return falls;
 }
