@@ -1,4 +1,4 @@
 # error: Unsupported 4
-def f(i: int) -> int:
-    t = (1, 2, 3)
-    return t[i]
+def f(i: int) -> str:
+    t = (1, 'a', 3)
+    return str(t[i])
