@@ -58,14 +58,26 @@ DEVFN int32_t handler_classes(Sema* s, int32_t cls) {
   return mask;
 }
 
-// except_clause := 'except' [handler_classes] ':' block      whether its
-// block can fall through; the statuses it catches noted on it
+// Whether NAME node `name` is the only one of its spelling in the program:
+// nothing reads the exception an `as` binds, and CPython unbinds it when
+// its handler ends, so the VM need not hold it.
+DEVFN int only_name(const Sema* s, int32_t name) {
+  for (int32_t i = 0; i < s->t->n_nodes; i++)
+    if (i != name && nd(s, i)->kind == ND_NAME && same_text(s, i, name)) return 0;
+  return 1;
+}
+
+// except_clause := 'except' [handler_classes ['as' NAME]] ':' block
+// whether its block can fall through; the statuses it catches noted on it
 DEVFN int except_clause(Sema* s, int32_t h) {
   const Node* n = nd(s, h);
   int32_t name = xtra(s, n->b), body = xtra(s, n->b + 1);
   int32_t mask = n->a < 0 ? CATCHES_ALL : handler_classes(s, n->a);
   if (mask < 0) return 1;
-  if (name >= 0) { sema_error(s, name, DG_UNSUPPORTED, "an exception bound by 'as'"); return 1; }
+  if (name >= 0 && !only_name(s, name)) {
+    sema_error(s, name, DG_UNSUPPORTED, "an exception bound by 'as' and read");
+    return 1;
+  }
   note_type(s, h, mask);
   return block_falls(s, body);
 }

@@ -3,4 +3,4 @@ def f(s: str) -> int:
     try:
         return int(s)
     except ValueError as e:
-        return 0
+        return len(str(e))
