@@ -25,8 +25,9 @@ from hypothesis import HealthCheck, Phase, given, settings
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from difftest import gen, numbers, oracle, runner, shrink  # noqa: E402
-from difftest.dsl_types import LN, NUM, beyond_num, has_type, union_members  # noqa: E402
+from difftest import gen, numbers, oracle, runner, shrink, tuples  # noqa: E402
+from difftest.dsl_types import (LN, LTVI, NUM, TV_TYPES, TVI, TVVI, beyond_num, has_type, is_vtuple,  # noqa: E402
+                                placeholder, union_members)
 from tests.device import DEVICE
 
 EXAMPLES = int(os.environ.get("DIFFTEST_EXAMPLES", "600"))
@@ -158,6 +159,14 @@ def test_oracle_int64_deviation(body, args, want):
         ("def f(a: list[int]) -> int:\n    for x in a:\n        a.append(x)\n    return 0", ([1],), "discard"),
         ("def f(a: list[int]) -> int:\n    a *= 200\n    return 0", ([1],), "discard"),
         ("def f(a: list[int]) -> int:\n    return len([x for x in range(10 ** 5)])", ([1],), "discard"),
+        # tuples of any length: as lists are
+        ("def f(a: tuple[float, ...]) -> int:\n    return a.count(a[0])", ((math.nan,),), "discard"),
+        ("def f(a: tuple[float, ...]) -> int:\n    return a.index(a[-1])", ((1.0, math.nan),), "discard"),
+        ("def f(a: tuple[float, ...]) -> bool:\n    return a < a", ((math.nan,),), "discard"),
+        ("def f(a: tuple[int, ...]) -> int:\n    return len(a * 200)", ((1,),), "discard"),
+        ("def f(a: tuple[int, ...]) -> int:\n    r = ()\n    for x in range(200):\n        r += a\n    return 0",
+         ((1,),), "discard"),
+        ("def f(a: tuple[int, ...]) -> int:\n    return a.count(a[0])", ((2, 2, 1),), 2),
     ],
 )
 def test_oracle_containers(src, args, want):
@@ -233,6 +242,43 @@ def test_int_or_float_types():
     assert beyond_num([1, -(2**50) - 1], LN) and not beyond_num(2**50, "int") and beyond_num(2**50, NUM)
 
 
+def test_tuple_any_length_programs():
+    """The tuple_any_length feature's tuple programs (tuples.TV_SHARE of the
+    tier 3-4 seeds, drawn from the seed alone): a tuple of any length (or a
+    list of them) in each signature, test values and CPython results of
+    those types, the mark that lets lanes end Unsupported where a
+    tuple[int, ...] stands for a tuple[int, int]; none with the feature off."""
+    seeds = [s for s in range(3000) if tuples.tv_for(s, gen.DEFAULT_FEATURES, gen.is_t34(s))]
+    t34 = sum(gen.is_t34(s) for s in range(3000))
+    assert 0.5 * tuples.TV_SHARE <= len(seeds) / t34 <= 1.5 * tuples.TV_SHARE, len(seeds)
+    values: dict[str, int] = {}
+    returned = marked = built = 0
+    for seed in seeds[:60]:
+        case = gen.case_from_seed(seed)
+        assert any(is_vtuple(t) or t == LTVI for t in case.param_types), case.signature
+        marked += tuples.TV_MARK in case.source
+        built += " = ()" in case.source
+        for args in case.args_list:
+            for a, t in zip(args, case.param_types):
+                if is_vtuple(t):
+                    assert has_type(a, t), (a, t)
+                    values[str(min(len(a), 2))] = values.get(str(min(len(a), 2)), 0) + 1
+        returned += sum(o.kind == "return" and is_vtuple(case.ret) and type(o.value) is tuple for o in case.expected)
+    assert min(values.get(k, 0) for k in "012") >= 10, values  # empty, one item, more
+    assert returned >= 20 and marked >= 2 and built >= 5, (returned, marked, built)
+    off = gen.parse_features("-tuple_any_length")
+    assert not any(tuples.tv_for(s, off, True) for s in seeds)
+    case = gen.case_from_seed(seeds[0], off)
+    assert "..." not in case.signature
+
+
+def test_tuple_any_length_types():
+    assert all(is_vtuple(t) for t in TV_TYPES) and not is_vtuple("tuple[int, int]") and not is_vtuple(LTVI)
+    assert has_type((), TVI) and has_type((1, 2, 3), TVI) and not has_type((1, "a"), TVI) and not has_type([1], TVI)
+    assert has_type(((), (1,)), TVVI) and not has_type((1,), TVVI) and has_type([(1, 2), ()], LTVI)
+    assert placeholder(TVI) == () and placeholder(LTVI) == []
+
+
 # ---------------------------------------------------------------------------
 # the differential test proper
 
@@ -283,6 +329,24 @@ def test_differential_int_or_float(verifier):
         pytest.fail(_fail_report(verifier, stats.mismatches), pytrace=False)
 
 
+TV_GROUPS = int(os.environ.get("DIFFTEST_TV_GROUPS", "40"))
+
+
+@pytest.mark.skipif("tuple_any_length" not in FEATURES, reason="tuple_any_length switched off (DIFFTEST_FEATURES)")
+def test_differential_tuple_any_length(verifier):
+    """Tuple programs alone (tuple_any_length: tuple[T, ...] parameters,
+    results and locals, built from (), nested ones), TV_GROUPS groups of
+    GROUP_SIZE programs of the first tuple seeds from 10**9
+    (bench/difftest.py makes nothing but them with DIFFTEST_TV_SHARE=1)."""
+    seeds = [s for s in range(10**9, 10**9 + 100 * TV_GROUPS)
+             if tuples.tv_for(s, FEATURES, gen.is_t34(s, FEATURES))][:TV_GROUPS]
+    batch = [c for s in seeds for c in gen.group_from_seed(s, GROUP_SIZE, FEATURES)]
+    stats = runner.verify_cases(verifier, batch)
+    assert stats.programs == len(batch) >= GROUP_SIZE * TV_GROUPS
+    if stats.mismatches:
+        pytest.fail(_fail_report(verifier, stats.mismatches), pytrace=False)
+
+
 # ---------------------------------------------------------------------------
 # compiler and VM gaps the generator steers around (gen.KNOWN_GAPS). Strict
 # xfails: when one compiles and agrees with CPython, move the feature back into
@@ -319,6 +383,22 @@ _GAP_PROGRAMS = {  # feature: (source, signature, args, return type)
     "num_foreign_returns": (
         "def f(a: str, b: int) -> int | float:\n    if b > 100:\n        return a\n    return b\n",
         "def f(a: str, b: int) -> int | float", ("x", 5), "int | float"),
+    "tuple_fixed_then_any": (
+        "def f(a: int) -> int:\n    u = (a,)\n    u = u + tuple([a, a])\n    return len(u)\n",
+        "def f(a: int) -> int", (1,), "int"),
+    "tuple_fixed_items": (
+        "def f(a: int) -> int:\n    xs = [tuple([a])]\n    xs.append((a, a))\n    return len(xs[-1])\n",
+        "def f(a: int) -> int", (1,), "int"),
+    "tuple_fixed_ifexp": (
+        "def f(a: int) -> int:\n    t = tuple([a])\n    return len(t if a > 5 else (a, a))\n",
+        "def f(a: int) -> int", (1,), "int"),
+    "nested_empty_plus": (
+        "def f(a: int) -> int:\n    def h(n: int) -> int:\n        res = ()\n        for w in range(n):\n"
+        "            res = res + (w,)\n        return len(res)\n    return h(a)\n",
+        "def f(a: int) -> int", (3,), "int"),
+    "tuple_fixed_foreign": (  # (a display returned there instead crashes the VM: not run here)
+        "def f(a: int) -> tuple[int, int]:\n    if a > 0:\n        return 'x'\n    return tuple([7, 8])\n",
+        "def f(a: int) -> tuple[int, int]", (0,), "tuple[int, int]"),
     "is_none_before_else": (
         _OPT + "def f(a: int) -> bool:\n    o: Optional[int] = None\n    for c in 'ab':\n        v = o is None\n"
         "    else:\n        v = False\n    return v\n",

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
-from .dsl_types import (BOOL, FLOAT, Helper, INT, LB, LF, LI, LIST_OF, LIST_TYPES, LLI, LN, LS, LTIS, NUM, OINT,
-                        OPT_TYPES, OSTR, SCALARS, STR, Stmt, TII, TIS, TISB, TSF, TUPLE_TYPES, _IDENT, elem,
-                        fields, inner, is_list, is_opt, is_tuple, pick, spell)
+from .dsl_types import (BOOL, FLOAT, Helper, INT, LB, LF, LI, LIST_OF, LIST_TYPES, LLI, LN, LS, LTIS, LTVI, NUM,
+                        OINT, OPT_TYPES, OSTR, SCALARS, STR, Stmt, TII, TIS, TISB, TSF, TUPLE_TYPES, _IDENT, elem,
+                        fields, inner, is_list, is_opt, is_tuple, is_vtuple, pick, spell)
 
 
 class ContainerGen:
@@ -93,6 +93,8 @@ class ContainerGen:
         rng = self.rng
         if self.pg.num and rng.random() < 0.25:  # (int_or_float: numbers.py)
             return LN
+        if self.pg.tv and rng.random() < 0.15:  # (tuple_any_length: tuples.py)
+            return LTVI
         have = [t for t in LIST_TYPES if self.visible(t)]
         if have and rng.random() < 0.7:
             return rng.choice(have)
@@ -125,6 +127,8 @@ class ContainerGen:
             return "[" + ", ".join(self.atom(elem(t)) for _ in range(n)) + "]"
         if is_tuple(t):
             return "(" + ", ".join(self.atom(f) for f in fields(t)) + ")"
+        if is_vtuple(t):
+            return self.tv_lit(t)
         if is_opt(t):
             return self.opt_value(t, 0)
         raise ValueError(t)
@@ -132,6 +136,8 @@ class ContainerGen:
     def from_param34(self, t: str, name: str, pt: str) -> str | None:
         rng = self.rng
         c: list[str] = []
+        if is_vtuple(pt):
+            return self.tv_from_param(t, name, pt)
         if is_list(pt):
             e = elem(pt)
             if t == INT:
@@ -177,7 +183,7 @@ class ContainerGen:
             return self.opt_value(t, d)
         if d <= 0 or self.expr_budget <= 0 or rng.random() < (0.1 if self.tiny else 0.3):
             return self.atom(t)
-        table = self.list_prods if is_list(t) else self.TUPLE_PRODS
+        table = self.list_prods if is_list(t) else self.TV_TYPE_PRODS if is_vtuple(t) else self.TUPLE_PRODS
         names = [p[0] for p in table]
         weights = [p[1] for p in table]
         for _ in range(8):
@@ -458,6 +464,8 @@ class ContainerGen:
             # an Optional[int] variable the compiler has narrowed to an int: None or a call
             hs = [h for h in self.callable_helpers if h.ret == OINT]
             return self.call_of(self.rng.choice(hs), d) if hs and self.rng.random() < 0.5 else "None"
+        if (is_vtuple(pt) or pt == TII) and (a := self.tv_arg(pt, d)) is not None:
+            return a
         if is_list(pt) and h.grows:
             # the helper may grow it: not a list an enclosing loop iterates over
             for _ in range(4):

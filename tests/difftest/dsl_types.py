@@ -20,6 +20,11 @@ OINT, OSTR = "Optional[int]", "Optional[str]"
 # The number of either class (feature int_or_float, numbers.py) and its lists;
 # neither is in SCALARS or LIST_TYPES: only the programs of that feature draw them.
 NUM, LN = "int | float", "list[int | float]"
+# Tuples of any length (feature tuple_any_length, tuples.py) and a list of
+# them; none is in LIST_TYPES or TUPLE_TYPES: only tuple programs draw them.
+TVI, TVS, TVF, TVB = "tuple[int, ...]", "tuple[str, ...]", "tuple[float, ...]", "tuple[bool, ...]"
+TVVI, LTVI = "tuple[tuple[int, ...], ...]", "list[tuple[int, ...]]"
+TV_TYPES = (TVI, TVS, TVF, TVB, TVVI)
 LIST_TYPES = (LI, LB, LF, LS, LTIS, LLI)
 TUPLE_TYPES = (TIS, TII, TSF, TISB)
 OPT_TYPES = (OINT, OSTR)
@@ -29,8 +34,19 @@ def is_list(t: str) -> bool:
     return t.startswith("list[")
 
 
+def is_vtuple(t: str) -> bool:
+    """Whether t is tuple[T, ...], a tuple of any length."""
+    return t.startswith("tuple[") and t.endswith(", ...]")
+
+
 def is_tuple(t: str) -> bool:
-    return t.startswith("tuple[")
+    """Whether t is a tuple of fixed items (fields() reads them)."""
+    return t.startswith("tuple[") and not is_vtuple(t)
+
+
+def items(t: str) -> str:
+    """tuple[T, ...] -> T"""
+    return t[6:-6]
 
 
 def is_opt(t: str) -> bool:
@@ -113,6 +129,8 @@ def has_type(v, t: str) -> bool:
         return v is None or has_type(v, inner(t))
     if is_list(t):
         return type(v) is list and all(has_type(x, elem(t)) for x in v)
+    if is_vtuple(t):
+        return type(v) is tuple and all(has_type(x, items(t)) for x in v)
     if is_tuple(t):
         fs = fields(t)
         return type(v) is tuple and len(v) == len(fs) and all(has_type(x, f) for x, f in zip(v, fs))
@@ -127,6 +145,8 @@ def placeholder(t: str):
         return None
     if is_list(t):
         return []
+    if is_vtuple(t):
+        return ()
     if is_tuple(t):
         return tuple(placeholder(f) for f in fields(t))
     return {INT: 0, BOOL: False, FLOAT: 0.0, STR: ""}[t]
@@ -165,4 +185,4 @@ class Stmt:
 _IDENT = re.compile(r"[A-Za-z_]\w*")
 
 
-LIST_OF = {INT: LI, BOOL: LB, FLOAT: LF, STR: LS, TIS: LTIS, LI: LLI, NUM: LN}
+LIST_OF = {INT: LI, BOOL: LB, FLOAT: LF, STR: LS, TIS: LTIS, LI: LLI, NUM: LN, TVI: LTVI}

@@ -103,11 +103,20 @@ comparisons, conversions, isinstance/type tests, min/max/sum/sorted, ``in``
 and list methods, in NUM_SHARE of the seeds (and light expressions of them
 elsewhere).
 
+Covered, tuples of any length (feature tuple_any_length, tuples.py): the
+DSL's ``tuple[T, ...]`` of int, str, float, bool, nested ones and lists of
+them as parameters, results, locals (``res = ()`` then ``res += (x,)``),
+tuple(...) of lists, strs, ranges, sorted, map, filter and generator
+expressions, slices, + and * of them and of displays of one item type,
+computed indexes of those displays, and what reads them as lists, in
+TV_SHARE of the tier 3-4 seeds (and light expressions of them in the
+other tier 3-4 programs).
+
 Not covered (outside tiers 1-4 or outside the envelope below): f-strings,
 global names, chained assignment (tests/programs/assignment/ has its
 cases), pow with 3 args, int ** a negative int expression other than a
 literal (the VM says Unsupported: a named deviation), slice
-assignment and del (Unsupported), tuple(...), list(zip/enumerate(...)) and
+assignment and del (Unsupported), list(zip/enumerate(...)) and
 zip/enumerate outside a for (Unsupported), sum of a generator expression
 with a start value, sort keys over enclosing lists (``xs.sort(key=lambda v:
 len(xs))``: CPython shows an empty list to the key), a map/filter/range value kept and consumed twice
@@ -164,9 +173,10 @@ from .containers import ContainerGen
 from .dicts import DictGen
 from .numbers import NUM_MARK, NumGen, num_for, num_types
 from .sets import SetGen
+from .tuples import TV_MARK, TV_SIG_TYPES, TupleGen, tv_for, tv_types
 from .dsl_types import (BOOL, ENTRY, FLOAT, INT, LB, LF, LI, LLI, LN, LS, LTIS, NONE, NUM, NUMERIC,
                         OINT, OPT_TYPES, OSTR, SCALARS, STR, TII, TIS, TISB, TSF, TUPLE_TYPES, Helper, Stmt,
-                        beyond_num, elem, has_type, is_list, is_num, pick, spell, union_members)
+                        beyond_num, elem, has_type, is_list, is_num, is_vtuple, pick, spell, union_members)
 from .literals import add_layout_noise, lit, rand_value
 
 
@@ -247,6 +257,12 @@ ALL_FEATURES = frozenset(
         "number_type_errors",  # len(n), n[0], for d in n of a number local: TypeError where it runs
         "int_or_float",  # int | float and list[int | float] values, widened locals (NUM_SHARE, difftest/numbers.py)
         "num_foreign_returns",  # foreign_returns where the entry's result is int | float or list[int | float]
+        "tuple_any_length",  # tuple[T, ...] values, locals built from (), nested ones (TV_SHARE, difftest/tuples.py)
+        "tuple_fixed_then_any",  # res = (x,), then res = <a tuple[T, ...]>: stays a tuple of 1 item
+        "tuple_fixed_items",  # xs.append((1, 2)) to a list[tuple[int, ...]], (1,) in a tuple of them
+        "tuple_fixed_ifexp",  # t if c else (x,), t or () of a tuple[T, ...] t
+        "nested_empty_plus",  # in a helper nested in the entry: res = (), then res = res + (x,) in a loop
+        "tuple_fixed_foreign",  # foreign_returns where the entry returns a tuple[T, ...] for a fixed tuple or back
     }
 )
 
@@ -265,6 +281,18 @@ KNOWN_GAPS: dict[str, str] = {
     # else b) in a comprehension, xs[0] += a * xs[1], `v = o is None` at a
     # block's end), and the int | float member of an entry's union result
     # (num_foreign_returns), are fixed and their features back on
+    "tuple_fixed_then_any": "a local given a tuple of fixed items, then by `=` a tuple[T, ...] (a slice, a "
+                            "parameter, res + t), keeps the fixed type: Unsupported where the lengths differ, "
+                            "a compile error where a later use needs a tuple[T, ...]",
+    "tuple_fixed_items": "a display of fixed items where an item of a list[tuple[int, ...]] or a "
+                         "tuple[tuple[int, ...], ...] is wanted (append, in, count, +) does not compile",
+    "tuple_fixed_ifexp": "a conditional expression or and/or of a tuple[T, ...] and a display of T's does "
+                         "not compile",
+    "nested_empty_plus": "in a helper nested in the entry, a local that starts () or [] and is given "
+                         "`res + (x,)` in a loop or a branch does not compile",
+    "tuple_fixed_foreign": "an entry that returns another type on one path and a tuple[T, ...] where a "
+                           "tuple[int, int] is its result (or a display where a tuple[T, ...] is) on another: "
+                           "that lane's value is undecodable (or the VM crashes)",
 }
 DEFAULT_FEATURES = ALL_FEATURES - set(KNOWN_GAPS)
 
@@ -325,7 +353,7 @@ def rand_sig(rng: random.Random, *, allow_none: bool = True, t34: bool = False) 
     return Sig(params, ret)
 
 
-class FuncGen(ContainerGen, SetGen, DictGen, NumGen):
+class FuncGen(ContainerGen, SetGen, DictGen, NumGen, TupleGen):
     """Generates the body of one function (tier 3-4 parts: ContainerGen)."""
 
     MAX_BLOCK_DEPTH = 3
@@ -370,6 +398,10 @@ class FuncGen(ContainerGen, SetGen, DictGen, NumGen):
         if "int_or_float" in self.features:  # (appended, as above)
             num_prods = self.NUM_PRODS_HEAVY if pg.num else self.NUM_PRODS
             self.prods = {t: ps + num_prods.get(t, []) for t, ps in self.prods.items()}
+        if self.t34 and "tuple_any_length" in self.features:  # (appended, as above)
+            tv_prods = self.TV_PRODS_HEAVY if pg.tv else self.TV_PRODS
+            self.prods = {t: ps + tv_prods.get(t, []) for t, ps in self.prods.items()}
+            self.list_prods = self.list_prods + [("l_tv", 2.0 if pg.tv else 0.4)]
         self.maybe_unbound: set[str] = set()  # names leaked out of a branch or loop
         self.closure = 0  # > 0 inside a comprehension or lambda: no maybe-unbound names
         self.tmp_counter = 0  # comprehension and lambda variables
@@ -1123,6 +1155,8 @@ class FuncGen(ContainerGen, SetGen, DictGen, NumGen):
                 choices.append(("dict_build", 0.6))
         if self.pg.num:
             choices += self.num_stmt_choices(can_nest, can_loop)
+        if self.pg.tv:
+            choices += self.tv_stmt_choices(can_nest, can_loop)
         numbers = [v for t in NUMERIC for v in self.visible(t)]
         if numbers and "number_type_errors" in self.features and not self.bare and self.pg.side.random() < 0.03:
             return self.st_number_error(rng.choice(numbers))  # (drawn aside: other programs stay as they were)
@@ -1340,9 +1374,11 @@ class FuncGen(ContainerGen, SetGen, DictGen, NumGen):
         members = union_members(self.ret)
         side = self.pg.side  # (its draws leave the program's own stream as it was)
         foreign = self.foreign_type(side) if self.name == ENTRY and "foreign_returns" in self.pg.features else None
-        if foreign is not None and side.random() < 0.12:
+        if foreign is not None and side.random() < 0.12 and self.foreign_ok():
             self.pg.foreign = True  # (its tests then expect a value of its own type: the VM compares across)
             return self.expr(foreign, depth)
+        if (is_vtuple(self.ret) or self.ret == TII) and (v := self.tv_ret(depth)) is not None:
+            return v
         if self.pg.num and (is_num(self.ret) or self.ret == LN) and rng.random() < 0.5:
             if self.ret == LN and rng.random() < 0.3:  # `return [1]` where a list[int | float] is the result
                 return f"[{self.expr(rng.choice([INT, FLOAT]), depth)}]"
@@ -1374,6 +1410,8 @@ class FuncGen(ContainerGen, SetGen, DictGen, NumGen):
             return rng.choice([INT, STR, LI if elem(ret) == STR else LS])
         if ret in TUPLE_TYPES:
             return rng.choice([INT, LI])
+        if is_vtuple(ret) and "tuple_fixed_foreign" in self.pg.features:  # (a gap: KNOWN_GAPS)
+            return rng.choice([INT, STR, LI])
         return None
 
     def st_early_return(self, depth):
@@ -1495,9 +1533,11 @@ def _none_before_dedent(src: str) -> bool:
 
 class ProgramGen:
     def __init__(self, rng: random.Random, features=DEFAULT_FEATURES, t34: bool = False,
-                 side: random.Random | None = None, num: bool = False):
+                 side: random.Random | None = None, num: bool = False, tv: bool = False):
         self.rng = rng
         self.num = num  # a num program: int | float types and statements too (numbers.py, NUM_SHARE)
+        self.tv = tv  # a tuple program: tuple[T, ...] types and statements too (tuples.py, TV_SHARE)
+        self.tv_fixed = False  # a tuple[int, ...] stands for a tuple[int, int] (tuples.TV_MARK)
         self.side = side or random.Random(0)  # draws that must not move rng's stream (foreign_returns)
         self.features = features
         self.t34 = t34  # a tier 3-4 program: lists, tuples, Optional
@@ -1517,6 +1557,7 @@ class ProgramGen:
         for k in range(n_helpers):
             rec = "recursion" in self.features and rng.random() < 0.4
             num_types_ = ([(NUM, 2), (LN, 1.2)] if self.t34 else [(NUM, 2)]) if self.num else []
+            num_types_ = num_types_ + (TV_SIG_TYPES if self.tv else [])  # (tuples.py's join them)
             if self.t34:
                 ptypes = T34_PARAM_TYPES + ([(OINT, 0.3), (OSTR, 0.3)] if "optional" in self.features else [])
                 ps = [(f"x{i}", pick(rng, ptypes + num_types_)) for i in range(rng.choice([1, 1, 2, 3]))]
@@ -1547,7 +1588,8 @@ class ProgramGen:
                 h.grows = rec or fg.grows_params()
             helpers.append(h)
         nested = None
-        if helpers and not bare and "nested_def" in self.features and rng.random() < 0.15:
+        if helpers and not bare and "nested_def" in self.features and rng.random() < 0.15 \
+                and (not fg.empty_plus or "nested_empty_plus" in self.features):
             nested = funcs.pop()  # the last helper: no other helper calls it
         fg = FuncGen(self, ENTRY, sig.params, sig.ret, list(helpers), None)
         def_line = sig.def_line(ENTRY, rng if self.t34 or self.num else None)
@@ -1590,6 +1632,8 @@ class ProgramGen:
             src += self.module_code(sig)
         if self.uses_num:
             src += NUM_MARK + "\n"
+        if self.tv_fixed:
+            src += TV_MARK + "\n"
         return src
 
     def module_code(self, sig: Sig) -> str:
@@ -1638,13 +1682,17 @@ def make_case(
     tiny: bool = False,
     t34: bool = False,
     num: bool | None = None,
+    tv: bool | None = None,
 ) -> Case:
     """One program with its inputs and CPython's outcomes. Programs whose run
     leaves the envelope (oracle 'discard') are redrawn; args that discard are
     dropped when args_list was not given. A generator bug raises. num: a
-    num program (numbers.py; None: as num_for(seed) says)."""
+    num program (numbers.py; None: as num_for(seed) says); tv: a tuple
+    program (tuples.py; None: as tv_for(seed) says)."""
     if num is None:
         num = num_for(seed, features)
+    if tv is None:
+        tv = tv_for(seed, features, t34)
     for _attempt in range(50):
         s = sig or rand_sig(rng, t34=t34)
         if args_list is None:
@@ -1654,12 +1702,13 @@ def make_case(
                 args = [()]
         else:
             args = list(args_list)
-        pg = ProgramGen(rng, features, t34, random.Random(f"foreign:{seed}:{_attempt}"), num=num)
+        pg = ProgramGen(rng, features, t34, random.Random(f"foreign:{seed}:{_attempt}"), num=num, tv=tv)
         src = pg.program(s, tiny=tiny)
         outs = oracle.run(src, ENTRY, args)
         bugs = [o for o in outs if o.kind == "bug"]
         bugs += [oracle.Outcome("bug", f"returned {o.value!r}, not a {s.ret}")
                  for o in outs if o.kind == "return" and not has_type(o.value, s.ret) and not pg.foreign
+                 and not pg.tv_fixed  # (a tuple[int, ...] returned as a tuple[int, int]: TV_MARK)
                  and not beyond_num(o.value, s.ret)]  # (the VM's OverflowError, a deviation: runner.py)
         if bugs:
             raise GeneratorBug(f"{bugs[0].value}\n--- program (seed {seed}):\n{src}\nargs: {args!r}")
@@ -1726,20 +1775,29 @@ def with_num(seed: int, sig: Sig, features, t34: bool) -> Sig:
     return Sig(*num_types(seed, sig.params, sig.ret, t34))
 
 
+def with_tv(seed: int, sig: Sig, features, t34: bool) -> Sig:
+    """sig, some of its types made tuples of any length for the seeds of
+    tuple programs (tuples.py, TV_SHARE)."""
+    if not tv_for(seed, features, t34):
+        return sig
+    return Sig(*tv_types(seed, sig.params, sig.ret))
+
+
 def case_from_seed(seed: int, features=DEFAULT_FEATURES) -> Case:
     rng = random.Random(seed)
     t34 = is_t34(seed, features)
     if rng.random() < TINY_SHARE:
         sig = with_union(seed, rand_sig(rng, allow_none=False, t34=t34), features, t34)
-        sig = with_num(seed, sig, features, t34)
+        sig = with_tv(seed, with_num(seed, sig, features, t34), features, t34)
         if sig.params:
             return make_case(rng, sig=sig, features=features, seed=seed, n_args=12, tiny=True, t34=t34)
     union = union_for(seed, features, t34)
-    if union is None and not num_for(seed, features):
+    if union is None and not num_for(seed, features) and not tv_for(seed, features, t34):
         # (make_case draws its signature: these seeds make the programs they always made)
         return make_case(rng, features=features, seed=seed, t34=t34)
     sig = rand_sig(rng, t34=t34)
     sig = with_num(seed, sig if union is None else Sig(sig.params, union), features, t34)
+    sig = with_tv(seed, sig, features, t34)
     return make_case(rng, sig=sig, features=features, seed=seed, t34=t34)
 
 
@@ -1749,7 +1807,7 @@ def group_from_seed(seed: int, n: int, features=DEFAULT_FEATURES) -> list[Case]:
     t34 = is_t34(seed, features)
     tiny = rng.random() < TINY_SHARE
     sig = with_union(seed, rand_sig(rng, allow_none=not tiny, t34=t34), features, t34)
-    sig = with_num(seed, sig, features, t34)
+    sig = with_tv(seed, with_num(seed, sig, features, t34), features, t34)
     tiny = tiny and bool(sig.params)
     k = (12 if tiny else rng.randint(3, 6)) if sig.params else 1
     args = [tuple(rand_value(rng, t) for _, t in sig.params) for _ in range(k)]

@@ -18,7 +18,7 @@ import struct
 import tokenize
 
 from .dsl_types import (BOOL, FLOAT, INT, LI, NUM, NUM_INT_MAX, NUM_INT_MIN, STR, elem, fields, inner, is_list,
-                        is_opt, is_tuple)
+                        is_opt, is_tuple, is_vtuple, items)
 
 
 # --------------------------------------------------------------------------
@@ -118,6 +118,8 @@ def rand_value(rng: random.Random, t: str):
             return [rng.choice([rng.randint(-4, 9), rng.randint(-4, 9) / 2]) if rng.random() < 0.6 else rand_num(rng)
                     for _ in range(n)]
         return [rand_value(rng, e) for _ in range(n)]
+    if is_vtuple(t):  # the items of a list of them
+        return tuple(rand_value(rng, f"list[{items(t)}]"))
     if is_tuple(t):
         return tuple(rand_value(rng, f) for f in fields(t))
     if is_opt(t):

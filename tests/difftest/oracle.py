@@ -40,8 +40,8 @@ Guards keep the oracle honest about resources, since the VM's limits (fuel,
 heap) are named deviations too and the generator must stay clear of them
 rather than test them:
 
-  * ``_ck`` also rejects a str longer than ``STR_LIMIT`` and a list longer
-    than ``LIST_LIMIT``; such a case is *discarded* (``Outcome.kind ==
+  * ``_ck`` also rejects a str longer than ``STR_LIMIT`` and a list or
+    tuple longer than ``LIST_LIMIT``; such a case is *discarded* (``Outcome.kind ==
     "discard"``), not expected to raise. Lists grown in place are checked
     too: ``xs.append/extend/insert(...)`` become ``_grow(xs, 'append', ...)``;
   * ``_tick()`` is inserted at the top of every function body and every loop
@@ -141,6 +141,8 @@ def _ck(v):
         if len(v) > LIST_LIMIT:
             raise _ListTooLong(f"list of {len(v)} items")
     elif t is tuple:
+        if len(v) > LIST_LIMIT:  # a tuple of any length grows as a list does
+            raise _ListTooLong(f"tuple of {len(v)} items")
         for x in v:  # divmod's quotient
             _ck(x)
     return v
@@ -180,8 +182,9 @@ def _grow(c, meth, *args):
 
 
 def _lmeth(c, meth, x, *rest):
-    """c.index/count/remove(x, ...); x checked for nan when c is a list."""
-    if type(c) is list:
+    """c.index/count/remove(x, ...); x checked for nan when c is a list or
+    a tuple (whose count and index shortcut by identity as a list's do)."""
+    if type(c) is list or type(c) is tuple:
         _nnin(x)
     return getattr(c, meth)(x, *rest)
 

@@ -23,6 +23,7 @@ from . import oracle
 from .dsl_types import BOOL, FLOAT, INT, NONE, STR, beyond_num, has_type, placeholder
 from .gen import Case
 from .numbers import NUM_MARK
+from .tuples import TV_MARK
 
 PLACEHOLDER = {INT: 0, BOOL: False, FLOAT: 0.0, STR: "", NONE: None}  # scalars; placeholder() for any type
 
@@ -115,10 +116,11 @@ def judge_lane(out: oracle.Outcome, status: str, actual: Any, expected_in_proble
 def may_go_to_cpython(source: str) -> bool:
     """Whether a program's lane may end Unsupported: it may compute a float
     power (``**`` or ``pow``: a result the C library may round either way,
-    or a complex one, fpow.h), or format a float to a fixed point (a spec of
+    or a complex one, fpow.h), format a float to a fixed point (a spec of
     type f or %, whose digits past 17 the VM leaves to CPython,
-    format_float.h)."""
-    return "**" in source or "pow(" in source or re.search(r":[^{}'\"]*[fF%]\}|[fF%]'\)", source) is not None
+    format_float.h), or hand a tuple[int, ...] on as a tuple[int, int]
+    (its length checked when it runs: tuples.TV_MARK)."""
+    return TV_MARK in source or "**" in source or "pow(" in source or re.search(r":[^{}'\"]*[fF%]\}|[fF%]'\)", source) is not None
 
 
 def verdict_equal(actual: Any, expected: Any) -> bool:
