@@ -396,9 +396,12 @@ _GAP_PROGRAMS = {  # feature: (source, signature, args, return type)
         "def f(a: int) -> int:\n    def h(n: int) -> int:\n        res = ()\n        for w in range(n):\n"
         "            res = res + (w,)\n        return len(res)\n    return h(a)\n",
         "def f(a: int) -> int", (3,), "int"),
-    "tuple_fixed_foreign": (  # (a display returned there instead crashes the VM: not run here)
-        "def f(a: int) -> tuple[int, int]:\n    if a > 0:\n        return 'x'\n    return tuple([7, 8])\n",
-        "def f(a: int) -> tuple[int, int]", (0,), "tuple[int, int]"),
+    "tuple_fixed_foreign": (
+        "def f(a: int) -> tuple[int, ...]:\n    if a > 0:\n        return 5\n    return (7, 8)\n",
+        "def f(a: int) -> tuple[int, ...]", (0,), "tuple[int, ...]"),
+    "tuple_fixed_andor": (
+        "def f(a: int) -> int:\n    t = tuple([a])\n    return len(t or ())\n",
+        "def f(a: int) -> int", (1,), "int"),
     "is_none_before_else": (
         _OPT + "def f(a: int) -> bool:\n    o: Optional[int] = None\n    for c in 'ab':\n        v = o is None\n"
         "    else:\n        v = False\n    return v\n",

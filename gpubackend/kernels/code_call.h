@@ -505,6 +505,7 @@ DEVFN ExpDesc list_method(Code* g, int32_t i, int32_t name, int32_t elem) {
   if (code_failed(g)) return desc(g, EK_VOID, 0, T_BAD);
   int32_t x = n ? ts[n - 1] : T_BAD;  // the item argument, where there is one
   if (elem == T_NUM && (IS("append") || IS("insert"))) coerce(g, T_NUM, x);
+  if (n && tuple_holds(ctypes(g), elem, x) && !IS("extend")) { coerce(g, elem, x); x = elem; }  // a tuple's shape
   if (IS("pop")) {
     if (n == 0) emit(g, OP_CONST, const_word(g, -1));
     emit0(g, OP_LIST_POP);
@@ -733,7 +734,7 @@ DEVFN int32_t else_line(Code* g, int32_t i) {
 // boxed) or a union (the value tagged with its member).
 DEV void box_branch(Code* g, int32_t result, int32_t t) {
   const TypeTable* tt = ctypes(g);
-  if (is_union(tt, result) || result == T_NUM) coerce(g, result, t);
+  if (is_union(tt, result) || result == T_NUM || tuple_holds(tt, result, t)) coerce(g, result, t);
   else if (is_opt(tt, result) && t != T_NONE && !is_opt(tt, t) && !is_ref(tt, t)) emit0(g, OP_BOX);
 }
 

@@ -182,6 +182,13 @@ DEV void tuple_as_list(Code* g, int32_t t, int under) {
   if (under) emit0(g, OP_SWAP);
 }
 
+// A tuple of fixed items as a tuple[T, ...] or back (tuple_holds).
+DEV void reshape_tuple(Code* g, int32_t want, int32_t have) {
+  const TypeTable* tt = ctypes(g);
+  if (is_tuple(tt, have)) emit(g, OP_TUPLE_LIST, tt->t[have].n);
+  else emit(g, OP_LIST_TUPLE, tt->t[want].n);
+}
+
 // l + r and l * r that make a tuple (sema_tuple.h): the operands' items
 // joined or repeated as lists, then a tuple of fixed items made of them
 // where t is one (its length is the type's, so LIST_TUPLE never raises).
@@ -308,6 +315,12 @@ DEVFN ExpDesc compare_op(Code* g, int32_t opn, ExpDesc* l, ExpDesc* r) {
     discharge(g, l); discharge(g, r);
     b = unwrap_as(g, b, ST_TYPE_ERROR);
     if (is_tuple(tt, b)) emit(g, OP_TUPLE_LIST, tt->t[b].n);
+    if (b != T_STR && tuple_holds(tt, items_of(tt, b), a)) {  // the item reshaped as the others are
+      emit0(g, OP_SWAP);
+      reshape_tuple(g, items_of(tt, b), a);
+      emit0(g, OP_SWAP);
+      a = items_of(tt, b);
+    }
     if (b == T_STR) emit0(g, OP_STR_CONTAINS);
     else if (is_set(tt, b)) emit(g, OP_SET_CONTAINS, set_sel(g, b));
     else if (is_dict(tt, b)) emit(g, OP_DICT_CONTAINS, set_sel(g, a));
@@ -669,13 +682,13 @@ DEV void to_nums(Code* g, int32_t have) {
 // tagged with its index).
 DEV void coerce(Code* g, int32_t want, int32_t have) {
   const TypeTable* tt = ctypes(g);
-  if (is_vtuple(tt, want) && is_tuple(tt, have)) { emit(g, OP_TUPLE_LIST, tt->t[have].n); return; }
-  if (is_tuple(tt, want) && is_vtuple(tt, have)) { emit(g, OP_LIST_TUPLE, tt->t[want].n); return; }
+  if (tuple_holds(tt, want, have)) { reshape_tuple(g, want, have); return; }
   if (num_holds(tt, want, have)) { to_nums(g, have); return; }
   if (!type_fits(tt, want, have) && is_union(tt, want)) {
     if (union_prefix(tt, want, have)) return;
-    int32_t m = union_member(tt, want, have);
-    if (num_holds(tt, tt->t[want].items[m], have)) to_nums(g, have);  // the int | float member's value
+    int32_t m = union_member(tt, want, have), member = tt->t[want].items[m];
+    if (num_holds(tt, member, have)) to_nums(g, have);  // the int | float member's value
+    else if (tuple_holds(tt, member, have)) reshape_tuple(g, member, have);
     emit(g, OP_UNION_BOX, m);
     return;
   }

@@ -125,9 +125,7 @@ DEV int32_t decay(Sema* s, int32_t at, int32_t t) {
 DEV int coercible(const Sema* s, int32_t want, int32_t have) {
   if (type_fits(&s->types, want, have)) return 1;
   if (want == T_NUM) return have == T_INT || have == T_FLOAT;  // a bool would lose its class
-  const TypeTable* tt = &s->types;  // tuples of fixed items and of any length, one item type (sema_tuple.h)
-  if (is_vtuple(tt, want) && is_tuple(tt, have)) return type_fits(tt, elem_of(tt, want), fixed_items(tt, have)) || tt->t[have].n == 0;
-  if (is_tuple(tt, want) && is_vtuple(tt, have)) return tt->t[want].n == 0 || type_fits(tt, tuple_common(tt, want), elem_of(tt, have));
+  if (tuple_holds(&s->types, want, have)) return 1;  // tuples of fixed items and of any length (sema_tuple.h)
   if (is_union(&s->types, want)) {  // (a list made a member's list of int | float must be new: fresh_nums)
     int32_t m = union_member(&s->types, want, have);
     return m >= 0 && !(is_list(&s->types, have) && num_holds(&s->types, s->types.t[want].items[m], have));
@@ -336,6 +334,7 @@ DEVFN int32_t tuple_concat(Sema* s, int32_t op, int32_t a, int32_t b);
 DEVFN int32_t tuple_repeat(Sema* s, int32_t op, int32_t t);
 DEVFN int32_t vtuple_method(Sema* s, int32_t call, int32_t t);
 DEVFN int32_t tuple_call(Sema* s, int32_t name, int32_t list);
+DEVFN int32_t tuples_meet(Sema* s, int32_t at, int32_t a, int32_t b);
 DEVFN int32_t list_method(Sema* s, int32_t call, int32_t t, SemaLocal* origin);
 // Expression i, returned from a function whose result is the union u: a
 // conditional expression there may have a branch of each member.
@@ -563,7 +562,9 @@ DEVFN int32_t subscript(Sema* s, int32_t i, int32_t* object = 0) {
   if (t == T_BAD) return T_BAD;
   const TypeTable* tt = &s->types;
   if (nd(s, n->b)->kind == ND_TUPLE) return refuse_form(s, i);
-  if (is_tuple(tt, t) && (literal_index(s, n->b) || fixed_items(tt, t) == T_BAD || fixed_items(tt, t) == T_UNK))
+  int slice = nd(s, n->b)->kind == ND_SLICE;
+  int32_t items = fixed_items(tt, t);  // (T_UNK for (), whose slice is a tuple[T, ...] of no item yet)
+  if (is_tuple(tt, t) && (literal_index(s, n->b) || items == T_BAD || (items == T_UNK && !slice)))
     return tuple_subscript(s, i, t);
   if (is_tuple(tt, t)) {  // items of one type, by a computed index or a slice: a tuple of any length's
     t = checked(s, i, type_vtuple(&s->types, fixed_items(tt, t)));
@@ -574,7 +575,6 @@ DEVFN int32_t subscript(Sema* s, int32_t i, int32_t* object = 0) {
     sema_error(s, i, DG_TYPE, "'"); msg_type_in(s->diag, tt, t); msg(s->diag, "' object is not subscriptable");
     return T_BAD;
   }
-  int slice = nd(s, n->b)->kind == ND_SLICE;
   for (int32_t k = 0; k < (slice ? 3 : 1); k++) {
     int32_t part = slice ? xtra(s, nd(s, n->b)->a + k) : n->b;
     if (part < 0) continue;
@@ -692,6 +692,7 @@ DEVFN int32_t compare_type(Sema* s, int32_t op, int code, int32_t a, int32_t b) 
     if (a == T_STR && b == T_STR) return T_BOOL;
     if ((is_seq(tt, b) || is_set(tt, b) || is_dict(tt, b)) && (type_fits(tt, elem_of(tt, b), a) || elem_of(tt, b) == T_UNK))
       return T_BOOL;
+    if (is_seq(tt, b) && tuple_holds(tt, elem_of(tt, b), a)) return T_BOOL;  // a tuple searched among others
     if (is_seq(tt, b) && elem_of(tt, b) == T_NUM && (a == T_INT || a == T_FLOAT)) return T_BOOL;  // searched as a num
     if (is_seq(tt, b) && a == T_NUM && (elem_of(tt, b) == T_INT || elem_of(tt, b) == T_FLOAT)) return T_BOOL;  // among nums
     return type_error2(s, op, "'in' needs a str in a str or an item in a list, got ", a, b);
@@ -1627,6 +1628,8 @@ DEVFN int32_t ifexp(Sema* s, int32_t i, int cond) {
   if (ot != T_BAD || oe != T_BAD) return ot != T_BAD ? ot : oe;
   if (i == s->union_at && coercible(s, s->union_want, t) && coercible(s, s->union_want, e)) return s->union_want;
   if (!cond && num_pair(t, e)) return s->saw_num = 1, T_NUM;  // an int on one branch, a float on the other
+  int32_t tuples = cond ? T_BAD : tuples_meet(s, i, t, e);  // tuples of several lengths, one item type
+  if (tuples != T_BAD) return tuples;
   return type_error2(s, i, "conditional expression branches must have one type, got ", t, e);
 }
 
@@ -1859,6 +1862,7 @@ DEVFN int32_t list_method(Sema* s, int32_t call, int32_t t, SemaLocal* origin) {
   }
   if (x == T_NONE) { sema_error(s, last, DG_UNSUPPORTED, "None as a list item"); return T_BAD; }
   if (elem == T_NUM && (x == T_INT || x == T_FLOAT) && (is == 0 || is == 2)) return T_NONE;  // stored as an int | float
+  if (tuple_holds(tt, elem, x) && is != 1) return is == 5 || is == 6 ? T_INT : T_NONE;  // a display as a tuple[T, ...] item
   if (!type_fits(tt, elem, x)) {
     if (elem != T_UNK && !type_fits(tt, x, elem)) {
       if (origin && (is == 0 || is == 2) && num_pair(elem, x) && widen(s, origin->name, s->f.fn, "ints and floats")) return T_BAD;

@@ -210,6 +210,8 @@ DEVFN void store_name(Sema* s, int32_t name, int32_t t) {
     l->type = nt;
   } else if (type_fits(tt, t, l->type) && !type_fits(tt, l->type, t)) {
     l->type = t;  // an empty list's item type is known from now on
+  } else if (is_tuple(tt, l->type) && is_vtuple(tt, t) && widen_for(s, name, l->type, t)) {
+    return;  // a local of fixed items given a tuple of any length holds any length
   } else if (!coercible(s, l->type, t)) {
     if (widen_for(s, name, l->type, t)) return;
     sema_error(s, name, DG_TYPE, "'"); msg_node(s, name); msg(s->diag, "' is ");

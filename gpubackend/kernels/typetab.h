@@ -175,11 +175,24 @@ DEV int type_fits(const TypeTable* tt, int32_t want, int32_t have) {
   return type_fits(tt, w->elem, h->elem);
 }
 
+// Whether a value of type `have` becomes one of type `want` by changing
+// its tuple's shape: fixed items of one type T (or `()`) as a tuple[T,
+// ...], or a tuple[T, ...] as n items of type T, checked when it runs
+// (code_expr.h, coerce).
+DEV int tuple_holds(const TypeTable* tt, int32_t want, int32_t have) {
+  if (is_vtuple(tt, want) && is_tuple(tt, have))
+    return tt->t[have].n == 0 || type_fits(tt, tt->t[want].elem, fixed_items(tt, have));
+  if (is_tuple(tt, want) && is_vtuple(tt, have))
+    return tt->t[want].n == 0 || type_fits(tt, tuple_common(tt, want), tt->t[have].elem);
+  return 0;
+}
+
 DEV int32_t union_member(const TypeTable* tt, int32_t u, int32_t have) {
   if (!is_union(tt, u)) return -1;
   if (is_union(tt, have)) return -1;
   for (int32_t m = 0; m < tt->t[u].n; m++) if (type_fits(tt, tt->t[u].items[m], have)) return m;
   for (int32_t m = 0; m < tt->t[u].n; m++) if (num_holds(tt, tt->t[u].items[m], have)) return m;
+  for (int32_t m = 0; m < tt->t[u].n; m++) if (tuple_holds(tt, tt->t[u].items[m], have)) return m;
   return -1;
 }
 

@@ -258,9 +258,10 @@ ALL_FEATURES = frozenset(
         "int_or_float",  # int | float and list[int | float] values, widened locals (NUM_SHARE, difftest/numbers.py)
         "num_foreign_returns",  # foreign_returns where the entry's result is int | float or list[int | float]
         "tuple_any_length",  # tuple[T, ...] values, locals built from (), nested ones (TV_SHARE, difftest/tuples.py)
-        "tuple_fixed_then_any",  # res = (x,), then res = <a tuple[T, ...]>: stays a tuple of 1 item
+        "tuple_fixed_then_any",  # res = (x,), then res = <a tuple[T, ...]>: res is a tuple[T, ...]
         "tuple_fixed_items",  # xs.append((1, 2)) to a list[tuple[int, ...]], (1,) in a tuple of them
-        "tuple_fixed_ifexp",  # t if c else (x,), t or () of a tuple[T, ...] t
+        "tuple_fixed_ifexp",  # t if c else (x,) of a tuple[T, ...] t
+        "tuple_fixed_andor",  # t or () of a tuple[T, ...] t
         "nested_empty_plus",  # in a helper nested in the entry: res = (), then res = res + (x,) in a loop
         "tuple_fixed_foreign",  # foreign_returns where the entry returns a tuple[T, ...] for a fixed tuple or back
     }
@@ -280,19 +281,13 @@ KNOWN_GAPS: dict[str, str] = {
     # two targets, an int to an Optional[int] parameter, reversed(a if c
     # else b) in a comprehension, xs[0] += a * xs[1], `v = o is None` at a
     # block's end), and the int | float member of an entry's union result
-    # (num_foreign_returns), are fixed and their features back on
-    "tuple_fixed_then_any": "a local given a tuple of fixed items, then by `=` a tuple[T, ...] (a slice, a "
-                            "parameter, res + t), keeps the fixed type: Unsupported where the lengths differ, "
-                            "a compile error where a later use needs a tuple[T, ...]",
-    "tuple_fixed_items": "a display of fixed items where an item of a list[tuple[int, ...]] or a "
-                         "tuple[tuple[int, ...], ...] is wanted (append, in, count, +) does not compile",
-    "tuple_fixed_ifexp": "a conditional expression or and/or of a tuple[T, ...] and a display of T's does "
-                         "not compile",
+    # (num_foreign_returns), are fixed and their features back on, and so
+    # are four of tuple[T, ...]'s (a local given one after a display, a
+    # display as an item of a list of them, in a conditional with one, and
+    # returned beside a foreign result, which crashed the VM)
+    "tuple_fixed_andor": "an and/or of a tuple[T, ...] and a display of T's does not compile",
     "nested_empty_plus": "in a helper nested in the entry, a local that starts () or [] and is given "
                          "`res + (x,)` in a loop or a branch does not compile",
-    "tuple_fixed_foreign": "an entry that returns another type on one path and a tuple[T, ...] where a "
-                           "tuple[int, int] is its result (or a display where a tuple[T, ...] is) on another: "
-                           "that lane's value is undecodable (or the VM crashes)",
 }
 DEFAULT_FEATURES = ALL_FEATURES - set(KNOWN_GAPS)
 

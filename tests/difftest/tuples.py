@@ -26,16 +26,15 @@ judges again, which the judge allows in the programs that carry TV_MARK
 (runner.py).
 
 Every expression of type tuple[T, ...] the generator writes (ContainerGen
-.cexpr with TV_TYPE_PRODS) has that static type, never that of a display,
-and displays appear only where one is wanted (tv_operand), since the
-compiler and the VM have gaps there that KNOWN_GAPS names and switches
-off: a display in a conditional or `or` with one ("tuple_fixed_ifexp"),
-as an item of a list or a tuple of them ("tuple_fixed_items"); a local
-given a display first keeps its fixed type when given one by `=`
-("tuple_fixed_then_any"); an entry that returns another type on some path
-and a tuple converted to its result type on another
-("tuple_fixed_foreign"); and, in a helper nested in the entry, `res = ()`
-then `res = res + (x,)` in a block ("nested_empty_plus"). Not drawn, as
+.cexpr with TV_TYPE_PRODS) has that static type, and displays appear
+where one is wanted (tv_operand) and, under their own features, in a
+conditional with one ("tuple_fixed_ifexp"), as an item of a list or a
+tuple of them ("tuple_fixed_items"), in a local given a display first and
+a tuple[T, ...] by `=` ("tuple_fixed_then_any"), and returned by an entry
+that returns another type on some path ("tuple_fixed_foreign"). Gaps that
+KNOWN_GAPS names and switches off: a display as an operand of and/or with
+one ("tuple_fixed_andor"), and, in a helper nested in the entry, `res =
+()` then `res = res + (x,)` in a block ("nested_empty_plus"). Not drawn, as
 the compiler refuses them by its rules: a tuple compared with a list or
 with items of another type (a tuple[float, ...] with ints included),
 str()/repr()/f-string of one, min/max with default=, index with a start,
@@ -212,12 +211,12 @@ class TupleGen:
     def tv_ifexp(self, t, d):
         a, b = self.expr(t, d), self.expr(t, d)
         if "tuple_fixed_ifexp" in self.features and self.rng.random() < 0.3:
-            b = one_tuple(*(self.item_of(t, d) for _ in range(self.rng.choice([1, 2]))))  # a gap
+            b = one_tuple(*(self.item_of(t, d) for _ in range(self.rng.choice([1, 2]))))
         return f"({a} if {self.cond(d)} else {b})"
 
     def tv_andor(self, t, d):
         a, b = self.expr(t, d), self.expr(t, d)
-        if "tuple_fixed_ifexp" in self.features and self.rng.random() < 0.3:
+        if "tuple_fixed_andor" in self.features and self.rng.random() < 0.3:
             b = "()"  # a gap
         return f"({a} {self.rng.choice(['and', 'or'])} {b})"
 
