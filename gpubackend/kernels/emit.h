@@ -178,7 +178,11 @@ DEV void memoize_program(Program* out, const MemoFn* fns, int32_t n) {
     const MemoFn* f = &fns[i];
     FuncInfo* info = &out->funcs[i];
     int32_t base = info->nlocals;
-    int memo = f->memo_pc >= 0 && (reach[i] >> i & 1) && base + MEMO_STATE_SLOTS + f->nparams <= MAX_SLOTS;
+    // (not in a program with a try: a raise caught outside a memoized call
+    // skips its MEMO_RETURN, which hands the costs it measured back to the
+    // calls it is inside, so their entries would understate them)
+    int memo = f->memo_pc >= 0 && (reach[i] >> i & 1) && base + MEMO_STATE_SLOTS + f->nparams <= MAX_SLOTS &&
+               out->n_handlers == 0;
     if (memo) {
       info->nlocals = base + MEMO_STATE_SLOTS + f->nparams;
       out->code[f->memo_pc] = INSN(OP_MEMO_ENTER, SETARG(A, base) | SETARG(FN, i));

@@ -7,7 +7,9 @@
 //
 // Which functions: the compiler (emit.h, memoize_program) memoizes a function
 // that is recursive (it can reach itself through calls) and whose
-// parameters (1 to MEMO_MAX_ARGS) and result are int, bool or float. Such
+// parameters (1 to MEMO_MAX_ARGS) and result are int, bool or float, in a
+// program without a try statement (so that every call that raised ended
+// its lane, and every call that returned went through MEMO_RETURN). Such
 // a call is a pure function of its argument words: the DSL has no globals,
 // a nested def reads no enclosing local, scalars are values, and whatever
 // the call allocates is unreachable once it returns a scalar.
