@@ -567,7 +567,7 @@ DEVFN int32_t subscript(Sema* s, int32_t i, int32_t* object = 0) {
   if (is_tuple(tt, t) && (literal_index(s, n->b) || items == T_BAD || (items == T_UNK && !slice)))
     return tuple_subscript(s, i, t);
   if (is_tuple(tt, t)) {  // items of one type, by a computed index or a slice: a tuple of any length's
-    t = checked(s, i, type_vtuple(&s->types, fixed_items(tt, t)));
+    t = checked(s, i, type_vtuple(&s->types, items));
     if (t == T_BAD) return T_BAD;
   }
   if (is_dict(tt, t)) return dict_subscript(s, i, t);

@@ -174,10 +174,8 @@ DEVFN int widen(Sema* s, int32_t name, int32_t fn, const char* holds) {
 // tuple[T, ...] (store_name).
 DEV int tuple_pair(const Sema* s, int32_t a, int32_t b) {
   const TypeTable* tt = &s->types;
-  if (a == b || !(is_tuple(tt, a) || is_vtuple(tt, a)) || !(is_tuple(tt, b) || is_vtuple(tt, b))) return 0;
-  int32_t ea = is_vtuple(tt, a) ? elem_of(tt, a) : fixed_items(tt, a);
-  int32_t eb = is_vtuple(tt, b) ? elem_of(tt, b) : fixed_items(tt, b);
-  return ea != T_BAD && eb != T_BAD && (ea == T_UNK || eb == T_UNK || type_fits(tt, ea, eb) || type_fits(tt, eb, ea));
+  int32_t ea = tuple_item_type(tt, a), eb = tuple_item_type(tt, b);
+  return a != b && ea != T_BAD && eb != T_BAD && (ea == T_UNK || eb == T_UNK || type_fits(tt, ea, eb) || type_fits(tt, eb, ea));
 }
 
 // A widen of local `name` for a store of type t where its type is `have`.

@@ -11,8 +11,7 @@
 // of fixed items of type T (or `()`); the result a tuple[T, ...].
 DEVFN int32_t vtuple_concat(Sema* s, int32_t op, int32_t a, int32_t b) {
   const TypeTable* tt = &s->types;
-  int32_t ea = is_vtuple(tt, a) ? elem_of(tt, a) : fixed_items(tt, a);
-  int32_t eb = is_vtuple(tt, b) ? elem_of(tt, b) : fixed_items(tt, b);
+  int32_t ea = tuple_item_type(tt, a), eb = tuple_item_type(tt, b);
   if (ea == T_BAD || eb == T_BAD) {
     if (is_list(tt, a) || is_list(tt, b) || is_tuple(tt, a) || is_tuple(tt, b) || a == T_STR || b == T_STR)
       return type_error2(s, op, "can only concatenate tuples of one item type, got ", a, b);
@@ -48,9 +47,7 @@ DEVFN int32_t tuple_repeat(Sema* s, int32_t op, int32_t t) {
 // lengths, both are (the branches of a conditional), or T_BAD.
 DEVFN int32_t tuples_meet(Sema* s, int32_t at, int32_t a, int32_t b) {
   const TypeTable* tt = &s->types;
-  if (!(is_tuple(tt, a) || is_vtuple(tt, a)) || !(is_tuple(tt, b) || is_vtuple(tt, b))) return T_BAD;
-  int32_t ea = is_vtuple(tt, a) ? elem_of(tt, a) : fixed_items(tt, a);
-  int32_t eb = is_vtuple(tt, b) ? elem_of(tt, b) : fixed_items(tt, b);
+  int32_t ea = tuple_item_type(tt, a), eb = tuple_item_type(tt, b);
   if (ea == T_BAD || eb == T_BAD || (ea == T_UNK && eb == T_UNK)) return T_BAD;
   int32_t e = ea == T_UNK ? eb : eb == T_UNK ? ea : type_fits(tt, ea, eb) ? ea : type_fits(tt, eb, ea) ? eb : T_BAD;
   return e == T_BAD ? T_BAD : checked(s, at, type_vtuple(&s->types, e));

@@ -146,6 +146,10 @@ DEV int32_t fixed_items(const TypeTable* tt, int32_t t) {
   return tt->t[t].n == 0 ? T_UNK : tuple_common(tt, t);
 }
 
+// The one item type of a tuple of fixed items or of any length (T_UNK for
+// `()`, and a tuple[T, ...] of no item yet), or T_BAD.
+DEV int32_t tuple_item_type(const TypeTable* tt, int32_t t) { return is_vtuple(tt, t) ? tt->t[t].elem : fixed_items(tt, t); }
+
 // A type whose element types are not all known (`[]`, `[[]]`).
 DEV int type_unknown(const TypeTable* tt, int32_t t) {
   if (t == T_UNK) return 1;
