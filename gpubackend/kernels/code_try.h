@@ -58,5 +58,6 @@ DEVFN int try_stmt(Code* g, int32_t i, int32_t follow) {
   if (cnode(g, cx(g, n->b + n->n - 1))->a >= 0) emit0(g, OP_RERAISE);  // no bare except: none caught it
   g->f.depth = depth;
   patch_list(g, done);
+  if (orelse >= 0) g->line = block_end_line(g, orelse, follow);  // the else block ends the statement in the source
   return falls;
 }
