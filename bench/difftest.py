@@ -20,7 +20,8 @@ both sides (pass the same --group and --features).
 A run focused on one feature raises its share of the seeds, as the workers
 inherit the environment: DIFFTEST_NUM_SHARE=1 makes every program use
 int | float (int_or_float), DIFFTEST_TV_SHARE=1 every tier 3-4 program
-tuples of any length (tuple_any_length); a replay needs the same setting.
+tuples of any length (tuple_any_length), DIFFTEST_TE_SHARE=1 every program
+try statements (try_except); a replay needs the same setting.
 """
 from __future__ import annotations
 

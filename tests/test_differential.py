@@ -25,7 +25,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from difftest import gen, numbers, oracle, runner, shrink, tuples  # noqa: E402
+from difftest import gen, handlers, numbers, oracle, runner, shrink, tuples  # noqa: E402
 from difftest.dsl_types import (LN, LTVI, NUM, TV_TYPES, TVI, TVVI, beyond_num, has_type, is_vtuple,  # noqa: E402
                                 placeholder, union_members)
 from tests.device import DEVICE
@@ -279,6 +279,44 @@ def test_tuple_any_length_types():
     assert placeholder(TVI) == () and placeholder(LTVI) == []
 
 
+def test_try_except_programs():
+    """The try_except feature's try programs (handlers.TE_SHARE of the seeds,
+    drawn from the seed alone): try statements with clauses of one class, a
+    tuple, a bare except and else blocks, raises, and lanes where CPython
+    ran a handler; none with the feature off."""
+    seeds = [s for s in range(3000) if handlers.te_for(s, gen.DEFAULT_FEATURES)]
+    assert 0.5 * handlers.TE_SHARE <= len(seeds) / 3000 <= 1.5 * handlers.TE_SHARE, len(seeds)
+    src = "".join(gen.case_from_seed(s).source for s in seeds[:80])
+    for part in ("try:", "except (", "except:", "except ValueError", "else:", " as exc", "raise "):
+        assert src.count(part) >= 3, part
+    off = gen.parse_features("-try_except")
+    assert not any(handlers.te_for(s, off) for s in seeds)
+    assert "try:" not in gen.case_from_seed(seeds[0], off).source
+
+
+@pytest.mark.parametrize(
+    "body, args, want",
+    [
+        # the VM never catches its deviations: nor does the oracle's handler
+        ("try:\n        return a * 2 ** 62\n    except OverflowError:\n        return 0", (4,), "OverflowError"),
+        ("try:\n        return a * 2 ** 62\n    except:\n        return 0", (4,), "OverflowError"),
+        ("try:\n        return int(math.inf) + a\n    except Exception:\n        return 0", (4,), "OverflowError"),
+        ("try:\n        return 1 // a\n    except ArithmeticError:\n        return -1", (0,), -1),
+        ("try:\n        x = [1][a]\n    except IndexError:\n        return x", (3,), "UnboundLocalError"),
+        ("raise TypeError('raised')", (0,), "TypeError"),
+    ],
+)
+def test_oracle_try_except(body, args, want):
+    src = f"import math\ndef f(a: int) -> int:\n    {body}\n"
+    (out,) = oracle.run(src, "f", [args])
+    assert out == (oracle.Outcome("raise", want) if isinstance(want, str) else oracle.Outcome("return", want)), out
+
+
+def test_oracle_try_except_discards():
+    spin = "def f(n: int) -> int:\n    try:\n        while True:\n            n += 1\n    except:\n        return n\n"
+    assert oracle.run(spin, "f", [(0,)])[0].kind == "discard"
+
+
 # ---------------------------------------------------------------------------
 # the differential test proper
 
@@ -347,6 +385,22 @@ def test_differential_tuple_any_length(verifier):
         pytest.fail(_fail_report(verifier, stats.mismatches), pytrace=False)
 
 
+TE_GROUPS = int(os.environ.get("DIFFTEST_TE_GROUPS", "40"))
+
+
+@pytest.mark.skipif("try_except" not in FEATURES, reason="try_except switched off (DIFFTEST_FEATURES)")
+def test_differential_try_except(verifier):
+    """Try programs alone (try_except: try statements, raises, handlers),
+    TE_GROUPS groups of GROUP_SIZE programs of the first try seeds from 10**9
+    (bench/difftest.py makes nothing but them with DIFFTEST_TE_SHARE=1)."""
+    seeds = [s for s in range(10**9, 10**9 + 100 * TE_GROUPS) if handlers.te_for(s, FEATURES)][:TE_GROUPS]
+    batch = [c for s in seeds for c in gen.group_from_seed(s, GROUP_SIZE, FEATURES)]
+    stats = runner.verify_cases(verifier, batch)
+    assert stats.programs == len(batch) >= GROUP_SIZE * TE_GROUPS
+    if stats.mismatches:
+        pytest.fail(_fail_report(verifier, stats.mismatches), pytrace=False)
+
+
 # ---------------------------------------------------------------------------
 # compiler and VM gaps the generator steers around (gen.KNOWN_GAPS). Strict
 # xfails: when one compiles and agrees with CPython, move the feature back into
@@ -402,6 +456,10 @@ _GAP_PROGRAMS = {  # feature: (source, signature, args, return type)
     "tuple_fixed_andor": (
         "def f(a: int) -> int:\n    t = tuple([a])\n    return len(t or ())\n",
         "def f(a: int) -> int", (1,), "int"),
+    "except_as_reused": (
+        "def f(a: int) -> int:\n    try:\n        a = 1 // a\n    except ZeroDivisionError as e:\n        a = 5\n"
+        "    try:\n        a = 1 // (a - 5)\n    except ZeroDivisionError as e:\n        a = 7\n    return a\n",
+        "def f(a: int) -> int", (0,), "int"),
     "is_none_before_else": (
         _OPT + "def f(a: int) -> bool:\n    o: Optional[int] = None\n    for c in 'ab':\n        v = o is None\n"
         "    else:\n        v = False\n    return v\n",

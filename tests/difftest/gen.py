@@ -112,6 +112,13 @@ computed indexes of those displays, and what reads them as lists, in
 TV_SHARE of the tier 3-4 seeds (and light expressions of them in the
 other tier 3-4 programs).
 
+Covered, try statements (feature try_except, handlers.py): try/except/else
+in the entry and the helpers, nested in loops, ifs, handlers and other
+tries; bodies with statements that raise on some inputs, clauses of one
+class, a base class, a tuple or none, `as` names nothing reads, handlers
+that pass, return, break, continue, raise or read what the body assigned
+(maybe unbound), and raises in helpers, in TE_SHARE of the seeds.
+
 Not covered (outside tiers 1-4 or outside the envelope below): f-strings,
 global names, chained assignment (tests/programs/assignment/ has its
 cases), pow with 3 args, int ** a negative int expression other than a
@@ -171,6 +178,7 @@ from dataclasses import dataclass
 from . import oracle
 from .containers import ContainerGen
 from .dicts import DictGen
+from .handlers import TryGen, te_for
 from .numbers import NUM_MARK, NumGen, num_for, num_types
 from .sets import SetGen
 from .tuples import TV_MARK, TV_SIG_TYPES, TupleGen, tv_for, tv_types
@@ -264,6 +272,8 @@ ALL_FEATURES = frozenset(
         "tuple_fixed_andor",  # t or () of a tuple[T, ...] t
         "nested_empty_plus",  # in a helper nested in the entry: res = (), then res = res + (x,) in a loop
         "tuple_fixed_foreign",  # foreign_returns where the entry returns a tuple[T, ...] for a fixed tuple or back
+        "try_except",  # try/except/else statements and raises (TE_SHARE, difftest/handlers.py)
+        "except_as_reused",  # except A as e: ... except B as e: one unread name bound by two handlers
     }
 )
 
@@ -288,6 +298,8 @@ KNOWN_GAPS: dict[str, str] = {
     "tuple_fixed_andor": "an and/or of a tuple[T, ...] and a display of T's does not compile",
     "nested_empty_plus": "in a helper nested in the entry, a local that starts () or [] and is given "
                          "`res + (x,)` in a loop or a branch does not compile",
+    "except_as_reused": "one name bound by `as` in two handlers of a function, read by nothing, does not "
+                        "compile ('an exception bound by 'as' and read')",
 }
 DEFAULT_FEATURES = ALL_FEATURES - set(KNOWN_GAPS)
 
@@ -348,7 +360,7 @@ def rand_sig(rng: random.Random, *, allow_none: bool = True, t34: bool = False) 
     return Sig(params, ret)
 
 
-class FuncGen(ContainerGen, SetGen, DictGen, NumGen, TupleGen):
+class FuncGen(ContainerGen, SetGen, DictGen, NumGen, TupleGen, TryGen):
     """Generates the body of one function (tier 3-4 parts: ContainerGen)."""
 
     MAX_BLOCK_DEPTH = 3
@@ -398,6 +410,7 @@ class FuncGen(ContainerGen, SetGen, DictGen, NumGen, TupleGen):
             self.prods = {t: ps + tv_prods.get(t, []) for t, ps in self.prods.items()}
             self.list_prods = self.list_prods + [("l_tv", 2.0 if pg.tv else 0.4)]
         self.maybe_unbound: set[str] = set()  # names leaked out of a branch or loop
+        self.te_may: list[set[str]] = []  # the classes the try bodies being drawn raise (handlers.py)
         self.closure = 0  # > 0 inside a comprehension or lambda: no maybe-unbound names
         self.tmp_counter = 0  # comprehension and lambda variables
         self.alias: dict[str, str] = {}  # union-find over list names that may share a list
@@ -1152,6 +1165,8 @@ class FuncGen(ContainerGen, SetGen, DictGen, NumGen, TupleGen):
             choices += self.num_stmt_choices(can_nest, can_loop)
         if self.pg.tv:
             choices += self.tv_stmt_choices(can_nest, can_loop)
+        if self.pg.te:
+            choices += self.te_stmt_choices(can_nest, can_loop)
         numbers = [v for t in NUMERIC for v in self.visible(t)]
         if numbers and "number_type_errors" in self.features and not self.bare and self.pg.side.random() < 0.03:
             return self.st_number_error(rng.choice(numbers))  # (drawn aside: other programs stay as they were)
@@ -1528,8 +1543,10 @@ def _none_before_dedent(src: str) -> bool:
 
 class ProgramGen:
     def __init__(self, rng: random.Random, features=DEFAULT_FEATURES, t34: bool = False,
-                 side: random.Random | None = None, num: bool = False, tv: bool = False):
+                 side: random.Random | None = None, num: bool = False, tv: bool = False, te: bool = False):
         self.rng = rng
+        self.te = te  # a try program: try statements and raises too (handlers.py, TE_SHARE)
+        self.tries = 0  # try statements drawn (handlers.MAX_TRIES)
         self.num = num  # a num program: int | float types and statements too (numbers.py, NUM_SHARE)
         self.tv = tv  # a tuple program: tuple[T, ...] types and statements too (tuples.py, TV_SHARE)
         self.tv_fixed = False  # a tuple[int, ...] stands for a tuple[int, int] (tuples.TV_MARK)
@@ -1678,16 +1695,20 @@ def make_case(
     t34: bool = False,
     num: bool | None = None,
     tv: bool | None = None,
+    te: bool | None = None,
 ) -> Case:
     """One program with its inputs and CPython's outcomes. Programs whose run
     leaves the envelope (oracle 'discard') are redrawn; args that discard are
     dropped when args_list was not given. A generator bug raises. num: a
     num program (numbers.py; None: as num_for(seed) says); tv: a tuple
-    program (tuples.py; None: as tv_for(seed) says)."""
+    program (tuples.py; None: as tv_for(seed) says); te: a try program
+    (handlers.py; None: as te_for(seed) says)."""
     if num is None:
         num = num_for(seed, features)
     if tv is None:
         tv = tv_for(seed, features, t34)
+    if te is None:
+        te = te_for(seed, features)
     for _attempt in range(50):
         s = sig or rand_sig(rng, t34=t34)
         if args_list is None:
@@ -1697,7 +1718,7 @@ def make_case(
                 args = [()]
         else:
             args = list(args_list)
-        pg = ProgramGen(rng, features, t34, random.Random(f"foreign:{seed}:{_attempt}"), num=num, tv=tv)
+        pg = ProgramGen(rng, features, t34, random.Random(f"foreign:{seed}:{_attempt}"), num=num, tv=tv, te=te)
         src = pg.program(s, tiny=tiny)
         outs = oracle.run(src, ENTRY, args)
         bugs = [o for o in outs if o.kind == "bug"]

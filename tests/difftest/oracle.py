@@ -68,6 +68,11 @@ discarded too:
     ``nan in [nan]`` for the same object too); the VM compares floats by
     value, as its spec says.
 
+The VM never catches its deviations and limits (docs/language.md, "try"):
+every ``except`` handler starts with ``_passthru()``, which raises an
+OverflowError (the int64 one and CPython's own), RecursionError,
+MemoryError or Discard again, so that they leave the call as on the VM.
+
 Arguments are deep-copied before each call: a program may mutate its list
 arguments, and every call must see the test's values.
 
@@ -85,6 +90,7 @@ import copy
 import math
 import operator
 import re
+import sys
 from dataclasses import dataclass
 from typing import Any
 
@@ -269,6 +275,24 @@ def _print(*args, sep=" ", end="\n", flush=False):
             raise TypeError(f"{name} must be None or a string, not {type(v).__name__}")
 
 
+# What the VM never catches (docs/language.md, "try"): its deviations and
+# limits end the lane. An instrumented handler raises them again first, and
+# the oracle's own Discard (a case out of the envelope) with them.
+_UNCAUGHT = (OverflowError, RecursionError, MemoryError, Discard)
+
+
+def _passthru():
+    """The first act of every except handler: a deviation goes on out."""
+    e = sys.exc_info()[1]
+    if isinstance(e, _UNCAUGHT):
+        raise e
+
+
+# The message of a TypeError or AttributeError a program raises on purpose
+# (`raise TypeError('raised')`): a legitimate outcome, not a generator bug.
+RAISED = "raised"
+
+
 _RENAMED = {"sorted": "_sorted", "min": "_min", "max": "_max", "sum": "_sum", "map": "_map", "print": "_print"}
 _GROW = {"append", "extend", "insert"}
 _SEARCH = {"index", "count", "remove"}
@@ -363,6 +387,9 @@ def _tx(node: ast.AST) -> ast.AST:
             load = _call("_augload", [t.value, t.slice], t)
             return _at(ast.Expr(_call("_augstore", [load, node.value, iop], node)), node)
         raise NotImplementedError("AugAssign on an attribute")
+    if isinstance(node, ast.ExceptHandler):
+        node.body.insert(0, _at(ast.Expr(_call("_passthru", [], node)), node))
+        return node
     if isinstance(node, ast.comprehension):
         tick = _call("_tickc", [], node.iter)
         node.ifs.insert(0, tick)
@@ -401,6 +428,8 @@ def _classify(e: BaseException) -> Outcome:
         return Outcome("raise", "AttributeError")
     if type(e) is NameError and getattr(e, "name", "").startswith("missing"):  # the names nothing defines
         return Outcome("raise", "NameError")
+    if isinstance(e, (TypeError, AttributeError)) and e.args == (RAISED,):
+        return Outcome("raise", type(e).__name__)
     if isinstance(e, _BUG_EXC):
         return Outcome("bug", f"{type(e).__name__}: {e}")
     if isinstance(e, TypeError) and not (str(e).startswith(_LEGIT_TYPEERROR) or _about_none(e)
@@ -456,7 +485,7 @@ class Compiled:
 _NAMESPACE: dict[str, Any] = {
     "_ck": _ck, "_nn": _nn, "_nnin": _nnin, "_grow": _grow, "_lmeth": _lmeth, "_sorted": _sorted,
     "_sort": _sort, "_min": _min, "_max": _max, "_sum": _sum, "_map": _map, "_print": _print, "_augload": _augload,
-    "_augstore": _augstore, **{f"_iop_{k}": v for k, v in _IOPS.items()},
+    "_augstore": _augstore, "_passthru": _passthru, **{f"_iop_{k}": v for k, v in _IOPS.items()},
 }
 
 
