@@ -58,13 +58,17 @@ DEVFN int32_t handler_classes(Sema* s, int32_t cls) {
   return mask;
 }
 
-// Whether NAME node `name` is the only one of its spelling in the program:
-// nothing reads the exception an `as` binds, and CPython unbinds it when
-// its handler ends, so the VM need not hold it.
+// Whether NAME node `name`'s spelling is nowhere in the program but in
+// `as` clauses of handlers: nothing reads the exception one binds, and
+// CPython unbinds it when its handler ends, so the VM need not hold it.
 DEVFN int only_name(const Sema* s, int32_t name) {
-  for (int32_t i = 0; i < s->t->n_nodes; i++)
-    if (i != name && nd(s, i)->kind == ND_NAME && same_text(s, i, name)) return 0;
-  return 1;
+  int32_t names = 0, bound = 0;
+  for (int32_t i = 0; i < s->t->n_nodes; i++) {
+    const Node* n = nd(s, i);
+    if (n->kind == ND_NAME && same_text(s, i, name)) names++;
+    if (n->kind == ND_EXCEPT && xtra(s, n->b) >= 0 && same_text(s, xtra(s, n->b), name)) bound++;
+  }
+  return names == bound;
 }
 
 // except_clause := 'except' [handler_classes ['as' NAME]] ':' block
