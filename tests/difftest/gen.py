@@ -294,12 +294,11 @@ KNOWN_GAPS: dict[str, str] = {
     # (num_foreign_returns), are fixed and their features back on, and so
     # are four of tuple[T, ...]'s (a local given one after a display, a
     # display as an item of a list of them, in a conditional with one, and
-    # returned beside a foreign result, which crashed the VM)
+    # returned beside a foreign result, which crashed the VM), and one
+    # unread name bound by `as` in two handlers (except_as_reused)
     "tuple_fixed_andor": "an and/or of a tuple[T, ...] and a display of T's does not compile",
     "nested_empty_plus": "in a helper nested in the entry, a local that starts () or [] and is given "
                          "`res + (x,)` in a loop or a branch does not compile",
-    "except_as_reused": "one name bound by `as` in two handlers of a function, read by nothing, does not "
-                        "compile ('an exception bound by 'as' and read')",
 }
 DEFAULT_FEATURES = ALL_FEATURES - set(KNOWN_GAPS)
 

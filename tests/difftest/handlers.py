@@ -168,8 +168,8 @@ class TryGen:
             self.te_may[-1].add(cls)
 
     def te_as_name(self, new: str) -> str:
-        """A name for `as` that nothing reads: new, or under the gap
-        except_as_reused one the function bound before (gen.KNOWN_GAPS)."""
+        """A name for `as` that nothing reads: new, or (except_as_reused)
+        one the function bound before."""
         if self.te_bound and "except_as_reused" in self.features and self.rng.random() < 0.4:
             return self.rng.choice(self.te_bound)
         self.te_bound += (new,)
@@ -226,7 +226,7 @@ class TryGen:
         return [Stmt(f"if {self.test(self.edepth())}:", [(None, self.te_raise())])], False
 
     # ---- statements that raise on some inputs
-    TE_RAISES = {"int_of": "ValueError", "item": "IndexError", "key": "KeyError", "div": "ZeroDivisionError",
+    TE_RAISES = {"inner": "ZeroDivisionError", "int_of": "ValueError", "item": "IndexError", "key": "KeyError", "div": "ZeroDivisionError",
                  "pop": "IndexError", "index": "ValueError", "assert": "AssertionError", "read": "UnboundLocalError"}
 
     def te_raisy(self, depth: int) -> tuple[list[Stmt], bool]:
@@ -236,7 +236,7 @@ class TryGen:
         lists = [v for t in LIST_TYPES for v in self.visible(t)] if self.t34 else []
         kinds = [("int_of", 2 if "int_of_str" in self.features else 0), ("item", 2), ("key", 1.2 if "dicts" in self.features else 0),
                  ("div", 2), ("pop", 1), ("index", 1), ("assert", 0.8), ("raise", 1),
-                 ("call", 1.2 if self.te_helpers() else 0), ("read", 0.5)]
+                 ("call", 1.2 if self.te_helpers() else 0), ("read", 0.5), ("inner", 1.2)]
         kind = pick(rng, kinds)
         self.te_note(self.TE_RAISES.get(kind, "Exception"))
         if kind == "int_of":
@@ -260,6 +260,8 @@ class TryGen:
             return self.st_raise(depth)
         if kind == "call":
             return self.te_call(d), False
+        if kind == "inner":
+            return self.te_inner(d), False
         names = [v for v in self.maybe_unbound if any(v in s for s in self.scopes)]
         return (self.te_read(rng.choice(sorted(names))), False) if names else self.st_assert(depth)
 
@@ -314,6 +316,25 @@ class TryGen:
             if e in (INT, STR, BOOL):  # (no floats: nan is looked for by identity)
                 return self.te_assign(INT, f"{xs}.index({self.atom(e)})")
         return self.te_assign(INT, f"{self.recv(d)}.index({self.expr(STR, d)})")
+
+    def te_inner(self, d: int) -> list[Stmt]:
+        """A raise inside a comprehension, a generator expression, a sort
+        key or a map: frames of their own on the VM, left for the handler."""
+        rng = self.rng
+        w = self.fresh_tmp("e")
+        self.closure += 1  # (what they read is surely bound)
+        k = self.atom(INT) if rng.random() < 0.6 else str(rng.choice([1, 7, -12]))
+        self.closure -= 1
+        src = f"range({rng.randint(-3, 0)}, {rng.randint(0, 3)})"
+        forms = [("comprehensions", f"sum([{k} // {w} for {w} in {src}])"),
+                 ("genexp", f"sum({k} % {w} for {w} in {src})"),
+                 ("lambda_keys", f"sorted({src}, key=lambda {w}: {k} // {w})[0]"),
+                 ("map_filter", f"sum(map(int, {self.recv(d)}))"),
+                 ("comprehensions", f"len([int({w}) for {w} in {self.expr(STR, d)}])")]
+        live = [e for f, e in forms if f in self.features]
+        if not live or not self.spend(8):
+            return self.te_assign(INT, f"{self.num(d)} // {self.te_maybe_zero(d)}")
+        return self.te_assign(INT, rng.choice(live))
 
     def te_helpers(self):
         return self.callable_helpers
