@@ -233,10 +233,18 @@ def _unify_all(values) -> str:
 
     values: an iterable of Python values.
     """
-    code = UNKNOWN
-    for v in values:
-        code = unify(code, infer_type(v))
-    return code
+    return _unify_codes(infer_type(v) for v in values)
+
+
+def _unify_codes(codes) -> str:
+    """The unify of codes, left to right (UNKNOWN for none).
+
+    codes: an iterable of codes as infer_type and unify make them.
+    """
+    out = UNKNOWN
+    for c in codes:
+        out = unify(out, c)
+    return out
 
 
 def unify(a: str, b: str) -> str:
@@ -281,13 +289,6 @@ def unify(a: str, b: str) -> str:
 def _any_length_items(code: str) -> list[str]:
     """The item codes of a tuple code as a tuple of any length sees them."""
     return [code[1:]] if code[0] == "*" else tuple_items(code, inferred=True)
-
-
-def _unify_codes(codes: list[str]) -> str:
-    out = UNKNOWN
-    for c in codes:
-        out = unify(out, c)
-    return out
 
 
 # A union's members in their canonical order: scalars, then the list, then
@@ -336,10 +337,7 @@ def union_of(codes: list[str]) -> str:
     Raises InferError('mixed A and B') when neither exists.
     """
     try:
-        out = UNKNOWN
-        for c in codes:
-            out = unify(out, c)
-        return out
+        return _unify_codes(codes)
     except InferError as clash:
         merged: dict[tuple[str, int], str] = {}
         try:
