@@ -173,20 +173,18 @@ DEV void nums_of(Code* g, int32_t a, int32_t b) {
   if (b != T_NUM) emit(g, OP_NUM_CONV, num_conv_of(b));
 }
 
-// A tuple operand as a list (a tuple[T, ...] is one already): under the
-// top of the stack where `under`.
-DEV void tuple_as_list(Code* g, int32_t t, int under) {
-  if (!is_tuple(ctypes(g), t)) return;
-  if (under) emit0(g, OP_SWAP);
-  emit(g, OP_TUPLE_LIST, ctypes(g)->t[t].n);
-  if (under) emit0(g, OP_SWAP);
-}
-
-// A tuple of fixed items as a tuple[T, ...] or back (tuple_holds).
-DEV void reshape_tuple(Code* g, int32_t want, int32_t have) {
+// A tuple of fixed items as a tuple[T, ...] or back (tuple_holds), on the
+// top of the stack or, where `under`, the value under it.
+DEV void reshape_tuple(Code* g, int32_t want, int32_t have, int under = 0) {
   const TypeTable* tt = ctypes(g);
+  if (under) emit0(g, OP_SWAP);
   if (is_tuple(tt, have)) emit(g, OP_TUPLE_LIST, tt->t[have].n);
   else emit(g, OP_LIST_TUPLE, tt->t[want].n);
+  if (under) emit0(g, OP_SWAP);
+}
+// A tuple operand as a list (a tuple[T, ...] is one already).
+DEV void tuple_as_list(Code* g, int32_t t, int under) {
+  if (is_tuple(ctypes(g), t)) reshape_tuple(g, T_BAD, t, under);
 }
 
 // l + r and l * r that make a tuple (sema_tuple.h): the operands' items
@@ -316,9 +314,7 @@ DEVFN ExpDesc compare_op(Code* g, int32_t opn, ExpDesc* l, ExpDesc* r) {
     b = unwrap_as(g, b, ST_TYPE_ERROR);
     if (is_tuple(tt, b)) emit(g, OP_TUPLE_LIST, tt->t[b].n);
     if (b != T_STR && tuple_holds(tt, items_of(tt, b), a)) {  // the item reshaped as the others are
-      emit0(g, OP_SWAP);
-      reshape_tuple(g, items_of(tt, b), a);
-      emit0(g, OP_SWAP);
+      reshape_tuple(g, items_of(tt, b), a, 1);
       a = items_of(tt, b);
     }
     if (b == T_STR) emit0(g, OP_STR_CONTAINS);

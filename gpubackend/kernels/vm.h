@@ -900,9 +900,10 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
       // in this frame or a caller's (their frames closed), with [pc st] on
       // the operand stack at the try's depth; else the lane stops.
       raise_: {
-        if (raised_at < 0) raised_at = (int32_t)(ip - code - 1);
+        int32_t pc = (int32_t)(ip - code - 1);  // the raising word (a RERAISE's, for the search)
+        if (raised_at < 0) raised_at = pc;
         int32_t level = nframes - 1, h = -1;
-        for (int32_t pc = (int32_t)(ip - code - 1); catchable(status);) {
+        while (catchable(status)) {
           if ((h = handler_of(p, pc)) >= 0 || level == 0) break;
           pc = (int32_t)(frames[level--].ret_ip - code - 1);  // the caller's CALL
         }
