@@ -1263,13 +1263,14 @@ class FuncGen(ContainerGen, SetGen, DictGen, NumGen, TupleGen, TryGen):
             new_vars.extend(sorted(scope))
         return body
 
-    def leak_maybe_unbound(self, names: list[str]):
-        """Make some names defined only in a branch/loop visible afterwards:
-        reading them may raise UnboundLocalError, as in CPython."""
+    def leak_maybe_unbound(self, names: list[str], share: float = 0.07):
+        """Make some names defined only in a branch/loop visible afterwards
+        (each with probability share): reading them may raise
+        UnboundLocalError, as in CPython."""
         if "maybe_unbound" not in self.features:
             return
         for v in names:
-            if self.rng.random() < 0.07:
+            if self.rng.random() < share:
                 self.scopes[-1].add(v)
                 self.maybe_unbound.add(v)
 

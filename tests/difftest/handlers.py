@@ -90,48 +90,37 @@ class TryGen:
             blocks.append((hdr, self.te_handler(depth, body_names, later)))
         if rng.random() < 0.35:
             blocks.append(("else:", self.te_block(depth, body_names, later, raisy=0.2)))
-        self.te_leak(body_names + later)
+        self.leak_maybe_unbound(body_names + later, 0.2)  # (a raise skips more of a try's names than an if's)
         return [Stmt("try:", blocks)], False
 
     def te_block(self, depth: int, sees: list[str], new_vars: list[str], raisy: float) -> list[Stmt]:
         """A block of 1-3 statements, some raisy ones, that sees names sees
         (bound there); its own names go to new_vars."""
-        rng = self.rng
-        self.scopes.append(set(sees))
-        out: list[Stmt] = []
-        for _ in range(rng.choice([1, 2, 2, 3])):
-            s, final = self.te_raisy(depth + 1) if rng.random() < raisy else self.stmt(depth + 1)
-            out.extend(s)
-            if final:
-                break
-        scope = self.scopes.pop()
-        new_vars.extend(sorted(scope - set(sees)))
-        return out
+        return self.te_statements(sees, new_vars, [1, 2, 2, 3], raisy, lambda: self.te_raisy(depth + 1), depth)
 
     def te_handler(self, depth: int, body_names: list[str], new_vars: list[str]) -> list[Stmt]:
         """A handler: it sees some of the body's names, maybe unbound there."""
         rng = self.rng
         sees = [v for v in body_names if "maybe_unbound" in self.features and rng.random() < 0.4]
         self.maybe_unbound.update(sees)
+        return self.te_statements(sees, new_vars, [1, 1, 2], 0.5, lambda: self.te_action(depth, sees), depth)
+
+    def te_statements(self, sees: list[str], new_vars: list[str], counts: list[int], share: float, special,
+                      depth: int) -> list[Stmt]:
+        """A block of rng.choice(counts) statements, each special() with
+        probability share or else an ordinary one, up to one that ends it;
+        the block sees names sees, and its own names go to new_vars."""
+        rng = self.rng
         self.scopes.append(set(sees))
         out: list[Stmt] = []
-        for _ in range(rng.choice([1, 1, 2])):
-            s, final = self.te_action(depth, sees) if rng.random() < 0.5 else self.stmt(depth + 1)
+        for _ in range(rng.choice(counts)):
+            s, final = special() if rng.random() < share else self.stmt(depth + 1)
             out.extend(s)
             if final:
                 break
         scope = self.scopes.pop()
         new_vars.extend(sorted(scope - set(sees)))
         return out
-
-    def te_leak(self, names: list[str]):
-        """Names the statement's blocks assign, visible after it (maybe unbound)."""
-        if "maybe_unbound" not in self.features:
-            return
-        for v in names:
-            if self.rng.random() < 0.2:
-                self.scopes[-1].add(v)
-                self.maybe_unbound.add(v)
 
     def te_clauses(self, index: int, may: list[str]) -> list[str]:
         """Clauses that name what the body may raise (may) half the time."""
