@@ -74,9 +74,9 @@ def failure_of(result: VerifyResult, c: int) -> Failure | None:
 
 def _test_failure(result: VerifyResult, c: int, t: int, status: str, source: str) -> Failure:
     test = result.problem.tests[t]
-    call = call_text(result.problem, test.args)
+    call = call_text(result.problem, test)
     if status == "wrong_answer":
-        expected = expected_value(result.problem, test.expected)
+        expected = expected_value(result.problem, test)
         return Failure("wrong_answer", status, t, call, repr(expected), repr(result.actual(c, t)))
     line = int(result.line[c, t]) if status != "Timeout" else 0
     kind = "timeout" if status == "Timeout" else "limit" if status in _LIMITS else "exception"

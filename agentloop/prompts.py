@@ -16,6 +16,7 @@ from string import Template
 from typing import Any
 
 from gpubackend import Problem
+from gpubackend.problem import Test
 from gpubackend.sandbox.wire import from_wire
 from gpubackend.values import normalize
 
@@ -64,34 +65,37 @@ def as_python(value: Any, code: str) -> Any:
         return value  # the problem's own checks name what is wrong with it
 
 
-def arg_values(problem: Problem, args: list | tuple) -> list:
+def arg_values(problem: Problem, test: Test) -> list:
     """A test's arguments as the program sees them: as_python under the
-    parameters' types, or the wire values decoded for an untyped problem."""
+    parameters' types (its own signature's, Test.overload), or the wire
+    values decoded for an untyped problem."""
     if not problem.typed:
-        return [from_wire(a, floats=True) for a in args]
-    return [as_python(a, code) for a, (_, code) in zip(args, problem.sig.params)]
+        return [from_wire(a, floats=True) for a in test.args]
+    return [as_python(a, code) for a, (_, code) in zip(test.args, problem.sigs[test.overload].params)]
 
 
-def expected_value(problem: Problem, value: Any) -> Any:
+def expected_value(problem: Problem, test: Test) -> Any:
     """A test's expected value as the program would return it (arg_values' rule)."""
-    return as_python(value, problem.sig.ret) if problem.typed else from_wire(value, floats=True)
+    if not problem.typed:
+        return from_wire(test.expected, floats=True)
+    return as_python(test.expected, problem.sigs[test.overload].ret)
 
 
-def call_text(problem: Problem, args: list | tuple) -> str:
-    """The entry called on `args`, as Python source: f(1, 'a')."""
-    return f"{problem.entry}({', '.join(repr(a) for a in arg_values(problem, args))})"
+def call_text(problem: Problem, test: Test) -> str:
+    """The entry called on a test's arguments, as Python source: f(1, 'a')."""
+    return f"{problem.entry}({', '.join(repr(a) for a in arg_values(problem, test))})"
 
 
 def examples(problem: Problem) -> str:
     """Up to MAX_EXAMPLES visible tests as `f(args) == expected` lines."""
-    lines = [f"{call_text(problem, t.args)} == {expected_value(problem, t.expected)!r}"
+    lines = [f"{call_text(problem, t)} == {expected_value(problem, t)!r}"
              for t in (problem.tests[i] for i in problem.visible_tests[:MAX_EXAMPLES])]
     return "\n".join(lines) if lines else "(none given)"
 
 
 def task_prompt(problem: Problem, templates: Templates) -> str:
     """The first round's prompt: the DSL card and the task."""
-    return templates.task.substitute(card=templates.card, signature=problem.signature,
+    return templates.task.substitute(card=templates.card, signature=problem.shown_signature,
                                      description=problem.description.strip(),
                                      examples=examples(problem)).strip() + "\n"
 
@@ -111,9 +115,9 @@ def answer_opening(problem: Problem) -> str:
     tasks. It stops before the newline: the newline and the body's
     indentation are one token to many tokenizers (the embedded model's too),
     and a prompt cut inside a token leads the model astray."""
-    used = [n for n in TYPING_NAMES if re.search(rf"\b{n}\b", problem.signature)]
+    used = [n for n in TYPING_NAMES if re.search(rf"\b{n}\b", problem.shown_signature)]
     imports = f"from typing import {', '.join(used)}\n\n\n" if used else ""
-    return f"{ANSWER_FENCE}{imports}{problem.signature}:"
+    return f"{ANSWER_FENCE}{imports}{problem.shown_signature}:"
 
 
 def as_model_input(text: str, tokenizer: Any | None) -> str:

@@ -62,23 +62,28 @@ def random_value(code: str, rng: random.Random) -> Any:
 
 def extra_inputs(problem: Problem, n: int, seed: int) -> Problem:
     """`problem` with its tests replaced by n random inputs (the problem's
-    own inputs excluded), for comparing programs with each other; their
+    own inputs excluded), for comparing programs with each other, drawn
+    under each of its signatures in turn (Problem.overloads); their
     expected value is a placeholder no one reads (outputs are compared with
     each other)."""
     rng = random.Random(seed)
-    params = split_codes("".join(code for _, code in problem.sig.params))
+    params = [split_codes("".join(code for _, code in sig.params)) for sig in problem.sigs]
     seen = {repr(t.args) for t in problem.tests}
     tests = []
-    for _ in range(n * 4):
-        args = [random_value(code, rng) for code in params]
+    for attempt in range(n * 4):
+        o = attempt % len(params)
+        args = [random_value(code, rng) for code in params[o]]
         if repr(args) not in seen:
             seen.add(repr(args))
-            tests.append({"args": args, "expected": placeholder(problem.sig.ret)})
+            tests.append({"args": args, "expected": placeholder(problem.sigs[o].ret), "overload": o})
         if len(tests) == n:
             break
+    # every signature types a test, a placeholder one where none was drawn
+    drawn = {t["overload"] for t in tests}
+    tests += [{"args": [placeholder(c) for c in codes], "expected": placeholder(sig.ret), "overload": o}
+              for o, (codes, sig) in enumerate(zip(params, problem.sigs)) if o not in drawn]
     # no check: outputs are compared with each other, never judged
-    return problem.model_copy(update={"check": None, "tests": tests or [{"args": [placeholder(c) for c in params],
-                                                                         "expected": placeholder(problem.sig.ret)}]})
+    return problem.model_copy(update={"check": None, "tests": tests})
 
 
 @dataclass(frozen=True)

@@ -49,16 +49,22 @@ def program_sets(mutants: int, generated: int, seed: int) -> list[tuple[str, lis
     from test_bad_input import CORPUS, PROBLEM, _mutate
     from test_programs import SPECS, _problem
 
-    sets = [(f"corpus/{s.rel}", [s.source], _problem(s).model_dump()) for s in SPECS]
+    sets = [(f"corpus/{s.rel}", [s.source], _wire(_problem(s))) for s in SPECS]
     rng = random.Random(seed)
     texts = [p.read_text() for p in CORPUS]
-    sets.append(("mutants", texts + [_mutate(rng, rng.choice(texts)) for _ in range(mutants)], PROBLEM.model_dump()))
+    sets.append(("mutants", texts + [_mutate(rng, rng.choice(texts)) for _ in range(mutants)], _wire(PROBLEM)))
     probe = Problem(name="probe", entry="f", signature=SIG, tests=[{"args": [1, "a", [1], None], "expected": 0}])
     calls = [f"{b}({a})" for b in builtins() for a in BUILTIN_ARGS]
     calls += [f"{r}.{m}({a})" for m in (*str_methods(), *EXTRA_METHODS) for a in METHOD_ARGS for r in ("s", "x", "xs")]
-    sets.append(("probes", [PROBE.format(call=c) for c in calls], probe.model_dump()))
+    sets.append(("probes", [PROBE.format(call=c) for c in calls], _wire(probe)))
     sets += _generated(generated, seed)
     return sets
+
+
+def _wire(problem) -> dict:
+    """A problem as both sides read it: fields at their defaults left out,
+    so that a base commit older than a field reads the rest."""
+    return problem.model_dump(exclude_defaults=True)
 
 
 def _generated(n: int, seed: int) -> list[tuple[str, list[str], dict]]:
@@ -75,7 +81,7 @@ def _generated(n: int, seed: int) -> list[tuple[str, list[str], dict]]:
         tests = [{"args": list(a), "expected": placeholder(case.ret)} for a in case.args_list]
         if tests:
             problem = Problem(name="gen", entry=case.entry, signature=case.signature, tests=tests, limits=LIMITS)
-            out.append((f"generated/{i}", [case.source], problem.model_dump()))
+            out.append((f"generated/{i}", [case.source], _wire(problem)))
     return out
 
 

@@ -121,7 +121,7 @@ def failed_on_vm(res: VerifyResult) -> np.ndarray:
     stale = dev & failed[:, None]
     if stale.any():
         res.lanes.status[link.device(stale)] = ST["not_run"]
-        res.summary = _resummarize(res)
+        res.summary = resummarize(res)
     return failed
 
 
@@ -140,7 +140,7 @@ def unrun(problem: Problem, index: np.ndarray, n_programs: int, source: Callable
                   np.zeros(shape + (1,), np.int64), np.zeros(len(index), np.int32),
                   lambda programs: heads[programs], lambda c: source(int(index[c])), None)
     res = VerifyResult(problem, None, {}, {}, lanes)
-    res.summary = _resummarize(res)
+    res.summary = resummarize(res)
     return res
 
 
@@ -177,7 +177,7 @@ def settle(results: list[VerifyResult], flagged: list[np.ndarray], program_sourc
     for res, v in zip(results, verdicts):
         if v:
             res.merge(v)
-            res.summary = _resummarize(res)
+            res.summary = resummarize(res)
         if jobs:  # the call's, shared by its results as the VM's stages are
             res.timings["cpython"] = seconds
         res.summary = replace(res.summary, paths=_share(res))
@@ -294,7 +294,7 @@ def _diag_class(cls: str) -> int:
     return DIAG_CLASSES.index(cls) if cls in DIAG_CLASSES else DIAG_CLASSES.index("SyntaxError")
 
 
-def _resummarize(res: VerifyResult):
+def resummarize(res: VerifyResult):
     """The summary of the merged lanes (host arrays, candidates as rows)."""
     diags = res.diagnostics
     compiled = np.array([d is None for d in diags], dtype=np.int32)
@@ -304,5 +304,5 @@ def _resummarize(res: VerifyResult):
     return summarize(Link(np), res.status, res.steps, compiled, cls, line, visible)[0]
 
 
-__all__ = ["settle", "needs_cpython", "needs_check", "failed_on_vm", "unrun", "Verdict", "PathShare", "DEVIATIONS",
+__all__ = ["settle", "needs_cpython", "needs_check", "failed_on_vm", "unrun", "resummarize", "Verdict", "PathShare", "DEVIATIONS",
            "lane_of", "VM_VALUE", "UNTYPED"]

@@ -63,6 +63,11 @@ class Test(BaseModel):
 
     args: list = Field(description="Positional arguments, one per parameter of the signature.")
     expected: Any = Field(description="The return value CPython gives for these arguments.")
+    overload: int = Field(
+        0, ge=0,
+        description="Which of the problem's signatures types this test: 0 its `signature`, i its "
+                    "`overloads[i - 1]` (an entry the tests call with lists of ints and of strs).",
+    )
     hidden: bool = Field(False, description="Hidden tests decide success and never go into prompts.")
     exact: bool = Field(
         True,
@@ -108,6 +113,13 @@ class Problem(BaseModel):
     name: str = Field(min_length=1, description="Short identifier of the problem.")
     entry: str = Field(min_length=1, description="Name of the function the tests call.")
     signature: str = Field(description="The entry's def line, e.g. 'def f(xs: list[int]) -> int'.")
+    overloads: list[str] = Field(
+        default_factory=list,
+        description="More def lines of the entry, where its tests call it with values of other types "
+                    "(Test.overload picks one per test). The VM compiles a candidate once per "
+                    "signature, each copy judging its own tests; a candidate is judged on the VM only "
+                    "when every copy compiles. Typed problems only.",
+    )
     description: str = Field("", description="The task as told to the model.")
     tests: list[Test] = Field(min_length=1, description="Visible and hidden tests.")
     limits: Limits = Field(default_factory=Limits, description="Per-lane resource limits.")
@@ -153,6 +165,45 @@ class Problem(BaseModel):
         return parse_signature(self.signature)
 
     @cached_property
+    def sigs(self) -> tuple[Signature, ...]:
+        """Every signature: `signature`'s, then the overloads' (Test.overload indexes it)."""
+        return (self.sig,) + tuple(parse_signature(o) for o in self.overloads)
+
+    def test_sig(self, t: int) -> Signature:
+        """The signature that types test t."""
+        return self.sigs[self.tests[t].overload]
+
+    @cached_property
+    def overload_tests(self) -> tuple[tuple[int, ...], ...]:
+        """For each signature (sigs), the indices of the tests it types."""
+        return tuple(tuple(i for i, t in enumerate(self.tests) if t.overload == o) for o in range(len(self.sigs)))
+
+    def split(self) -> tuple["Problem", ...]:
+        """One problem per signature, with the tests it types in order
+        (overload_tests): what the VM compiles and runs. A problem without
+        overloads is itself alone. Made once, so that the verifier's cache
+        of test suites holds them across calls."""
+        return self._split
+
+    @cached_property
+    def _split(self) -> tuple["Problem", ...]:
+        if not self.overloads:
+            return (self,)
+        fields = {name: getattr(self, name) for name in type(self).model_fields}
+        return tuple(type(self).model_validate({
+            **fields, "signature": self.signature if o == 0 else self.overloads[o - 1], "overloads": [],
+            "tests": [self.tests[i].model_copy(update={"overload": 0}) for i in tests]})
+            for o, tests in enumerate(self.overload_tests))
+
+    @property
+    def shown_signature(self) -> str:
+        """The def line a model is shown: the signature, or where overloads
+        give the entry several, its def line with the annotations left out."""
+        if not self.overloads:
+            return self.signature
+        return f"def {self.entry}({', '.join(name for name, _ in self.sig.params)})"
+
+    @cached_property
     def visible_tests(self) -> tuple[int, ...]:
         """Indices of the tests that may be shown in prompts."""
         return tuple(i for i, t in enumerate(self.tests) if not t.hidden)
@@ -164,6 +215,8 @@ class Problem(BaseModel):
 
     @cached_property
     def _encoded(self) -> EncodedSuite:
+        if self.overloads:
+            raise ValueError(f"problem {self.name!r} has overloads: encode each of split()'s problems")
         sig = self.sig
         # A test's args encode as one tuple of the parameter types: a tuple's
         # encoding is its elements in order, exactly what the VM's entry reads.
@@ -180,15 +233,15 @@ class Problem(BaseModel):
         the CPython path calls the entry with."""
         if not self.typed:
             return tuple(tuple(from_wire(a, floats=True) for a in t.args) for t in self.tests)
-        params = self.sig.params
-        return tuple(tuple(normalize(a, code) for a, (_, code) in zip(t.args, params)) for t in self.tests)
+        return tuple(tuple(normalize(a, code) for a, (_, code) in zip(t.args, self.sigs[t.overload].params))
+                     for t in self.tests)
 
     @cached_property
     def python_expected(self) -> tuple:
         """Each test's expected value as a Python value, as python_args."""
         if not self.typed:
             return tuple(from_wire(t.expected, floats=True) for t in self.tests)
-        return tuple(normalize(t.expected, self.sig.ret) for t in self.tests)
+        return tuple(normalize(t.expected, self.sigs[t.overload].ret) for t in self.tests)
 
     @cached_property
     def exact_tests(self) -> np.ndarray:
@@ -252,7 +305,7 @@ class Problem(BaseModel):
 
 
 # Problem's cached_property names, dropped from copies.
-_CACHED = ("sig", "visible_tests", "hidden_tests", "_encoded", "python_args", "python_expected", "exact_tests")
+_CACHED = ("sig", "sigs", "overload_tests", "_split", "visible_tests", "hidden_tests", "_encoded", "python_args", "python_expected", "exact_tests")
 
 
 def _signature_issues(p: Problem):
@@ -260,15 +313,27 @@ def _signature_issues(p: Problem):
     if not p.typed:
         yield from _untyped_issues(p)
         return
-    try:
-        sig = parse_signature(p.signature)
-    except SignatureError as e:
-        yield ("signature",), str(e)
-        return
-    if sig.name != p.entry:
-        yield ("signature",), f"defines '{sig.name}' but entry is '{p.entry}'"
-    n = len(sig.params)
+    sigs = []
+    for where, text in [(("signature",), p.signature)] + [(("overloads", o), x) for o, x in enumerate(p.overloads)]:
+        try:
+            sigs.append(parse_signature(text))
+        except SignatureError as e:
+            yield where, str(e)
+            return
+        if sigs[-1].name != p.entry:
+            yield where, f"defines '{sigs[-1].name}' but entry is '{p.entry}'"
+    if any(len(s.params) != len(sigs[0].params) for s in sigs):
+        yield ("overloads",), "every overload takes as many parameters as the signature"
+    for o in range(len(sigs) if len(sigs) > 1 else 0):
+        if not any(t.overload == o for t in p.tests):
+            yield ("overloads", o - 1) if o else ("signature",), f"types no test (no test has overload {o})"
     for i, t in enumerate(p.tests):
+        if t.overload >= len(sigs):
+            yield ("tests", i, "overload"), (f"{t.overload} names no signature (the problem has "
+                                             f"{len(sigs)}: the signature and {len(p.overloads)} overloads)")
+            continue
+        sig = sigs[t.overload]
+        n = len(sig.params)
         if len(t.args) != n:
             yield ("tests", i, "args"), f"{len(t.args)} arguments given, the signature takes {n}"
             continue
@@ -293,7 +358,11 @@ def _untyped_issues(p: Problem):
         return
     if fn.name != p.entry:
         yield ("signature",), f"defines '{fn.name}' but entry is '{p.entry}'"
+    if p.overloads:
+        yield ("overloads",), "an untyped problem has one def line: overloads are typed signatures"
     for i, t in enumerate(p.tests):
+        if t.overload:
+            yield ("tests", i, "overload"), f"{t.overload} names no signature (an untyped problem has one def line)"
         for where, value in [(("args", j), a) for j, a in enumerate(t.args)] + [(("expected",), t.expected)]:
             try:
                 from_wire(value, floats=True)

@@ -63,7 +63,10 @@ class Lanes:
     passes: int32 [k], the tests each candidate passed (reduce.py);
     headers(programs) -> the host headers of those programs;
     source(c) -> candidate c's program text; rerun(c, t, words) -> the
-    first `words` result words of candidate c on test t, run again.
+    first `words` result words of candidate c on test t, run again;
+    overload_headers: where the problem has overloads, headers() of each
+    signature's copies (their result types differ; headers() itself gives
+    each program's first refusal among them).
     """
 
     link: Link
@@ -77,6 +80,7 @@ class Lanes:
     headers: Callable[[np.ndarray], np.ndarray]
     source: Callable[[int], bytes]
     rerun: Callable[[int, int, int], np.ndarray]
+    overload_headers: list[Callable[[np.ndarray], np.ndarray]] | None = None
 
 
 @dataclass
@@ -278,7 +282,8 @@ class VerifyResult:
         (one transfer each) rather than lane by lane."""
         for name in ("status", "out_words", "out"):
             self._fetch(name)
-        self._result_codes(np.arange(len(self.lanes.status)))
+        for o in range(len(self.problem.sigs)):
+            self._result_codes(np.arange(len(self.lanes.status)), o)
         return [[self.actual(c, t) for t in range(self.n_tests)] for c in range(self.k)]
 
     def actual(self, c: int, t: int) -> Any:
@@ -291,7 +296,7 @@ class VerifyResult:
         if lane is not None and lane[3] is not VM_VALUE:
             return lane[3]
         need = int(self._lane("out_words", c, t))
-        ret = self.result_code(c)
+        ret = self.result_code(c, t)
         if need == 0:  # None itself, or the entry fell off its end (CPython's None), or the empty tuple
             return () if ret == "()" and code == "pass" else None
         words = self._lane("out", c, t)
@@ -299,19 +304,21 @@ class VerifyResult:
             words = self.lanes.rerun(c, t, need)
         return decode(words[:need], ret)[0]
 
-    def result_code(self, c: int) -> str:
-        """The type code of what candidate c's entry returns on the VM: the
-        problem's, or where the entry also returns values of other types
-        (a wrong program's list where an int is wanted), the union of the
-        problem's type and those types."""
-        p = self._program(c)
+    def result_code(self, c: int, t: int = 0) -> str:
+        """The type code of what candidate c's entry returns on the VM on
+        test t: the problem's (that of the test's signature, where the
+        problem has overloads), or where the entry also returns values of
+        other types (a wrong program's list where an int is wanted), the
+        union of the problem's type and those types."""
+        p, o = self._program(c), self.problem.tests[t].overload
         codes = self._host.setdefault("result_codes", {})
-        if p not in codes:
-            self._result_codes(np.array([p]))
-        return codes[p]
+        if (p, o) not in codes:
+            self._result_codes(np.array([p]), o)
+        return codes[p, o]
 
-    def _result_codes(self, programs: np.ndarray) -> None:
+    def _result_codes(self, programs: np.ndarray, overload: int = 0) -> None:
         """result_code of these programs, read from their headers in one go."""
         codes = self._host.setdefault("result_codes", {})
-        for p, head in zip(programs.tolist(), self.lanes.headers(programs)):
-            codes[p] = head["ret"].split(b"\0", 1)[0].decode("ascii") or self.problem.sig.ret
+        read = self.lanes.overload_headers[overload] if self.lanes.overload_headers else self.lanes.headers
+        for p, head in zip(programs.tolist(), read(programs)):
+            codes[p, overload] = head["ret"].split(b"\0", 1)[0].decode("ascii") or self.problem.sigs[overload].ret

@@ -24,7 +24,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from .abi import PROGRAM_HEAD_BYTES, ST_NOT_RUN, STATUS_NAMES, limits
-from . import cpython
+from . import cpython, overload
 from .batch import ProblemTable, RunPlan, join_tests, lane_offsets
 from .dedup import distinct
 from .detok import Texts, detokenize
@@ -390,17 +390,23 @@ class Verifier:
         the VM compiles and runs those of typed problems, then the CPython
         path (cpython.py) judges what the VM could not, untyped problems'
         programs all of them."""
-        typed = [part for part in parts if part.problem.typed]
-        if len(typed) < len(parts):
-            texts_vm, typed = _subset(link, texts, typed)
+        # a problem with overloads runs as one copy per signature (overload.py)
+        copies = [_Part(sub, part.index, part.span, part.source)
+                  for part in parts if part.problem.typed for sub in part.problem.split()]
+        if len(copies) != len(parts) or not all(part.problem.typed for part in parts):
+            texts_vm, copies = _subset(link, texts, copies)
         else:
             texts_vm = texts
-        by_vm = iter(self._run_vm(link, clock, texts_vm, typed, out_cap, stop_after_timeout, verdict_only)
-                     if typed else ())
+        by_vm = iter(self._run_vm(link, clock, texts_vm, copies, out_cap, stop_after_timeout) if copies else ())
         results, flagged, sources = [], [], []
         for part in parts:
             if part.problem.typed:
-                res, need, source = next(by_vm)
+                runs = [next(by_vm) for _ in part.problem.split()]
+                res, source = runs[0][0], runs[0][2]
+                if len(runs) > 1:
+                    res = overload.merge(part.problem, [r for r, _, _ in runs])
+                need = np.logical_or.reduce([n for _, n, _ in runs])
+                need = self._vm_flags(res, need, verdict_only)
             else:
                 a, b = part.span
                 source = _program_source(link, texts, a)
@@ -414,12 +420,10 @@ class Verifier:
         return results
 
     def _run_vm(self, link: Link, clock: _Clock, texts: Texts, parts: list["_Part"],
-                out_cap: int, stop_after_timeout: bool, verdict_only: bool
-                ) -> list[tuple[VerifyResult, np.ndarray, Any]]:
+                out_cap: int, stop_after_timeout: bool) -> list[tuple[VerifyResult, np.ndarray, Any]]:
         """Compile and run the programs of typed problems and reduce per
-        problem: (result, its programs that need the CPython path, program
-        source) per part; with verdict_only, none that already failed on
-        the VM (cpython.failed_on_vm)."""
+        problem: (result, its programs the VM refused or left a lane of in
+        a deviation status, program source) per part."""
         suites = [self._suite(link, part.problem) for part in parts]
         deadline = None if self.backstop_s is None else time.monotonic() + self.backstop_s
         run = _Run(link, suites, [part.problem for part in parts], [part.span for part in parts], stop_after_timeout,
@@ -443,14 +447,20 @@ class Verifier:
             lanes.rerun = self._rerun_fn(link, part)
             results.append(VerifyResult(part.problem, summary, call_transfers, dict(clock.times), lanes))
         need = cpython.needs_cpython(link, oc["status"], fields["ok"], run.d_lane_off()) if self.fallback else None
-        out = []
-        for part, res in zip(parts, results):
-            a, b = part.span
-            flag = np.zeros(b - a, np.bool_) if need is None else need[a:b] | cpython.needs_check(res)
-            if verdict_only and flag.any():
-                flag &= ~cpython.failed_on_vm(res)
-            out.append((res, flag, _program_source(link, texts, a)))
-        return out
+        return [(res, np.zeros(b - a, np.bool_) if need is None else need[a:b], _program_source(link, texts, a))
+                for res, (a, b) in ((res, part.span) for res, part in zip(results, parts))]
+
+    def _vm_flags(self, res: VerifyResult, need: np.ndarray, verdict_only: bool) -> np.ndarray:
+        """The programs of a result from the VM that go to the CPython path:
+        those it refused or left deviating (need), and those only the
+        problem's check can judge; with verdict_only, none that already
+        failed on the VM (cpython.failed_on_vm)."""
+        if not self.fallback:
+            return need
+        flag = need | cpython.needs_check(res)
+        if verdict_only and flag.any():
+            flag &= ~cpython.failed_on_vm(res)
+        return flag
 
     def _reduce(self, link: Link, run: "_Run", parts: list["_Part"], suites: list[DeviceSuite], oc: dict,
                 lane_off: np.ndarray, fields: dict) -> list[tuple[Summary, Lanes]]:

