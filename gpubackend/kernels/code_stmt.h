@@ -139,6 +139,9 @@ DEVFN int return_stmt(Code* g, int32_t i) {
   return 0;
 }
 
+// Whether an if's branch never runs (sema.h, TY_DEAD_BRANCH): nothing of it is emitted.
+DEV int dead_branch(const Code* g, int32_t b) { return g->s->ty[b] == TY_DEAD_BRANCH; }
+
 // if_stmt := 'if' expression block ('elif' expression block)* ['else' block]
 // A test that is an `and` chain entire jumps out at its first false
 // operand; one that is an `or` chain entire jumps into the block at its
@@ -162,10 +165,15 @@ DEVFN int if_stmt(Code* g, int32_t i, int32_t follow) {
     int32_t next = jump_if_false(g, &e);
     patch_list(g, trues);
     int32_t after = orelse < 0 ? follow : cnode(g, orelse)->kind == ND_IF ? cnode(g, orelse)->line : else_keyword(g->s, orelse).line;
-    if (block(g, body, after)) falls = 1;
-    if (orelse >= 0) ends = jump_list_add(g, ends, OP_JUMP);
+    if (!dead_branch(g, body) && block(g, body, after)) falls = 1;
+    int dead_else = orelse >= 0 && dead_branch(g, orelse);
+    if (orelse >= 0 && !dead_else) ends = jump_list_add(g, ends, OP_JUMP);
     patch_here(g, next);
     patch_list(g, falses);
+    if (dead_else) {  // the test is always true: the statement falls where its body does
+      has_else = 1;
+      break;
+    }
     if (orelse >= 0 && cnode(g, orelse)->kind == ND_BLOCK) {
       has_else = 1;
       if (block(g, orelse, follow)) falls = 1;

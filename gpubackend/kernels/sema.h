@@ -104,6 +104,8 @@ struct Sema {
   int32_t saw_num;            // an int | float was typed: a TypeError found here may be one class's only
   int32_t binding;            // storing a loop's variables (whose heads store as they are: no widening)
   int32_t fresh_value;        // the value of the `name = value` being stored when it is a new list, else -1
+  int32_t answered_at, answer;  // the class test typed last (isinstance's CALL, type()'s CALL) and its
+                                // answer whatever the run: 1, 0, or -1 where the run decides
   // What the code pass (code.h) reads: ty[i], the type of expression node
   // i where it was typed (a name read narrowed to T where its local holds
   // an Optional[T]), and of a name assigned, its local's type after the
@@ -119,6 +121,13 @@ DEV void note_type(Sema* s, int32_t i, int32_t t) { if (s->ty) s->ty[i] = t; }
 // Set in a NAME target's ty[] entry where its store starts a new variable
 // of the name (sema_stmt.h, new_variable): the code pass declares it there.
 #define TY_NEW_VARIABLE (1 << 30)
+// The ty[] entry of an if's body and of its orelse (an else BLOCK, or an
+// elif's IF) is TY_DEAD_BRANCH where the branch never runs, because the
+// static types answer the test (sema_stmt.h, static_truth), else 0. Neither
+// pass reads the statements of a dead branch: CPython never runs them, and
+// they hold what is wrong for the types the value cannot have (`x.replace`
+// under `if isinstance(x, str):` where x is an int).
+#define TY_DEAD_BRANCH 1
 DEV int node_is(const Sema* s, int32_t i, const char* word) {
   return i >= 0 && span_eq(s->src + nd(s, i)->pos, nd(s, i)->len, word);
 }
@@ -722,6 +731,7 @@ DEVFN int declarations(Sema* s, const ParseTree* t, const char* src, int32_t n, 
   s->discovering = 0; s->fn_end = n; s->inferring = 0; s->module_n = 0; s->view_at = -1; s->union_at = -1;
   s->limit_at = -1;
   s->entry_none.kind = 0; s->nforeign = 0; s->result = T_BAD; s->saw_num = 0; s->binding = 0; s->fresh_value = -1;
+  s->answered_at = -1;
   s->want_entry = entry; s->want_entry_len = entry_len; s->want_sig = sig; s->want_sig_len = sig_len;
   types_init(&s->types);
   if (s->ty) for (int32_t k = 0; k < t->n_nodes; k++) s->ty[k] = -1;

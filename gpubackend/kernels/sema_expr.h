@@ -1149,6 +1149,7 @@ DEVFN int32_t type_test(Sema* s, int32_t call, int32_t cls) {
   int answer = is_opt(tt, t) || t == T_NONE ? CT_UNSURE : class_answer(s, t, cls);  // isinstance's
   if (answer == CT_IS_INT || answer == CT_IS_FLOAT) {  // an int | float holds no bool: its class is the answer
     note_type(s, cls, answer);
+    s->answered_at = call; s->answer = -1;
     return T_BOOL;
   }
   if (answer == CT_TRUE)  // a class the value is an instance of: its own class only where the type is exact
@@ -1159,6 +1160,7 @@ DEVFN int32_t type_test(Sema* s, int32_t call, int32_t cls) {
     return T_BAD;
   }
   note_type(s, cls, answer == CT_TRUE);
+  s->answered_at = call; s->answer = answer == CT_TRUE;
   return T_BOOL;
 }
 
@@ -1181,6 +1183,7 @@ DEVFN int32_t class_test(Sema* s, int32_t call) {
     return T_BAD;
   }
   note_type(s, classes, answer);
+  s->answered_at = call; s->answer = answer == CT_TRUE ? 1 : answer == CT_FALSE ? 0 : -1;
   return T_BOOL;
 }
 

@@ -517,6 +517,58 @@ DEV void join_branch(Sema* s, SemaJoined* j, int32_t serial, int falls) {
   j->n = kept;
 }
 
+// The value an if's test, just typed, has on every run where the static
+// types decide it: isinstance() and type() compared with a class, and
+// `not` of one (the answer class_test and type_test noted last): 1 or 0;
+// -1 where the run decides.
+DEVFN int static_truth(const Sema* s, int32_t test) {
+  const Node* n = nd(s, test);
+  if (n->kind == ND_GROUP) return static_truth(s, n->a);
+  if (n->kind == ND_UNARY && n->op == TK_NOT) {
+    int v = static_truth(s, n->a);
+    return v < 0 ? v : !v;
+  }
+  int32_t call, cls;
+  if (n->kind == ND_COMPARE && type_test_parts(s, test, &call, &cls)) {
+    int code = nd(s, xtra(s, n->a + 1))->op, same = code == TK_EQEQ || code == TK_IS;
+    return s->answered_at != call || s->answer < 0 ? -1 : same == s->answer;
+  }
+  return n->kind == ND_CALL && s->answered_at == test ? s->answer : -1;
+}
+
+// Whether branch b (a BLOCK or an elif's IF) holds a def: such a branch is
+// typed even where it never runs, as the code pass emits every def.
+DEVFN int branch_has_def(const Sema* s, int32_t b) {
+  const Node* n = nd(s, b);
+  for (int32_t k = 0; k < s->nfuncs; k++) {
+    int32_t line = nd(s, s->funcs[k].def)->line;
+    if (line >= n->line && line <= n->end) return 1;
+  }
+  return 0;
+}
+
+DEVFN int if_stmt(Sema* s, int32_t i);
+// Branch b of an if (a BLOCK, or an elif's IF), typed: whether it can fall
+// through, or DEAD where it never runs (`never`, static_truth) and typing
+// it fails (`x.replace` under `if isinstance(x, str):` of an int x). A dead
+// branch leaves no error and none of the locals it declared, and is not
+// emitted (TY_DEAD_BRANCH); one that types is emitted as any other (a name
+// it binds may be read by code that never runs either), and one with a def
+// is never dead.
+enum { DEAD = -1 };
+DEVFN int typed_branch(Sema* s, int32_t b, int never) {
+  note_type(s, b, 0);
+  never = never && !branch_has_def(s, b);
+  Diag saved = *s->diag;
+  int32_t stop = s->stop, nlocals = s->f.nlocals, ncalled = s->f.ncalled;
+  int falls = nd(s, b)->kind == ND_IF ? if_stmt(s, b) : block_falls(s, b);
+  if (!never || !halted(s)) return falls;
+  *s->diag = saved;
+  s->stop = stop; s->f.nlocals = nlocals; s->f.ncalled = ncalled;
+  note_type(s, b, TY_DEAD_BRANCH);
+  return DEAD;
+}
+
 // if_stmt := 'if' expression block ('elif' expression block)* ['else' block]
 // `if x is not None:` narrows x in its block; `if x is None:` in the else
 // block (with no elif between), and after the statement when its block
@@ -537,15 +589,22 @@ DEVFN int if_stmt(Sema* s, int32_t i) {
     SemaLocal* not_none = none_test(s, n->a, 1);
     if (first) is_none = none_test(s, n->a, 0);
     if (expr(s, n->a, 1) == T_BAD) return 1;
+    int truth = static_truth(s, n->a);
     int32_t serial = s->f.block_serial + 1;  // the serial the block gets
     if (not_none) narrow(s, not_none, serial);
-    int body_falls = block_falls(s, xtra(s, n->b));
+    int body_falls = typed_branch(s, xtra(s, n->b), truth == 0) > 0;
     join_branch(s, &j, serial, body_falls);
     if (body_falls) falls = 1;
     if (first) after = is_none && !body_falls;
     else elifs = 1;
     first = 0;
     int32_t orelse = xtra(s, n->b + 1);
+    if (orelse >= 0) note_type(s, orelse, 0);  // (TY_DEAD_BRANCH's entry: typed_branch's)
+    if (orelse >= 0 && truth == 1) {  // the test is always true: only the body runs
+      if (typed_branch(s, orelse, 1) > 0) falls = 1;
+      has_else = 1;
+      break;
+    }
     if (orelse >= 0 && nd(s, orelse)->kind == ND_BLOCK && !halted(s)) {
       has_else = 1;
       int32_t else_serial = s->f.block_serial + 1;

@@ -1,0 +1,7 @@
+# error: TypeError 6:18
+def f(n: int) -> int:
+    if isinstance(n, str):
+        def g(x: int) -> int:
+            return x
+        return n.count('a')
+    return n
