@@ -387,9 +387,10 @@ class Verifier:
                       verdict_only: bool = False) -> list[VerifyResult]:
         """Judge the programs texts.data[begin:end], grouped by problem
         (parts[p].span; candidate c of part p is program parts[p].index[c]):
-        the VM compiles and runs those of typed problems, then the CPython
-        path (cpython.py) judges what the VM could not, untyped problems'
-        programs all of them."""
+        the VM compiles and runs those of typed problems (one copy per
+        signature where a problem has overloads, merged by overload.py),
+        then the CPython path (cpython.py) judges what the VM could not,
+        untyped problems' programs all of them."""
         # a problem with overloads runs as one copy per signature (overload.py)
         copies = [_Part(sub, part.index, part.span, part.source)
                   for part in parts if part.problem.typed for sub in part.problem.split()]
@@ -447,8 +448,11 @@ class Verifier:
             lanes.rerun = self._rerun_fn(link, part)
             results.append(VerifyResult(part.problem, summary, call_transfers, dict(clock.times), lanes))
         need = cpython.needs_cpython(link, oc["status"], fields["ok"], run.d_lane_off()) if self.fallback else None
-        return [(res, np.zeros(b - a, np.bool_) if need is None else need[a:b], _program_source(link, texts, a))
-                for res, (a, b) in ((res, part.span) for res, part in zip(results, parts))]
+        out = []
+        for res, part in zip(results, parts):
+            a, b = part.span
+            out.append((res, np.zeros(b - a, np.bool_) if need is None else need[a:b], _program_source(link, texts, a)))
+        return out
 
     def _vm_flags(self, res: VerifyResult, need: np.ndarray, verdict_only: bool) -> np.ndarray:
         """The programs of a result from the VM that go to the CPython path:
