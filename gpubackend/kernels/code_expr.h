@@ -336,6 +336,12 @@ DEVFN ExpDesc compare_op(Code* g, int32_t opn, ExpDesc* l, ExpDesc* r) {
     unwrap_operands(g, l, r);
     a = l->type; b = r->type;
   }
+  if (kinds_apart(tt, a, b)) {  // never equal, and never ordered: TypeError after both operands
+    discharge(g, l); discharge(g, r);
+    drop(g, r); drop(g, l);
+    if (k != CMP_EQ && k != CMP_NE) emit(g, OP_RAISE, ST_TYPE_ERROR);
+    return desc(g, EK_CONST, const_word(g, k == CMP_NE), T_BOOL);
+  }
   if (intlike_t(a) && intlike_t(b)) return int_op(g, OP_CMP_INT, k, l, r, T_BOOL);
   if ((a == T_NUM && is_number(b)) || (b == T_NUM && is_number(a))) {  // a num is exact as a float
     discharge(g, l); discharge(g, r);

@@ -709,6 +709,7 @@ DEVFN int32_t compare_type(Sema* s, int32_t op, int code, int32_t a, int32_t b) 
   if ((is_vtuple(tt, a) && coercible(s, a, b)) || (is_vtuple(tt, b) && coercible(s, b, a))) return T_BOOL;
   if (eq && (a == T_NONE || b == T_NONE)) return T_BOOL;
   if (eq && is_opt(tt, a) && type_fits(tt, elem_of(tt, a), b)) return T_BOOL;
+  if (kinds_apart(tt, a, b)) return T_BOOL;  // never equal; an ordering raises TypeError there (compare_op)
   return type_error2(s, op, "comparison between ", a, b);
 }
 

@@ -114,6 +114,17 @@ DEV int is_opt(const TypeTable* tt, int32_t t) { return type_kind(tt, t) == TY_O
 DEV int is_set(const TypeTable* tt, int32_t t) { return type_kind(tt, t) == TY_SET; }
 DEV int is_dict(const TypeTable* tt, int32_t t) { return type_kind(tt, t) == TY_DICT; }
 DEV int is_union(const TypeTable* tt, int32_t t) { return type_kind(tt, t) == TY_UNION; }
+// Whether values of types a and b are of two kinds among number, str,
+// list, tuple, set and dict, whatever the run: CPython's == finds them
+// unequal, and an ordering between them raises TypeError. (None, an
+// Optional and a union are of a kind the run decides.)
+DEV int value_kind_(const TypeTable* tt, int32_t t) {
+  return is_number(t) ? 1 : t == T_STR ? 2 : is_list(tt, t) ? 3 : is_tuple(tt, t) || is_vtuple(tt, t) ? 4
+       : is_set(tt, t) ? 5 : is_dict(tt, t) ? 6 : 0;
+}
+DEV int kinds_apart(const TypeTable* tt, int32_t a, int32_t b) {
+  return value_kind_(tt, a) && value_kind_(tt, b) && value_kind_(tt, a) != value_kind_(tt, b);
+}
 // Whether a value of type `have` becomes one of type `want` by being made
 // int | float: an int or a float, or a new list of them (the type pass
 // allows the list only where it is new: sema_stmt.h, fresh_nums).

@@ -1,4 +1,5 @@
-# error: TypeError 4
+# args: [3]
+# expect: False
 def f(n: int) -> bool:
     xs = [n]
     return xs == n

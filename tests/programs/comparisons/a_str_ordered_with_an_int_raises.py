@@ -1,3 +1,4 @@
-# error: TypeError 3
+# args: ['a', 1]
+# raises: TypeError
 def f(s: str, n: int) -> bool:
     return s < n
