@@ -304,5 +304,5 @@ def resummarize(res: VerifyResult):
     return summarize(Link(np), res.status, res.steps, compiled, cls, line, visible)[0]
 
 
-__all__ = ["settle", "needs_cpython", "needs_check", "failed_on_vm", "unrun", "resummarize", "Verdict", "PathShare", "DEVIATIONS",
-           "lane_of", "VM_VALUE", "UNTYPED"]
+__all__ = ["settle", "needs_cpython", "needs_check", "failed_on_vm", "unrun", "resummarize", "Verdict", "PathShare",
+           "DEVIATIONS", "lane_of", "VM_VALUE", "UNTYPED"]

@@ -305,7 +305,8 @@ class Problem(BaseModel):
 
 
 # Problem's cached_property names, dropped from copies.
-_CACHED = ("sig", "sigs", "overload_tests", "_split", "visible_tests", "hidden_tests", "_encoded", "python_args", "python_expected", "exact_tests")
+_CACHED = ("sig", "sigs", "overload_tests", "_split", "visible_tests", "hidden_tests", "_encoded", "python_args",
+           "python_expected", "exact_tests")
 
 
 def _signature_issues(p: Problem):

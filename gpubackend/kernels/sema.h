@@ -122,11 +122,11 @@ DEV void note_type(Sema* s, int32_t i, int32_t t) { if (s->ty) s->ty[i] = t; }
 // of the name (sema_stmt.h, new_variable): the code pass declares it there.
 #define TY_NEW_VARIABLE (1 << 30)
 // The ty[] entry of an if's body and of its orelse (an else BLOCK, or an
-// elif's IF) is TY_DEAD_BRANCH where the branch never runs, because the
-// static types answer the test (sema_stmt.h, static_truth), else 0. Neither
-// pass reads the statements of a dead branch: CPython never runs them, and
-// they hold what is wrong for the types the value cannot have (`x.replace`
-// under `if isinstance(x, str):` where x is an int).
+// elif's IF) is TY_DEAD_BRANCH where the branch is left out, else 0: the
+// static types answer the test so that the branch never runs (sema_stmt.h,
+// static_truth), and typing it fails on what is wrong only for types the
+// value cannot have (`x.replace` under `if isinstance(x, str):` where x is
+// an int). The code pass emits nothing of it.
 #define TY_DEAD_BRANCH 1
 DEV int node_is(const Sema* s, int32_t i, const char* word) {
   return i >= 0 && span_eq(s->src + nd(s, i)->pos, nd(s, i)->len, word);

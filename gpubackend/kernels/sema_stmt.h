@@ -549,13 +549,13 @@ DEVFN int branch_has_def(const Sema* s, int32_t b) {
 
 DEVFN int if_stmt(Sema* s, int32_t i);
 // Branch b of an if (a BLOCK, or an elif's IF), typed: whether it can fall
-// through, or DEAD where it never runs (`never`, static_truth) and typing
+// through, or BRANCH_LEFT_OUT where it never runs (`never`, static_truth) and typing
 // it fails (`x.replace` under `if isinstance(x, str):` of an int x). A dead
 // branch leaves no error and none of the locals it declared, and is not
 // emitted (TY_DEAD_BRANCH); one that types is emitted as any other (a name
 // it binds may be read by code that never runs either), and one with a def
 // is never dead.
-enum { DEAD = -1 };
+enum { BRANCH_LEFT_OUT = -1 };
 DEVFN int typed_branch(Sema* s, int32_t b, int never) {
   note_type(s, b, 0);
   never = never && !branch_has_def(s, b);
@@ -566,7 +566,7 @@ DEVFN int typed_branch(Sema* s, int32_t b, int never) {
   *s->diag = saved;
   s->stop = stop; s->f.nlocals = nlocals; s->f.ncalled = ncalled;
   note_type(s, b, TY_DEAD_BRANCH);
-  return DEAD;
+  return BRANCH_LEFT_OUT;
 }
 
 // if_stmt := 'if' expression block ('elif' expression block)* ['else' block]
@@ -599,7 +599,7 @@ DEVFN int if_stmt(Sema* s, int32_t i) {
     else elifs = 1;
     first = 0;
     int32_t orelse = xtra(s, n->b + 1);
-    if (orelse >= 0) note_type(s, orelse, 0);  // (TY_DEAD_BRANCH's entry: typed_branch's)
+    if (orelse >= 0) note_type(s, orelse, 0);  // emitted, unless typed_branch leaves it out below
     if (orelse >= 0 && truth == 1) {  // the test is always true: only the body runs
       if (typed_branch(s, orelse, 1) > 0) falls = 1;
       has_else = 1;
