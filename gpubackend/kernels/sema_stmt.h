@@ -547,22 +547,30 @@ DEVFN int branch_has_def(const Sema* s, int32_t b) {
   return 0;
 }
 
+// How many helpers have been typed at a first call (infer_function).
+DEV int32_t helpers_typed(const Sema* s) {
+  int32_t n = 0;
+  for (int32_t k = 0; k < s->nfuncs; k++) n += s->funcs[k].infer == INFER_TYPED;
+  return n;
+}
+
 DEVFN int if_stmt(Sema* s, int32_t i);
 // Branch b of an if (a BLOCK, or an elif's IF), typed: whether it can fall
-// through, or BRANCH_LEFT_OUT where it never runs (`never`, static_truth) and typing
-// it fails (`x.replace` under `if isinstance(x, str):` of an int x). A dead
-// branch leaves no error and none of the locals it declared, and is not
-// emitted (TY_DEAD_BRANCH); one that types is emitted as any other (a name
-// it binds may be read by code that never runs either), and one with a def
-// is never dead.
+// through, or BRANCH_LEFT_OUT where it never runs (`never`, static_truth)
+// and typing it fails (`x.replace` under `if isinstance(x, str):` of an int
+// x). A branch left out leaves no error and none of the locals it declared,
+// and is not emitted (TY_DEAD_BRANCH); one that types is emitted as any
+// other (a name it binds may be read by code that never runs either). A
+// branch with a def, or one whose typing typed a helper at its first call
+// (whose body the code pass emits, typed or not), is never left out.
 enum { BRANCH_LEFT_OUT = -1 };
 DEVFN int typed_branch(Sema* s, int32_t b, int never) {
   note_type(s, b, 0);
   never = never && !branch_has_def(s, b);
   Diag saved = *s->diag;
-  int32_t stop = s->stop, nlocals = s->f.nlocals, ncalled = s->f.ncalled;
+  int32_t stop = s->stop, nlocals = s->f.nlocals, ncalled = s->f.ncalled, helpers = helpers_typed(s);
   int falls = nd(s, b)->kind == ND_IF ? if_stmt(s, b) : block_falls(s, b);
-  if (!never || !halted(s)) return falls;
+  if (!never || !halted(s) || helpers_typed(s) != helpers) return falls;
   *s->diag = saved;
   s->stop = stop; s->f.nlocals = nlocals; s->f.ncalled = ncalled;
   note_type(s, b, TY_DEAD_BRANCH);
