@@ -214,7 +214,8 @@ class Verifier:
         self.close()
 
     def compile(self, candidates: Sequence[str | bytes], problem: Problem, _reuse: bool = False):
-        """The compiled program images (backend arrays), one per candidate."""
+        """The compiled program images (backend arrays), one per candidate;
+        where the problem has overloads, those of its first signature's copy."""
         src, off = _pack_sources(candidates)
         table = ProblemTable.of([problem])
         return self.backend.compile(src, off[:-1], off[1:], table.meta, table.rows, reuse=_reuse)

@@ -139,3 +139,32 @@ def test_extra_inputs_are_drawn_under_every_signature():
     assert {t.overload for t in p.tests} == {0, 1} and len(p.tests) == 6
     for t in p.tests:
         assert all(isinstance(x, int if t.overload == 0 else str) for x in t.args[0])
+
+
+SORT_TOML = '''name = "sort"
+entry = "f"
+signature = "def f(xs: list[int]) -> list[int]"
+overloads = ["def f(xs: list[str]) -> list[str]"]
+
+[[tests]]
+args = [[3, 1, 2]]
+expected = [1, 2, 3]
+
+[[tests]]
+args = [["b", "a"]]
+expected = ["a", "b"]
+overload = OVERLOAD
+'''
+
+
+def test_a_problem_file_holds_overloads_and_a_bad_one_is_named_by_line(tmp_path):
+    path = tmp_path / "sort.toml"
+    path.write_text(SORT_TOML.replace("OVERLOAD", "1"))
+    p = Problem.from_file(path)
+    assert p.overload_tests == ((0,), (1,)) and p.sigs[1].params == (("xs", "[s"),)
+    path.write_text(SORT_TOML.replace("OVERLOAD", "2"))
+    with pytest.raises(ProblemFileError) as e:
+        Problem.from_file(path)
+    # (and so the overload types no test)
+    assert [(i.line, i.field) for i in e.value.issues] == [(4, "overloads[0]"), (13, "tests[1].overload")]
+    assert "names no signature" in e.value.issues[1].message
