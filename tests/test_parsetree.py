@@ -154,6 +154,7 @@ def test_an_elif_chain_is_not_nesting():
 @pytest.mark.parametrize("source, diag", [
     ("print(sep='', n)\n", "1:15: SyntaxError: positional argument follows keyword argument at 'n'"),
     ("f(x for x in y, 1)\n", "1:2: SyntaxError: a generator expression must be parenthesized at '('"),
+    ("f(x for x in y,)\n", "1:2: SyntaxError: a generator expression must be parenthesized at '('"),
     ("f() = 1\n", "1:1: SyntaxError: cannot assign to an expression here"),
     ("x = (1, 2\n", "2:1: SyntaxError: expected ')' after a tuple at 'end of line'"),
     ("def f(*args):\n    pass\n", "1:7: Unsupported: *args, **kwargs and / in parameters"),

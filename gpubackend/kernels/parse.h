@@ -605,7 +605,7 @@ DEVFN int32_t atom(Parser* p) {
 DEVFN int32_t call(Parser* p, int32_t callee) {
   Token open = p->cur;
   advance(p);
-  int32_t mark = p->top, genexp = 0, keywords = 0;
+  int32_t mark = p->top, genexp = 0, keywords = 0, comma_after = 0;
   while (!check(p, TK_RPAREN) && !failed(p)) {
     Token t = p->cur;
     int32_t arg;
@@ -625,8 +625,12 @@ DEVFN int32_t call(Parser* p, int32_t callee) {
     }
     push(p, arg);
     if (!accept(p, TK_COMMA)) break;
+    comma_after = genexp;  // `f(x for x in xs,)`: CPython refuses that too
   }
-  if (genexp && mark - p->top > 1) { syntax_error(p, &open, "a generator expression must be parenthesized"); return -1; }
+  if (genexp && (mark - p->top > 1 || comma_after)) {
+    syntax_error(p, &open, "a generator expression must be parenthesized");
+    return -1;
+  }
   int32_t c = list_node(p, ND_CALL, &open, mark, -1);
   expect(p, TK_RPAREN, "expected ')' or ',' in a call");
   closed(p, c);
