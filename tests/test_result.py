@@ -21,3 +21,12 @@ def test_actuals_equal_actual_lane_by_lane_in_four_transfers():
     status, out_words, out = (whole.lanes.status.nbytes, whole.lanes.out_words.nbytes, whole.lanes.out.nbytes)
     heads = len(whole.lanes.status) * PROGRAM_HEAD_BYTES  # each program's result type (result_code)
     assert whole.transfers["to_host"] - before <= status + out_words + out + heads + whole.lanes.index.nbytes
+
+
+def test_actuals_of_an_untyped_problem_are_cpythons_values():
+    p = Problem(name="u", entry="g", signature="def g(x)", typed=False,
+                tests=[{"args": [1], "expected": 2}, {"args": [{"t": [1, 2]}], "expected": 3}])
+    with Verifier(DEVICE) as v:
+        res = v.verify(["def g(x):\n    return x + 1\n", "def g(x):\n    return sum(x) if isinstance(x, tuple) else 2\n"], p)
+        assert res.actuals() == [[2, None], [2, 3]]
+        assert [res.status_name(0, t) for t in range(2)] == ["pass", "TypeError"]
