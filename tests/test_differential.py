@@ -352,19 +352,24 @@ def test_differential(verifier, batch):
 NUM_GROUPS = int(os.environ.get("DIFFTEST_NUM_GROUPS", "40"))
 
 
+def _verify_feature_seeds(verifier, picks, groups: int) -> None:
+    """The first `groups` seeds from 10**9 that `picks` takes (a feature's
+    own: bench/difftest.py makes nothing but them with its *_SHARE=1), a
+    group of GROUP_SIZE programs each, judged against CPython."""
+    seeds = [s for s in range(10**9, 10**9 + 100 * groups) if picks(s)][:groups]
+    batch = [c for s in seeds for c in gen.group_from_seed(s, GROUP_SIZE, FEATURES)]
+    stats = runner.verify_cases(verifier, batch)
+    assert stats.programs == len(batch) >= GROUP_SIZE * groups
+    if stats.mismatches:
+        pytest.fail(_fail_report(verifier, stats.mismatches), pytrace=False)
+
+
 @pytest.mark.skipif("int_or_float" not in FEATURES, reason="int_or_float switched off (DIFFTEST_FEATURES)")
 def test_differential_int_or_float(verifier):
     """Num programs alone (int_or_float: int | float and list[int | float]
     parameters, results and locals, widened locals), about a tenth of
-    test_differential's programs: NUM_GROUPS groups of GROUP_SIZE programs,
-    of the first num seeds from 10**9 (bench/difftest.py makes nothing but
-    them with DIFFTEST_NUM_SHARE=1)."""
-    seeds = [s for s in range(10**9, 10**9 + 100 * NUM_GROUPS) if numbers.num_for(s, FEATURES)][:NUM_GROUPS]
-    batch = [c for s in seeds for c in gen.group_from_seed(s, GROUP_SIZE, FEATURES)]
-    stats = runner.verify_cases(verifier, batch)
-    assert stats.programs == len(batch) >= GROUP_SIZE * NUM_GROUPS
-    if stats.mismatches:
-        pytest.fail(_fail_report(verifier, stats.mismatches), pytrace=False)
+    test_differential's programs: NUM_GROUPS groups (DIFFTEST_NUM_SHARE=1)."""
+    _verify_feature_seeds(verifier, lambda s: numbers.num_for(s, FEATURES), NUM_GROUPS)
 
 
 TV_GROUPS = int(os.environ.get("DIFFTEST_TV_GROUPS", "40"))
@@ -373,16 +378,9 @@ TV_GROUPS = int(os.environ.get("DIFFTEST_TV_GROUPS", "40"))
 @pytest.mark.skipif("tuple_any_length" not in FEATURES, reason="tuple_any_length switched off (DIFFTEST_FEATURES)")
 def test_differential_tuple_any_length(verifier):
     """Tuple programs alone (tuple_any_length: tuple[T, ...] parameters,
-    results and locals, built from (), nested ones), TV_GROUPS groups of
-    GROUP_SIZE programs of the first tuple seeds from 10**9
-    (bench/difftest.py makes nothing but them with DIFFTEST_TV_SHARE=1)."""
-    seeds = [s for s in range(10**9, 10**9 + 100 * TV_GROUPS)
-             if tuples.tv_for(s, FEATURES, gen.is_t34(s, FEATURES))][:TV_GROUPS]
-    batch = [c for s in seeds for c in gen.group_from_seed(s, GROUP_SIZE, FEATURES)]
-    stats = runner.verify_cases(verifier, batch)
-    assert stats.programs == len(batch) >= GROUP_SIZE * TV_GROUPS
-    if stats.mismatches:
-        pytest.fail(_fail_report(verifier, stats.mismatches), pytrace=False)
+    results and locals, built from (), nested ones), TV_GROUPS groups
+    (DIFFTEST_TV_SHARE=1)."""
+    _verify_feature_seeds(verifier, lambda s: tuples.tv_for(s, FEATURES, gen.is_t34(s, FEATURES)), TV_GROUPS)
 
 
 TE_GROUPS = int(os.environ.get("DIFFTEST_TE_GROUPS", "40"))
@@ -391,14 +389,8 @@ TE_GROUPS = int(os.environ.get("DIFFTEST_TE_GROUPS", "40"))
 @pytest.mark.skipif("try_except" not in FEATURES, reason="try_except switched off (DIFFTEST_FEATURES)")
 def test_differential_try_except(verifier):
     """Try programs alone (try_except: try statements, raises, handlers),
-    TE_GROUPS groups of GROUP_SIZE programs of the first try seeds from 10**9
-    (bench/difftest.py makes nothing but them with DIFFTEST_TE_SHARE=1)."""
-    seeds = [s for s in range(10**9, 10**9 + 100 * TE_GROUPS) if handlers.te_for(s, FEATURES)][:TE_GROUPS]
-    batch = [c for s in seeds for c in gen.group_from_seed(s, GROUP_SIZE, FEATURES)]
-    stats = runner.verify_cases(verifier, batch)
-    assert stats.programs == len(batch) >= GROUP_SIZE * TE_GROUPS
-    if stats.mismatches:
-        pytest.fail(_fail_report(verifier, stats.mismatches), pytrace=False)
+    TE_GROUPS groups (DIFFTEST_TE_SHARE=1)."""
+    _verify_feature_seeds(verifier, lambda s: handlers.te_for(s, FEATURES), TE_GROUPS)
 
 
 # ---------------------------------------------------------------------------
