@@ -827,11 +827,13 @@ def _overloads(source: str, fn: ast.FunctionDef, needs: dict[str, str], calls: l
     all, where a call's values have no one type either or the groups are
     more than MAX_OVERLOADS."""
     params = [slot for slot in needs if slot != "return"]
+    names = [p.arg for p in fn.args.posonlyargs + fn.args.args]
+    at = [names.index(slot) for slot in params]  # each slot's argument
     groups: list[list[str]] = []
     overload_of = []
     for call in calls:
         try:
-            codes = [infer_type(call.args[_param_index(fn, slot)]) for slot in params]
+            codes = [infer_type(call.args[k]) for k in at]
         except (InferError, RecursionError):
             raise mixed from None
         for g, group in enumerate(groups):
@@ -848,21 +850,17 @@ def _overloads(source: str, fn: ast.FunctionDef, needs: dict[str, str], calls: l
         raise mixed
     signatures = []
     for g in range(len(groups)):
-        trace = Trace([slot for slot in needs if slot != "return"])
+        trace = Trace(params)
         for call, o in zip(calls, overload_of):
             if o == g:
                 trace.calls += 1
-                for slot in params:
-                    trace.see(slot, call.args[_param_index(fn, slot)])
+                for slot, k in zip(params, at):
+                    trace.see(slot, call.args[k])
                 trace.see("return", call.result)
         types = _slot_types(needs, trace, f"signature {g + 1} of {len(groups)}: ", True)
         annotated, _ = _annotated(source, _annotation_edits(source, fn, types), optional=False)
         signatures.append(_signature_text(annotated, _entry_def(annotated, fn.name)))
     return signatures, overload_of
-
-
-def _param_index(fn: ast.FunctionDef, name: str) -> int:
-    return [p.arg for p in fn.args.posonlyargs + fn.args.args].index(name)
 
 
 def _slot_types(needs: dict[str, str], trace: Trace, fn_where: str, entry: bool) -> dict[str, str]:
