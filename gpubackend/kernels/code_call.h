@@ -111,7 +111,14 @@ DEVFN void comp_element(Code* g, int32_t i, int sink, int32_t acc, int32_t* done
     return;
   }
   if (e.type == T_NUM) { discharge(g, &a); discharge(g, &e); emit(g, OP_NUM_OP, NUM_ADD); }
-  else if (e.type == T_FLOAT) { ExpDesc x = pushed_op(g, &a, &e, OP_ADD_FLOAT, T_FLOAT); (void)x; }
+  else if (e.type == T_FLOAT) {
+    ExpDesc x = pushed_op(g, &a, &e, OP_ADD_FLOAT, T_FLOAT);
+    (void)x;
+    emit(g, OP_STORE, acc);
+    emit(g, OP_CONST, const_word(g, 1));  // an item was added (float_sum_end)
+    emit(g, OP_STORE, acc + 1);
+    return;
+  }
   else { ExpDesc x = int_op(g, OP_ADD_INT, 0, &a, &e, T_INT); discharge(g, &x); }
   emit(g, OP_STORE, acc);
 }
@@ -129,6 +136,17 @@ DEVFN void dict_items(Code* g, int32_t t, int what, int loop);
 DEVFN int32_t loop_head(Code* g, const Iter* it, const int32_t* names, int32_t n, int32_t serial, int fresh);
 DEV void loop_end_jump(Code* g, int32_t head);
 
+// The end of a float sum over a generator: of no items CPython's sum is
+// its start, the int 0, a value of a class the float type can't hold; the
+// lane stops Unsupported for the CPython path to judge. added: the flag
+// local the element sets.
+DEV void float_sum_end(Code* g, int32_t added) {
+  emit(g, OP_LOAD, added);
+  int32_t skip = emit(g, OP_JUMP_IF_TRUE, 0);
+  emit(g, OP_RAISE, ST_UNSUPPORTED);
+  patch_here(g, skip);
+}
+
 // comprehension := element ('for' targets 'in' or_test ('if' or_test)*)+
 // Its clauses first and its element last, as they run; leaves the list,
 // the sum, or the any/all verdict.
@@ -140,7 +158,9 @@ DEVFN ExpDesc comprehension(Code* g, int32_t i, int sink, int32_t call = -1) {
   int32_t heads[MAX_COMP_FORS], next[MAX_COMP_FORS], nfor = 0, done = -1;
   int32_t element_end = sink == SINK_DICT ? cnode(g, cx(g, n->a + 1))->end : cnode(g, n->a)->end;
   g->line = element_end;  // a reader of the source skipped the element to the first 'for'
-  int32_t acc = new_slots(g, 1);
+  int float_sum = sink == SINK_SUM && ty(g, n->a) == T_FLOAT;
+  int32_t acc = new_slots(g, float_sum ? 2 : 1);  // a float sum's second: whether it added an item
+  if (float_sum) { emit(g, OP_CONST, const_word(g, 0)); emit(g, OP_STORE, acc + 1); }
   if (sink == SINK_LIST) emit_count(g, OP_LIST_NEW, 0);
   else if (sink == SINK_DICT) emit0(g, OP_DICT_NEW);
   else if (sink == SINK_SUM && ty(g, n->a) == T_NUM) emit(g, OP_CONST, const_word(g, NUM_INT_TAG));  // the int 0
@@ -175,6 +195,7 @@ DEVFN ExpDesc comprehension(Code* g, int32_t i, int sink, int32_t call = -1) {
     patch_here(g, heads[k]);
   }
   patch_list(g, done);
+  if (float_sum) float_sum_end(g, acc + 1);
   g->f.nlocals = nlocals0;  // the comprehension's variables end with it
   if (sink == SINK_SUM) return desc(g, EK_LOCAL, acc, ty(g, n->a) == T_FLOAT || ty(g, n->a) == T_NUM ? ty(g, n->a) : T_INT);
   return desc(g, EK_LOCAL, acc, sink == SINK_LIST || sink == SINK_DICT ? ty(g, i) : T_BOOL);

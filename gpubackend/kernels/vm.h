@@ -602,7 +602,10 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
         CHARGE(LIST_LEN(l)); NEXT; }
       CASE(LIST_SUM_INT): { int64_t r; const int64_t* l = AS_PTR(TOP); CHECK(rt_list_sum_int(l, 0, &r)); TOP = r;
         CHARGE(LIST_LEN(l)); NEXT; }
-      CASE(LIST_SUM_FLOAT): { const int64_t* l = AS_PTR(TOP); TOP = AS_W(rt_list_sum_float(l, 0.0, 0));
+      CASE(LIST_SUM_FLOAT): {  // of no items CPython's sum is its start, the int 0
+        const int64_t* l = AS_PTR(TOP);
+        if (LIST_LEN(l) == 0) RAISE(ST_UNSUPPORTED);
+        TOP = AS_W(rt_list_sum_float(l, 0.0, 0));
         CHARGE(LIST_LEN(l)); NEXT; }
       CASE(LIST_SUM_FROM): {
         int64_t start = POP(), r;
@@ -610,7 +613,9 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
         switch (a) {
           case SUM_INTS: CHECK(rt_list_sum_int(l, start, &r)); break;
           case SUM_FLOATS: r = AS_W(rt_list_sum_float(l, AS_F(start), 0)); break;
-          case SUM_FLOATS_FROM_INT: r = AS_W(rt_list_sum_float(l, (double)start, 0)); break;
+          case SUM_FLOATS_FROM_INT:  // of no items, the int start itself
+            if (LIST_LEN(l) == 0) RAISE(ST_UNSUPPORTED);
+            r = AS_W(rt_list_sum_float(l, (double)start, 0)); break;
           case SUM_INTS_FROM_FLOAT: r = AS_W(rt_list_sum_float(l, AS_F(start), 1)); break;
           case SUM_NUMS: CHECK(rt_list_sum_num(l, start, &r)); break;
           default: { int64_t* m; CHECK(rt_list_sum_lists(&heap, l, AS_PTR(start), &m)); r = PTR_WORD(m); }
