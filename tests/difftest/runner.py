@@ -118,9 +118,10 @@ def may_go_to_cpython(source: str) -> bool:
     power (``**`` or ``pow``: a result the C library may round either way,
     or a complex one, fpow.h), format a float to a fixed point (a spec of
     type f or %, whose digits past 17 the VM leaves to CPython,
-    format_float.h), or hand a tuple[int, ...] on as a tuple[int, int]
-    (its length checked when it runs: tuples.TV_MARK)."""
-    return TV_MARK in source or "**" in source or "pow(" in source or re.search(r":[^{}'\"]*[fF%]\}|[fF%]'\)", source) is not None
+    format_float.h), hand a tuple[int, ...] on as a tuple[int, int]
+    (its length checked when it runs: tuples.TV_MARK), or sum floats that
+    may be none (CPython's sum is then the int 0)."""
+    return TV_MARK in source or "**" in source or "pow(" in source or "sum(" in source or re.search(r":[^{}'\"]*[fF%]\}|[fF%]'\)", source) is not None
 
 
 def verdict_equal(actual: Any, expected: Any) -> bool:
