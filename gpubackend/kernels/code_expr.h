@@ -388,6 +388,29 @@ DEVFN ExpDesc num_class(Code* g, ExpDesc* e, int answer, int want) {
   return pushed(g, T_BOOL);
 }
 
+// type(a) OP type(b) (sema's type_pair): both values for their errors,
+// then the answer; where the run decides, whether each int | float is an
+// int, compared.
+DEVFN ExpDesc type_pair(Code* g, int32_t i, int32_t left, int32_t right) {
+  int code = cnode(g, cx(g, cnode(g, i)->a + 1))->op, same = code == TK_EQEQ || code == TK_IS;
+  int answer = g->s->ty[right], nums = 0;
+  for (int32_t k = 0; k < 2; k++) {
+    ExpDesc e = expr(g, cx(g, cnode(g, k ? right : left)->b));
+    if (answer == PAIR_RUN && e.type == T_NUM) {
+      discharge(g, &e);
+      emit(g, OP_NUM_CONV, NUMCONV_IS_INT);
+      nums++;
+    } else {
+      drop(g, &e);
+    }
+  }
+  g->line = cnode(g, i)->end;
+  if (answer != PAIR_RUN) return desc(g, EK_CONST, const_word(g, same == (answer == PAIR_SAME)), T_BOOL);
+  if (nums == 2) emit(g, OP_CMP_INT, CMP_EQ);  // both ints or both floats
+  if (!same) emit0(g, OP_NOT);
+  return pushed(g, T_BOOL);
+}
+
 // comparison := expression (compop expression)*      a chain a < b < c
 // reads b once and stops at the first false link
 DEVFN ExpDesc compare(Code* g, int32_t i) {
@@ -401,6 +424,7 @@ DEVFN ExpDesc compare(Code* g, int32_t i) {
     drop(g, &e);
     return desc(g, EK_CONST, const_word(g, same == (g->s->ty[cls] == 1)), T_BOOL);
   }
+  if (type_pair_parts(g->s, i, &call, &cls)) return type_pair(g, i, call, cls);
   ExpDesc l = expr(g, cx(g, n->a));
   int32_t exits = -1;  // a jump list
   for (int32_t k = 1; k + 1 < n->n && !code_failed(g); k += 2) {
@@ -770,6 +794,8 @@ DEVFN int straight(Code* g, int32_t i) {
     case ND_COMPARE: {
       int32_t call, cls;
       if (type_test_parts(g->s, i, &call, &cls)) return straight(g, cx(g, cnode(g, call)->b));
+      if (type_pair_parts(g->s, i, &call, &cls))
+        return both(straight(g, cx(g, cnode(g, call)->b)), straight(g, cx(g, cnode(g, cls)->b)));
       if (n->n > 3) return 0;  // a chain jumps
       int32_t r = cx(g, n->a + 2);
       if (calls_builtin(g, r, "range")) return both(straight(g, cx(g, n->a)), args_straight(g, r));  // RANGE_CONTAINS

@@ -733,19 +733,31 @@ DEVFN int32_t in_range(Sema* s, int32_t i, int32_t k, int32_t a) {
   return T_BOOL;
 }
 
-// Whether COMPARE node i is `type(value) OP NAME` or `NAME OP type(value)`
-// with OP one of == != is `is not`: the type(...) CALL node in *call and
-// the class NAME's in *cls. (type_test refuses a `type` the program defines.)
-DEVFN int type_test_parts(const Sema* s, int32_t i, int32_t* call, int32_t* cls) {
+// Whether node i is `type(value)`, one plain argument.
+DEV int type_call(const Sema* s, int32_t i) {
+  const Node* c = nd(s, i);
+  if (c->kind != ND_CALL || c->n != 1 || nd(s, c->a)->kind != ND_NAME || !node_is(s, c->a, "type")) return 0;
+  return nd(s, xtra(s, c->b))->kind != ND_STARRED && nd(s, xtra(s, c->b))->kind != ND_KEYWORD;
+}
+
+// Whether COMPARE node i is one link whose operator is one of == != is
+// `is not`, the operators that ask whether two classes are the same.
+DEV int class_compare(const Sema* s, int32_t i) {
   const Node* n = nd(s, i);
   if (n->n != 3) return 0;
   int code = nd(s, xtra(s, n->a + 1))->op;
-  if (code != TK_EQEQ && code != TK_NE && code != TK_IS && code != CMP_IS_NOT) return 0;
+  return code == TK_EQEQ || code == TK_NE || code == TK_IS || code == CMP_IS_NOT;
+}
+
+// Whether COMPARE node i is `type(value) OP NAME` or `NAME OP type(value)`
+// (class_compare): the type(...) CALL node in *call and the class NAME's in
+// *cls. (type_test refuses a `type` the program defines.)
+DEVFN int type_test_parts(const Sema* s, int32_t i, int32_t* call, int32_t* cls) {
+  if (!class_compare(s, i)) return 0;
+  const Node* n = nd(s, i);
   for (int side = 0; side < 2; side++) {
     int32_t at = xtra(s, n->a + 2 * side), name = xtra(s, n->a + 2 - 2 * side);
-    const Node* c = nd(s, at);
-    if (c->kind != ND_CALL || c->n != 1 || nd(s, c->a)->kind != ND_NAME || !node_is(s, c->a, "type")) continue;
-    if (nd(s, name)->kind != ND_NAME || nd(s, xtra(s, c->b))->kind == ND_STARRED || nd(s, xtra(s, c->b))->kind == ND_KEYWORD) continue;
+    if (!type_call(s, at) || nd(s, name)->kind != ND_NAME) continue;
     *call = at;
     *cls = name;
     return 1;
@@ -753,11 +765,23 @@ DEVFN int type_test_parts(const Sema* s, int32_t i, int32_t* call, int32_t* cls)
   return 0;
 }
 
+// Whether COMPARE node i is `type(a) OP type(b)` (class_compare): the two
+// CALL nodes in *left and *right.
+DEVFN int type_pair_parts(const Sema* s, int32_t i, int32_t* left, int32_t* right) {
+  if (!class_compare(s, i)) return 0;
+  const Node* n = nd(s, i);
+  *left = xtra(s, n->a);
+  *right = xtra(s, n->a + 2);
+  return type_call(s, *left) && type_call(s, *right);
+}
+
 DEVFN int32_t type_test(Sema* s, int32_t call, int32_t cls);
+DEVFN int32_t type_pair(Sema* s, int32_t left, int32_t right);
 DEVFN int32_t compare(Sema* s, int32_t i) {
   const Node* n = nd(s, i);
   int32_t call, cls;
   if (type_test_parts(s, i, &call, &cls)) return type_test(s, call, cls);
+  if (type_pair_parts(s, i, &call, &cls)) return type_pair(s, call, cls);
   int32_t a = expr(s, xtra(s, n->a), 0);
   for (int32_t k = 1; k < n->n && a != T_BAD; k += 2) {
     int32_t op = xtra(s, n->a + k), right = xtra(s, n->a + k + 1);
@@ -1087,11 +1111,12 @@ DEVFN int32_t print_call(Sema* s, int32_t call) {
 // t (class_test_answer; class_answer for one class): CT_TRUE or CT_FALSE
 // whatever the value is; CT_NOT_NONE for an Optional whose item type
 // answers true; CT_UNSURE where a value of type t may be of another class
-// in CPython (an int a bool, a float an int, as `max(True, 0)` and an int
-// argument for a float parameter leave them); -1 where a class is not a
-// builtin's (its node in *at). classes: a NAME or a tuple of them. An int
-// | float answers at run time (CT_IS_INT, CT_IS_FLOAT: its class is int,
-// is float; NUMCONV_IS_INT).
+// in CPython (a float an int); -1 where a class is not a builtin's (its
+// node in *at). classes: a NAME or a tuple of them. An int | float answers
+// at run time (CT_IS_INT, CT_IS_FLOAT: its class is int, is float;
+// NUMCONV_IS_INT). An int is never a bool: a bool stored, passed or
+// returned where an int is typed is a TypeError here (a list's item, an
+// argument, `x: int = True`), and arithmetic on bools makes CPython ints.
 enum { CT_FALSE, CT_TRUE, CT_NOT_NONE, CT_UNSURE, CT_IS_INT, CT_IS_FLOAT };
 DEVFN int class_answer(Sema* s, int32_t t, int32_t name) {
   const TypeTable* tt = &s->types;
@@ -1100,7 +1125,7 @@ DEVFN int class_answer(Sema* s, int32_t t, int32_t name) {
   if (t == T_NUM && (node_is(s, name, "int") || node_is(s, name, "float")))
     return node_is(s, name, "int") ? CT_IS_INT : CT_IS_FLOAT;
   if (node_is(s, name, "int")) return intlike(t) ? CT_TRUE : t == T_FLOAT ? CT_UNSURE : CT_FALSE;
-  if (node_is(s, name, "bool")) return t == T_BOOL ? CT_TRUE : t == T_INT || t == T_FLOAT ? CT_UNSURE : CT_FALSE;
+  if (node_is(s, name, "bool")) return t == T_BOOL ? CT_TRUE : t == T_FLOAT ? CT_UNSURE : CT_FALSE;
   if (node_is(s, name, "float")) return t == T_FLOAT ? CT_UNSURE : CT_FALSE;
   if (node_is(s, name, "str")) return t == T_STR ? CT_TRUE : CT_FALSE;
   if (node_is(s, name, "list")) return is_list(tt, t) ? CT_TRUE : CT_FALSE;
@@ -1137,16 +1162,15 @@ DEVFN int class_test_answer(Sema* s, int32_t t, int32_t classes, int32_t* at) {
 
 // type_test := 'type' '(' expression ')' ('==' | '!=' | 'is' | 'is not') NAME
 // (either way round). A value's class is its static type's where that is
-// exact (str, bool, list, tuple, set, dict); an int may be a bool in
-// CPython and a float an int (class_answer), so there only other classes
-// answer. The answer is a constant, the value evaluated for its errors; the
+// exact (int, str, bool, list, tuple, set, dict); a float may be an int in
+// CPython (class_answer), so there only other classes answer. The answer is a constant, the value evaluated for its errors; the
 // class NAME's ty[] entry keeps whether the classes are the same.
 DEVFN int32_t type_test(Sema* s, int32_t call, int32_t cls) {
   if (find_local(s, nd(s, call)->a) || find_func(s, nd(s, call)->a) != -1) return refuse_form(s, call);
   int32_t t = expr(s, xtra(s, nd(s, call)->b), 0);
   if (t == T_BAD) return T_BAD;
   const TypeTable* tt = &s->types;
-  int exact = t == T_STR || t == T_BOOL || is_seq(tt, t) || is_tuple(tt, t) || is_set(tt, t) || is_dict(tt, t);
+  int exact = t == T_INT || t == T_STR || t == T_BOOL || is_seq(tt, t) || is_tuple(tt, t) || is_set(tt, t) || is_dict(tt, t);
   int answer = is_opt(tt, t) || t == T_NONE ? CT_UNSURE : class_answer(s, t, cls);  // isinstance's
   if (answer == CT_IS_INT || answer == CT_IS_FLOAT) {  // an int | float holds no bool: its class is the answer
     note_type(s, cls, answer);
@@ -1162,6 +1186,49 @@ DEVFN int32_t type_test(Sema* s, int32_t call, int32_t cls) {
   }
   note_type(s, cls, answer == CT_TRUE);
   s->answered_at = call; s->answer = answer == CT_TRUE;
+  return T_BOOL;
+}
+
+// The class of every value of type t where the type fixes it (PC_INT,
+// ...); PC_NUM for an int | float (its class is the run's); PC_OPEN where
+// CPython's value may be of one class or another (a float may be an int,
+// an Optional None).
+enum { PAIR_APART, PAIR_SAME, PAIR_RUN };  // type_pair's answers
+enum { PC_OPEN, PC_NUM, PC_NONE, PC_BOOL, PC_INT, PC_STR, PC_LIST, PC_TUPLE, PC_SET, PC_DICT };
+DEV int pair_class(const TypeTable* tt, int32_t t) {
+  if (t == T_NUM) return PC_NUM;
+  if (t == T_NONE || t == T_BOOL || t == T_INT) return t == T_NONE ? PC_NONE : t == T_BOOL ? PC_BOOL : PC_INT;
+  if (t == T_STR) return PC_STR;
+  if (is_list(tt, t)) return PC_LIST;
+  if (is_tuple(tt, t) || is_vtuple(tt, t)) return PC_TUPLE;
+  return is_set(tt, t) ? PC_SET : is_dict(tt, t) ? PC_DICT : PC_OPEN;
+}
+
+// type_pair := 'type' '(' expression ')' ('==' | '!=' | 'is' | 'is not')
+//              'type' '(' expression ')'
+// Whether two values are of one class: a constant where both types fix
+// their classes (pair_class), the run's where an int | float meets an int
+// or another int | float (whether each is an int, NUMCONV_IS_INT). Both
+// values are evaluated, in order, for their errors. The right call's ty[]
+// entry keeps the answer: PAIR_APART, PAIR_SAME or PAIR_RUN.
+DEVFN int32_t type_pair(Sema* s, int32_t left, int32_t right) {
+  for (int32_t k = 0; k < 2; k++) {
+    int32_t callee = nd(s, k ? right : left)->a;
+    if (find_local(s, callee) || find_func(s, callee) != -1) return refuse_form(s, k ? right : left);
+  }
+  int32_t a = expr(s, xtra(s, nd(s, left)->b), 0);
+  if (a == T_BAD) return T_BAD;
+  int32_t b = expr(s, xtra(s, nd(s, right)->b), 0);
+  if (b == T_BAD) return T_BAD;
+  int ca = pair_class(&s->types, a), cb = pair_class(&s->types, b);
+  if (ca == PC_OPEN || cb == PC_OPEN) {
+    sema_error(s, nd(s, ca == PC_OPEN ? left : right)->a, DG_UNSUPPORTED, "type() of a value whose class the types leave open");
+    return T_BAD;
+  }
+  int run = (ca == PC_NUM && (cb == PC_NUM || cb == PC_INT)) || (cb == PC_NUM && ca == PC_INT);
+  int answer = run ? PAIR_RUN : ca == cb ? PAIR_SAME : PAIR_APART;  // (a num is never a str, ...)
+  note_type(s, right, answer);
+  s->answered_at = right; s->answer = run ? -1 : answer == PAIR_SAME;
   return T_BOOL;
 }
 

@@ -518,7 +518,8 @@ DEV void join_branch(Sema* s, SemaJoined* j, int32_t serial, int falls) {
 }
 
 // The value an if's test, just typed, has on every run where the static
-// types decide it: isinstance() and type() compared with a class, and
+// types decide it: isinstance(), type() compared with a class or with
+// another type(), and
 // `not` of one (the answer class_test and type_test noted last): 1 or 0;
 // -1 where the run decides.
 DEVFN int static_truth(const Sema* s, int32_t test) {
@@ -532,6 +533,10 @@ DEVFN int static_truth(const Sema* s, int32_t test) {
   if (n->kind == ND_COMPARE && type_test_parts(s, test, &call, &cls)) {
     int code = nd(s, xtra(s, n->a + 1))->op, same = code == TK_EQEQ || code == TK_IS;
     return s->answered_at != call || s->answer < 0 ? -1 : same == s->answer;
+  }
+  if (n->kind == ND_COMPARE && type_pair_parts(s, test, &call, &cls)) {  // (cls: the right call)
+    int code = nd(s, xtra(s, n->a + 1))->op, same = code == TK_EQEQ || code == TK_IS;
+    return s->answered_at != cls || s->answer < 0 ? -1 : same == s->answer;
   }
   return n->kind == ND_CALL && s->answered_at == test ? s->answer : -1;
 }

@@ -805,8 +805,8 @@ class FuncGen(ContainerGen, SetGen, DictGen, NumGen, TupleGen, TryGen):
         return f"({' '.join(parts)})"
 
     # isinstance's classes whose answer a value of the static type fixes
-    # (a float's value may be an int, an int's a bool: never asked alone)
-    CLASS_TESTS = {INT: ["int", "str", "(int, float)", "object", "(str, list)"], BOOL: ["int", "bool", "str", "(bool, str)"],
+    # (a float's value may be an int: never asked alone)
+    CLASS_TESTS = {INT: ["int", "str", "(int, float)", "object", "(str, list)", "bool", "(bool, str)"], BOOL: ["int", "bool", "str", "(bool, str)"],
                    FLOAT: ["(int, float)", "str", "(float, int)", "list"], STR: ["str", "int", "(str, int)", "tuple"]}
 
     def u_operand(self, t: str, d: int) -> str:
@@ -838,9 +838,9 @@ class FuncGen(ContainerGen, SetGen, DictGen, NumGen, TupleGen, TryGen):
         return f"isinstance({self.expr(t, d)}, {self.rng.choice(self.CLASS_TESTS[t])})"
 
     # classes type(e) may be compared with, by e's type: where a value of the
-    # type may be of another class in CPython (an int a bool, a float an int),
-    # only the classes it surely is not
-    TYPE_TESTS = {INT: ["str", "list", "dict", "object"], BOOL: ["bool", "int", "str", "object"],
+    # type may be of another class in CPython (a float an int), only the
+    # classes it surely is not
+    TYPE_TESTS = {INT: ["int", "bool", "str", "list", "dict", "object"], BOOL: ["bool", "int", "str", "object"],
                   FLOAT: ["str", "tuple", "set"], STR: ["str", "int", "list", "object"]}
 
     def b_type_test(self, d):
@@ -848,9 +848,12 @@ class FuncGen(ContainerGen, SetGen, DictGen, NumGen, TupleGen, TryGen):
         if "type_tests" not in self.features:
             return None
         rng = self.rng
+        op = rng.choice(["==", "!=", "is", "is not"])
+        if rng.random() < 0.3:  # two values' classes, of types that fix them (not a float: it may be an int)
+            a, b = rng.choice([INT, BOOL, STR]), rng.choice([INT, BOOL, STR])
+            return f"(type({self.expr(a, d)}) {op} type({self.expr(b, d)}))"
         t = rng.choice(SCALARS)
         call, cls = f"type({self.expr(t, d)})", rng.choice(self.TYPE_TESTS[t])
-        op = rng.choice(["==", "!=", "is", "is not"])
         return f"({call} {op} {cls})" if rng.random() < 0.7 else f"({cls} {op} {call})"
 
     def b_not(self, d):

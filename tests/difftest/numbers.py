@@ -299,6 +299,9 @@ class NumGen:
                 return f"isinstance({n}, {rng.choice(self.NUM_CLASSES)})"
             call, cls = f"type({n})", rng.choice(["int", "float"])
             op = rng.choice(["==", "!=", "is", "is not"])
+            if rng.random() < 0.4:  # another number's class: of either class too, or an int's
+                other = self.num_expr(d - 1) if rng.random() < 0.6 else self.expr(INT, d - 1)
+                return f"({call} {op} type({other}))"
             return f"({call} {op} {cls})" if rng.random() < 0.7 else f"({cls} {op} {call})"
         if r < 0.7:
             ops = ["<", "<=", "==", "!=", ">", ">="]
