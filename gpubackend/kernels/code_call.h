@@ -102,8 +102,14 @@ DEVFN void comp_element(Code* g, int32_t i, int sink, int32_t acc, int32_t* done
     emit(g, OP_DICT_SET, set_sel(g, k.type));
     return;
   }
-  if (sink == SINK_LIST) discharge(g, &a);
-  ExpDesc e = sink == SINK_LIST ? expr(g, item) : right_operand(g, &a, item);
+  ExpDesc e;
+  if (name_error_of(g, item) >= 0) {  // an item that raises (sema's comprehension): never added
+    discharge(g, &a);
+    raises_here(g, item, 0, &e);
+  } else {
+    if (sink == SINK_LIST) discharge(g, &a);
+    e = sink == SINK_LIST ? expr(g, item) : right_operand(g, &a, item);
+  }
   g->line = cnode(g, item)->end;
   if (sink == SINK_LIST) {
     discharge(g, &e);

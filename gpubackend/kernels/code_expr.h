@@ -562,7 +562,7 @@ enum LogicMode { LOGIC_VALUE, LOGIC_COND, LOGIC_AND_JUMPS, LOGIC_OR_JUMPS };
 // it does anything else (sema_undefined.h), or -1.
 DEV int32_t name_error_of(const Code* g, int32_t i) {
   int32_t t = g->s->ty[i];
-  return t >= 0 && (t & TY_NAME_ERROR) ? t & ~TY_NAME_ERROR : -1;
+  return t >= 0 && (t & TY_NAME_ERROR) ? t & ~(TY_NAME_ERROR | TY_AFTER_ACTS) : -1;
 }
 // The code pass's reads on the walk to the name (sema_undefined.h): a
 // local that may be unbound is read checked, for CPython's
@@ -583,6 +583,28 @@ struct CodeReads {
   DEVM int32_t lookup(int32_t) { return QUIET; }  // (the type pass found it quiet)
   DEVM int32_t act(int32_t i) { return i == name ? i : ACTS; }
 };
+// The code pass's operands before a read after acts (sema_undefined.h,
+// SemaUnits): each evaluated and dropped, a callee's object alone.
+struct CodeUnits {
+  Code* g;
+  DEVM void operator()(int32_t i, int callee) {
+    if (callee && cnode(g, i)->kind == ND_NAME) return;  // a function's or builtin's name: a quiet read
+    ExpDesc e = expr(g, callee ? cnode(g, i)->a : i);
+    drop(g, &e);
+  }
+};
+// Node i's reads up to `name`, whose raise it is: node `root`'s operands
+// before it where i is noted TY_AFTER_ACTS, else its reads on first_act's
+// walk (root: the expression the walk starts at, i's value for a statement).
+DEVFN void reads_before(Code* g, int32_t i, int32_t root, int32_t name) {
+  if (g->s->ty[i] & TY_AFTER_ACTS) {
+    CodeUnits units = {g};
+    operands_before(g->s, root, name, units);
+    return;
+  }
+  CodeReads read = {g, name};
+  first_act(g->s, i, read);
+}
 // The status of the raise at node i (name_error_of): NameError at a NAME,
 // TypeError at an operation (sema_undefined.h, type_error_act).
 DEV int raised_status(const Code* g, int32_t i) { return cnode(g, i)->kind == ND_NAME ? ST_NAME_ERROR : ST_TYPE_ERROR; }
@@ -592,8 +614,7 @@ DEV int raised_status(const Code* g, int32_t i) { return cnode(g, i)->kind == ND
 DEVFN int raises_here(Code* g, int32_t i, int in_test, ExpDesc* out) {
   int32_t name = name_error_of(g, i);
   if (name < 0) return 0;
-  CodeReads read = {g, name};
-  first_act(g->s, i, read);
+  reads_before(g, i, i, name);
   g->line = cnode(g, first_token(g->s, name))->line;
   emit(g, OP_RAISE, raised_status(g, name));
   emit(g, OP_CONST, const_word(g, 0));

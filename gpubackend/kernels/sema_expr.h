@@ -1376,9 +1376,10 @@ DEVFN int32_t comprehension(Sema* s, int32_t i, int sink) {
     return dict_of(s, first_token(s, key), kt, vt);
   }
   int32_t at = first_token(s, n->a);
-  if ((sink == SINK_TO_ANY || sink == SINK_TO_ALL) && raising_operand(s, n->a) >= 0) {
+  if (raising_operand(s, n->a) >= 0) {
+    // an item that raises: the list is empty and the sum 0 wherever code after it runs, an int's
     s->f.nlocals = nlocals;
-    return T_BOOL;
+    return sink == SINK_TO_ANY || sink == SINK_TO_ALL ? T_BOOL : sink == SINK_TO_SUM ? T_INT : type_list(&s->types, T_INT);
   }
   int32_t t = expr(s, n->a, sink == SINK_TO_ANY || sink == SINK_TO_ALL);
   s->f.nlocals = nlocals;  // the comprehension's variables end with it

@@ -14,8 +14,9 @@ DEVFN int statements_fall(Sema* s, int32_t at, int32_t n) {
   int falls = 1;
   for (int32_t k = 0; k < n && !halted(s); k++) {
     int32_t st = xtra(s, at + k), name = name_error_at(s, st);
+    if (name >= 0) raises_name_error(s, st, name);
+    else if (stmt_value(s, st) >= 0 && (name = read_after_acts(s, st, stmt_value(s, st))) >= 0) unrun_code(s, st, s->f.nloops);
     if (name >= 0) {  // the rest is code CPython never runs
-      raises_name_error(s, st, name);
       unrun_list(s, at + k + 1, n - k - 1, s->f.nloops);
       return 0;
     }

@@ -9,9 +9,13 @@
 // it as that raise and the rest of its block as nothing, where CPython
 // cannot reach it either. So does the first act of
 // an operand CPython may not reach (raising_operand: behind and/or, a
-// conditional's branch, a comprehension's condition). A read anywhere else
-// (a comprehension's item, after a call) stays a compile-time NameError:
-// the CPython path judges the program.
+// conditional's branch, a comprehension's condition or item). A read that
+// every run of the statement or operand reaches after other acts
+// (`txt[-1] in string.ascii_letters`, `(1/3) * math.pi`) raises there too:
+// those acts, each a whole operand, are compiled for their effects and
+// errors, then the raise (read_after_acts). A read anywhere else (in a
+// lambda, behind a call's starred argument) stays a compile-time
+// NameError: the CPython path judges the program.
 #pragma once
 #include "sema_expr.h"
 
@@ -20,6 +24,9 @@
 // whose line the raise reports: a NAME read (NameError) or an operation
 // (TypeError, type_error_act).
 #define TY_NAME_ERROR (1 << 29)
+// With TY_NAME_ERROR: the read comes after acts (read_after_acts), whose
+// operands are compiled first.
+#define TY_AFTER_ACTS (1 << 28)
 
 // Whether target t (a NAME, or a tuple, list, group or starred of them)
 // binds a name spelled as node `name`.
@@ -222,6 +229,120 @@ DEVFN int32_t name_error_at(Sema* s, int32_t i) {
   return name_error_walk(s, i, read);
 }
 
+// ---- a read after other acts
+
+// The most operands of one node a read after acts is looked for through (a
+// call's callee and arguments): a bound on the walk's list, no language
+// limit; past it the read stays a compile-time NameError.
+#define MAX_RUN_OPERANDS 16
+
+// Node i's operands that every run of it evaluates before it acts, in
+// CPython's order, into kids: a call's callee and arguments, a binary
+// operation's two sides, a comparison's first two, an and/or's first,
+// a conditional's test, a display's items, ... The count, or 0 where none
+// is (a name, a constant, a lambda, a starred argument).
+DEVFN int32_t run_operands(const Sema* s, int32_t i, int32_t* kids) {
+  const Node* n = nd(s, i);
+  int32_t c = 0;
+  switch (n->kind) {
+    case ND_GROUP: case ND_UNARY: case ND_ATTR: case ND_BOOLOP: kids[c++] = n->kind == ND_BOOLOP ? xtra(s, n->a) : n->a; break;
+    case ND_BINOP: case ND_SUBSCRIPT: kids[c++] = n->a; kids[c++] = n->b; break;
+    case ND_IFEXP: kids[c++] = xtra(s, n->a + 1); break;
+    case ND_COMPARE: kids[c++] = xtra(s, n->a); kids[c++] = xtra(s, n->a + 2); break;
+    case ND_SLICE: for (int32_t k = 0; k < 3; k++) if (xtra(s, n->a + k) >= 0) kids[c++] = xtra(s, n->a + k); break;
+    case ND_TUPLE: case ND_LIST: case ND_CALL:
+      if (n->n + 1 > MAX_RUN_OPERANDS) return 0;
+      if (n->kind == ND_CALL) kids[c++] = n->a;
+      for (int32_t k = 0; k < n->n; k++) {
+        int32_t item = xtra(s, (n->kind == ND_CALL ? n->b : n->a) + k);
+        if (nd(s, item)->kind == ND_STARRED) return 0;
+        kids[c++] = nd(s, item)->kind == ND_KEYWORD ? nd(s, item)->a : item;
+      }
+      break;
+  }
+  return c;
+}
+
+// Whether every run of node i evaluates node `target` (run_operands).
+DEVFN int runs_to(const Sema* s, int32_t i, int32_t target) {
+  if (i == target) return 1;
+  int32_t kids[MAX_RUN_OPERANDS];
+  int32_t c = run_operands(s, i, kids);
+  for (int32_t k = 0; k < c; k++) if (runs_to(s, kids[k], target)) return 1;
+  return 0;
+}
+
+// The operands evaluated whole before the read of `target` in node i, in
+// order, each given to unit(node, callee): callee is 1 for a call's callee
+// (a function's name, or a method looked up on its object). Node i runs to
+// target (runs_to).
+template <class Unit> DEVFN void operands_before(const Sema* s, int32_t i, int32_t target, Unit& unit) {
+  while (i != target) {
+    int32_t kids[MAX_RUN_OPERANDS], next = target;
+    int32_t c = run_operands(s, i, kids);
+    for (int32_t k = 0; k < c; k++) {
+      if (runs_to(s, kids[k], target)) { next = kids[k]; break; }
+      unit(kids[k], nd(s, i)->kind == ND_CALL && k == 0);
+    }
+    i = next;
+  }
+}
+
+// The type pass's operands before the read: typed as any expression; a
+// callee is a function's or builtin's name, or a method every value of its
+// object's type has (quiet_method), its object typed. ok: 0 once one is not.
+struct SemaUnits {
+  Sema* s;
+  int ok;
+  DEVM void operator()(int32_t i, int callee) {
+    if (!ok || halted(s)) { ok = 0; return; }
+    const Node* n = nd(s, i);
+    if (callee && n->kind == ND_NAME) { ok = !find_local(s, i) && quiet_name(s, i); return; }
+    if (callee && (n->kind != ND_ATTR || !quiet_method(s, i))) { ok = 0; return; }
+    ok = expr(s, callee ? n->a : i, 0) != T_BAD;
+  }
+};
+
+// The NAME node nothing defines that every run of expression i reads,
+// the first in CPython's order (run_operands), or -1.
+DEVFN int32_t undefined_read(Sema* s, int32_t i) {
+  if (nd(s, i)->kind == ND_NAME) return !find_local(s, i) && !quiet_name(s, i) && defined_nowhere(s, i) ? i : -1;
+  int32_t kids[MAX_RUN_OPERANDS];
+  int32_t c = run_operands(s, i, kids);
+  for (int32_t k = 0; k < c; k++) {
+    int32_t r = undefined_read(s, kids[k]);
+    if (r >= 0) return r;
+  }
+  return -1;
+}
+
+// Expression i reads a name nothing defines on every run, after acts (a
+// read first is first_act's): the operands evaluated before it typed
+// (SemaUnits) and i noted at node at (a statement, or i itself) as raising
+// there after them. The name's node, or -1 (nothing noted).
+DEVFN int32_t read_after_acts(Sema* s, int32_t at, int32_t i) {
+  int32_t name = undefined_read(s, i);
+  if (name < 0) return -1;
+  SemaUnits units = {s, 1};
+  operands_before(s, i, name, units);
+  if (!units.ok || halted(s)) return -1;
+  note_type(s, at, TY_NAME_ERROR | TY_AFTER_ACTS | name);
+  return name;
+}
+
+// The expression statement i evaluates before anything else it does (its
+// value, test or iterable), or -1.
+DEV int32_t stmt_value(const Sema* s, int32_t i) {
+  const Node* n = nd(s, i);
+  switch (n->kind) {
+    case ND_EXPR: case ND_RETURN: case ND_IF: case ND_WHILE: case ND_ASSERT: return n->a;
+    case ND_ASSIGN: return xtra(s, n->a + n->n - 1);
+    case ND_ANNASSIGN: return xtra(s, n->b + 1);
+    case ND_FOR: return xtra(s, n->a + 1);
+  }
+  return -1;
+}
+
 // ---- code CPython compiles and never runs
 
 // What CPython's compiler rejects in code the type pass does not type (the
@@ -317,8 +438,9 @@ DEVFN void unrun_code(Sema* s, int32_t i, int32_t loops) {
 DEVFN int32_t raising_operand(Sema* s, int32_t i) {
   SemaReads read = {s};
   int32_t name = first_act(s, i, read);
+  if (name >= 0 && !halted(s)) note_type(s, i, TY_NAME_ERROR | name);
+  else if (name == ACTS && !halted(s)) name = read_after_acts(s, i, i);
   if (name < 0 || halted(s)) return -1;
-  note_type(s, i, TY_NAME_ERROR | name);
   unrun_code(s, i, s->f.nloops);
   return name;
 }

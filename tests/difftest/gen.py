@@ -814,6 +814,10 @@ class FuncGen(ContainerGen, SetGen, DictGen, NumGen, TupleGen, TryGen):
         behind and/or (a bool), or a branch of a conditional (any scalar)."""
         rng = self.rng
         call = f"missing{rng.randrange(3)}({rng.choice(['', self.atom(INT), self.atom(STR)])})"
+        if rng.random() < 0.4:  # read after other acts, which run first (their errors too)
+            before = {BOOL: lambda: f"{self.expr(INT, d)} < {call}", INT: lambda: f"{self.expr(INT, d)} + {call}",
+                      FLOAT: lambda: f"{self.expr(FLOAT, d)} * {call}", STR: lambda: f"{self.expr(STR, d)} + {call}"}
+            call = f"({before[t]()})"
         if t == BOOL and rng.random() < 0.6:
             return f"({self.expr(BOOL, d)} {rng.choice(['and', 'or'])} {call})"
         e, c = self.expr(t, d), self.cond(d)
