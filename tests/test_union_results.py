@@ -84,6 +84,10 @@ FOREIGN = [
     ("list[float]", [1.0], "[1]"),
     ("list[int | float]", [1, 2.5], "[1, 2]"),
     ("list[int]", [1, 2], "[1.0, 2]"),
+    ("None", None, "'a'"),  # where None is due, one other type: an Optional of it
+    ("None", None, "2.5"),
+    ("None", None, "[n]"),
+    ("None", None, "(n, 'x')"),
 ]
 
 

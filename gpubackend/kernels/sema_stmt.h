@@ -105,8 +105,9 @@ DEV int fresh_nums(const Sema* s, int32_t want, int32_t have, int32_t value) {
 DEVFN int foreign_result(Sema* s, int32_t at, int32_t t) {
   const TypeTable* tt = &s->types;
   int32_t ret = s->funcs[s->f.fn].ret;
-  if (s->f.fn != s->entry || ret == T_NONE || is_opt(tt, ret) || t == T_NONE || is_opt(tt, t) || is_union(tt, t))
+  if (s->f.fn != s->entry || is_opt(tt, ret) || t == T_NONE || is_opt(tt, t) || is_union(tt, t))
     return 0;
+  if (ret == T_NONE && (t == T_NUM || (s->nforeign && s->foreign[0] != t))) return 0;  // one Optional[t] (settle_result)
   int32_t n = is_union(tt, ret) ? tt->t[ret].n : 1;
   for (int32_t m = 0; m < n; m++)
     if (!comparable(tt, t, is_union(tt, ret) ? tt->t[ret].items[m] : ret)) return 0;
@@ -992,7 +993,8 @@ DEVFN int nested_def(Sema* s, int32_t i) {
 // The entry's result once the program is typed, where it returns values
 // of other types than the problem's (foreign_result): the union of the
 // problem's type (its members first, so a value of it keeps its member
-// index) and those types. A program that calls its entry would read such
+// index) and those types; where the problem's is None, Optional[T] of the
+// one other type T. A program that calls its entry would read such
 // a value itself: the error a helper gets.
 DEVFN void settle_result(Sema* s) {
   SemaFunc* f = &s->funcs[s->entry];
@@ -1003,6 +1005,7 @@ DEVFN void settle_result(Sema* s) {
   int fits = n + s->nforeign <= MAX_TUPLE;
   for (int32_t k = 0; k < s->nforeign && fits; k++) ts[n++] = s->foreign[k];
   int32_t u = fits ? type_union(&s->types, n, ts) : T_BAD;
+  if (ret == T_NONE) u = type_opt(&s->types, s->foreign[0]);  // a union holds no None: an Optional of the one other
   char code[MAX_SIG];
   int32_t len = 0;
   if (!s->entry_called && u != T_BAD && type_code(tt, u, code, &len, MAX_SIG - 1)) {
