@@ -688,7 +688,8 @@ DEVFN ExpDesc cond(Code* g, int32_t i) {
 
 // The function a call by this name means here, as Python scopes it:
 // inside a top-level function its nested defs first, inside a nested def
-// itself (recursion), then the module's functions; -1: none.
+// itself (recursion) and the other nested defs of its enclosing function,
+// then the module's functions; -1: none.
 DEV int32_t find_callee(Code* g, int32_t name) {
   const Sema* s = g->s;
   int32_t cur = g->f.fn;
@@ -697,6 +698,7 @@ DEV int32_t find_callee(Code* g, int32_t name) {
     if (f->parent < 0 || !same_name(g, cx(g, cnode(g, f->def)->a), name)) continue;
     if (k == cur) return k;
     if (s->funcs[cur].parent < 0 && f->parent == cur) return k;
+    if (s->funcs[cur].parent >= 0 && f->parent == s->funcs[cur].parent) return k;  // another of its enclosing function's
   }
   return find_function(s, name);
 }

@@ -835,6 +835,9 @@ DEVFN int32_t find_func(Sema* s, int32_t name) {
     if (g->parent < 0 || !same_text(s, xtra(s, nd(s, g->def)->a), name)) continue;
     if (k == cur) return k;  // a nested def calling itself
     if (cur >= 0 && s->funcs[cur].parent < 0 && g->parent == cur) return g->defined ? k : -2;
+    // a nested def calling another of its enclosing function, bound by then (typed at its first call, or
+    // where it stands, the flow of the enclosing function passed the other's def first)
+    if (cur >= 0 && s->funcs[cur].parent >= 0 && g->parent == s->funcs[cur].parent) return g->defined ? k : -2;
   }
   return find_function(s, name);
 }
@@ -885,7 +888,8 @@ DEVFN int infer_function(Sema* s, int32_t at, int32_t f, const int32_t* ts) {
   // nested def of its own, which takes that slot.
   SemaFrame caller = s->f, enclosing = s->saved;
   int32_t stop = s->stop, fn_end = s->fn_end;
-  if (fs->parent >= 0) s->saved = caller;
+  // (called from another nested def, the enclosing function's frame is the one saved)
+  if (fs->parent >= 0 && (caller.fn < 0 || s->funcs[caller.fn].parent < 0)) s->saved = caller;
   s->inferring++;
   s->fn_end = def_end(s, fs->def);
   function_body(s, f);
