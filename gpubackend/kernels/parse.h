@@ -589,10 +589,11 @@ DEVFN int32_t atom(Parser* p) {
     case TK_LBRACE: return brace(p);
     case TK_YIELD: case TK_AWAIT: return yield_or_await(p);
     case TK_ERROR: return -1;
-    case TK_DOT:  // '...' (the lexer gives three dots)
-      if (p->nxt.kind != TK_DOT) break;
+    case TK_DOT:  // '...' (the lexer gives three dots, which must touch: `. ..` is three to CPython)
+      if (p->nxt.kind != TK_DOT || p->nxt.start != t.start + 1) break;
       advance(p);
       advance(p);
+      if (p->cur.start != t.start + 2 && !failed(p)) { syntax_error(p, &p->cur, "expected '...'"); return -1; }
       expect(p, TK_DOT, "expected '...'");
       return with_op(p, add_node(p, ND_CONST, &t), TK_DOT);
   }
