@@ -553,7 +553,7 @@ DEVFN ExpDesc list_method(Code* g, int32_t i, int32_t name, int32_t elem) {
 }
 
 // str.join's argument: a list of strs (iterable_arg)
-DEVFN void join_arg(Code* g, int32_t arg, int32_t call) { iterable_arg(g, arg, 0, call); }
+DEVFN int32_t join_arg(Code* g, int32_t arg, int32_t call) { return iterable_arg(g, arg, 0, call); }
 
 // str.NAME(args) on the str pushed (methods.def)
 DEVFN ExpDesc str_format(Code* g, int32_t i);
@@ -581,8 +581,15 @@ DEVFN ExpDesc str_method(Code* g, int32_t i, int32_t name) {
   if (m == SM_COUNT_) { refuse(g, i); return desc(g, EK_VOID, 0, T_BAD); }
   int op = ops[m], sel = sels[m];
   if (m == SM_JOIN && n->n == 1) {
-    join_arg(g, cx(g, n->b), i);
+    int32_t elem = join_arg(g, cx(g, n->b), i);
     g->line = n->end;
+    if (elem != T_STR && elem != T_UNK) {  // items of another type: CPython's TypeError at the first
+      emit0(g, OP_DUP);
+      emit0(g, OP_LIST_LEN);
+      int32_t none = emit(g, OP_JUMP_IF_FALSE, 0);
+      emit(g, OP_RAISE, ST_TYPE_ERROR);
+      patch_here(g, none);
+    }
     emit0(g, OP_STR_JOIN);
     return pushed(g, T_STR);
   }

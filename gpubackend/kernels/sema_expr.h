@@ -2042,7 +2042,8 @@ DEVFN int32_t str_method(Sema* s, int32_t call) {
       return refuse_form(s, call);
     int32_t arg = xtra(s, c->b), l = iterable_arg(s, arg);
     if (l == T_BAD) return T_BAD;
-    if (elem_of(&s->types, l) != T_STR && elem_of(&s->types, l) != T_UNK)
+    // items of another type: CPython's TypeError at the first, so only of no items is the result ''
+    if (elem_of(&s->types, l) != T_STR && elem_of(&s->types, l) != T_UNK && !is_seq(&s->types, l))
       return type_error2(s, first_token(s, arg), "join() needs str items, got ", l, T_BAD);
     return T_STR;
   }
