@@ -599,15 +599,19 @@ struct CodeUnits {
 DEVFN void reads_before(Code* g, int32_t i, int32_t root, int32_t name) {
   if (g->s->ty[i] & TY_AFTER_ACTS) {
     CodeUnits units = {g};
-    operands_before(g->s, root, name, units);
+    operands_through(g->s, root, name, units);
     return;
   }
   CodeReads read = {g, name};
   first_act(g->s, i, read);
 }
 // The status of the raise at node i (name_error_of): NameError at a NAME,
-// TypeError at an operation (sema_undefined.h, type_error_act).
-DEV int raised_status(const Code* g, int32_t i) { return cnode(g, i)->kind == ND_NAME ? ST_NAME_ERROR : ST_TYPE_ERROR; }
+// AttributeError at a lookup, TypeError at another operation
+// (sema_undefined.h, type_error_act and acts_then_raise).
+DEV int raised_status(const Code* g, int32_t i) {
+  int kind = cnode(g, i)->kind;
+  return kind == ND_NAME ? ST_NAME_ERROR : kind == ND_ATTR ? ST_ATTRIBUTE_ERROR : ST_TYPE_ERROR;
+}
 // An operand (sema_undefined.h, raising_operand) that raises NameError:
 // its reads up to the name, the raise, and a value the code after it may
 // take, which never runs (a raise-free operand: none of this).

@@ -98,6 +98,12 @@ struct Sema {
   int32_t foreign[MAX_FOREIGN_RESULTS], nforeign;  // the entry's result types that are not the problem's
   struct { int32_t line, col, type; } foreign_at;  // the first return of one
   int32_t result;             // the entry's result type when it returns such types (a union), else T_BAD
+  // The operation the last error is at where CPython raises there on every
+  // value of its operands' types ('int' object is not subscriptable), its
+  // operands evaluated first: a statement that reaches it whatever the run
+  // raises there (sema_stmt.h, acts_then_raise); raise_parent: the act is
+  // the call whose argument raise_act is (sorted(n)). -1: none.
+  int32_t raise_act, raise_parent;
   int32_t widened[MAX_WIDENED], widened_fn[MAX_WIDENED], nwidened;  // locals (a NAME of each, its function)
                                                                    // typed int | float (sema_stmt.h, widen)
   int32_t widen;              // a store asked for one more: type the program again
@@ -730,6 +736,7 @@ DEVFN int declarations(Sema* s, const ParseTree* t, const char* src, int32_t n, 
   s->in_header = 0; s->result_at = -1; s->nfrom_math = 0; s->f.fn = -1; s->stop = 0; s->entry_called = 0;
   s->discovering = 0; s->fn_end = n; s->inferring = 0; s->module_n = 0; s->view_at = -1; s->union_at = -1;
   s->limit_at = -1;
+  s->raise_act = -1; s->raise_parent = 0;
   s->entry_none.kind = 0; s->nforeign = 0; s->result = T_BAD; s->saw_num = 0; s->binding = 0; s->fresh_value = -1;
   s->answered_at = -1;
   s->want_entry = entry; s->want_entry_len = entry_len; s->want_sig = sig; s->want_sig_len = sig_len;

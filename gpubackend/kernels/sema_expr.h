@@ -10,6 +10,15 @@
 
 DEV int halted(const Sema* s) { return s->diag->cls != DG_OK || s->stop; }
 
+// The error about to be reported at act i (or, with parent, at the call
+// whose argument i is) is CPython's on every run that reaches it, for every
+// value of its operands' types (raise_act).
+DEV void sure_raise(Sema* s, int32_t i, int parent, int32_t t) {
+  if (s->diag->cls != DG_OK || s->stop || s->discovering || !is_number(t)) return;
+  s->raise_act = i;
+  s->raise_parent = parent;
+}
+
 // A form the language does not have, met at node i: Unsupported there,
 // worded by its first token (a starred item: valid in a display or a call,
 // and where CPython refuses it, as in `x = *xs`, its compiler does, which
@@ -572,6 +581,7 @@ DEVFN int32_t subscript(Sema* s, int32_t i, int32_t* object = 0) {
   }
   if (is_dict(tt, t)) return dict_subscript(s, i, t);
   if (t != T_STR && !is_seq(tt, t)) {
+    sure_raise(s, i, 0, t);
     sema_error(s, i, DG_TYPE, "'"); msg_type_in(s->diag, tt, t); msg(s->diag, "' object is not subscriptable");
     return T_BAD;
   }
@@ -982,6 +992,7 @@ DEVFN int32_t call_form(Sema* s, int32_t call, int32_t n, const int32_t* ts) {
     if (n != 1) return arity_error(s, name, "exactly one argument");
     if (t == T_STR || is_seq(&s->types, t) || is_tuple(&s->types, t) || is_set(&s->types, t) || is_dict(&s->types, t))
       return T_INT;
+    sure_raise(s, call, 0, t);
     sema_error(s, first_token(s, xtra(s, nd(s, call)->b)), DG_TYPE, "object of type '");
     msg_type_in(s->diag, &s->types, t); msg(s->diag, "' has no len()");
     return T_BAD;
@@ -1496,6 +1507,7 @@ DEVFN int32_t iterable_arg(Sema* s, int32_t arg) {
   if (is_set(&s->types, t) || is_dict(&s->types, t))  // its keys (set_items, dict_items)
     return checked(s, head, type_list(&s->types, item_type(s, head, elem_of(&s->types, t))));
   if (is_tuple(&s->types, t)) return tuple_unlike(s, head, t);
+  sure_raise(s, arg, 1, t);
   sema_error(s, head, DG_TYPE, "'"); msg_type_in(s->diag, &s->types, t); msg(s->diag, "' object is not iterable here");
   return T_BAD;
 }
@@ -2147,6 +2159,9 @@ DEVFN int32_t method_call(Sema* s, int32_t call) {
       msg_node(s, attr); msg(s->diag, "'");
       return T_BAD;
     }
+    const Node* a = nd(s, attr);  // (a dunder, `n.__add__`, names one; an int | float's class is the run's)
+    int dunder = a->len > 4 && s->src[a->pos] == '_' && s->src[a->pos + 1] == '_';
+    if (t != T_NUM && !dunder) sure_raise(s, attr, 0, t);
     sema_error(s, attr, DG_TYPE, "'"); msg_type_in(s->diag, &s->types, t); msg(s->diag, "' object has no attribute '");
     msg_node(s, attr); msg(s->diag, "'");
     return T_BAD;

@@ -9,6 +9,30 @@
 
 DEVFN int stmt(Sema* s, int32_t i);
 
+DEV int32_t helpers_typed(const Sema* s);
+
+// Statement i (of nlocals and ncalled before it) failed to type at an act
+// CPython raises at on every run that reaches it (Sema.raise_act: `l[k]`
+// of an int, sorted(n), n.replace(...)): where every run of it reaches that
+// act, the error is dropped and the statement typed as the operands
+// evaluated before the act, then its raise (TypeError, AttributeError). The
+// act's node, or -1 (the error kept).
+DEVFN int32_t acts_then_raise(Sema* s, int32_t i, int32_t nlocals, int32_t ncalled) {
+  int32_t root = stmt_value(s, i), x = s->raise_act, kind = nd(s, i)->kind;
+  if (root < 0 || x < 0 || kind == ND_FOR || kind == ND_WHILE) return -1;  // (the loop's state is open)
+  if (s->raise_parent) x = call_of_argument(s, root, x);
+  if (x < 0 || !runs_to(s, root, x)) return -1;
+  Diag error = *s->diag;
+  s->diag->cls = DG_OK; s->diag->sealed = 0; s->diag->msg[0] = 0;
+  s->stop = 0; s->f.nlocals = nlocals; s->f.ncalled = ncalled;
+  SemaUnits units = {s, 1};
+  operands_through(s, root, x, units);
+  if (!units.ok || halted(s)) { *s->diag = error; return -1; }
+  note_type(s, i, TY_NAME_ERROR | TY_AFTER_ACTS | x);
+  unrun_code(s, i, s->f.nloops);
+  return x;
+}
+
 // statements := statement*      the list extra[at, at + n), in a block open
 DEVFN int statements_fall(Sema* s, int32_t at, int32_t n) {
   int falls = 1;
@@ -16,11 +40,17 @@ DEVFN int statements_fall(Sema* s, int32_t at, int32_t n) {
     int32_t st = xtra(s, at + k), name = name_error_at(s, st);
     if (name >= 0) raises_name_error(s, st, name);
     else if (stmt_value(s, st) >= 0 && (name = read_after_acts(s, st, stmt_value(s, st))) >= 0) unrun_code(s, st, s->f.nloops);
+    if (name < 0) {
+      int32_t nlocals = s->f.nlocals, ncalled = s->f.ncalled, helpers = helpers_typed(s);
+      s->raise_act = -1;
+      if (!stmt(s, st)) falls = 0;
+      if (s->diag->cls == DG_TYPE && s->raise_act >= 0 && helpers_typed(s) == helpers)
+        name = acts_then_raise(s, st, nlocals, ncalled);
+    }
     if (name >= 0) {  // the rest is code CPython never runs
       unrun_list(s, at + k + 1, n - k - 1, s->f.nloops);
       return 0;
     }
-    if (!stmt(s, st)) falls = 0;
   }
   return falls;
 }

@@ -288,6 +288,32 @@ template <class Unit> DEVFN void operands_before(const Sema* s, int32_t i, int32
   }
 }
 
+// Act x's own operands, each to unit (a slice's parts one by one), after
+// those of root every run evaluates before x (operands_before): what runs
+// before x acts. A NAME has none: its read is the act.
+template <class Unit> DEVFN void operands_through(const Sema* s, int32_t root, int32_t x, Unit& unit) {
+  operands_before(s, root, x, unit);
+  int32_t kids[MAX_RUN_OPERANDS];
+  int32_t c = run_operands(s, x, kids);
+  for (int32_t k = 0; k < c; k++) {
+    if (nd(s, kids[k])->kind != ND_SLICE) { unit(kids[k], nd(s, x)->kind == ND_CALL && k == 0); continue; }
+    for (int32_t q = 0; q < 3; q++) if (xtra(s, nd(s, kids[k])->a + q) >= 0) unit(xtra(s, nd(s, kids[k])->a + q), 0);
+  }
+}
+
+// The call node of expression root whose argument node arg is, among the
+// operands every run evaluates (run_operands), or -1.
+DEVFN int32_t call_of_argument(const Sema* s, int32_t root, int32_t arg) {
+  int32_t kids[MAX_RUN_OPERANDS];
+  int32_t c = run_operands(s, root, kids);
+  for (int32_t k = 0; k < c; k++) {
+    if (kids[k] == arg) return nd(s, root)->kind == ND_CALL && k > 0 ? root : -1;
+    int32_t r = call_of_argument(s, kids[k], arg);
+    if (r >= 0) return r;
+  }
+  return -1;
+}
+
 // The type pass's operands before the read: typed as any expression; a
 // callee is a function's or builtin's name, or a method every value of its
 // object's type has (quiet_method), its object typed. ok: 0 once one is not.
@@ -324,7 +350,7 @@ DEVFN int32_t read_after_acts(Sema* s, int32_t at, int32_t i) {
   int32_t name = undefined_read(s, i);
   if (name < 0) return -1;
   SemaUnits units = {s, 1};
-  operands_before(s, i, name, units);
+  operands_through(s, i, name, units);
   if (!units.ok || halted(s)) return -1;
   note_type(s, at, TY_NAME_ERROR | TY_AFTER_ACTS | name);
   return name;

@@ -1,3 +1,0 @@
-# error: TypeError 3
-def f(n: int) -> int:
-    return n.find('a')
