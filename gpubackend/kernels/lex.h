@@ -81,6 +81,9 @@ DEV void diag_set(Diag* d, int cls, int line, int col) {
   d->cls = cls; d->line = line; d->col = col; d->msg[0] = 0; d->sealed = 0;
 }
 
+// No error: a diagnostic as it starts, or one a caller drops to try again.
+DEV void diag_clear(Diag* d) { d->cls = DG_OK; d->line = 0; d->col = 0; d->sealed = 0; d->msg[0] = 0; }
+
 // Append to a diagnostic's message, truncating at MSG_LEN - 1.
 DEV void msg_add(Diag* d, const char* s, int32_t len) {
   if (d->sealed) return;

@@ -1197,7 +1197,7 @@ DEVFN void tokenizer_error_first(Parser* p, Diag* d) {
 // set by the caller); returns its root, or -1 with the diagnostic in d
 // (cleared first). p: the parser's state (on the GPU, in global memory).
 DEV int32_t parse_program(Parser* p, const char* src, int32_t n, ParseTree* tree, Diag* d) {
-  d->cls = DG_OK; d->line = 0; d->col = 0; d->sealed = 0; d->msg[0] = 0;
+  diag_clear(d);
   tree->n_nodes = tree->n_extra = 0;
   tree->root = -1;
   p->src = src; p->diag = d; p->t = tree; p->top = tree->cap_extra; p->nesting = 0;

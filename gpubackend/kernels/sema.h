@@ -961,7 +961,7 @@ DEVFN int sema_program(Sema* s, const ParseTree* t, const char* src, int32_t n, 
   s->nwidened = 0;
   do {  // again while a local turns out to hold ints and floats (widen)
     s->widen = 0;
-    d->cls = DG_OK; d->line = 0; d->col = 0; d->sealed = 0; d->msg[0] = 0;
+    diag_clear(d);
     if (declarations(s, t, src, n, entry, entry_len, sig, sig_len, d)) sema_module(s);
   } while (s->widen);
   if (d->cls == DG_OK && s->entry_called && s->entry_none.kind) entry_none_error(s);

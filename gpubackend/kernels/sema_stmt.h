@@ -23,7 +23,7 @@ DEVFN int32_t acts_then_raise(Sema* s, int32_t i, int32_t nlocals, int32_t ncall
   if (s->raise_parent) x = call_of_argument(s, root, x);
   if (x < 0 || !runs_to(s, root, x)) return -1;
   Diag error = *s->diag;
-  s->diag->cls = DG_OK; s->diag->sealed = 0; s->diag->msg[0] = 0;
+  diag_clear(s->diag);
   s->stop = 0; s->f.nlocals = nlocals; s->f.ncalled = ncalled;
   SemaUnits units = {s, 1};
   operands_through(s, root, x, units);

@@ -351,7 +351,11 @@ DEVFN int32_t read_after_acts(Sema* s, int32_t at, int32_t i) {
   if (name < 0) return -1;
   SemaUnits units = {s, 1};
   operands_through(s, i, name, units);
-  if (!units.ok || halted(s)) return -1;
+  if (!units.ok || halted(s)) {  // typed as usual, the read's own error reported
+    diag_clear(s->diag);
+    s->stop = 0;
+    return -1;
+  }
   note_type(s, at, TY_NAME_ERROR | TY_AFTER_ACTS | name);
   return name;
 }
