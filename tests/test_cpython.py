@@ -225,14 +225,17 @@ def test_a_name_error_in_a_branch_not_taken_passes_on_both_paths(v, digit_sum):
     on_vm = "def digit_sum(n: int) -> int:\n    if n == 0:\n        return missing(n)\n" + body
     # the read behind `and` raises where it runs, on the VM too
     behind_and = "def digit_sum(n: int) -> int:\n    if n == 0 and missing(n):\n        return 0\n" + body
-    # after a call that may act first: refused, judged by CPython
-    on_cpython = "def digit_sum(n: int) -> int:\n    if n == 0 and abs(n) + missing(n):\n        return 0\n" + body
-    res = v.verify([on_vm, behind_and, on_cpython], digit_sum)
-    assert res.refusal(0) is None and res.refusal(1) is None and res.refusal(2).cls == "NameError"
-    for c in (0, 1, 2):
+    # after a call that acts first: the call runs, then the read raises, on the VM too
+    after_acts = "def digit_sum(n: int) -> int:\n    if n == 0 and abs(n) + missing(n):\n        return 0\n" + body
+    # in a lambda, which runs when sorted calls it: refused, judged by CPython
+    on_cpython = ("def digit_sum(n: int) -> int:\n    if n == 0 and sorted([n], key=lambda x: missing(x)):\n"
+                  "        return 0\n" + body)
+    res = v.verify([on_vm, behind_and, after_acts, on_cpython], digit_sum)
+    assert [res.refusal(c) for c in (0, 1, 2)] == [None] * 3 and res.refusal(3).cls == "NameError"
+    for c in (0, 1, 2, 3):
         assert statuses(res, c) == ["pass", "NameError", "pass", "pass", "pass", "pass"]
-        assert res.status[c, 1] == ST["NameError"] and res.line[c, 1] == (3, 2, 2)[c]
-    assert [res.path(c) for c in (0, 1, 2)] == ["vm", "vm", "cpython"]
+        assert res.status[c, 1] == ST["NameError"] and res.line[c, 1] == (3, 2, 2, 2)[c]
+    assert [res.path(c) for c in (0, 1, 2, 3)] == ["vm", "vm", "vm", "cpython"]
 
 
 def test_raise_exception_has_one_status_on_both_paths(v, digit_sum):

@@ -22,12 +22,15 @@ DEVFN int32_t acts_then_raise(Sema* s, int32_t i, int32_t nlocals, int32_t ncall
   if (root < 0 || x < 0 || kind == ND_FOR || kind == ND_WHILE) return -1;  // (the loop's state is open)
   if (s->raise_parent) x = call_of_argument(s, root, x);
   if (x < 0 || !runs_to(s, root, x)) return -1;
-  Diag error = *s->diag;
-  diag_clear(s->diag);
+  Diag* error = s->diag, scratch;  // the error stays unless the operands type
+  diag_clear(&scratch);
+  s->diag = &scratch;
   s->stop = 0; s->f.nlocals = nlocals; s->f.ncalled = ncalled;
   SemaUnits units = {s, 1};
   operands_through(s, root, x, units);
-  if (!units.ok || halted(s)) { *s->diag = error; return -1; }
+  s->diag = error;
+  if (!units.ok || scratch.cls != DG_OK || s->stop) return -1;
+  diag_clear(error);
   note_type(s, i, TY_NAME_ERROR | TY_AFTER_ACTS | x);
   unrun_code(s, i, s->f.nloops);
   return x;
