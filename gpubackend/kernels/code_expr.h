@@ -593,17 +593,15 @@ struct CodeUnits {
     drop(g, &e);
   }
 };
-// Node i's reads up to `name`, whose raise it is: node `root`'s operands
-// before it where i is noted TY_AFTER_ACTS, else its reads on first_act's
-// walk (root: the expression the walk starts at, i's value for a statement).
-DEVFN void reads_before(Code* g, int32_t i, int32_t root, int32_t name) {
-  if (g->s->ty[i] & TY_AFTER_ACTS) {
-    CodeUnits units = {g};
-    operands_through(g->s, root, name, units);
-    return;
-  }
-  CodeReads read = {g, name};
-  first_act(g->s, i, read);
+// Whether node i (a statement or an operand) raises after acts
+// (TY_AFTER_ACTS): its value's operands first (operands_first), not
+// first_act's reads.
+DEV int after_acts(const Code* g, int32_t i) { return (g->s->ty[i] & TY_AFTER_ACTS) != 0; }
+// Expression root's operands every run evaluates before act `name` and
+// the act's own, each evaluated and dropped (sema_undefined.h, operands_through).
+DEVFN void operands_first(Code* g, int32_t root, int32_t name) {
+  CodeUnits units = {g};
+  operands_through(g->s, root, name, units);
 }
 // The status of the raise at node i (name_error_of): NameError at a NAME,
 // AttributeError at a lookup, TypeError at another operation
@@ -618,7 +616,12 @@ DEV int raised_status(const Code* g, int32_t i) {
 DEVFN int raises_here(Code* g, int32_t i, int in_test, ExpDesc* out) {
   int32_t name = name_error_of(g, i);
   if (name < 0) return 0;
-  reads_before(g, i, i, name);
+  if (after_acts(g, i)) {
+    operands_first(g, i, name);
+  } else {
+    CodeReads read = {g, name};
+    first_act(g->s, i, read);
+  }
   g->line = cnode(g, first_token(g->s, name))->line;
   emit(g, OP_RAISE, raised_status(g, name));
   emit(g, OP_CONST, const_word(g, 0));

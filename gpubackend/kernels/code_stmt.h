@@ -26,8 +26,8 @@ DEV int32_t stmt_line(Code* g, int32_t i) { return cnode(g, first_token(g->s, i)
 // defines, or an operation that raises TypeError), then the raise, on its
 // line, as CPython reports it.
 DEVFN void raise_name_error(Code* g, int32_t i, int32_t name) {
-  if (g->s->ty[i] & TY_AFTER_ACTS) {
-    reads_before(g, i, stmt_value(g->s, i), name);
+  if (after_acts(g, i)) {
+    operands_first(g, stmt_value(g->s, i), name);
   } else {
     CodeReads read = {g, name};
     name_error_walk(g->s, i, read);

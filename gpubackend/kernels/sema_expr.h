@@ -1175,17 +1175,35 @@ DEVFN int class_test_answer(Sema* s, int32_t t, int32_t classes, int32_t* at) {
   return answer;
 }
 
+// The class of every value of type t where the type fixes it (PC_INT,
+// ...); PC_NUM for an int | float (its class is the run's); PC_OPEN where
+// CPython's value may be of one class or another (a float may be an int,
+// an Optional None).
+enum { PAIR_APART, PAIR_SAME, PAIR_RUN };  // type_pair's answers
+enum { PC_OPEN, PC_NUM, PC_NONE, PC_BOOL, PC_INT, PC_STR, PC_LIST, PC_TUPLE, PC_SET, PC_DICT };
+DEV int pair_class(const TypeTable* tt, int32_t t) {
+  if (t == T_NUM) return PC_NUM;
+  if (t == T_NONE) return PC_NONE;
+  if (t == T_BOOL) return PC_BOOL;
+  if (t == T_INT) return PC_INT;
+  if (t == T_STR) return PC_STR;
+  if (is_list(tt, t)) return PC_LIST;
+  if (is_tuple(tt, t) || is_vtuple(tt, t)) return PC_TUPLE;
+  return is_set(tt, t) ? PC_SET : is_dict(tt, t) ? PC_DICT : PC_OPEN;
+}
+
 // type_test := 'type' '(' expression ')' ('==' | '!=' | 'is' | 'is not') NAME
 // (either way round). A value's class is its static type's where that is
-// exact (int, str, bool, list, tuple, set, dict); a float may be an int in
-// CPython (class_answer), so there only other classes answer. The answer is a constant, the value evaluated for its errors; the
-// class NAME's ty[] entry keeps whether the classes are the same.
+// exact (pair_class: int, str, bool, list, tuple, set, dict); a float may
+// be an int in CPython (class_answer), so there only other classes answer.
+// The answer is a constant, the value evaluated for its errors; the class
+// NAME's ty[] entry keeps whether the classes are the same.
 DEVFN int32_t type_test(Sema* s, int32_t call, int32_t cls) {
   if (find_local(s, nd(s, call)->a) || find_func(s, nd(s, call)->a) != -1) return refuse_form(s, call);
   int32_t t = expr(s, xtra(s, nd(s, call)->b), 0);
   if (t == T_BAD) return T_BAD;
   const TypeTable* tt = &s->types;
-  int exact = t == T_INT || t == T_STR || t == T_BOOL || is_seq(tt, t) || is_tuple(tt, t) || is_set(tt, t) || is_dict(tt, t);
+  int exact = pair_class(tt, t) >= PC_BOOL;
   int answer = is_opt(tt, t) || t == T_NONE ? CT_UNSURE : class_answer(s, t, cls);  // isinstance's
   if (answer == CT_IS_INT || answer == CT_IS_FLOAT) {  // an int | float holds no bool: its class is the answer
     note_type(s, cls, answer);
@@ -1202,21 +1220,6 @@ DEVFN int32_t type_test(Sema* s, int32_t call, int32_t cls) {
   note_type(s, cls, answer == CT_TRUE);
   s->answered_at = call; s->answer = answer == CT_TRUE;
   return T_BOOL;
-}
-
-// The class of every value of type t where the type fixes it (PC_INT,
-// ...); PC_NUM for an int | float (its class is the run's); PC_OPEN where
-// CPython's value may be of one class or another (a float may be an int,
-// an Optional None).
-enum { PAIR_APART, PAIR_SAME, PAIR_RUN };  // type_pair's answers
-enum { PC_OPEN, PC_NUM, PC_NONE, PC_BOOL, PC_INT, PC_STR, PC_LIST, PC_TUPLE, PC_SET, PC_DICT };
-DEV int pair_class(const TypeTable* tt, int32_t t) {
-  if (t == T_NUM) return PC_NUM;
-  if (t == T_NONE || t == T_BOOL || t == T_INT) return t == T_NONE ? PC_NONE : t == T_BOOL ? PC_BOOL : PC_INT;
-  if (t == T_STR) return PC_STR;
-  if (is_list(tt, t)) return PC_LIST;
-  if (is_tuple(tt, t) || is_vtuple(tt, t)) return PC_TUPLE;
-  return is_set(tt, t) ? PC_SET : is_dict(tt, t) ? PC_DICT : PC_OPEN;
 }
 
 // type_pair := 'type' '(' expression ')' ('==' | '!=' | 'is' | 'is not')

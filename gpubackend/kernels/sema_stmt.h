@@ -40,9 +40,9 @@ DEVFN int32_t acts_then_raise(Sema* s, int32_t i, int32_t nlocals, int32_t ncall
 DEVFN int statements_fall(Sema* s, int32_t at, int32_t n) {
   int falls = 1;
   for (int32_t k = 0; k < n && !halted(s); k++) {
-    int32_t st = xtra(s, at + k), name = name_error_at(s, st);
+    int32_t st = xtra(s, at + k), name = name_error_at(s, st), value = stmt_value(s, st);
     if (name >= 0) raises_name_error(s, st, name);
-    else if (stmt_value(s, st) >= 0 && (name = read_after_acts(s, st, stmt_value(s, st))) >= 0) unrun_code(s, st, s->f.nloops);
+    else if (value >= 0 && (name = read_after_acts(s, st, value)) >= 0) unrun_code(s, st, s->f.nloops);
     if (name < 0) {
       int32_t nlocals = s->f.nlocals, ncalled = s->f.ncalled, helpers = helpers_typed(s);
       s->raise_act = -1;
