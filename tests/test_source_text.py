@@ -1,5 +1,6 @@
 """Source text as CPython reads it (kernels/lex.h source_check, extract.py
-source_bytes): a lone carriage return ends a line, NUL bytes and bytes
+source_bytes): a lone carriage return ends a line (the CPython path reads
+such a text, unless the '\r' ends it), NUL bytes and bytes
 that are not UTF-8 are refused, and any string a caller passes, lone
 surrogates included, is judged in its own lane without the call raising."""
 
@@ -23,6 +24,15 @@ def test_a_lone_carriage_return_ends_the_comment_and_its_statement_runs(v, vm_on
     res = v.verify([hidden, GOOD], ONE)
     assert res.path(0) == "cpython" and res.status_name(0, 0) == "wrong_answer" and res.actual(0, 0) == 1
     assert res.path(1) == "vm" and res.all_passed(1)
+
+
+def test_a_carriage_return_that_ends_the_text_ends_its_last_line(v):
+    # a CRLF text cut after its last '\r': CPython ends the line there, as at the text's end
+    res = v.verify([GOOD.replace("\n", "\r\n")[:-1], GOOD.rstrip("\n") + "\r"], ONE)
+    for c in range(2):
+        assert res.path(c) == "vm" and res.all_passed(c) and res.diagnostics[c] is None
+    cut = v.verify(["def f(n: int) -> int:\r\n    return (2\r"], ONE)  # still CPython's error
+    assert cut.diagnostics[0].cls == "SyntaxError" and cut.diagnostics[0].line == 2
 
 
 def test_crlf_line_ends_stay_on_the_vm(v):

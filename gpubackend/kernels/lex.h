@@ -185,13 +185,15 @@ DEV int32_t utf8_len(const char* s, int32_t i, int32_t n) {
 // at the first that it does not: a NUL (CPython refuses the source), bytes
 // that are not UTF-8 (it refuses them too), and a lone '\r' (it ends a line
 // there, where this lexer reads on). The CPython path then judges the program
-// exactly, with CPython's own error where there is one.
+// exactly, with CPython's own error where there is one. A lone '\r' as the
+// last byte (a CRLF text cut after its '\r') ends the last line for CPython
+// as the end of the text does here, so it stays.
 DEV int source_check(const char* src, int32_t n, Diag* d) {
   int32_t line = 1, line_start = 0;
   for (int32_t i = 0; i < n;) {
     uint8_t c = (uint8_t)src[i];
     const char* what = c == 0 ? "a NUL byte in the source"
-                     : c == '\r' && (i + 1 >= n || src[i + 1] != '\n') ? "a carriage return that ends a line alone"
+                     : c == '\r' && i + 1 < n && src[i + 1] != '\n' ? "a carriage return that ends a line alone"
                      : c >= 0x80 && utf8_len(src, i, n) == 0 ? "source bytes that are not UTF-8" : 0;
     if (what) {
       diag_set(d, DG_UNSUPPORTED, line, i - line_start + 1);
