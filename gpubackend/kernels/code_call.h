@@ -372,9 +372,10 @@ DEVFN int order_free(Code* g, int32_t call) {
 }
 DEVFN ExpDesc iterable_value(Code* g, int32_t arg, int copy, int32_t call, int32_t* elem) {
   const Node* a = cnode(g, arg);
-  if (a->kind == ND_GENEXP) {
-    *elem = ty(g, a->a);
-    return comprehension(g, arg, SINK_LIST, call);
+  if (a->kind == ND_GENEXP) {  // (the list's item type: an item that raises has none of its own)
+    ExpDesc list = comprehension(g, arg, SINK_LIST, call);
+    *elem = code_failed(g) ? T_BAD : elem_of(ctypes(g), list.type);
+    return list;
   }
   ExpDesc it = iterator_call(g, arg, elem);
   if (*elem != -1) return it;

@@ -1477,7 +1477,11 @@ DEV int lazy_map(Sema* s, int32_t iter) {
 // characters; range, reversed, map and filter their values).
 DEVFN int32_t iterable_arg(Sema* s, int32_t arg) {
   const Node* a = nd(s, arg);
-  if (a->kind == ND_GENEXP) return comprehension(s, arg, SINK_TO_LIST);
+  if (a->kind == ND_GENEXP) {  // (its list type for the code pass: an item that raises has none)
+    int32_t t = comprehension(s, arg, SINK_TO_LIST);
+    note_type(s, arg, t);
+    return t;
+  }
   int32_t head = first_token(s, arg);
   const char* iters[] = {"range", "reversed", "map", "filter"};
   for (int32_t k = 0; k < 4; k++) {
