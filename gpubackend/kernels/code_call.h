@@ -628,6 +628,10 @@ DEVFN ExpDesc method(Code* g, int32_t i) {
   g->line = cnode(g, obj)->end;
   int32_t t = unwrap_as(g, o.type, ST_ATTRIBUTE_ERROR);  // None.append: 'NoneType' object has no attribute
   if (code_failed(g)) return o;
+  if (is_tuple(ctypes(g), t)) {  // count and index of a tuple of one item type: a list's
+    tuple_as_list(g, t, 0);
+    return list_method(g, i, attr, tuple_common(ctypes(g), t));
+  }
   if (is_seq(ctypes(g), t)) return list_method(g, i, attr, elem_of(ctypes(g), t));
   if (t == T_STR) return str_method(g, i, attr);
   if (is_set(ctypes(g), t)) return set_method(g, i, attr, t);

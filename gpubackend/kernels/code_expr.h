@@ -299,6 +299,8 @@ DEVFN ExpDesc compare_op(Code* g, int32_t opn, ExpDesc* l, ExpDesc* r) {
   const TypeTable* tt = ctypes(g);
   int32_t a = l->type, b = r->type;
   int code = cnode(g, opn)->op;
+  if ((code == TK_IS || code == CMP_IS_NOT) && a == T_BOOL && b == T_BOOL)  // one bool is the other where ==
+    return int_op(g, OP_CMP_INT, code == TK_IS ? CMP_EQ : CMP_NE, l, r, T_BOOL);
   if (code == TK_IS || code == CMP_IS_NOT || a == T_NONE || b == T_NONE) {
     int k = code == TK_EQEQ || code == TK_IS ? 0 : code == TK_NE || code == CMP_IS_NOT ? 1 : -1;
     int32_t x = a == T_NONE ? b : a;

@@ -688,9 +688,9 @@ DEVFN int32_t binop(Sema* s, int32_t i) {
 // or CMP_NOT_IN / CMP_IS_NOT).
 DEVFN int32_t compare_type(Sema* s, int32_t op, int code, int32_t a, int32_t b) {
   const TypeTable* tt = &s->types;
-  if (code == TK_IS || code == CMP_IS_NOT) {
-    if (a != T_NONE && b != T_NONE) {
-      sema_error(s, op, DG_UNSUPPORTED, "'is' between values other than None (use ==)");
+  if (code == TK_IS || code == CMP_IS_NOT) {  // True and False are singletons too
+    if (a != T_NONE && b != T_NONE && (a != T_BOOL || b != T_BOOL)) {
+      sema_error(s, op, DG_UNSUPPORTED, "'is' between values other than None and bools (use ==)");
       return T_BAD;
     }
     return T_BOOL;
@@ -2153,7 +2153,11 @@ DEVFN int32_t method_call(Sema* s, int32_t call) {
   int32_t t = origin ? name_read(s, obj, !own) : expr(s, obj, 0);
   if (t == T_BAD) return T_BAD;
   if (origin) note_type(s, obj, t);
-  if (is_tuple(&s->types, t)) { sema_error(s, attr, DG_UNSUPPORTED, "tuple methods"); return T_BAD; }
+  if (is_tuple(&s->types, t)) {  // of one item type, a tuple[T, ...]'s (code: tuple_as_list)
+    int32_t e = tuple_common(&s->types, t);
+    if (e == T_BAD) { sema_error(s, attr, DG_UNSUPPORTED, "methods of a tuple whose items have no one type"); return T_BAD; }
+    if ((t = checked(s, attr, type_vtuple(&s->types, e))) == T_BAD) return T_BAD;
+  }
   if (is_vtuple(&s->types, t)) return vtuple_method(s, call, t);
   t = decay(s, call, t);  // None.append: 'NoneType' object has no attribute
   if (t == T_BAD) return T_BAD;

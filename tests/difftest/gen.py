@@ -865,8 +865,8 @@ class FuncGen(ContainerGen, SetGen, DictGen, NumGen, TupleGen, TryGen):
             return f"(not {self.truth_operand(d)})"
         return f"(not {self.expr(self.rng.choice(SCALARS), d)})"
 
-    def b_bit(self, d):
-        return f"({self.expr(BOOL, d)} {self.rng.choice(['&', '|', '^'])} {self.expr(BOOL, d)})"
+    def b_bit(self, d):  # `is` between two bools too: the two singletons
+        return f"({self.expr(BOOL, d)} {self.rng.choice(['&', '|', '^', 'is', 'is not'])} {self.expr(BOOL, d)})"
 
     def b_bool(self, d):
         if self.t34 and self.rng.random() < 0.4:

@@ -8,7 +8,8 @@ read from a tuple of any length made within the expression (tuple() of a
 list, a str, a range, sorted(...), map(...) or a generator expression; a
 slice, `t + u`, `t * n`, a slice or a repeat of a display of items of one
 type), by len, an index of any int, count, index, `in`, sum, min, max,
-sorted, list, reversed, join, ==, < and the others, truth and isinstance.
+sorted, list, reversed, join, ==, < and the others, truth and isinstance;
+count and index of a display of fixed items of one type.
 
 In TV_SHARE of the tier 3-4 seeds (tuple programs, drawn from the seed
 alone as numbers.NUM_SHARE's) besides: the entry's and the helpers'
@@ -270,7 +271,17 @@ class TupleGen:
             (0.6 if e == INT else 0,
              lambda: f"{one_tuple(*(self.expr(INT, d) for _ in range(3)))}[{self.fixed_index(3, d)}]"),
             (0.8 if fixed else 0, lambda: f"{rng.choice(fixed)}[{self.fixed_index(2, d)}]"),
+            (0.6 if e in (INT, STR) else 0, lambda: self.fixed_search(e, d)),
         ])
+
+    def fixed_search(self, e: str, d: int) -> str:
+        """count or index of a display of fixed items of type e (absent: ValueError)."""
+        x = one_tuple(*(self.expr(e, d) for _ in range(self.rng.choice([2, 3]))))
+        if self.rng.random() < 0.4:
+            return f"{x}.count({self.searched(TVI if e == INT else TVS, d)})"
+        if self.rng.random() < 0.3:
+            return f"{x}.index({self.searched(TVI if e == INT else TVS, d)})"
+        return self.index_if_in(x, e, d)
 
     def index_if_in(self, x: str, e: str, d: int) -> str:
         a = self.atom(e)
