@@ -89,7 +89,8 @@
 // foreign_result): a wrong program returns one or two (a list for an int).
 #define MAX_FOREIGN_RESULTS 4
 // Locals of a program that hold ints and floats both, typed int | float,
-// or tuples of several lengths, typed tuple[T, ...] (sema_stmt.h, widen):
+// tuples of several lengths, typed tuple[T, ...], or None and a T, typed
+// Optional[T] (sema_stmt.h, widen):
 // each one costs the program one more type pass.
 #define MAX_WIDENED 8
 // Parameters per function.

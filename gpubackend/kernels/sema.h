@@ -106,6 +106,7 @@ struct Sema {
   int32_t raise_act, raise_parent;
   int32_t widened[MAX_WIDENED], widened_fn[MAX_WIDENED], nwidened;  // locals (a NAME of each, its function)
                                                                    // typed int | float (sema_stmt.h, widen)
+  int32_t widened_none;       // bit k: widened[k] holds None and one other type, typed Optional
   int32_t widen;              // a store asked for one more: type the program again
   int32_t saw_num;            // an int | float was typed: a TypeError found here may be one class's only
   int32_t binding;            // storing a loop's variables (whose heads store as they are: no widening)
@@ -516,6 +517,12 @@ DEV int widened_in(const Sema* s, int32_t name, int32_t fn) {
 // Whether the local NAME `name` of this function holds ints and floats: it
 // is declared int | float.
 DEV int widened(const Sema* s, int32_t name) { return widened_in(s, name, s->f.fn); }
+// Whether it holds None and values of one other type: it is declared Optional.
+DEV int widened_to_none(const Sema* s, int32_t name) {
+  for (int32_t k = 0; k < s->nwidened; k++)
+    if (s->widened_fn[k] == s->f.fn && same_text(s, s->widened[k], name)) return (s->widened_none >> k) & 1;
+  return 0;
+}
 
 // header := 'def' NAME '(' [NAME [':' type] (',' NAME [':' type])*] ')' ['->' type]
 // An annotation may be left out of the entry's header (entry: this def is
@@ -987,6 +994,7 @@ DEVFN void sema_module(Sema* s) {
 DEVFN int sema_program(Sema* s, const ParseTree* t, const char* src, int32_t n, const char* entry,
                        int32_t entry_len, const char* sig, int32_t sig_len, Diag* d) {
   s->nwidened = 0;
+  s->widened_none = 0;
   do {  // again while a local turns out to hold ints and floats (widen)
     s->widen = 0;
     diag_clear(d);

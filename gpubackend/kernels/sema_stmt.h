@@ -214,8 +214,17 @@ DEV int tuple_pair(const Sema* s, int32_t a, int32_t b) {
 }
 
 // A widen of local `name` for a store of type t where its type is `have`.
+// None stored to a local of another type (`a = max(xs)` in one branch, `a
+// = None` in the other): typed again, it is an Optional from its first
+// store (store_name), whose reads after the branches CPython's may be None.
 DEVFN int widen_for(Sema* s, int32_t name, int32_t have, int32_t t) {
   if (num_pair(have, t)) return widen(s, name, s->f.fn, "ints and floats");
+  if (t == T_NONE && have != T_NONE && !is_opt(&s->types, have)) {
+    int32_t k = s->nwidened;
+    if (!widen(s, name, s->f.fn, "None and another type")) return 0;
+    s->widened_none |= 1 << k;
+    return 1;
+  }
   return tuple_pair(s, have, t) && widen(s, name, s->f.fn, "tuples of several lengths");
 }
 
@@ -228,7 +237,10 @@ DEVFN void store_name(Sema* s, int32_t name, int32_t t) {
   const TypeTable* tt = &s->types;
   SemaLocal* l = find_local(s, name);
   if (!l) {  // x = None: an Optional whose T a later assignment tells
-    if (widened(s, name) && !s->binding) {
+    if (widened_to_none(s, name) && !s->binding) {
+      if (t != T_NONE && !is_opt(tt, t)) t = checked(s, name, type_opt(&s->types, t));
+      if (t == T_BAD) return;
+    } else if (widened(s, name) && !s->binding) {
       int32_t nums = checked(s, name, type_list(&s->types, T_NUM));
       if (t == T_INT || t == T_FLOAT) t = T_NUM;
       else if (fresh_nums(s, nums, t, s->fresh_value)) t = nums;

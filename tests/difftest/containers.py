@@ -1025,7 +1025,20 @@ class ContainerGen:
             return [Stmt(f"{rng.choice(old)} = {self.opt_value(t, self.edepth())}")], False
         if self.counter >= self.MAX_NAMES:
             return self.st_pass(depth)
+        if depth < self.MAX_BLOCK_DEPTH and rng.random() < 0.3 and self.widen_ok():
+            return self.none_after_a_value(t), False
         v = self.opt_value(t, self.edepth())
         o = self.fresh("o")
         self.define(o, t)
         return [Stmt(f"{o}: {spell(rng, t)} = {v}")], False
+
+    def none_after_a_value(self, t: str) -> list[Stmt]:
+        """An unannotated local given a T, and None in a branch (the
+        compiler types it again as an Optional[T], a widened name)."""
+        d = self.edepth()
+        cond, value = self.expr(BOOL, d), self.expr(inner(t), d)
+        o = self.fresh("o")
+        self.define(o, t)
+        if self.rng.random() < 0.5:
+            return [Stmt(f"if {cond}:", [(None, [Stmt(f"{o} = {value}")]), ("else:", [Stmt(f"{o} = None")])])]
+        return [Stmt(f"{o} = {value}"), Stmt(f"if {cond}:", [(None, [Stmt(f"{o} = None")])])]
