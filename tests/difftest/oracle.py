@@ -240,12 +240,29 @@ def _max(*args, key=None):
     return _minmax(max, args, key)
 
 
+class _Mapped:
+    """map(fn, ...)'s values, each checked (fn may be a builtin such as abs)."""
+
+    def __init__(self, fn, its):
+        self.gen = (_ck(fn(*a)) for a in zip(*its))
+
+    def __iter__(self):
+        return self.gen
+
+    def __next__(self):
+        return next(self.gen)
+
+
 def _map(fn, *its):
-    """map(fn, ...), each result checked (fn may be a builtin such as abs)."""
-    return (_ck(fn(*a)) for a in zip(*its))
+    return _Mapped(fn, its)
 
 
 def _sum(it, start=0):
+    # The VM makes a map's values a list before it adds them, so a later
+    # item's exception comes before a partial sum's overflow, as with
+    # CPython's big ints; a generator expression it adds item by item.
+    if isinstance(it, _Mapped):
+        it = list(it)
     acc = start
     for x in it:
         acc = _ck(acc + x)
