@@ -316,6 +316,9 @@ class _TreeView:
     def show_assert(self, i, n):
         return self.group("Assert", [self.show(n["a"]), self.opt(n["b"])])
 
+    def show_del(self, i, n):
+        return self.listed("Del", n)
+
     def show_raise(self, i, n):
         return self.group("Raise", [self.opt(n["a"]), self.opt(n["b"])])
 

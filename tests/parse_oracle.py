@@ -40,7 +40,7 @@ def refused(tree: ast.AST, source: str | None = None) -> str | None:
     (with `source`, also an f-string's `=`, which its ast does not show)."""
     for node in ast.walk(tree):
         kinds = (ast.ClassDef, ast.With, ast.AsyncFunctionDef, ast.AsyncFor, ast.AsyncWith,
-                 ast.Global, ast.Nonlocal, ast.Delete, ast.Yield, ast.YieldFrom, ast.Await, ast.Match)
+                 ast.Global, ast.Nonlocal, ast.Yield, ast.YieldFrom, ast.Await, ast.Match)
         if isinstance(node, kinds):
             return type(node).__name__
         if getattr(ast, "TryStar", None) and isinstance(node, ast.TryStar):
@@ -152,6 +152,9 @@ class Renderer:
 
     def stmt_Assert(self, s):
         return self.group("Assert", [self.expr(s.test), self.opt(s.msg)])
+
+    def stmt_Delete(self, s):
+        return self.group("Del", [self.expr(t) for t in s.targets])
 
     def stmt_Raise(self, s):
         return self.group("Raise", [self.opt(s.exc), self.opt(s.cause)])

@@ -716,6 +716,37 @@ DEVFN void aug_stmt(Code* g, int32_t i) {
   store_name(g, n->a, l->type, &e, 0, this_block(g));
 }
 
+// del_stmt := 'del' target (',' target)*      left to right (sema_stmt.h):
+// a list's item popped and dropped, a slice given [], a dict's key popped
+// and dropped, each raising where CPython's does (IndexError, KeyError)
+DEVFN void del_stmt(Code* g, int32_t i) {
+  const Node* n = cnode(g, i);
+  const TypeTable* tt = ctypes(g);
+  for (int32_t k = 0; k < n->n && !code_failed(g); k++) {
+    int32_t target = cx(g, n->a + k);
+    while (cnode(g, target)->kind == ND_GROUP) target = cnode(g, target)->a;
+    const Node* t = cnode(g, target);
+    ExpDesc obj = expr(g, t->a);
+    discharge(g, &obj);
+    if (code_failed(g)) return;
+    g->line = cnode(g, t->a)->end;
+    int32_t ot = unwrap_as(g, obj.type, ST_TYPE_ERROR);  // (del None[i]: TypeError)
+    if (cnode(g, t->b)->kind == ND_SLICE) {
+      int32_t sel = slice_bounds(g, target, &obj);
+      g->line = t->end;
+      emit_count(g, OP_LIST_NEW, 0);
+      emit(g, OP_LIST_SLICE_SET, sel);
+      continue;
+    }
+    ExpDesc key = expr(g, t->b);
+    discharge(g, &key);
+    g->line = t->end;
+    if (is_dict(tt, ot)) emit(g, OP_DICT_POP, set_sel(g, key.type));
+    else emit0(g, OP_LIST_POP);
+    emit0(g, OP_POP);
+  }
+}
+
 // assert_stmt := 'assert' expression [',' expression]      the message is
 // evaluated only on failure
 DEVFN void assert_stmt(Code* g, int32_t i) {
@@ -799,6 +830,7 @@ DEVFN int stmt(Code* g, int32_t i, int32_t follow) {
     case ND_WHILE: return while_stmt(g, i, follow);
     case ND_FOR: return for_stmt(g, i, follow);
     case ND_ASSERT: assert_stmt(g, i); return 1;
+    case ND_DEL: del_stmt(g, i); return 1;
     case ND_BREAK: case ND_CONTINUE: return loop_jump(g, i);
     case ND_RAISE: return raise_stmt(g, i);
     case ND_TRY: return try_stmt(g, i, follow);

@@ -199,6 +199,17 @@ DEVFN int valid_target(Parser* p, int32_t i, int aug) {
   }
   return 1;
 }
+// A target of del: a NAME, ATTR or SUBSCRIPT, or a TUPLE or LIST of them,
+// parenthesized or not (no STARRED).
+DEVFN int valid_del_target(Parser* p, int32_t i) {
+  const Node* n = node_at(p, i);
+  if (n->kind == ND_NAME || n->kind == ND_ATTR || n->kind == ND_SUBSCRIPT) return 1;
+  if (n->kind == ND_GROUP) return valid_del_target(p, n->a);
+  if (n->kind != ND_TUPLE && n->kind != ND_LIST) return 0;
+  for (int32_t k = 0; k < n->n; k++)
+    if (!valid_del_target(p, p->t->extra[n->a + k])) return 0;
+  return 1;
+}
 DEV int target_error(Parser* p, const Token* first) {
   diag_set(p->diag, DG_SYNTAX, first->line, first->col);
   msg(p->diag, "cannot assign to an expression here");
@@ -1080,7 +1091,7 @@ DEVFN int32_t try_stmt(Parser* p) {
   return failed(p) ? -1 : t;
 }
 
-// unsupported_stmt := ('global' | 'nonlocal' | 'del' | 'yield' | '@') tokens
+// unsupported_stmt := ('global' | 'nonlocal' | 'yield' | '@') tokens
 //                   | ('class' | 'with' | 'async') tokens block
 // (a decorator's line is followed by 'def', 'class', 'async' or '@')
 // A statement the language does not have: its header's tokens read to the
@@ -1129,8 +1140,24 @@ DEVFN int32_t simple_stmt(Parser* p) {
       int32_t test = expression(p);
       return add_node(p, ND_ASSERT, &t, test, accept(p, TK_COMMA) ? expression(p) : -1);
     }
+    case TK_DEL: {  // del_stmt := 'del' del_target (',' del_target)* [',']
+      advance(p);
+      int32_t mark = p->top;
+      do {
+        Token first = p->cur;
+        int32_t target = expression(p);
+        if (failed(p)) return -1;
+        if (!valid_del_target(p, target)) {
+          diag_set(p->diag, DG_SYNTAX, first.line, first.col);
+          msg(p->diag, "cannot delete an expression here");
+          return -1;
+        }
+        push(p, target);
+      } while (accept(p, TK_COMMA) && starts_expression(p->cur.kind));
+      return list_node(p, ND_DEL, &t, mark);
+    }
     case TK_IMPORT: case TK_FROM: return import_stmt(p);
-    case TK_GLOBAL: case TK_NONLOCAL: case TK_DEL: case TK_YIELD: case TK_AT: return unsupported_stmt(p);
+    case TK_GLOBAL: case TK_NONLOCAL: case TK_YIELD: case TK_AT: return unsupported_stmt(p);
   }
   if (t.kind >= TK_AND && t.kind <= TK_YIELD && t.kind != TK_YIELD && p->nxt.kind == TK_ASSIGN) {
     syntax_error(p, &t, "invalid syntax: a keyword cannot be assigned");

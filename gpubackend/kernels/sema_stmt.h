@@ -361,6 +361,30 @@ DEVFN void store_item(Sema* s, int32_t target, int32_t vt) {
   }
 }
 
+// del_stmt := 'del' target (',' target)*      left to right, each an item
+// or a slice (without a step) of a list, or a key of a dict. Deleting a
+// name, an attribute or a str's or tuple's item is refused: CPython judges
+// those (an unbound name after it, its TypeError, its SyntaxError).
+DEVFN void del_stmt(Sema* s, int32_t i) {
+  const Node* n = nd(s, i);
+  const TypeTable* tt = &s->types;
+  for (int32_t k = 0; k < n->n && !halted(s); k++) {
+    int32_t target = xtra(s, n->a + k), object;
+    while (nd(s, target)->kind == ND_GROUP) target = nd(s, target)->a;
+    const Node* t = nd(s, target);
+    if (t->kind != ND_SUBSCRIPT || (nd(s, t->b)->kind == ND_SLICE && xtra(s, nd(s, t->b)->a + 2) >= 0)) {
+      sema_error(s, first_token(s, target), DG_UNSUPPORTED, "del of other than a list's item or slice or a dict's key");
+      return;
+    }
+    if (subscript(s, target, &object) == T_BAD) return;
+    if (!is_list(tt, object) && !is_dict(tt, object)) {
+      sema_error(s, first_token(s, target), DG_UNSUPPORTED, "del of an item of a ");
+      msg_type_in(s->diag, tt, object);
+      return;
+    }
+  }
+}
+
 // chained := NAME '=' (NAME '=')+ rhs      one value stored to each name, left to right
 DEVFN int chained_assign(Sema* s, int32_t i) {
   const Node* n = nd(s, i);
@@ -967,6 +991,7 @@ DEVFN int stmt_(Sema* s, int32_t i) {
     case ND_ASSERT:
       if (expr(s, n->a, 1) != T_BAD && n->b >= 0) expr(s, n->b, 0);
       return 1;
+    case ND_DEL: del_stmt(s, i); return 1;
     case ND_DEF: return nested_def(s, i);
     case ND_UNSUPPORTED: refuse_unsupported(s, i); return 1;
     case ND_IMPORT: case ND_FROM:  // the function's own: math's names from here on

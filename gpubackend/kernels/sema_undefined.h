@@ -403,7 +403,7 @@ DEVFN void unrun_code(Sema* s, int32_t i, int32_t loops) {
   int32_t twice;
   switch (n->kind) {
     case ND_BLOCK: case ND_TUPLE: case ND_LIST: case ND_SET: case ND_DICT: case ND_BOOLOP: case ND_COMPARE:
-    case ND_ASSIGN:
+    case ND_ASSIGN: case ND_DEL:
       return unrun_list(s, n->a, n->n, loops);
     case ND_IF: case ND_WHILE: case ND_FOR:
       if (n->kind == ND_FOR) unrun_list(s, n->a, 2, loops); else unrun_code(s, n->a, loops);

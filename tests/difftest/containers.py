@@ -845,8 +845,11 @@ class ContainerGen:
             return self.guarded(xs, Stmt(f"{xs}[{i}] = {v}"), i)
         k = rng.random()
         if k < 0.25:
-            i = self.lidx(d)
-            return self.guarded(xs, Stmt(f"{xs}.pop()" if rng.random() < 0.5 else f"{xs}.pop({i})"), i)
+            i, form = self.lidx(d), rng.random()
+            if form < 0.15:
+                return [Stmt(f"del {xs}[{rng.choice(['', i])}:{rng.choice(['', self.lidx(d)])}]")]
+            stmt = f"{xs}.pop()" if form < 0.5 else f"{xs}.pop({i})" if form < 0.8 else f"del {xs}[{i}]"
+            return self.guarded(xs, Stmt(stmt), i)
         if k < 0.4:
             x = self.atom(e)
             if rng.random() < 0.5:

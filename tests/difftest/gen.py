@@ -77,8 +77,8 @@ float str bool ord str.upper str.lower); list(str), list(range(..)),
 list(xs), xs.copy(), xs[:], reversed(xs) in for and list(reversed(xs)),
 divmod (and its items), str.split() / split(sep) (sep '' raises), sep.join(..),
 map(f, xs) / filter(f, xs) consumed by list()/sum()/join; for over lists (with
-mutation of the iterated list that does not grow it: pop, remove, sort,
-reverse, clear, item assignment, rebinding), enumerate/zip/pairs targets;
+mutation of the iterated list that does not grow it: pop, del of an item
+or a slice, remove, sort, reverse, clear, item assignment, rebinding), enumerate/zip/pairs targets;
 for/while ... else with break; Optional[int]/Optional[str] locals (annotated,
 = None or a value), ``s if c else None``, returns of None / T / Optional
 from the entry and from helpers, Optional helper parameters, ``is None`` /
@@ -123,7 +123,7 @@ Not covered (outside tiers 1-4 or outside the envelope below): f-strings,
 global names, chained assignment (tests/programs/assignment/ has its
 cases), pow with 3 args, int ** a negative int expression other than a
 literal (the VM says Unsupported: a named deviation), slice
-assignment and del (Unsupported), list(zip/enumerate(...)) and
+assignment, del of a name or a dict's key, list(zip/enumerate(...)) and
 zip/enumerate outside a for (Unsupported), sum of a generator expression
 with a start value, sort keys over enclosing lists (``xs.sort(key=lambda v:
 len(xs))``: CPython shows an empty list to the key), a map/filter/range value kept and consumed twice
