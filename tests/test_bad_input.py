@@ -66,7 +66,7 @@ def test_a_bad_candidate_does_not_disturb_its_neighbours():
     bad = ["def f(n: int) -> int:\n    while True:\n        n += 1\n    return n\n",   # Timeout
            "def f(n: int) -> int:\n    return f(n)\n",                                 # RecursionError
            "def f(n: int) -> int:\n    s = 'ab'\n    while True:\n        s = s + s\n    return 0\n",  # MemoryError
-           "def f(n: int) -> int:\n    return n // 0\n", "\x00\xff garbage", "def f(n: int) -> int:\n    return 'x' + n\n"]
+           "def f(n: int) -> int:\n    return n // 0\n", "\x00\xff garbage", "def f(n: int) -> int:\n    return 'x' + [n]\n"]
     res = _V.verify([good, *bad, good], PROBLEM)
     assert res.passed[0].all() and res.passed[-1].all()
     names = [res.status_name(c, 0) for c in range(1, len(bad) + 1)]

@@ -602,12 +602,23 @@ DEVFN int32_t subscript(Sema* s, int32_t i, int32_t* object = 0) {
   return item_type(s, i, elem_of(tt, t));
 }
 
+// a OP b of a number and a str is CPython's TypeError on every run that
+// reaches it, but a number times a str (which repeats it) and a str % x
+// (which formats).
+DEV void number_and_str(Sema* s, int32_t op, int kind, int32_t a, int32_t b) {
+  int32_t num = a == T_STR ? b : a, str = a == T_STR ? a : b;
+  if (str == T_STR && is_number(num) && kind != TK_STAR && !(kind == TK_PERCENT && a == T_STR)) sure_raise(s, op, 0, num);
+}
+
 // a OP b where one operand is an int | float (numbers.h): a float operand,
 // or /, makes a float; else the run decides, as NUM_OP does. Bitwise
 // operators are refused: CPython's TypeError for a float operand is the
 // run's.
 DEVFN int32_t num_binary(Sema* s, int32_t op, int kind, int32_t a, int32_t b) {
-  if (!any_number(a) || !any_number(b)) return type_error2(s, op, "unsupported operand types: ", a, b);
+  if (!any_number(a) || !any_number(b)) {
+    number_and_str(s, op, kind, a, b);
+    return type_error2(s, op, "unsupported operand types: ", a, b);
+  }
   if (kind == TK_AMP || kind == TK_PIPE || kind == TK_CARET || kind == TK_LSHIFT || kind == TK_RSHIFT) {
     sema_error(s, op, DG_UNSUPPORTED, "a bitwise operator on an int | float");
     return T_BAD;
@@ -644,7 +655,10 @@ DEVFN int32_t binary_type(Sema* s, int32_t op, int kind, int32_t a, int32_t b) {
   }
   if (kind == TK_AT) { sema_error(s, op, DG_UNSUPPORTED, "matrix multiplication"); return T_BAD; }
   if (a == T_NUM || b == T_NUM) return num_binary(s, op, kind, a, b);
-  if (!number(a) || !number(b)) return type_error2(s, op, "unsupported operand types: ", a, b);
+  if (!number(a) || !number(b)) {
+    number_and_str(s, op, kind, a, b);
+    return type_error2(s, op, "unsupported operand types: ", a, b);
+  }
   int both_int = intlike(a) && intlike(b);
   if (kind == TK_AMP || kind == TK_PIPE || kind == TK_CARET || kind == TK_LSHIFT || kind == TK_RSHIFT) {
     if (!both_int) return type_error2(s, op, "bitwise operator needs ints, got ", a, b);

@@ -47,7 +47,7 @@ DEVFN int statements_fall(Sema* s, int32_t at, int32_t n) {
       int32_t nlocals = s->f.nlocals, ncalled = s->f.ncalled, helpers = helpers_typed(s);
       s->raise_act = -1;
       if (!stmt(s, st)) falls = 0;
-      if (s->diag->cls == DG_TYPE && s->raise_act >= 0 && helpers_typed(s) == helpers)
+      if (s->diag->cls == sema_class(s, DG_TYPE) && s->raise_act >= 0 && helpers_typed(s) == helpers)
         name = acts_then_raise(s, st, nlocals, ncalled);
     }
     if (name >= 0) {  // the rest is code CPython never runs

@@ -1460,8 +1460,8 @@ class FuncGen(ContainerGen, SetGen, DictGen, NumGen, TupleGen, TryGen):
 
     def st_number_error(self, x: str):
         """A statement whose first act takes the length, an item or the
-        iterator of number local x, as a model that misread its parameter
-        writes: TypeError where it runs, mostly behind a test some inputs do
+        iterator of number local x, or adds a str to it, as a model that
+        misread its parameter writes: TypeError where it runs, mostly behind a test some inputs do
         not pass, then code CPython never runs."""
         rng = self.rng
         inner = rng.choice([
@@ -1469,6 +1469,8 @@ class FuncGen(ContainerGen, SetGen, DictGen, NumGen, TupleGen, TryGen):
             Stmt(f"for v_never in {x}:", [(None, [Stmt("pass")])]), Stmt(f"v_never = sorted({x})"),
             Stmt(f"v_never = sum({x}) + 1"), Stmt(f"if max({x}):", [(None, [Stmt("pass")])]),
             Stmt(f"for v_never in range(len({x}) - 1):", [(None, [Stmt("pass")])]),
+            Stmt(f"v_never = {x} {rng.choice(['+', '-', '//', '**', '&'])} {self.atom(STR)}"),
+            Stmt(f"v_never = {self.atom(STR)} {rng.choice(['+', '-', '/'])} {x}"),
         ])
         body = [inner] + ([Stmt("v_never = 1 + 'never'")] if rng.random() < 0.3 else [])
         if rng.random() < 0.2:

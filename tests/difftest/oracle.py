@@ -426,9 +426,12 @@ _BUG_EXC = (NameError, AttributeError, SyntaxError, ImportError, RecursionError)
 _LEGIT_TYPEERROR = ("ord() expected a character", "ord() expected string of length 1")
 
 
-# A number's length, item or iterator taken (the number_type_errors feature).
+# A number's length, item or iterator taken, or a number and a str under an
+# operator (the number_type_errors feature).
 _NUMBER_TYPEERROR = re.compile(r"object of type '(int|float|bool)' has no len\(\)|"
-                               r"'(int|float|bool)' object is not (subscriptable|iterable)")
+                               r"'(int|float|bool)' object is not (subscriptable|iterable)|"
+                               r"unsupported operand type\(s\) for [^:]+: ('(int|float|bool)' and 'str'|'str' and '(int|float|bool)')|"
+                               r"can only concatenate str \(not \"(int|float|bool)\"\) to str")
 
 
 def _about_none(e: BaseException) -> bool:

@@ -3,5 +3,5 @@ def f(n: int) -> int:
     if isinstance(n, str):
         def g(x: int) -> int:
             return x
-        return n + 'a'
+        return n + ['a']
     return n

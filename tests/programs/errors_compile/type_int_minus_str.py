@@ -1,4 +1,0 @@
-# error: TypeError 4
-def f(n: int) -> int:
-    s = 'abc'
-    return n - s

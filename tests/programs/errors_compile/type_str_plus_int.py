@@ -1,3 +1,0 @@
-# error: TypeError 3
-def f(s: str, n: int) -> str:
-    return s + n
