@@ -32,7 +32,7 @@ def test_check_json_reports_each_test(tmp_path):
 
 def test_check_compile_error_is_file_line_col(tmp_path):
     prog = tmp_path / "bad.py"
-    prog.write_text("def digit_sum(n: int) -> int:\n    return n + 'x'\n")
+    prog.write_text("def digit_sum(n: int) -> int:\n    return n + ['x']\n")
     r = runner.invoke(app, ["check", str(prog), "--problem", str(EX / "digit_sum.toml")])
     assert r.exit_code == 1
     assert f"{prog}:2:" in r.output and "TypeError" in r.output
@@ -74,7 +74,7 @@ def test_disasm_without_a_problem_takes_any_signature(tmp_path):
 
 def test_disasm_of_a_program_that_does_not_compile_prints_its_diagnostic(tmp_path):
     prog = tmp_path / "bad.py"
-    prog.write_text("def f(x: int) -> int:\n    return x + 'a'\n")
+    prog.write_text("def f(x: int) -> int:\n    return x + ['a']\n")
     r = runner.invoke(app, ["disasm", str(prog)])
     assert r.exit_code == 1
     assert r.stderr.startswith(f"{prog}:2:") and "TypeError" in r.stderr
