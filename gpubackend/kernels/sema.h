@@ -104,8 +104,8 @@ struct Sema {
   // raises there (sema_stmt.h, acts_then_raise); raise_parent: the act is
   // the call whose argument raise_act is (sorted(n)). -1: none.
   int32_t raise_act, raise_parent;
-  int32_t widened[MAX_WIDENED], widened_fn[MAX_WIDENED], nwidened;  // locals (a NAME of each, its function)
-                                                                   // typed int | float (sema_stmt.h, widen)
+  int32_t widened[MAX_WIDENED], widened_fn[MAX_WIDENED], nwidened;  // locals (a NAME of each, its function) typed
+                                                                   // int | float, tuple[T, ...] or Optional (widen)
   int32_t widened_none;       // bit k: widened[k] holds None and one other type, typed Optional
   int32_t widen;              // a store asked for one more: type the program again
   int32_t saw_num;            // an int | float was typed: a TypeError found here may be one class's only
@@ -990,12 +990,12 @@ DEVFN void sema_module(Sema* s) {
 // The type pass over the program whose tree is t (root: its MODULE), for
 // the entry `entry` of signature `sig` (type codes, "is>b"): its
 // declarations, then its module-level statements, once more for each local
-// found to hold ints and floats; 0 with the diagnostic in d.
+// found to hold values of two types (widen); 0 with the diagnostic in d.
 DEVFN int sema_program(Sema* s, const ParseTree* t, const char* src, int32_t n, const char* entry,
                        int32_t entry_len, const char* sig, int32_t sig_len, Diag* d) {
   s->nwidened = 0;
   s->widened_none = 0;
-  do {  // again while a local turns out to hold ints and floats (widen)
+  do {  // again while a local turns out to hold values of two types (widen)
     s->widen = 0;
     diag_clear(d);
     if (declarations(s, t, src, n, entry, entry_len, sig, sig_len, d)) sema_module(s);
