@@ -509,19 +509,22 @@ DEVFN int32_t header_type(Sema* s, int32_t ann, int32_t want) {
 // Whether NAME `name` was widened (sema_stmt.h, widen) in function fn: a
 // local of fn, or with fn WIDENED_RESULT, the result of the function NAME.
 #define WIDENED_RESULT (-2)
-DEV int widened_in(const Sema* s, int32_t name, int32_t fn) {
+DEV int32_t widened_at(const Sema* s, int32_t name, int32_t fn) {
   for (int32_t k = 0; k < s->nwidened; k++)
-    if (s->widened_fn[k] == fn && same_text(s, s->widened[k], name)) return 1;
-  return 0;
+    if (s->widened_fn[k] == fn && same_text(s, s->widened[k], name)) return k;
+  return -1;
 }
-// Whether the local NAME `name` of this function holds ints and floats: it
-// is declared int | float.
-DEV int widened(const Sema* s, int32_t name) { return widened_in(s, name, s->f.fn); }
+DEV int widened_in(const Sema* s, int32_t name, int32_t fn) { return widened_at(s, name, fn) >= 0; }
+// Whether the local NAME `name` of this function holds ints and floats (or
+// tuples of several lengths): it is declared int | float (tuple[T, ...]).
+DEV int widened(const Sema* s, int32_t name) {
+  int32_t k = widened_at(s, name, s->f.fn);
+  return k >= 0 && !((s->widened_none >> k) & 1);
+}
 // Whether it holds None and values of one other type: it is declared Optional.
 DEV int widened_to_none(const Sema* s, int32_t name) {
-  for (int32_t k = 0; k < s->nwidened; k++)
-    if (s->widened_fn[k] == s->f.fn && same_text(s, s->widened[k], name)) return (s->widened_none >> k) & 1;
-  return 0;
+  int32_t k = widened_at(s, name, s->f.fn);
+  return k >= 0 && ((s->widened_none >> k) & 1);
 }
 
 // header := 'def' NAME '(' [NAME [':' type] (',' NAME [':' type])*] ')' ['->' type]
