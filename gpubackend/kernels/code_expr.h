@@ -394,8 +394,7 @@ DEVFN ExpDesc num_class(Code* g, ExpDesc* e, int answer, int want) {
 // then the answer; where the run decides, whether each int | float is an
 // int, compared.
 DEVFN ExpDesc type_pair(Code* g, int32_t i, int32_t left, int32_t right) {
-  int code = cnode(g, cx(g, cnode(g, i)->a + 1))->op, same = code == TK_EQEQ || code == TK_IS;
-  int answer = g->s->ty[right], nums = 0;
+  int same = compares_same(g->s, i), answer = g->s->ty[right], nums = 0;
   for (int32_t k = 0; k < 2; k++) {
     ExpDesc e = expr(g, cx(g, cnode(g, k ? right : left)->b));
     if (answer == PAIR_RUN && e.type == T_NUM) {
@@ -421,7 +420,7 @@ DEVFN ExpDesc compare(Code* g, int32_t i) {
   if (type_test_parts(g->s, i, &call, &cls)) {  // the value for its errors, then the answer
     ExpDesc e = expr(g, cx(g, cnode(g, call)->b));
     g->line = n->end;
-    int code = cnode(g, cx(g, n->a + 1))->op, same = code == TK_EQEQ || code == TK_IS;
+    int same = compares_same(g->s, i);
     if (g->s->ty[cls] >= CT_IS_INT) return num_class(g, &e, g->s->ty[cls], same);
     drop(g, &e);
     return desc(g, EK_CONST, const_word(g, same == (g->s->ty[cls] == 1)), T_BOOL);

@@ -602,12 +602,13 @@ DEVFN int32_t subscript(Sema* s, int32_t i, int32_t* object = 0) {
   return item_type(s, i, elem_of(tt, t));
 }
 
-// a OP b of a number and a str is CPython's TypeError on every run that
-// reaches it, but a number times a str (which repeats it) and a str % x
-// (which formats).
-DEV void number_and_str(Sema* s, int32_t op, int kind, int32_t a, int32_t b) {
+// a OP b of types without that operation: CPython's TypeError. Of a number
+// and a str it is raised on every run that reaches it (sure_raise), but a
+// number times a str (which repeats it) and a str % x (which formats).
+DEVFN int32_t no_operation(Sema* s, int32_t op, int kind, int32_t a, int32_t b) {
   int32_t num = a == T_STR ? b : a, str = a == T_STR ? a : b;
   if (str == T_STR && is_number(num) && kind != TK_STAR && !(kind == TK_PERCENT && a == T_STR)) sure_raise(s, op, 0, num);
+  return type_error2(s, op, "unsupported operand types: ", a, b);
 }
 
 // a OP b where one operand is an int | float (numbers.h): a float operand,
@@ -615,10 +616,7 @@ DEV void number_and_str(Sema* s, int32_t op, int kind, int32_t a, int32_t b) {
 // operators are refused: CPython's TypeError for a float operand is the
 // run's.
 DEVFN int32_t num_binary(Sema* s, int32_t op, int kind, int32_t a, int32_t b) {
-  if (!any_number(a) || !any_number(b)) {
-    number_and_str(s, op, kind, a, b);
-    return type_error2(s, op, "unsupported operand types: ", a, b);
-  }
+  if (!any_number(a) || !any_number(b)) return no_operation(s, op, kind, a, b);
   if (kind == TK_AMP || kind == TK_PIPE || kind == TK_CARET || kind == TK_LSHIFT || kind == TK_RSHIFT) {
     sema_error(s, op, DG_UNSUPPORTED, "a bitwise operator on an int | float");
     return T_BAD;
@@ -655,10 +653,7 @@ DEVFN int32_t binary_type(Sema* s, int32_t op, int kind, int32_t a, int32_t b) {
   }
   if (kind == TK_AT) { sema_error(s, op, DG_UNSUPPORTED, "matrix multiplication"); return T_BAD; }
   if (a == T_NUM || b == T_NUM) return num_binary(s, op, kind, a, b);
-  if (!number(a) || !number(b)) {
-    number_and_str(s, op, kind, a, b);
-    return type_error2(s, op, "unsupported operand types: ", a, b);
-  }
+  if (!number(a) || !number(b)) return no_operation(s, op, kind, a, b);
   int both_int = intlike(a) && intlike(b);
   if (kind == TK_AMP || kind == TK_PIPE || kind == TK_CARET || kind == TK_LSHIFT || kind == TK_RSHIFT) {
     if (!both_int) return type_error2(s, op, "bitwise operator needs ints, got ", a, b);
@@ -772,6 +767,11 @@ DEV int class_compare(const Sema* s, int32_t i) {
   int code = nd(s, xtra(s, n->a + 1))->op;
   return code == TK_EQEQ || code == TK_NE || code == TK_IS || code == CMP_IS_NOT;
 }
+// Whether class_compare link i asks for the same class (== or is).
+DEV int compares_same(const Sema* s, int32_t i) {
+  int code = nd(s, xtra(s, nd(s, i)->a + 1))->op;
+  return code == TK_EQEQ || code == TK_IS;
+}
 
 // Whether COMPARE node i is `type(value) OP NAME` or `NAME OP type(value)`
 // (class_compare): the type(...) CALL node in *call and the class NAME's in
@@ -801,6 +801,11 @@ DEVFN int type_pair_parts(const Sema* s, int32_t i, int32_t* left, int32_t* righ
 
 DEVFN int32_t type_test(Sema* s, int32_t call, int32_t cls);
 DEVFN int32_t type_pair(Sema* s, int32_t left, int32_t right);
+// Whether the `type` that CALL node call names is the program's own (a
+// local or a function), not the builtin: its tests are refused.
+DEVFN int type_shadowed(Sema* s, int32_t call) {
+  return find_local(s, nd(s, call)->a) || find_func(s, nd(s, call)->a) != -1;
+}
 DEVFN int32_t compare(Sema* s, int32_t i) {
   const Node* n = nd(s, i);
   int32_t call, cls;
@@ -1213,7 +1218,7 @@ DEV int pair_class(const TypeTable* tt, int32_t t) {
 // The answer is a constant, the value evaluated for its errors; the class
 // NAME's ty[] entry keeps whether the classes are the same.
 DEVFN int32_t type_test(Sema* s, int32_t call, int32_t cls) {
-  if (find_local(s, nd(s, call)->a) || find_func(s, nd(s, call)->a) != -1) return refuse_form(s, call);
+  if (type_shadowed(s, call)) return refuse_form(s, call);
   int32_t t = expr(s, xtra(s, nd(s, call)->b), 0);
   if (t == T_BAD) return T_BAD;
   const TypeTable* tt = &s->types;
@@ -1244,10 +1249,7 @@ DEVFN int32_t type_test(Sema* s, int32_t call, int32_t cls) {
 // values are evaluated, in order, for their errors. The right call's ty[]
 // entry keeps the answer: PAIR_APART, PAIR_SAME or PAIR_RUN.
 DEVFN int32_t type_pair(Sema* s, int32_t left, int32_t right) {
-  for (int32_t k = 0; k < 2; k++) {
-    int32_t callee = nd(s, k ? right : left)->a;
-    if (find_local(s, callee) || find_func(s, callee) != -1) return refuse_form(s, k ? right : left);
-  }
+  for (int32_t k = 0; k < 2; k++) if (type_shadowed(s, k ? right : left)) return refuse_form(s, k ? right : left);
   int32_t a = expr(s, xtra(s, nd(s, left)->b), 0);
   if (a == T_BAD) return T_BAD;
   int32_t b = expr(s, xtra(s, nd(s, right)->b), 0);

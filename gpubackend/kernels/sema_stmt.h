@@ -600,15 +600,10 @@ DEVFN int static_truth(const Sema* s, int32_t test) {
     int v = static_truth(s, n->a);
     return v < 0 ? v : !v;
   }
-  int32_t call, cls;
-  if (n->kind == ND_COMPARE && type_test_parts(s, test, &call, &cls)) {
-    int code = nd(s, xtra(s, n->a + 1))->op, same = code == TK_EQEQ || code == TK_IS;
-    return s->answered_at != call || s->answer < 0 ? -1 : same == s->answer;
-  }
-  if (n->kind == ND_COMPARE && type_pair_parts(s, test, &call, &cls)) {  // (cls: the right call)
-    int code = nd(s, xtra(s, n->a + 1))->op, same = code == TK_EQEQ || code == TK_IS;
-    return s->answered_at != cls || s->answer < 0 ? -1 : same == s->answer;
-  }
+  int32_t call, cls, at = -1;  // the node the answer was noted at
+  if (n->kind == ND_COMPARE && type_test_parts(s, test, &call, &cls)) at = call;
+  else if (n->kind == ND_COMPARE && type_pair_parts(s, test, &call, &cls)) at = cls;  // (cls: the right call)
+  if (at >= 0) return s->answered_at != at || s->answer < 0 ? -1 : compares_same(s, test) == s->answer;
   return n->kind == ND_CALL && s->answered_at == test ? s->answer : -1;
 }
 

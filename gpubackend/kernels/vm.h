@@ -114,23 +114,24 @@ DEV int load_args(const RunParams* rp, Heap* heap, const int64_t* args, int64_t*
   return ST_PASS;
 }
 
+// Result r of type code `code` encoded into out, its length into oc.
+DEV void encode_result(int64_t r, const char* code, const RunParams* rp, int64_t* out, Outcome* oc) {
+  int64_t words;
+  rt_result_encode(r, code, out, rp->out_cap, &words);
+  oc->out_words = words > 0x7fffffff ? 0x7fffffff : (int32_t)words;
+}
+
 // Compare the result with the expected words and copy its encoding out.
 // A program whose entry returns other types than the problem's (p->ret, a
 // union, or an Optional where None is wanted) is compared across the two
 // types, as CPython's == compares.
 DEV int check_result(const Program* p, const RunParams* rp, int64_t r, const int64_t* expected, int64_t* out,
                      Outcome* oc) {
-  if (p->ret[0] == '?') {  // an Optional[T] where the problem's None is wanted (settle_result): None passes
-    int64_t words;
-    rt_result_encode(r, p->ret, out, rp->out_cap, &words);
-    oc->out_words = words > 0x7fffffff ? 0x7fffffff : (int32_t)words;
-    return r == 0 ? ST_PASS : ST_WRONG_ANSWER;
-  }
   if (p->ret[0]) {
-    int64_t words;
-    rt_result_encode(r, p->ret, out, rp->out_cap, &words);
-    oc->out_words = words > 0x7fffffff ? 0x7fffffff : (int32_t)words;
-    return rt_union_matches_(r, p->ret, expected, rp->ret, rp->tol) ? ST_PASS : ST_WRONG_ANSWER;
+    encode_result(r, p->ret, rp, out, oc);
+    int match = p->ret[0] == '?' ? r == 0  // an Optional[T] where the problem's None is wanted (settle_result)
+                                 : rt_union_matches_(r, p->ret, expected, rp->ret, rp->tol);
+    return match ? ST_PASS : ST_WRONG_ANSWER;
   }
   char code = rp->ret[0];
   if (code == 'n') { oc->out_words = 0; return ST_PASS; }
@@ -144,9 +145,7 @@ DEV int check_result(const Program* p, const RunParams* rp, int64_t r, const int
     return ST_PASS;
   }
   if (rt_code_is_ref(code)) {
-    int64_t words;
-    rt_result_encode(r, rp->ret, out, rp->out_cap, &words);
-    oc->out_words = words > 0x7fffffff ? 0x7fffffff : (int32_t)words;
+    encode_result(r, rp->ret, rp, out, oc);
     return rt_result_matches(r, rp->ret, expected, rp->tol) ? ST_PASS : ST_WRONG_ANSWER;
   }
   oc->out_words = 1;
