@@ -16,6 +16,9 @@ Each program is a DSL source whose header comments state what must happen:
     # order: str-hash              optional; the file's Unsupported cases hand
                                   # on the order of a set of str, which
                                   # CPython's per-process hash salt decides
+    # regex: cpython               optional; the file's Unsupported cases are
+                                  # patterns regex.h leaves to CPython (any
+                                  # value, or re.error)
     # args: [7, -2]        a test case: the entry's arguments, as a Python list
     # expect: -4           ... followed by the value it returns, or
     # raises: ZeroDivisionError   ... the status it stops with
@@ -33,8 +36,8 @@ Two tests run over the corpus:
   Unsupported at run time accepts a CPython str that is not ASCII, the
   RuntimeError of a set whose size changes under a loop, a complex number,
   an int from an entry typed to return a float (the int 0, a float sum of
-  no items), and any value in an `order: str-hash` or `rounding: libm` file or of an
-  entry that takes a set).
+  no items), and any value in an `order: str-hash`, `rounding: libm` or
+  `regex: cpython` file or of an entry that takes a set).
   Compile-error files must be rejected by CPython's compiler exactly when
   they claim SyntaxError.
 """
@@ -94,10 +97,11 @@ class Spec:
     intermediate_overflow: bool = False
     str_hash_order: bool = False
     libm_rounding: bool = False
+    regex_cpython: bool = False
 
 
 _HEADER = re.compile(
-    r"^\s*#\s*(args|expect|raises|error|entry|signature|limits|overflow|order|rounding)\s*:\s*(.*?)\s*$"
+    r"^\s*#\s*(args|expect|raises|error|entry|signature|limits|overflow|order|rounding|regex)\s*:\s*(.*?)\s*$"
 )
 
 
@@ -110,7 +114,7 @@ def parse_spec(path: Path) -> Spec:
     error = None
     limits = None
     intermediate = False
-    str_hash = libm = False
+    str_hash = libm = regex = False
     pending: Case | None = None
     for i, line in enumerate(source.splitlines(), 1):
         m = _HEADER.match(line)
@@ -152,6 +156,10 @@ def parse_spec(path: Path) -> Spec:
             if val != "libm":
                 raise ValueError(f"{where}: rounding: takes only 'libm'")
             libm = True
+        elif key == "regex":
+            if val != "cpython":
+                raise ValueError(f"{where}: regex: takes only 'cpython'")
+            regex = True
         elif key == "limits":
             limits = _literal(val, where)
         elif key == "error":
@@ -187,6 +195,7 @@ def parse_spec(path: Path) -> Spec:
     spec.intermediate_overflow = intermediate
     spec.str_hash_order = str_hash
     spec.libm_rounding = libm
+    spec.regex_cpython = regex
     if error:
         spec.error_cls = error[0]
         spec.error_line = int(error[1]) if error[1] else None
@@ -368,8 +377,9 @@ def test_program_matches_cpython(spec: Spec):
         elif c.raises == "Unsupported":
             non_ascii = ok and type(got) is str and not got.isascii()
             set_arg = re.search(r"\b[sS]et\[", spec.signature.split("->")[0]) is not None  # not built: see dicts.h
-            any_value = spec.str_hash_order or spec.libm_rounding or set_arg
-            if not (non_ascii or got == "RuntimeError" or (ok and (any_value or type(got) is complex))
+            any_value = spec.str_hash_order or spec.libm_rounding or spec.regex_cpython or set_arg
+            re_error = spec.regex_cpython and not ok and got == "error"
+            if not (non_ascii or re_error or got == "RuntimeError" or (ok and (any_value or type(got) is complex))
                     or (ok and _tuple_of_another_length(got, spec.returns))
                     or (ok and type(got) is int and spec.returns == "float")):
                 failures.append(f"{where}: CPython gave {got!r}, not a non-ASCII str, a set changed under "

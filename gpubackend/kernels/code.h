@@ -41,6 +41,7 @@ struct CodeFrame {
   int32_t open_blocks[MAX_NESTING + 2];
   int32_t nopen, block_serial;
   int32_t fn_math;        // the function has run its own `import math`
+  int32_t fn_re;          // ... and its own `import re`
   int32_t from_math[MAX_FROM_MATH];  // names of its own `from math import` (ALIAS nodes)
   int32_t nfrom_math;
 };

@@ -63,6 +63,39 @@ DEV int math_module(Code* g, int32_t i) {
   return cnode(g, i)->kind == ND_NAME && node_is(g->s, i, "math") && !local_of(g, i) && imported;
 }
 
+// Whether NAME node i is the re module here, as math_module's `math`.
+DEV int re_module(Code* g, int32_t i) {
+  int nested = g->f.fn >= 0 && g->s->funcs[g->f.fn].parent >= 0;
+  int imported = g->s->re_imported || g->f.fn_re || (nested && g->saved.fn_re);
+  return cnode(g, i)->kind == ND_NAME && node_is(g->s, i, "re") && !local_of(g, i) && imported;
+}
+
+// re_fn := 're' '.' NAME '(' args ')'      (sema_re.h): the pattern, the
+// repl (sub), the string, the count or maxsplit (0 when absent) in source
+// order, then one RE_* instruction whose argument carries the flags (and
+// findall's item shape)
+DEVFN ExpDesc re_fn(Code* g, int32_t name, int32_t call) {
+  int sub = node_is(g->s, name, "sub"), findall = node_is(g->s, name, "findall");
+  const char* counted = sub ? "count" : findall ? nullptr : "maxsplit";
+  int32_t strs = sub ? 3 : 2, flags_at = strs + (counted ? 1 : 0);
+  for (int32_t k = 0; k <= strs && !code_failed(g); k++) {
+    int32_t arg = k < strs ? re_arg(g->s, call, k, nullptr) : counted ? re_arg(g->s, call, k, counted) : -2;
+    if (arg == -2) break;
+    if (arg == -1) { emit(g, OP_CONST, const_word(g, 0)); continue; }
+    ExpDesc e = expr(g, arg);
+    discharge(g, &e);
+    g->line = cnode(g, arg)->end;
+  }
+  int32_t flags_arg = re_arg(g->s, call, flags_at, "flags");
+  int32_t a = flags_arg >= 0 ? re_flags(g->s, flags_arg) : 0;
+  g->line = cnode(g, call)->end;
+  const TypeTable* tt = ctypes(g);
+  int32_t item = elem_of(tt, ty(g, call));
+  if (findall && is_tuple(tt, item)) a |= (1 + tt->t[item].n) << RE_SHAPE_SHIFT;
+  emit(g, sub ? OP_RE_SUB : findall ? OP_RE_FINDALL : OP_RE_SPLIT, a);
+  return pushed(g, ty(g, call));
+}
+
 // Whether NAME node i is one of `from math import`: of this function, of
 // the one a nested def is in, or of the module.
 DEV int from_math(Code* g, int32_t i) {
@@ -623,6 +656,7 @@ DEVFN ExpDesc str_method(Code* g, int32_t i, int32_t name) {
 DEVFN ExpDesc method(Code* g, int32_t i) {
   int32_t attr = cnode(g, i)->a, obj = cnode(g, attr)->a;
   if (math_module(g, obj)) return math_fn(g, attr, i);
+  if (re_module(g, obj)) return re_fn(g, attr, i);
   ExpDesc o = expr(g, obj);
   discharge(g, &o);
   g->line = cnode(g, obj)->end;

@@ -40,6 +40,7 @@ DEV int32_t module_const_of(const Code* g, int32_t name) {
 DEV int value_itself(int b, int32_t t);
 DEV int32_t find_callee(Code* g, int32_t name);
 DEV int math_module(Code* g, int32_t i);
+DEV int re_module(Code* g, int32_t i);
 DEV int from_math(Code* g, int32_t i);
 DEVFN ExpDesc math_fn(Code* g, int32_t name, int32_t call);
 
@@ -785,6 +786,7 @@ DEVFN int call_straight(Code* g, int32_t i) {
   if (cnode(g, callee)->kind == ND_ATTR) {
     int32_t obj = cnode(g, callee)->a;
     if (math_module(g, obj)) return args_straight(g, i);
+    if (re_module(g, obj)) return 0;  // its flags are no expression code reads
     int32_t t = ty(g, obj);
     if (is_list(tt, t) && node_is(g->s, callee, "sort")) return 0;  // it stores the list
     if (t == T_STR && node_is(g->s, callee, "join") && first >= 0 && straight(g, first) != 1) return 0;

@@ -836,6 +836,7 @@ DEVFN int stmt(Code* g, int32_t i, int32_t follow) {
     case ND_TRY: return try_stmt(g, i, follow);
     case ND_IMPORT:  // the function's own: math's names from here on (no code)
       if (node_is(g->s, cx(g, n->a), "math")) g->f.fn_math = 1;
+      if (node_is(g->s, cx(g, n->a), "re")) g->f.fn_re = 1;
       return 1;
     case ND_FROM:
       for (int32_t k = 0; k < n->n && g->f.nfrom_math < MAX_FROM_MATH; k++)
@@ -862,7 +863,7 @@ DEV int memo_able(const SemaFunc* f) {
 DEV void open_code_frame(Code* g, int32_t fi) {
   CodeFrame* fr = &g->f;
   fr->fn = fi; fr->nlocals = 0; fr->nslots = 0; fr->depth = 0; fr->max_depth = 0; fr->block_depth = -1;
-  fr->nloops = 0; fr->nopen = 0; fr->block_serial = 0; fr->fn_math = 0; fr->nfrom_math = 0;
+  fr->nloops = 0; fr->nopen = 0; fr->block_serial = 0; fr->fn_math = 0; fr->fn_re = 0; fr->nfrom_math = 0;
 }
 
 // The parameters that the body gives the other class of number too (the

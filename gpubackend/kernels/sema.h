@@ -52,6 +52,7 @@ struct SemaFrame {
   int32_t open_blocks[MAX_NESTING + 2];  // the blocks open, innermost last, by serial
   int32_t nopen, block_serial;
   int32_t fn_math;            // the function has run its own `import math`
+  int32_t fn_re;              // ... and its own `import re`
   int32_t from_math[MAX_FROM_MATH];  // names of its own `from math import` (ALIAS nodes)
   int32_t nfrom_math;
   int32_t ntries;             // try statements open around the statement typed (sema_try.h)
@@ -67,6 +68,7 @@ struct Sema {
   int32_t nfuncs;
   int32_t entry;    // the entry's index in funcs, or -1
   int32_t math_imported;      // `import math` at module level
+  int32_t re_imported;        // `import re` at module level
   int32_t typing[MAX_TYPING_NAMES];  // names imported from typing so far (ALIAS nodes)
   int32_t ntyping, typing_all;
   SemaConst consts[MAX_MODULE_CONSTS];
@@ -711,6 +713,7 @@ DEVFN void declarations_of(Sema* s, int32_t i, int32_t top, int module) {
       if (module && alias->len >= 4 && at[0] == 'm' && at[1] == 'a' && at[2] == 't' && at[3] == 'h' &&
           (alias->len == 4 || at[4] == '.'))
         s->math_imported = 1;
+      if (module && alias->len == 2 && at[0] == 'r' && at[1] == 'e') s->re_imported = 1;
       return;
     }
     case ND_ASSIGN: if (module && !in_module_code_text(s, i)) module_const(s, i, 1); return;
@@ -770,7 +773,7 @@ DEVFN void entry_signature(Sema* s, const char* entry, int32_t entry_len, const 
 DEVFN int declarations(Sema* s, const ParseTree* t, const char* src, int32_t n, const char* entry,
                             int32_t entry_len, const char* sig, int32_t sig_len, Diag* d) {
   s->t = t; s->src = src; s->n = n; s->diag = d;
-  s->nfuncs = 0; s->entry = -1; s->math_imported = 0; s->ntyping = 0; s->typing_all = 0; s->nconsts = 0;
+  s->nfuncs = 0; s->entry = -1; s->math_imported = 0; s->re_imported = 0; s->ntyping = 0; s->typing_all = 0; s->nconsts = 0;
   s->in_header = 0; s->result_at = -1; s->nfrom_math = 0; s->f.fn = -1; s->stop = 0; s->entry_called = 0;
   s->discovering = 0; s->fn_end = n; s->inferring = 0; s->module_n = 0; s->view_at = -1; s->union_at = -1;
   s->limit_at = -1;
@@ -862,7 +865,7 @@ DEVFN void import_stmt(Sema* s, int32_t i, int32_t* from, int32_t* nfrom) {
   while (first_len < head.len && s->src[head.start + first_len] != '.') first_len++;
   head.len = first_len;
   const char* m = s->src + head.start;
-  int math = span_eq(m, first_len, "math");
+  int math = span_eq(m, first_len, "math") || (span_eq(m, first_len, "re") && n->kind == ND_IMPORT);
   int typing = span_eq(m, first_len, "typing") || span_eq(m, first_len, "__future__");
   if (!typing && !math) {
     if (quiet_module(m, first_len) && import_unused(s, i)) return;  // a no-op here as in CPython

@@ -257,6 +257,13 @@ DEV int math_module(Sema* s, int32_t obj) {
 }
 
 // A look ahead that can't type the later use it needs: Unsupported at the read.
+// `re` here: the module, as math_module's `math`.
+DEV int re_module(Sema* s, int32_t obj) {
+  int nested = s->f.fn >= 0 && s->funcs[s->f.fn].parent >= 0;
+  int imported = s->re_imported || s->f.fn_re || (nested && s->saved.fn_re);
+  return nd(s, obj)->kind == ND_NAME && node_is(s, obj, "re") && !find_local(s, obj) && imported;
+}
+
 DEV void cannot_learn(Sema* s, int32_t read) {
   if (s->diag->cls == DG_OK && !s->stop) {
     sema_error(s, read, DG_UNSUPPORTED, "a variable whose type a later use tells, in a use that can't be typed: '");
@@ -270,6 +277,7 @@ DEVFN void learn_dict_type(Sema* s, SemaLocal* l, int32_t read);
 DEVFN void learn_optional_type(Sema* s, SemaLocal* l, int32_t read);
 DEVFN int32_t find_func(Sema* s, int32_t name);
 DEVFN int32_t math_fn(Sema* s, int32_t name, int32_t call);
+DEVFN int32_t re_fn(Sema* s, int32_t name, int32_t call);
 
 // name := NAME      a read: a local, a module constant, or an error. A
 // local holding an empty list learns its item type from a later use
@@ -2151,6 +2159,7 @@ DEV int number_attribute(const Sema* s, int32_t t, int32_t name) {
 DEVFN int32_t attribute(Sema* s, int32_t i) {
   int32_t obj = nd(s, i)->a;
   if (math_module(s, obj)) return note_called(s, obj) ? math_fn(s, i, -1) : T_BAD;
+  if (re_module(s, obj)) return note_called(s, obj) ? re_fn(s, i, -1) : T_BAD;
   int32_t t = expr(s, obj, 0);
   if (t == T_BAD) return T_BAD;
   if (!number_attribute(s, t, i)) { sema_error(s, i, DG_UNSUPPORTED, "a method used as a value"); return T_BAD; }
@@ -2162,6 +2171,7 @@ DEVFN int32_t attribute(Sema* s, int32_t i) {
 DEVFN int32_t method_call(Sema* s, int32_t call) {
   int32_t attr = nd(s, call)->a, obj = nd(s, attr)->a;
   if (math_module(s, obj)) return note_called(s, obj) ? math_fn(s, attr, call) : T_BAD;
+  if (re_module(s, obj)) return note_called(s, obj) ? re_fn(s, attr, call) : T_BAD;
   SemaLocal* origin = nd(s, obj)->kind == ND_NAME ? find_local(s, obj) : 0;
   // a call that tells (or, a dict's get with a default and setdefault, needs not) the type of an empty container
   int own = node_is(s, attr, "append") || node_is(s, attr, "insert") || node_is(s, attr, "add") ||
@@ -2196,6 +2206,7 @@ DEVFN int32_t method_call(Sema* s, int32_t call) {
   return list_method(s, call, t, origin && origin->type == t ? origin : 0);
 }
 
+#include "sema_re.h"
 #include "sema_set.h"
 #include "sema_dict.h"
 #include "sema_tuple.h"

@@ -992,6 +992,7 @@ DEVFN int stmt_(Sema* s, int32_t i) {
     case ND_IMPORT: case ND_FROM:  // the function's own: math's names from here on
       import_stmt(s, i, s->f.from_math, &s->f.nfrom_math);
       if (n->kind == ND_IMPORT && !halted(s) && node_is(s, xtra(s, n->a), "math")) s->f.fn_math = 1;
+      if (n->kind == ND_IMPORT && !halted(s) && node_is(s, xtra(s, n->a), "re")) s->f.fn_re = 1;
       return 1;
     case ND_BREAK: case ND_CONTINUE:
       if (s->f.nloops == 0) {
@@ -1009,7 +1010,7 @@ DEVFN int stmt_(Sema* s, int32_t i) {
 // A fresh frame for the body of function fi.
 DEV void open_frame(Sema* s, int32_t fi) {
   s->f.fn = fi; s->f.nlocals = 0; s->f.ncalled = 0; s->f.nloops = 0; s->stop = 0; s->f.nopen = 0; s->f.block_serial = 0;
-  s->f.fn_math = 0; s->f.nfrom_math = 0; s->f.ntries = 0;
+  s->f.fn_math = 0; s->f.fn_re = 0; s->f.nfrom_math = 0; s->f.ntries = 0;
 }
 
 // The type of parameter NAME `name` as a local of its body: its own, or

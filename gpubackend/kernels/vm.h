@@ -10,6 +10,7 @@
 #include "dtoa.h"
 #include "format_float.h"
 #include "numbers.h"
+#include "regex.h"
 
 // Where a lane keeps its frames: the caller's next instruction and locals
 // (two words, so `depth` frames take 2 * depth words of the lane's scratch).
@@ -234,6 +235,11 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
   int short_of_fuel = 0;
 #define CHARGE(work) do { int64_t c_ = (work) / WORK_PER_FUEL; \
     if (c_ > fuel) { short_of_fuel = 1; RAISE(ST_TIMEOUT); } fuel -= c_; } while (0)
+  // A regular expression's steps (regex.h): the matcher stops where the
+  // fuel left cannot pay for more, a Timeout as CHARGE's.
+#define RE_BUDGET (fuel < INT64_MAX_ / WORK_PER_FUEL ? (fuel + 1) * WORK_PER_FUEL : INT64_MAX_)
+#define RE_DONE(st, steps) do { if ((st) == ST_TIMEOUT) { short_of_fuel = 1; RAISE(ST_TIMEOUT); } \
+    CHECK(st); CHARGE(steps); } while (0)
 
   // Dispatch. w and a are the current instruction word and its argument
   // (NEXT loads them): a handler must not declare a local of either name,
@@ -709,6 +715,16 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
         NEW_OBJ(rt_str_split(&heap, AS_STR(TOP), nullptr, chars, empty, &r_)); CHARGE(n); NEXT; }
       CASE(STR_SPLIT_SEP): { const int64_t* sep = AS_STR(POP()); int64_t n = search_work(STR_LEN_OF(AS_STR(TOP)), STR_LEN_OF(sep));
         NEW_OBJ(rt_str_split(&heap, AS_STR(TOP), sep, chars, empty, &r_)); CHARGE(n); NEXT; }
+      CASE(RE_FINDALL): { const int64_t* s = AS_STR(POP()); int64_t* r; int64_t steps;
+        int st = rt_re_findall(&heap, AS_STR(TOP), s, a & RE_FLAGS, (a >> RE_SHAPE_SHIFT) - 1, RE_BUDGET, chars, empty, &r, &steps);
+        RE_DONE(st, steps); TOP = PTR_WORD(r); NEXT; }
+      CASE(RE_SUB): { int64_t count = POP(); const int64_t* s = AS_STR(POP()); const int64_t* repl = AS_STR(POP());
+        const int64_t* r; int64_t steps;
+        int st = rt_re_sub(&heap, AS_STR(TOP), repl, s, count, a, RE_BUDGET, chars, empty, &r, &steps);
+        RE_DONE(st, steps); TOP = AS_WORD(r); NEXT; }
+      CASE(RE_SPLIT): { int64_t most = POP(); const int64_t* s = AS_STR(POP()); int64_t* r; int64_t steps;
+        int st = rt_re_split(&heap, AS_STR(TOP), s, most, a, RE_BUDGET, chars, empty, &r, &steps);
+        RE_DONE(st, steps); TOP = PTR_WORD(r); NEXT; }
       CASE(STR_JOIN): { const int64_t* l = AS_PTR(POP()); const int64_t* r;
         CHECK(rt_str_join(&heap, AS_STR(TOP), l, chars, empty, &r)); TOP = AS_WORD(r);
         CHARGE(STR_LEN_OF(r) + LIST_LEN(l)); NEXT; }
