@@ -70,30 +70,53 @@ DEV int re_module(Code* g, int32_t i) {
   return cnode(g, i)->kind == ND_NAME && node_is(g->s, i, "re") && !local_of(g, i) && imported;
 }
 
-// re_fn := 're' '.' NAME '(' args ')'      (sema_re.h): the pattern, the
-// repl (sub), the string, the count or maxsplit (0 when absent) in source
-// order, then one RE_* instruction whose argument carries the flags (and
-// findall's item shape)
-DEVFN ExpDesc re_fn(Code* g, int32_t name, int32_t call) {
-  int sub = node_is(g->s, name, "sub"), findall = node_is(g->s, name, "findall");
-  const char* counted = sub ? "count" : findall ? nullptr : "maxsplit";
-  int32_t strs = sub ? 3 : 2, flags_at = strs + (counted ? 1 : 0);
-  for (int32_t k = 0; k <= strs && !code_failed(g); k++) {
-    int32_t arg = k < strs ? re_arg(g->s, call, k, nullptr) : counted ? re_arg(g->s, call, k, counted) : -2;
+// re_fn := 're' '.' NAME '(' args ')' | pattern '.' NAME '(' args ')'
+// (sema_re.h): the pattern (a Pattern's method: already pushed), the repl
+// (sub), the string, the count or maxsplit (0 when absent) in source
+// order, then one RE_* instruction whose argument carries the flags, and
+// findall's item shape or RE_MATCH's mode
+DEVFN ExpDesc re_fn(Code* g, int32_t name, int32_t call, int compiled) {
+  int fn = re_fn_of(g->s, name);
+  const char* counted = re_counted(fn);
+  int32_t strs = re_strs(fn), skip = compiled, flags_at = strs + (counted ? 1 : 0);
+  int32_t a = compiled ? RE_COMPILED : 0;
+  for (int32_t k = skip; k <= strs && !code_failed(g); k++) {
+    int32_t arg = k < strs ? re_arg(g->s, call, k - skip, nullptr) : counted ? re_arg(g->s, call, k - skip, counted) : -2;
     if (arg == -2) break;
     if (arg == -1) { emit(g, OP_CONST, const_word(g, 0)); continue; }
+    if (k == 0 && is_pattern(ctypes(g), ty(g, arg))) a |= RE_COMPILED;
     ExpDesc e = expr(g, arg);
     discharge(g, &e);
     g->line = cnode(g, arg)->end;
   }
-  int32_t flags_arg = re_arg(g->s, call, flags_at, "flags");
-  int32_t a = flags_arg >= 0 ? re_flags(g->s, flags_arg) : 0;
+  int32_t flags_arg = compiled ? -1 : re_arg(g->s, call, flags_at, "flags");
+  if (flags_arg >= 0) a |= re_flags(g->s, flags_arg);
   g->line = cnode(g, call)->end;
   const TypeTable* tt = ctypes(g);
   int32_t item = elem_of(tt, ty(g, call));
-  if (findall && is_tuple(tt, item)) a |= (1 + tt->t[item].n) << RE_SHAPE_SHIFT;
-  emit(g, sub ? OP_RE_SUB : findall ? OP_RE_FINDALL : OP_RE_SPLIT, a);
+  if (fn == RE_FN_FINDALL && is_tuple(tt, item)) a |= (1 + tt->t[item].n) << RE_SHAPE_SHIFT;
+  if (fn <= RE_FN_FULLMATCH) a |= fn << RE_SHAPE_SHIFT;
+  int op = fn <= RE_FN_FULLMATCH ? OP_RE_MATCH : fn == RE_FN_FINDALL ? OP_RE_FINDALL : fn == RE_FN_SUB ? OP_RE_SUB
+         : fn == RE_FN_SPLIT ? OP_RE_SPLIT : OP_RE_COMPILE;
+  emit(g, op, a);
   return pushed(g, ty(g, call));
+}
+
+// match_method := expression '.' NAME '(' [expression] ')'      of a
+// re.Match on the stack (sema_re.h): the group (0 when absent), then one
+// MATCH_* instruction
+DEVFN ExpDesc match_method(Code* g, int32_t i, int32_t name) {
+  const Node* c = cnode(g, i);
+  if (c->n == 0) emit(g, OP_CONST, const_word(g, 0));
+  else {
+    ExpDesc e = expr(g, cx(g, c->b));
+    discharge(g, &e);
+  }
+  g->line = c->end;
+  if (node_is(g->s, name, "group")) emit0(g, OP_MATCH_GROUP);
+  else if (node_is(g->s, name, "span")) emit0(g, OP_MATCH_SPAN);
+  else emit(g, OP_MATCH_POS, node_is(g->s, name, "end"));
+  return pushed(g, ty(g, i));
 }
 
 // Whether NAME node i is one of `from math import`: of this function, of
@@ -656,7 +679,7 @@ DEVFN ExpDesc str_method(Code* g, int32_t i, int32_t name) {
 DEVFN ExpDesc method(Code* g, int32_t i) {
   int32_t attr = cnode(g, i)->a, obj = cnode(g, attr)->a;
   if (math_module(g, obj)) return math_fn(g, attr, i);
-  if (re_module(g, obj)) return re_fn(g, attr, i);
+  if (re_module(g, obj)) return re_fn(g, attr, i, 0);
   ExpDesc o = expr(g, obj);
   discharge(g, &o);
   g->line = cnode(g, obj)->end;
@@ -670,6 +693,8 @@ DEVFN ExpDesc method(Code* g, int32_t i) {
   if (t == T_STR) return str_method(g, i, attr);
   if (is_set(ctypes(g), t)) return set_method(g, i, attr, t);
   if (is_dict(ctypes(g), t)) return dict_method(g, i, attr, t);
+  if (is_match(ctypes(g), t)) return match_method(g, i, attr);
+  if (is_pattern(ctypes(g), t)) return re_fn(g, attr, i, 1);
   refuse(g, i);
   return desc(g, EK_VOID, 0, T_BAD);
 }

@@ -480,9 +480,10 @@ DEVFN ExpDesc truth(Code* g, ExpDesc e) {
     e.truth = g->line; e.type = T_BOOL;
     return e;
   }
-  if (t == T_NONE || is_tuple(tt, t)) {  // a tuple's length is its type's
+  int object = is_match(tt, t) || is_pattern(tt, t);  // always true
+  if (t == T_NONE || is_tuple(tt, t) || object) {  // a tuple's length is its type's
     drop(g, &e);
-    return desc(g, EK_CONST, const_word(g, t != T_NONE && tt->t[t].n > 0), T_BOOL);
+    return desc(g, EK_CONST, const_word(g, object || (t != T_NONE && tt->t[t].n > 0)), T_BOOL);
   }
   discharge(g, &e);
   if (t == T_FLOAT) emit0(g, OP_TRUTH_FLOAT);

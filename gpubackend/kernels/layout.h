@@ -82,9 +82,12 @@ enum SetBinop { SETOP_AND, SETOP_OR, SETOP_SUB };
 #define SETSEL_OTHER_SET 4 // SET_BINOP (after the operator), SET_UPDATE (1): the other is a set
 
 // re's flags as RE_* instructions carry them in their argument (sema_re.h
-// folds re.I, re.M, re.S and re.A into these bits); above them, findall's
-// item shape (RE_SHAPE_SHIFT): 0 for str items, 1 + n for tuples of n.
-enum ReFlag { RE_IGNORECASE = 1, RE_MULTILINE = 2, RE_DOTALL = 4, RE_ASCII = 8, RE_FLAGS = 15, RE_SHAPE_SHIFT = 4 };
+// folds re.I, re.M, re.S and re.A into these bits); RE_COMPILED when the
+// pattern operand is a re.Pattern, {pattern, flags}, whose flags are used
+// instead; above them (RE_SHAPE_SHIFT), RE_MATCH's mode and findall's
+// item shape: 0 for str items, 1 + n for tuples of n.
+enum ReFlag { RE_IGNORECASE = 1, RE_MULTILINE = 2, RE_DOTALL = 4, RE_ASCII = 8, RE_FLAGS = 15, RE_COMPILED = 16,
+              RE_SHAPE_SHIFT = 5 };
 
 // Case modes of STR_CASE (the selector): the str methods of those names.
 enum StrCase { CASE_LOWER, CASE_UPPER, CASE_SWAP, CASE_CAPITALIZE, CASE_TITLE };

@@ -56,7 +56,10 @@
 
 // Whether a value of this type is a reference (str, list, tuple, Optional,
 // a set or dict: sets.h, dicts.h, and a union: dicts.h).
-DEV int rt_code_is_ref(char c) { return c == 's' || c == '[' || c == '*' || c == '(' || c == '?' || c == '<' || c == '{' || c == '|'; }
+DEV int rt_code_is_ref(char c) {
+  return c == 's' || c == '[' || c == '*' || c == '(' || c == '?' || c == '<' || c == '{' || c == '|' || c == 'm' ||
+         c == 'p';
+}
 // Whether an Optional of this type boxes its value (int, bool, float).
 DEV int rt_code_is_boxed_(char c) { return c == 'i' || c == 'b' || c == 'f' || c == 'r'; }
 

@@ -653,6 +653,35 @@ DEV int re_group_str_(const ReRun_* r, int32_t g, const int64_t* s, const int64_
 
 // ============================================================ findall, sub, split
 
+// The pattern and the flags of an RE_* instruction's pattern operand w: a
+// str and the argument's flags, or a re.Pattern {pattern, flags}
+// (RE_COMPILED) and its own.
+DEV const int64_t* re_operand(int64_t w, int32_t arg, int* flags) {
+  const int64_t* o = AS_PTR(w);
+  if (arg & RE_COMPILED) { *flags = (int)o[1]; return AS_PTR(o[0]); }
+  *flags = arg & RE_FLAGS;
+  return o;
+}
+
+// re.compile(pat, flags): a re.Pattern, {pat, flags}, once the pattern is
+// one regex.h compiles (Unsupported otherwise, as every call of it would
+// be). The program is compiled to check it, in scratch given back.
+DEVFN int rt_re_compile(Heap* h, const int64_t* pat, int flags, int64_t** out, int64_t* steps) {
+  *steps = STR_LEN_OF(pat);
+  int64_t* spare = heap_spare(h, RE_MAX_CODE / 2 + 1);
+  if (!spare) return ST_MEMORY_ERROR;
+  ReProg prog;
+  prog.code = (int32_t*)spare;
+  prog.flags = flags;
+  if (!re_compile(STR_BYTES(pat), STR_LEN_OF(pat), &prog, RE_MAX_CODE)) return ST_UNSUPPORTED;
+  int64_t* p = heap_alloc(h, 2);
+  if (!p) return ST_MEMORY_ERROR;
+  p[0] = PTR_WORD(pat);
+  p[1] = flags;
+  *out = p;
+  return ST_PASS;
+}
+
 // The next match of a walk over the text (findall, sub, split), from
 // *pos; after it *pos is its end and *advance whether it was empty.
 DEV int re_next_(ReRun_* r, int64_t* pos, int* advance, int* found) {
@@ -835,4 +864,53 @@ DEVFN int rt_re_sub(Heap* h, const int64_t* pat, const int64_t* repl, const int6
   }
   *out = rt_str_done_(&o, total, chars, empty);
   return ST_PASS;
+}
+
+// ============================================================ match, search, fullmatch
+
+// A re.Match object: {the string; its groups; the slots of the groups,
+// 2 * (groups + 1) words: start, end, -1 where unset}.
+#define MATCH_STR(m) ((const int64_t*)(uint64_t)(m)[0])
+#define MATCH_GROUPS(m) ((m)[1])
+#define MATCH_SLOT(m, k) ((m)[2 + (k)])
+
+// re.search (mode 0), re.match (1) and re.fullmatch (2) of pat in s: a
+// Match, or 0 (None) where there is none.
+DEVFN int rt_re_match(Heap* h, const int64_t* pat, const int64_t* s, int flags, int mode, int64_t budget,
+                      int64_t** out, int64_t* steps) {
+  ReRun_ r;
+  int st = re_prepare_(h, pat, flags, s, budget, &r);
+  *steps = r.steps;
+  if (st != ST_PASS) return st;
+  int found;
+  st = re_search_(&r, 0, 0, mode > 0, mode == 2, &found);
+  *steps = r.steps;
+  if (st != ST_PASS) return st;
+  if (!found) { *out = nullptr; return ST_PASS; }
+  int64_t slots = 2 * (r.prog.groups + 1);
+  int64_t* m = heap_alloc(h, 2 + slots);
+  if (!m) return ST_MEMORY_ERROR;
+  m[0] = PTR_WORD(s);
+  m[1] = r.prog.groups;
+  for (int64_t k = 0; k < slots; k++) MATCH_SLOT(m, k) = r.slots[k];
+  *out = m;
+  return ST_PASS;
+}
+
+// m.start(g) (which 0), m.end(g) (1): -1 for a group that took no part;
+// IndexError ("no such group") past the groups.
+DEV int rt_match_pos(const int64_t* m, int64_t g, int which, int64_t* out) {
+  if (g < 0 || g > MATCH_GROUPS(m)) return ST_INDEX_ERROR;
+  *out = MATCH_SLOT(m, 2 * g + which);
+  return ST_PASS;
+}
+
+// m.group(g): the text; IndexError past the groups, and Unsupported for a
+// group that took no part (None in CPython, where a str is typed).
+DEV int rt_match_group(Heap* h, const int64_t* m, int64_t g, const int64_t* chars, const int64_t* empty,
+                       const int64_t** out) {
+  if (g < 0 || g > MATCH_GROUPS(m)) return ST_INDEX_ERROR;
+  int64_t a = MATCH_SLOT(m, 2 * g), b = MATCH_SLOT(m, 2 * g + 1);
+  if (a < 0 || b < 0) return ST_UNSUPPORTED;
+  return rt_substr_(h, MATCH_STR(m), a, b, chars, empty, out);
 }

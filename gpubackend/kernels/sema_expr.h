@@ -277,7 +277,8 @@ DEVFN void learn_dict_type(Sema* s, SemaLocal* l, int32_t read);
 DEVFN void learn_optional_type(Sema* s, SemaLocal* l, int32_t read);
 DEVFN int32_t find_func(Sema* s, int32_t name);
 DEVFN int32_t math_fn(Sema* s, int32_t name, int32_t call);
-DEVFN int32_t re_fn(Sema* s, int32_t name, int32_t call);
+DEVFN int32_t re_fn(Sema* s, int32_t name, int32_t call, int compiled);
+DEVFN int32_t match_method(Sema* s, int32_t call);
 
 // name := NAME      a read: a local, a module constant, or an error. A
 // local holding an empty list learns its item type from a later use
@@ -711,6 +712,10 @@ DEVFN int32_t compare_type(Sema* s, int32_t op, int code, int32_t a, int32_t b) 
       return T_BAD;
     }
     return T_BOOL;
+  }
+  if (holds_kind(tt, a, TY_PATTERN) || holds_kind(tt, b, TY_PATTERN)) {  // CPython's == compares pattern and flags
+    sema_error(s, op, DG_UNSUPPORTED, "comparing a re.Pattern");
+    return T_BAD;
   }
   if (code == TK_IN || code == CMP_NOT_IN) {
     b = decay(s, op, b);
@@ -2159,7 +2164,7 @@ DEV int number_attribute(const Sema* s, int32_t t, int32_t name) {
 DEVFN int32_t attribute(Sema* s, int32_t i) {
   int32_t obj = nd(s, i)->a;
   if (math_module(s, obj)) return note_called(s, obj) ? math_fn(s, i, -1) : T_BAD;
-  if (re_module(s, obj)) return note_called(s, obj) ? re_fn(s, i, -1) : T_BAD;
+  if (re_module(s, obj)) return note_called(s, obj) ? re_fn(s, i, -1, 0) : T_BAD;
   int32_t t = expr(s, obj, 0);
   if (t == T_BAD) return T_BAD;
   if (!number_attribute(s, t, i)) { sema_error(s, i, DG_UNSUPPORTED, "a method used as a value"); return T_BAD; }
@@ -2171,7 +2176,7 @@ DEVFN int32_t attribute(Sema* s, int32_t i) {
 DEVFN int32_t method_call(Sema* s, int32_t call) {
   int32_t attr = nd(s, call)->a, obj = nd(s, attr)->a;
   if (math_module(s, obj)) return note_called(s, obj) ? math_fn(s, attr, call) : T_BAD;
-  if (re_module(s, obj)) return note_called(s, obj) ? re_fn(s, attr, call) : T_BAD;
+  if (re_module(s, obj)) return note_called(s, obj) ? re_fn(s, attr, call, 0) : T_BAD;
   SemaLocal* origin = nd(s, obj)->kind == ND_NAME ? find_local(s, obj) : 0;
   // a call that tells (or, a dict's get with a default and setdefault, needs not) the type of an empty container
   int own = node_is(s, attr, "append") || node_is(s, attr, "insert") || node_is(s, attr, "add") ||
@@ -2190,6 +2195,8 @@ DEVFN int32_t method_call(Sema* s, int32_t call) {
   if (t == T_STR) return str_method(s, call);
   if (is_set(&s->types, t)) return set_method(s, call, t, origin && origin->type == t ? origin : 0);
   if (is_dict(&s->types, t)) return dict_method(s, call, t, origin && origin->type == t ? origin : 0);
+  if (is_match(&s->types, t)) return match_method(s, call);
+  if (is_pattern(&s->types, t)) return re_fn(s, attr, call, 1);
   if (!is_list(&s->types, t)) {
     if (number_attribute(s, t, attr)) {  // valid Python the subset leaves out: CPython judges it
       sema_error(s, attr, DG_UNSUPPORTED, "the "); msg_type_in(s->diag, &s->types, t); msg(s->diag, " method '");

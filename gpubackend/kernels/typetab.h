@@ -21,7 +21,12 @@ enum TypeId { T_NONE, T_BOOL, T_INT, T_FLOAT, T_STR, T_NUM, T_UNK, N_SCALARS, T_
 // n of them) are scalars, at most one list and tuples of distinct arities
 // (gpubackend/types.py's union rule), so == between two members of one
 // union compares numbers by value and anything else as unequal.
-enum TypeKind { TY_SCALAR, TY_LIST, TY_TUPLE, TY_OPT, TY_SET, TY_DICT, TY_UNION, TY_VTUPLE };
+// A re.Match (TY_MATCH, regex.h) is what re.match and re.search give
+// (in an Optional), a re.Pattern (TY_PATTERN) what re.compile gives; they
+// have no parameters. Their methods and a truth test read them; a Match's
+// == is its identity (objects.h's default) and an ordering raises
+// TypeError, as CPython's; a Pattern's == is not compiled.
+enum TypeKind { TY_SCALAR, TY_LIST, TY_TUPLE, TY_OPT, TY_SET, TY_DICT, TY_UNION, TY_VTUPLE, TY_MATCH, TY_PATTERN };
 
 struct TypeDef {
   int32_t kind;
@@ -85,6 +90,12 @@ DEV int32_t type_opt(TypeTable* tt, int32_t elem) {
   TypeDef d; d.kind = TY_OPT; d.elem = elem; d.n = 0; d.depth = type_depth(tt, elem) + 1;
   return elem == T_BAD ? T_BAD : type_intern(tt, &d);
 }
+DEV int32_t type_of_kind_(TypeTable* tt, int32_t kind) {
+  TypeDef d; d.kind = kind; d.elem = T_NONE; d.n = 0; d.depth = 1;
+  return type_intern(tt, &d);
+}
+DEV int32_t type_match(TypeTable* tt) { return type_of_kind_(tt, TY_MATCH); }
+DEV int32_t type_pattern(TypeTable* tt) { return type_of_kind_(tt, TY_PATTERN); }
 // A type of n item types (a tuple's items, a union's members) of this kind.
 DEV int32_t type_of_items_(TypeTable* tt, int32_t kind, int32_t n, const int32_t* items) {
   TypeDef d; d.kind = kind; d.elem = T_BAD; d.n = n; d.depth = 0;
@@ -114,6 +125,17 @@ DEV int is_opt(const TypeTable* tt, int32_t t) { return type_kind(tt, t) == TY_O
 DEV int is_set(const TypeTable* tt, int32_t t) { return type_kind(tt, t) == TY_SET; }
 DEV int is_dict(const TypeTable* tt, int32_t t) { return type_kind(tt, t) == TY_DICT; }
 DEV int is_union(const TypeTable* tt, int32_t t) { return type_kind(tt, t) == TY_UNION; }
+DEV int is_match(const TypeTable* tt, int32_t t) { return type_kind(tt, t) == TY_MATCH; }
+DEV int is_pattern(const TypeTable* tt, int32_t t) { return type_kind(tt, t) == TY_PATTERN; }
+// Whether a value of t holds one of this kind.
+DEV int holds_kind(const TypeTable* tt, int32_t t, int32_t kind) {
+  if (t < N_SCALARS) return 0;
+  const TypeDef* d = &tt->t[t];
+  if (d->kind == kind) return 1;
+  for (int32_t i = 0; i < d->n && (d->kind == TY_TUPLE || d->kind == TY_UNION || d->kind == TY_DICT); i++)
+    if (holds_kind(tt, d->items[i], kind)) return 1;
+  return holds_kind(tt, d->elem, kind);
+}
 // Whether values of types a and b are of two kinds among number, str,
 // list, tuple, set and dict, whatever the run: CPython's == finds them
 // unequal, and an ordering between them raises TypeError. (None, an
@@ -226,6 +248,7 @@ DEV int type_code(const TypeTable* tt, int32_t t, char* buf, int32_t* k, int32_t
   if (*k >= cap || t < 0) return 0;
   if (t < N_SCALARS) { buf[(*k)++] = TYPE_CODES[t]; return 1; }
   const TypeDef* d = &tt->t[t];
+  if (d->kind == TY_MATCH || d->kind == TY_PATTERN) { buf[(*k)++] = d->kind == TY_MATCH ? 'm' : 'p'; return 1; }
   if (d->kind == TY_TUPLE || d->kind == TY_UNION) {
     buf[(*k)++] = d->kind == TY_TUPLE ? '(' : '|';
     for (int32_t i = 0; i < d->n; i++) if (!type_code(tt, d->items[i], buf, k, cap)) return 0;
@@ -245,6 +268,7 @@ DEV int32_t type_of_code(TypeTable* tt, const char* code, int32_t len, int32_t* 
   if (*i >= len) return T_BAD;
   char c = code[(*i)++];
   for (int32_t t = 0; t < T_UNK; t++) if (TYPE_CODES[t] == c) return t;
+  if (c == 'm' || c == 'p') return c == 'm' ? type_match(tt) : type_pattern(tt);
   if (c == '[' || c == '*' || c == '?' || c == '<') {
     int32_t elem = type_of_code(tt, code, len, i);
     if (elem == T_BAD) return T_BAD;
@@ -271,6 +295,7 @@ DEV void msg_type_in(Diag* d, const TypeTable* tt, int32_t t) {
   if (t < 0 || t >= tt->n) { msg(d, "?"); return; }
   if (t < N_SCALARS) { msg(d, names[t]); return; }
   const TypeDef* e = &tt->t[t];
+  if (e->kind == TY_MATCH || e->kind == TY_PATTERN) { msg(d, e->kind == TY_MATCH ? "re.Match" : "re.Pattern"); return; }
   if (e->kind == TY_UNION) {
     for (int32_t i = 0; i < e->n; i++) { if (i) msg(d, " | "); msg_type_in(d, tt, e->items[i]); }
     return;

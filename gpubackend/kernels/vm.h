@@ -715,16 +715,33 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
         NEW_OBJ(rt_str_split(&heap, AS_STR(TOP), nullptr, chars, empty, &r_)); CHARGE(n); NEXT; }
       CASE(STR_SPLIT_SEP): { const int64_t* sep = AS_STR(POP()); int64_t n = search_work(STR_LEN_OF(AS_STR(TOP)), STR_LEN_OF(sep));
         NEW_OBJ(rt_str_split(&heap, AS_STR(TOP), sep, chars, empty, &r_)); CHARGE(n); NEXT; }
-      CASE(RE_FINDALL): { const int64_t* s = AS_STR(POP()); int64_t* r; int64_t steps;
-        int st = rt_re_findall(&heap, AS_STR(TOP), s, a & RE_FLAGS, (a >> RE_SHAPE_SHIFT) - 1, RE_BUDGET, chars, empty, &r, &steps);
+      CASE(RE_COMPILE): { int flags = a & RE_FLAGS; int64_t* r; int64_t steps;
+        int st = rt_re_compile(&heap, AS_STR(TOP), flags, &r, &steps); RE_DONE(st, steps); TOP = PTR_WORD(r); NEXT; }
+      CASE(RE_FINDALL): { const int64_t* s = AS_STR(POP()); int64_t* r; int64_t steps; int flags;
+        const int64_t* p = re_operand(TOP, a, &flags);
+        int st = rt_re_findall(&heap, p, s, flags, (a >> RE_SHAPE_SHIFT) - 1, RE_BUDGET, chars, empty, &r, &steps);
         RE_DONE(st, steps); TOP = PTR_WORD(r); NEXT; }
       CASE(RE_SUB): { int64_t count = POP(); const int64_t* s = AS_STR(POP()); const int64_t* repl = AS_STR(POP());
-        const int64_t* r; int64_t steps;
-        int st = rt_re_sub(&heap, AS_STR(TOP), repl, s, count, a, RE_BUDGET, chars, empty, &r, &steps);
+        const int64_t* r; int64_t steps; int flags;
+        const int64_t* p = re_operand(TOP, a, &flags);
+        int st = rt_re_sub(&heap, p, repl, s, count, flags, RE_BUDGET, chars, empty, &r, &steps);
         RE_DONE(st, steps); TOP = AS_WORD(r); NEXT; }
-      CASE(RE_SPLIT): { int64_t most = POP(); const int64_t* s = AS_STR(POP()); int64_t* r; int64_t steps;
-        int st = rt_re_split(&heap, AS_STR(TOP), s, most, a, RE_BUDGET, chars, empty, &r, &steps);
+      CASE(RE_SPLIT): { int64_t most = POP(); const int64_t* s = AS_STR(POP()); int64_t* r; int64_t steps; int flags;
+        const int64_t* p = re_operand(TOP, a, &flags);
+        int st = rt_re_split(&heap, p, s, most, flags, RE_BUDGET, chars, empty, &r, &steps);
         RE_DONE(st, steps); TOP = PTR_WORD(r); NEXT; }
+      CASE(RE_MATCH): { const int64_t* s = AS_STR(POP()); int64_t* r; int64_t steps; int flags;
+        const int64_t* p = re_operand(TOP, a, &flags);
+        int st = rt_re_match(&heap, p, s, flags, a >> RE_SHAPE_SHIFT, RE_BUDGET, &r, &steps);
+        RE_DONE(st, steps); TOP = PTR_WORD(r); NEXT; }
+      CASE(MATCH_GROUP): { int64_t k = POP(); const int64_t* r;
+        CHECK(rt_match_group(&heap, AS_PTR(TOP), k, chars, empty, &r)); TOP = AS_WORD(r); CHARGE(STR_LEN_OF(r)); NEXT; }
+      CASE(MATCH_POS): { int64_t k = POP(); int64_t r; CHECK(rt_match_pos(AS_PTR(TOP), k, a, &r)); TOP = r; NEXT; }
+      CASE(MATCH_SPAN): { int64_t k = POP(); int64_t lo, hi;
+        CHECK(rt_match_pos(AS_PTR(TOP), k, 0, &lo)); CHECK(rt_match_pos(AS_PTR(TOP), k, 1, &hi));
+        int64_t* t = heap_alloc(&heap, 2);
+        if (!t) RAISE(ST_MEMORY_ERROR);
+        t[0] = lo; t[1] = hi; TOP = PTR_WORD(t); NEXT; }
       CASE(STR_JOIN): { const int64_t* l = AS_PTR(POP()); const int64_t* r;
         CHECK(rt_str_join(&heap, AS_STR(TOP), l, chars, empty, &r)); TOP = AS_WORD(r);
         CHARGE(STR_LEN_OF(r) + LIST_LEN(l)); NEXT; }

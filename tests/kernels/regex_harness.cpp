@@ -60,7 +60,10 @@ static int64_t put_list(char* out, const int64_t* l, int32_t tuple_of) {
 }
 
 // op: 0 findall (shape: -1 str items, n tuples of n), 1 sub (num: count),
-// 2 split (num: maxsplit). flags: ReFlag bits. budget: matcher steps.
+// 2 split (num: maxsplit), 3 search, match or fullmatch (num: the mode 0,
+// 1, 2; the result: "none", or each group's start and end, comma after
+// each), 4 compile (the pattern given back). flags: ReFlag bits. budget:
+// matcher steps.
 extern "C" int rx_run(int op, const char* pat, int64_t pn, const char* text, int64_t tn, const char* repl,
                       int64_t rn, int64_t num, int flags, int shape, int64_t budget, char* out, int64_t* steps) {
   for (int64_t i = 0; i < GUARD + HEAP_WORDS + GUARD; i++) g_words[i] = POISON;
@@ -74,7 +77,22 @@ extern "C" int rx_run(int op, const char* pat, int64_t pn, const char* text, int
   if (!p || !s || !r) return ST_MEMORY_ERROR;
   int st;
   int64_t k = 0;
-  if (op == 1) {
+  if (op == 4) {
+    int64_t* c;
+    st = rt_re_compile(&h, p, flags, &c, steps);
+    if (st == ST_PASS) k = put_str(out, 0, AS_PTR(c[0]));
+  } else if (op == 3) {
+    int64_t* m;
+    st = rt_re_match(&h, p, s, flags, (int)num, budget, &m, steps);
+    if (st == ST_PASS && !m) k = 4, out[0] = 'n', out[1] = 'o', out[2] = 'n', out[3] = 'e';
+    for (int64_t g = 0; st == ST_PASS && m && g < 2 * (MATCH_GROUPS(m) + 1); g++) {
+      int64_t v = MATCH_SLOT(m, g), d = 1;
+      if (v < 0) { out[k++] = '-'; v = -v; }
+      while (d * 10 <= v) d *= 10;
+      for (; d > 0; d /= 10) out[k++] = (char)('0' + v / d % 10);
+      out[k++] = ',';
+    }
+  } else if (op == 1) {
     const int64_t* o;
     st = rt_re_sub(&h, p, r, s, num, flags, budget, g_chars, g_empty, &o, steps);
     if (st == ST_PASS) k = put_str(out, 0, o);

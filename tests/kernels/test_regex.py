@@ -16,7 +16,7 @@ import pytest
 from gpubackend.abi import STATUS_NAMES
 from tests.kernels.conftest import build_harness
 
-FINDALL, SUB, SPLIT = 0, 1, 2
+FINDALL, SUB, SPLIT, MATCH, COMPILE = 0, 1, 2, 3, 4  # MATCH: num is the mode (search, match, fullmatch)
 FLAGS = {1: re.I, 2: re.M, 4: re.S, 8: re.A}  # ReFlag bits (layout.h) -> re's
 BIG_BUDGET = 1 << 40
 
@@ -54,6 +54,9 @@ def cpython(op, pattern, text, repl="", num=0, flags=0):
         try:
             if op == SUB:
                 return _q(re.sub(pattern, repl, text, count=num, flags=f))
+            if op == MATCH:
+                m = (re.search, re.match, re.fullmatch)[num](pattern, text, f)
+                return "none" if m is None else "".join(f"{a},{b}," for a, b in m.regs)
             if op == SPLIT:
                 items = re.split(pattern, text, maxsplit=num, flags=f)
                 return None if None in items else "".join(_q(x) + "," for x in items)
@@ -111,6 +114,11 @@ CASES = [
     (SPLIT, r"([,;])", "a,b;c", "", 1, 0),
     (SPLIT, r"[.?!]", "Hi. You? Yes!", "", 0, 0),
     (SPLIT, r"a", "aaa", "", -1, 0),
+    (MATCH, r"(a)|(b)", "xb", "", 0, 0),
+    (MATCH, r"(a)|(b)", "xb", "", 1, 0),
+    (MATCH, r"a+", "aab", "", 2, 0),
+    (MATCH, r"a+|a+b", "aab", "", 2, 0),
+    (MATCH, r"\d{2}-\d{2}-\d{4}", "01-02-2003x", "", 1, 0),
 ]
 
 
@@ -132,6 +140,11 @@ REFUSED = [r"a(?=b)", r"a(?!b)", r"(?<=a)b", r"(?P<x>a)", r"(?P<x>a)(?P=x)", r"(
 @pytest.mark.parametrize("pattern", REFUSED)
 def test_left_out_form_is_unsupported(lib, pattern):
     assert vm(lib, FINDALL, pattern, "aab")[0] == "Unsupported"
+    assert vm(lib, COMPILE, pattern, "")[0] == "Unsupported"  # re.compile refuses it at once
+
+
+def test_compile_keeps_the_pattern(lib):
+    assert vm(lib, COMPILE, r"\d+(a|b)", "") == ("pass", '"\\d+(a|b)"')
 
 
 def test_template_errors_are_unsupported_before_any_match(lib):
@@ -180,8 +193,8 @@ def test_generated_patterns_match_cpython(lib, seed):
         if rng.random() < 0.1:
             pattern = rng.choice(["(?i)", "(?m)", "(?s)", "(?a)", "(?im)"]) + pattern
         text = "".join(rng.choice("aabbcAB1 -.\nx_") for _ in range(rng.randint(0, 10)))
-        op, flags = rng.randrange(3), rng.choice([0, 0, 0, 1, 2, 4, 8, 3])
-        repl, num = rng.choice(REPLS), rng.choice([0, 0, 1, 2, -1])
+        op, flags = rng.randrange(4), rng.choice([0, 0, 0, 1, 2, 4, 8, 3])
+        repl, num = rng.choice(REPLS), rng.choice([0, 0, 1, 2, -1] if op != MATCH else [0, 1, 2])
         want = cpython(op, pattern, text, repl, num, flags)
         status, got = vm(lib, op, pattern, text, repl, num, flags, shape_of(pattern) if op == FINDALL else -1)
         valid += want is not None
