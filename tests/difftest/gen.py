@@ -112,6 +112,12 @@ computed indexes of those displays, and what reads them as lists, in
 TV_SHARE of the tier 3-4 seeds (and light expressions of them in the
 other tier 3-4 programs).
 
+Covered, regular expressions (feature regex, regexes.py): re.findall,
+re.sub (counts, templates with groups and escapes), re.split (maxsplit),
+re.search, re.match, re.fullmatch and re.compile's methods of literal
+patterns the VM's matcher compiles, with constant flags by position and by
+keyword, read back as ints (len, start, end), bools and strs (group, join).
+
 Covered, try statements (feature try_except, handlers.py): try/except/else
 in the entry and the helpers, nested in loops, ifs, handlers and other
 tries; bodies with statements that raise on some inputs, clauses of one
@@ -180,6 +186,7 @@ from .containers import ContainerGen
 from .dicts import DictGen
 from .handlers import TryGen, te_for
 from .numbers import NUM_MARK, NumGen, num_for, num_types
+from .regexes import RegexGen
 from .sets import SetGen
 from .tuples import TV_MARK, TV_SIG_TYPES, TupleGen, tv_for, tv_types
 from .dsl_types import (BOOL, ENTRY, FLOAT, INT, LB, LF, LI, LLI, LN, LS, LTIS, NONE, NUM, NUMERIC,
@@ -274,6 +281,7 @@ ALL_FEATURES = frozenset(
         "tuple_fixed_foreign",  # foreign_returns where the entry returns a tuple[T, ...] for a fixed tuple or back
         "try_except",  # try/except/else statements and raises (TE_SHARE, difftest/handlers.py)
         "except_as_reused",  # except A as e: ... except B as e: one unread name bound by two handlers
+        "regex",  # re.findall/sub/split/search/match/fullmatch/compile of literal patterns (difftest/regexes.py)
     }
 )
 
@@ -359,7 +367,7 @@ def rand_sig(rng: random.Random, *, allow_none: bool = True, t34: bool = False) 
     return Sig(params, ret)
 
 
-class FuncGen(ContainerGen, SetGen, DictGen, NumGen, TupleGen, TryGen):
+class FuncGen(ContainerGen, SetGen, DictGen, NumGen, TupleGen, TryGen, RegexGen):
     """Generates the body of one function (tier 3-4 parts: ContainerGen)."""
 
     MAX_BLOCK_DEPTH = 3
@@ -401,6 +409,8 @@ class FuncGen(ContainerGen, SetGen, DictGen, NumGen, TupleGen, TryGen):
                 if feature in self.features:
                     self.prods = {t: ps + prods.get(t, []) for t, ps in self.prods.items()}
                     self.list_prods = self.list_prods + [list_prod]
+        if "regex" in self.features:  # (appended, as above)
+            self.prods = {t: ps + self.REGEX_PRODS.get(t, []) for t, ps in self.prods.items()}
         if "int_or_float" in self.features:  # (appended, as above)
             num_prods = self.NUM_PRODS_HEAVY if pg.num else self.NUM_PRODS
             self.prods = {t: ps + num_prods.get(t, []) for t, ps in self.prods.items()}
@@ -1048,6 +1058,7 @@ class FuncGen(ContainerGen, SetGen, DictGen, NumGen, TupleGen, TryGen):
     }
 
     SET_PRODS = {INT: [("i_set", 0.8)], BOOL: [("b_set", 0.8)]}  # tests/difftest/sets.py
+    REGEX_PRODS = {INT: [("i_regex", 0.1)], BOOL: [("b_regex", 0.1)], STR: [("s_regex", 0.12)]}  # difftest/regexes.py
     DICT_PRODS = {INT: [("i_dict", 0.8)], BOOL: [("b_dict", 0.6)]}  # tests/difftest/dicts.py
 
     PRODS34 = {  # tier 3-4 programs: the same, and scalars made from containers
@@ -1624,7 +1635,7 @@ class ProgramGen:
         if nested is not None:
             entry.blocks[0][1].insert(0, nested)
         funcs.insert(rng.randint(0, len(funcs)), entry)
-        header = ["import math"]
+        header = ["import math"] + (["import re"] if "regex" in self.features else [])
         if rng.random() < 0.2 or self.t34:
             header.append("from typing import List, Optional" + (", Tuple" if self.t34 else ""))
         indent = rng.choice(["    ", "    ", "  ", "\t"])
