@@ -73,16 +73,16 @@ DEV void re_set_add_(ReSet* s, int64_t lo, int64_t hi) {  // lo..hi, clamped to 
   if (hi > 127) hi = 127;
   for (int64_t c = lo; c <= hi; c++) s->w[c >> 5] |= 1u << (c & 31);
 }
-DEV int re_set_has_(const ReSet* s, int c) { return (s->w[c >> 5] >> (c & 31)) & 1; }
 // \d \D \s \S \w \W as sets: on ASCII text Unicode's categories are these,
 // but for \s, whose Unicode set adds \x1c-\x1f (str.isspace's), not ASCII's.
-DEV void re_set_category_(ReSet* s, int cat, int flags) {
-  ReSet c = {{0, 0, 0, 0}};
+// (Words of ReSet: characters 0-31, 32-63, 64-95, 96-127.)
+#define RE_LETTER_BITS 0x07fffffeu  // A-Z in word 2, a-z in word 3
+DEVFN void re_set_category_(ReSet* s, int cat, int flags) {
   int lower = cat | 32;
-  if (lower == 'd') re_set_add_(&c, '0', '9');
-  else if (lower == 'w') { re_set_add_(&c, '0', '9'); re_set_add_(&c, 'A', 'Z'); re_set_add_(&c, 'a', 'z'); re_set_add_(&c, '_', '_'); }
-  else { re_set_add_(&c, '\t', '\r'); re_set_add_(&c, ' ', ' '); if (!(flags & RE_ASCII)) re_set_add_(&c, 0x1c, 0x1f); }
-  for (int k = 0; k < 4; k++) s->w[k] |= cat == lower ? c.w[k] : ~c.w[k];
+  uint32_t c[4] = {0, 0x03ff0000u, 0, 0};  // \d: 0-9
+  if (lower == 'w') { c[2] = RE_LETTER_BITS | 0x80000000u; c[3] = RE_LETTER_BITS; }  // and A-Z, _, a-z
+  if (lower == 's') { c[0] = 0x3e00u | (flags & RE_ASCII ? 0 : 0xf0000000u); c[1] = 1; }  // \t-\r, (\x1c-\x1f,) ' '
+  for (int k = 0; k < 4; k++) s->w[k] |= cat == lower ? c[k] : ~c[k];
 }
 
 // ============================================================ the parser
@@ -121,7 +121,7 @@ DEV int re_emit_(ReParse_* ps, int32_t op, int32_t a, int32_t b) {
   pr->len += size;
   return 1;
 }
-DEV int re_emit_set_(ReParse_* ps, const ReSet* s) {
+DEVFN int re_emit_set_(ReParse_* ps, const ReSet* s) {
   ReProg* pr = ps->prog;
   if (pr->len + 5 > ps->cap) return 0;
   pr->code[pr->len] = RX_CLASS;
@@ -138,7 +138,7 @@ DEV int re_insert_(ReParse_* ps, int32_t at, int32_t words) {
   return 1;
 }
 // A literal character, both cases of it under IGNORECASE.
-DEV int re_emit_char_(ReParse_* ps, int64_t c) {
+DEVFN int re_emit_char_(ReParse_* ps, int64_t c) {
   if (c > 127 && (ps->prog->flags & RE_IGNORECASE)) return 0;  // a case of it may be ASCII (the Kelvin sign)
   if (c > 127) {  // no ASCII text holds it: a class of nothing
     ReSet none = {{0, 0, 0, 0}};
@@ -161,7 +161,7 @@ enum ReEsc { RE_ESC_CHAR, RE_ESC_CATEGORY, RE_ESC_ASSERT, RE_ESC_GROUP, RE_ESC_B
 // class) and _class_escape (inside one). *v: the character, the category
 // letter, the ReAssert or the group. RE_ESC_BAD: re.error, or a form left
 // to CPython (\N{...}).
-DEV int re_escape_(ReParse_* ps, int in_class, int64_t* v) {
+DEVFN int re_escape_(ReParse_* ps, int in_class, int64_t* v) {
   const char* p = ps->p;
   int64_t n = ps->n;
   if (ps->i >= n) return RE_ESC_BAD;  // a trailing backslash
@@ -216,7 +216,7 @@ DEV int re_escape_(ReParse_* ps, int in_class, int64_t* v) {
 
 // set := '[' ['^'] item+ ']'      item := char ['-' char] | category
 // read after the '[', as sre_parse reads one: a ']' first is itself.
-DEV int re_set_(ReParse_* ps) {
+DEVFN int re_set_(ReParse_* ps) {
   const char* p = ps->p;
   ReSet s = {{0, 0, 0, 0}};
   int negate = ps->i < ps->n && p[ps->i] == '^';
@@ -245,9 +245,11 @@ DEV int re_set_(ReParse_* ps) {
     else if (lo > 127 && (ps->prog->flags & RE_IGNORECASE)) return 0;
     else re_set_add_(&s, lo, lo);
   }
-  if (ps->prog->flags & RE_IGNORECASE)
-    for (int c = 'a'; c <= 'z'; c++)
-      if (re_set_has_(&s, c) || re_set_has_(&s, c - 32)) { re_set_add_(&s, c, c); re_set_add_(&s, c - 32, c - 32); }
+  if (ps->prog->flags & RE_IGNORECASE) {  // closed under case: A-Z and a-z share their bits' places
+    uint32_t letters = (s.w[2] | s.w[3]) & RE_LETTER_BITS;
+    s.w[2] |= letters;
+    s.w[3] |= letters;
+  }
   if (negate) for (int k = 0; k < 4; k++) s.w[k] = ~s.w[k];
   return re_emit_set_(ps, &s);
 }
@@ -297,7 +299,7 @@ DEV int re_repeat_counts_(ReParse_* ps, int64_t* lo, int64_t* hi) {
 // Applies a repeat lo..hi (hi -1: unbounded) to the code at [at, len): the
 // body copied lo times, then a loop (unbounded) or hi - lo nested options,
 // each a SPLIT whose preferred arm is the body (greedy) or the way out (lazy).
-DEV int re_repeat_(ReParse_* ps, int32_t at, int64_t lo, int64_t hi, int lazy) {
+DEVFN int re_repeat_(ReParse_* ps, int32_t at, int64_t lo, int64_t hi, int lazy) {
   ReProg* pr = ps->prog;
   int32_t body = pr->len - at;
   int32_t* code = pr->code;
@@ -331,7 +333,7 @@ DEV int re_repeat_(ReParse_* ps, int32_t at, int64_t lo, int64_t hi, int lazy) {
 
 // A quantifier after the top group's last item, at ps->i: 1 read, 0 none
 // there, -1 re.error or a form left to CPython.
-DEV int re_quantifier_(ReParse_* ps, ReOpen_* g) {
+DEVFN int re_quantifier_(ReParse_* ps, ReOpen_* g) {
   int64_t lo, hi;
   int got = re_repeat_counts_(ps, &lo, &hi);
   if (got == 0) return 0;
@@ -736,6 +738,14 @@ DEVFN int rt_re_findall(Heap* h, const int64_t* pat, const int64_t* s, int flags
   return ST_PASS;
 }
 
+// l.append(s[a:b]), the shared objects for an empty or one-character piece.
+DEVFN int re_append_piece_(Heap* h, int64_t* l, const int64_t* s, int64_t a, int64_t b, const int64_t* chars,
+                           const int64_t* empty) {
+  const int64_t* piece;
+  int st = rt_substr_(h, s, a, b, chars, empty, &piece);
+  return st != ST_PASS ? st : rt_list_append(h, l, PTR_WORD(piece));
+}
+
 // re.split(pat, s, maxsplit, flags): the pieces between matches, each
 // match's groups between them; none for maxsplit < 0, all for 0. A group
 // a match leaves unset would be None in CPython's list: Unsupported.
@@ -754,19 +764,15 @@ DEVFN int rt_re_split(Heap* h, const int64_t* pat, const int64_t* s, int64_t max
     *steps = r.steps;
     if (st != ST_PASS) return st;
     if (!found) break;
-    const int64_t* piece;
-    if ((st = rt_substr_(h, s, last, r.slots[0], chars, empty, &piece)) != ST_PASS) return st;
-    if ((st = rt_list_append(h, l, PTR_WORD(piece))) != ST_PASS) return st;
+    if ((st = re_append_piece_(h, l, s, last, r.slots[0], chars, empty)) != ST_PASS) return st;
     for (int32_t g = 1; g <= r.prog.groups; g++) {
-      if (r.slots[2 * g] < 0 || r.slots[2 * g + 1] < 0) return ST_UNSUPPORTED;
-      if ((st = re_group_str_(&r, g, s, chars, empty, &piece)) != ST_PASS) return st;
-      if ((st = rt_list_append(h, l, PTR_WORD(piece))) != ST_PASS) return st;
+      int64_t a = r.slots[2 * g], b = r.slots[2 * g + 1];
+      if (a < 0 || b < 0) return ST_UNSUPPORTED;
+      if ((st = re_append_piece_(h, l, s, a, b, chars, empty)) != ST_PASS) return st;
     }
     last = r.slots[1];
   }
-  const int64_t* rest;
-  if ((st = rt_substr_(h, s, last, STR_LEN_OF(s), chars, empty, &rest)) != ST_PASS) return st;
-  if ((st = rt_list_append(h, l, PTR_WORD(rest))) != ST_PASS) return st;
+  if ((st = re_append_piece_(h, l, s, last, STR_LEN_OF(s), chars, empty)) != ST_PASS) return st;
   *out = l;
   return ST_PASS;
 }
