@@ -256,7 +256,6 @@ DEV int math_module(Sema* s, int32_t obj) {
   return nd(s, obj)->kind == ND_NAME && node_is(s, obj, "math") && !find_local(s, obj) && imported;
 }
 
-// A look ahead that can't type the later use it needs: Unsupported at the read.
 // `re` here: the module, as math_module's `math`.
 DEV int re_module(Sema* s, int32_t obj) {
   int nested = s->f.fn >= 0 && s->funcs[s->f.fn].parent >= 0;
@@ -264,6 +263,7 @@ DEV int re_module(Sema* s, int32_t obj) {
   return nd(s, obj)->kind == ND_NAME && node_is(s, obj, "re") && !find_local(s, obj) && imported;
 }
 
+// A look ahead that can't type the later use it needs: Unsupported at the read.
 DEV void cannot_learn(Sema* s, int32_t read) {
   if (s->diag->cls == DG_OK && !s->stop) {
     sema_error(s, read, DG_UNSUPPORTED, "a variable whose type a later use tells, in a use that can't be typed: '");

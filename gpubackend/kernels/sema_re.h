@@ -1,7 +1,8 @@
-// sema_re.h: the type pass over `re`'s functions, which regex.h runs:
-// findall, sub and split of a str pattern and a str text, their flags
-// constants the compiler folds. The rest of `re` is refused by name, for
-// CPython to judge.
+// sema_re.h: the type pass over `re`, which regex.h runs: the module's
+// search, match, fullmatch, findall, sub, split and compile of a str
+// pattern (or a re.Pattern), their flags constants the compiler folds; a
+// Pattern's methods of those names; a Match's group, start, end and span.
+// The rest of `re` is refused by name, for CPython to judge.
 #pragma once
 #include "sema_expr.h"
 
