@@ -694,6 +694,11 @@ DEVFN ExpDesc method(Code* g, int32_t i) {
   if (is_set(ctypes(g), t)) return set_method(g, i, attr, t);
   if (is_dict(ctypes(g), t)) return dict_method(g, i, attr, t);
   if (is_match(ctypes(g), t)) return match_method(g, i, attr);
+  if (t == T_INT || t == T_BOOL) {  // bit_length, bit_count (sema_expr.h, method_call)
+    g->line = cnode(g, i)->end;
+    emit(g, OP_INT_BITS, node_is(g->s, attr, "bit_count"));
+    return pushed(g, T_INT);
+  }
   if (is_pattern(ctypes(g), t)) return re_fn(g, attr, i, 1);
   refuse(g, i);
   return desc(g, EK_VOID, 0, T_BAD);

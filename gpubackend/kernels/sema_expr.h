@@ -2197,6 +2197,11 @@ DEVFN int32_t method_call(Sema* s, int32_t call) {
   if (is_dict(&s->types, t)) return dict_method(s, call, t, origin && origin->type == t ? origin : 0);
   if (is_match(&s->types, t)) return match_method(s, call);
   if (is_pattern(&s->types, t)) return re_fn(s, attr, call, 1);
+  if ((t == T_INT || t == T_BOOL) && (node_is(s, attr, "bit_length") || node_is(s, attr, "bit_count"))) {
+    int32_t ts[MAX_PARAMS];  // int_method := expression '.' ('bit_length' | 'bit_count') '(' ')'
+    int32_t n = builtin_args(s, call, ts, 0);
+    return n < 0 ? T_BAD : n ? arity_error(s, attr, "no arguments") : T_INT;
+  }
   if (!is_list(&s->types, t)) {
     if (number_attribute(s, t, attr)) {  // valid Python the subset leaves out: CPython judges it
       sema_error(s, attr, DG_UNSUPPORTED, "the "); msg_type_in(s->diag, &s->types, t); msg(s->diag, " method '");

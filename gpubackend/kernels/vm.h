@@ -405,6 +405,7 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
       CASE(RSHIFT): CHECKED_INT(rt_rshift); NEXT;
       CASE(INVERT): TOP = ~TOP; NEXT;
       CASE(ABS_INT): { int64_t r; CHECK(rt_abs_int(POP(), &r)); PUSH(r); NEXT; }
+      CASE(INT_BITS): TOP = rt_int_bits(TOP, a); NEXT;
       CASE(MIN_INT): BIN_INT(y < x ? y : x); NEXT;
       CASE(MAX_INT): BIN_INT(y > x ? y : x); NEXT;
       CASE(GCD): CHECKED_INT(rt_gcd); NEXT;

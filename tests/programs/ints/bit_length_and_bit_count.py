@@ -1,0 +1,12 @@
+# args: [0]
+# expect: [0, 0]
+# args: [37]
+# expect: [6, 3]
+# args: [-37]
+# expect: [6, 3]
+# args: [-9223372036854775808]
+# expect: [64, 1]
+# args: [9223372036854775807]
+# expect: [63, 63]
+def f(n: int) -> list[int]:
+    return [n.bit_length(), n.bit_count()]
