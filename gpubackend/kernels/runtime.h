@@ -250,7 +250,7 @@ DEV int rt_abs_int(int64_t a, int64_t* r) {
 
 // x.bit_length() (count 0) or x.bit_count() (1), of abs(x): its magnitude
 // is unsigned, so INT64_MIN's is 2**63 (64 bits, one of them set).
-DEV int64_t rt_int_bits(int64_t x, int count) {
+DEVI int64_t rt_int_bits(int64_t x, int count) {
   uint64_t m = x < 0 ? 0 - (uint64_t)x : (uint64_t)x;
   int64_t n = 0;
   for (; m; n++) m = count ? m & (m - 1) : m >> 1;
