@@ -55,20 +55,18 @@ DEVFN ExpDesc math_fn(Code* g, int32_t name, int32_t call) {
   return pushed(g, ty(g, call));
 }
 
-// Whether NAME node i is the math module here (imported at module level,
-// by this function or by the one a nested def is in; no local of its name).
+// Whether NAME node i is module `name` here (imported at module level,
+// `module`, by this function, `own`, or by the one a nested def is in,
+// `enclosing`; no local of its name).
+DEV int module_read(Code* g, int32_t i, const char* name, int module, int own, int enclosing) {
+  int nested = g->f.fn >= 0 && g->s->funcs[g->f.fn].parent >= 0;
+  int imported = module || own || (nested && enclosing);
+  return cnode(g, i)->kind == ND_NAME && node_is(g->s, i, name) && !local_of(g, i) && imported;
+}
 DEV int math_module(Code* g, int32_t i) {
-  int nested = g->f.fn >= 0 && g->s->funcs[g->f.fn].parent >= 0;
-  int imported = g->s->math_imported || g->f.fn_math || (nested && g->saved.fn_math);
-  return cnode(g, i)->kind == ND_NAME && node_is(g->s, i, "math") && !local_of(g, i) && imported;
+  return module_read(g, i, "math", g->s->math_imported, g->f.fn_math, g->saved.fn_math);
 }
-
-// Whether NAME node i is the re module here, as math_module's `math`.
-DEV int re_module(Code* g, int32_t i) {
-  int nested = g->f.fn >= 0 && g->s->funcs[g->f.fn].parent >= 0;
-  int imported = g->s->re_imported || g->f.fn_re || (nested && g->saved.fn_re);
-  return cnode(g, i)->kind == ND_NAME && node_is(g->s, i, "re") && !local_of(g, i) && imported;
-}
+DEV int re_module(Code* g, int32_t i) { return module_read(g, i, "re", g->s->re_imported, g->f.fn_re, g->saved.fn_re); }
 
 // re_fn := 're' '.' NAME '(' args ')' | pattern '.' NAME '(' args ')'
 // (sema_re.h): the pattern (a Pattern's method: already pushed), the repl

@@ -621,15 +621,23 @@ DEVFN int re_search_(ReRun_* r, int64_t from, int must_advance, int anchored, in
   return ST_PASS;
 }
 
+// Compiles pattern `pat` (flags: RE_*) into prog in the heap's spare words
+// above top, which it does not take: Unsupported for a pattern left to CPython.
+DEVFN int re_compile_spare_(Heap* h, const int64_t* pat, int flags, ReProg* prog) {
+  int64_t* spare = heap_spare(h, RE_MAX_CODE / 2 + 1);
+  if (!spare) return ST_MEMORY_ERROR;
+  prog->code = (int32_t*)spare;
+  prog->flags = flags;
+  return re_compile(STR_BYTES(pat), STR_LEN_OF(pat), prog, RE_MAX_CODE) ? ST_PASS : ST_UNSUPPORTED;
+}
+
 // Compiles pattern `pat` (flags: RE_*) for a call on text s: the program
 // and the slots go into the lane's heap (words of the program's size, not
 // RE_MAX_CODE's). Unsupported for a pattern left to CPython.
 DEVFN int re_prepare_(Heap* h, const int64_t* pat, int flags, const int64_t* s, int64_t budget, ReRun_* r) {
-  int64_t* spare = heap_spare(h, RE_MAX_CODE / 2 + 1);
-  if (!spare) return ST_MEMORY_ERROR;
-  r->prog.code = (int32_t*)spare;
-  r->prog.flags = flags;
-  if (!re_compile(STR_BYTES(pat), STR_LEN_OF(pat), &r->prog, RE_MAX_CODE)) return ST_UNSUPPORTED;
+  r->steps = STR_LEN_OF(pat);  // read by the caller whatever the status
+  int st = re_compile_spare_(h, pat, flags, &r->prog);
+  if (st != ST_PASS) return st;
   int64_t code_words = (r->prog.len + 1) / 2;
   if (!heap_alloc(h, code_words)) return ST_MEMORY_ERROR;  // the code where it was compiled
   r->slots = heap_alloc(h, 2 * (r->prog.groups + 1));
@@ -639,13 +647,11 @@ DEVFN int re_prepare_(Heap* h, const int64_t* pat, int flags, const int64_t* s, 
   r->h = h;
   r->stack = nullptr;
   r->stack_cap = 0;
-  r->steps = STR_LEN_OF(pat);
   r->budget = budget;
   return ST_PASS;
 }
 
-// The text of group g of the last match; '' (empty) when it is unset, or
-// *unset set when the caller needs None there.
+// The text of group g of the last match; '' (empty) when it is unset.
 DEV int re_group_str_(const ReRun_* r, int32_t g, const int64_t* s, const int64_t* chars, const int64_t* empty,
                       const int64_t** out) {
   int64_t a = r->slots[2 * g], b = r->slots[2 * g + 1];
@@ -670,12 +676,9 @@ DEV const int64_t* re_operand(int64_t w, int32_t arg, int* flags) {
 // be). The program is compiled to check it, in scratch given back.
 DEVFN int rt_re_compile(Heap* h, const int64_t* pat, int flags, int64_t** out, int64_t* steps) {
   *steps = STR_LEN_OF(pat);
-  int64_t* spare = heap_spare(h, RE_MAX_CODE / 2 + 1);
-  if (!spare) return ST_MEMORY_ERROR;
   ReProg prog;
-  prog.code = (int32_t*)spare;
-  prog.flags = flags;
-  if (!re_compile(STR_BYTES(pat), STR_LEN_OF(pat), &prog, RE_MAX_CODE)) return ST_UNSUPPORTED;
+  int st = re_compile_spare_(h, pat, flags, &prog);
+  if (st != ST_PASS) return st;
   int64_t* p = heap_alloc(h, 2);
   if (!p) return ST_MEMORY_ERROR;
   p[0] = PTR_WORD(pat);

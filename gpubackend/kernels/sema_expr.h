@@ -248,20 +248,18 @@ DEVFN int known_to_functions(const Sema* s, int32_t name) {
   return 0;
 }
 
-// `math` here: the module (imported at module level, by this function or
-// by the one a nested def is in), not a local.
+// NAME node obj is module `name` here: imported at module level
+// (`module`), by this function (`own`) or by the one a nested def is in
+// (`enclosing`), and no local of its name.
+DEV int module_read(Sema* s, int32_t obj, const char* name, int module, int own, int enclosing) {
+  int nested = s->f.fn >= 0 && s->funcs[s->f.fn].parent >= 0;
+  int imported = module || own || (nested && enclosing);
+  return nd(s, obj)->kind == ND_NAME && node_is(s, obj, name) && !find_local(s, obj) && imported;
+}
 DEV int math_module(Sema* s, int32_t obj) {
-  int nested = s->f.fn >= 0 && s->funcs[s->f.fn].parent >= 0;
-  int imported = s->math_imported || s->f.fn_math || (nested && s->saved.fn_math);
-  return nd(s, obj)->kind == ND_NAME && node_is(s, obj, "math") && !find_local(s, obj) && imported;
+  return module_read(s, obj, "math", s->math_imported, s->f.fn_math, s->saved.fn_math);
 }
-
-// `re` here: the module, as math_module's `math`.
-DEV int re_module(Sema* s, int32_t obj) {
-  int nested = s->f.fn >= 0 && s->funcs[s->f.fn].parent >= 0;
-  int imported = s->re_imported || s->f.fn_re || (nested && s->saved.fn_re);
-  return nd(s, obj)->kind == ND_NAME && node_is(s, obj, "re") && !find_local(s, obj) && imported;
-}
+DEV int re_module(Sema* s, int32_t obj) { return module_read(s, obj, "re", s->re_imported, s->f.fn_re, s->saved.fn_re); }
 
 // A look ahead that can't type the later use it needs: Unsupported at the read.
 DEV void cannot_learn(Sema* s, int32_t read) {
