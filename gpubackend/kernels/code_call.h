@@ -281,35 +281,41 @@ DEVFN int32_t key_builtin(Code* g, int32_t name, int32_t t) {
   return T_INT;
 }
 
-// fn := 'lambda' NAME ':' expression | NAME | 'str' '.' ('lower' | 'upper')
-// A function of one argument (key=, map's, filter's), node f, applied to
-// the value of type t on the stack; returns its result's type.
-DEVFN int32_t apply_fn(Code* g, int32_t f, int32_t t) {
-  const Node* n = cnode(g, f);
-  if (n->kind == ND_LAMBDA) {
-    int32_t nlocals0 = g->f.nlocals, param = cx(g, n->b);
-    CodeLocal* l = declare(g, param, ty(g, param), 0);  // the lambda's own name: shadows a local
-    if (!l) return T_BAD;
-    g->line = n->line;  // its ':'
-    emit(g, OP_STORE, l->slot);
-    ExpDesc e = expr(g, n->a);
+// fn := 'lambda' params ':' expression | NAME | 'str' '.' ('lower' | 'upper')
+// A function of n arguments (key=, map's, filter's), node f, applied to
+// the values on the stack (ts: their types, the last on top); returns
+// its result's type.
+DEVFN int32_t apply_fn_n(Code* g, int32_t f, int32_t n, const int32_t* ts) {
+  const Node* c = cnode(g, f);
+  if (c->kind == ND_LAMBDA) {
+    int32_t nlocals0 = g->f.nlocals, slots[2];
+    for (int32_t k = 0; k < n; k++) {  // the lambda's own names: shadow locals
+      int32_t param = cx(g, c->b + k);
+      CodeLocal* l = declare(g, param, ty(g, param), 0);
+      if (!l) return T_BAD;
+      slots[k] = l->slot;
+    }
+    g->line = c->line;  // its ':'
+    for (int32_t k = n - 1; k >= 0; k--) emit(g, OP_STORE, slots[k]);
+    ExpDesc e = expr(g, c->a);
     discharge(g, &e);
-    g->line = cnode(g, n->a)->end;
+    g->line = cnode(g, c->a)->end;
     g->f.nlocals = nlocals0;
     return e.type;
   }
-  g->line = n->line;
-  if (n->kind == ND_ATTR) {  // str.lower, str.upper
+  g->line = c->line;
+  if (c->kind == ND_ATTR) {  // str.lower, str.upper
     emit(g, OP_STR_CASE, node_is(g->s, f, "lower") ? CASE_LOWER : CASE_UPPER);
     return T_STR;
   }
   int32_t fn = local_of(g, f) ? -1 : find_callee(g, f);
-  if (fn < 0) return key_builtin(g, f, t);
+  if (fn < 0) return key_builtin(g, f, ts[0]);
   if (g->f.fn >= 0) g->funcs[g->f.fn].callees |= 1u << fn;
   emit(g, OP_CALL, fn);
-  stack_adjust(g, -1);  // the argument is consumed
+  stack_adjust(g, -n);  // the arguments are consumed
   return g->s->funcs[fn].ret;
 }
+DEVFN int32_t apply_fn(Code* g, int32_t f, int32_t t) { return apply_fn_n(g, f, 1, &t); }
 
 // The list, in local keys, of f(item) for each item of the list in local
 // items (item type elem), f called once per item in order, as CPython's
@@ -363,6 +369,65 @@ DEVFN int32_t filter_list(Code* g, int32_t f, int32_t items, int32_t elem, int32
 
 DEVFN int32_t iterable_arg(Code* g, int32_t arg, int copy, int32_t call);
 DEVFN void range_args(Code* g, int32_t call);
+DEVFN int seq_arg(Code* g, int32_t arg, int32_t* elem);
+
+// zip_open := 'zip' '(' seq_arg ',' seq_arg ')'      (or map's two
+// iterables a, b) evaluated, and a FOR_ZIP's state set up in new hidden
+// locals: the FOR_ZIP's argument; the two item types into ts
+DEVFN int32_t zip_open(Code* g, int32_t a, int32_t b, int32_t end, int32_t* ts) {
+  int sa = seq_arg(g, a, &ts[0]);
+  int sb = seq_arg(g, b, &ts[1]);
+  g->line = end;
+  int32_t h = new_slots(g, 3);
+  emit(g, OP_ZIP_INIT, h);
+  return SETARG(PAIR, h) | SETARG(STR1, sa) | SETARG(STR2, sb);
+}
+
+// zip_map := ('map' | 'filter') '(' fn ',' 'zip' '(' seq ',' seq ')' ')'
+//          | 'map' '(' fn ',' seq ',' seq ')' | 'zip' '(' seq ',' seq ')'
+// A list made one step of zip at a time, f called between the steps as
+// CPython calls it (f may change a or b): map's f takes the two items, or
+// the pair; filter keeps the pairs f accepts; zip(a, b) alone, given whole
+// to a builtin, is the list of its pairs. In a hidden local; its item
+// type into *elem.
+DEVFN ExpDesc zip_map(Code* g, int32_t call, int32_t* elem) {
+  const Node* c = cnode(g, call);
+  int zip = node_is(g->s, c->a, "zip"), is_map = node_is(g->s, c->a, "map"), pairs = zip || c->n == 2;
+  int keep = !zip && !is_map;  // filter
+  int32_t f = zip ? -1 : cx(g, c->b), z = zip || !pairs ? call : cx(g, c->b + 1);
+  int32_t a = pairs ? cnode(g, z)->b : c->b + 1;  // the first sequence's place among the call's extras
+  int32_t ts[2], arg = zip_open(g, cx(g, a), cx(g, a + 1), cnode(g, z)->end, ts);
+  if (code_failed(g)) return desc(g, EK_VOID, 0, T_BAD);
+  g->line = c->end;
+  int32_t out = new_slots(g, 1);
+  emit_count(g, OP_LIST_NEW, 0);
+  emit(g, OP_STORE, out);
+  int32_t head = emit(g, OP_FOR_ZIP, arg), pair = pairs ? elem_of(ctypes(g), ty(g, cnode(g, z)->a)) : T_BAD;
+  if (pairs) emit_count(g, OP_TUPLE_NEW, 2);
+  if (keep) emit0(g, OP_DUP);
+  int32_t kt = zip ? pair : pairs ? apply_fn(g, f, pair) : apply_fn_n(g, f, 2, ts);
+  int32_t skip = -1;
+  if (keep) {
+    if (kt != T_BOOL) {
+      ExpDesc e = truth(g, pushed(g, unwrap_as(g, kt, ST_TYPE_ERROR)));
+      discharge(g, &e);
+    }
+    skip = emit(g, OP_JUMP_IF_FALSE, 0);
+  }
+  emit(g, OP_LOAD, out);
+  emit0(g, OP_SWAP);
+  emit0(g, OP_LIST_APPEND);
+  emit_loop(g, head);
+  if (skip >= 0) {
+    patch_here(g, skip);
+    g->f.depth += 1;  // the pair, kept on the path that skips it
+    emit0(g, OP_POP);
+    emit_loop(g, head);
+  }
+  patch_here(g, head);
+  *elem = keep ? pair : kt;
+  return desc(g, EK_LOCAL, out, T_BAD);
+}
 
 // map_filter := ('map' | 'filter') '(' fn ',' iterable ')'      as a list:
 // what takes their values consumes them whole (list, sorted, sum, min,
@@ -371,6 +436,7 @@ DEVFN void range_args(Code* g, int32_t call);
 // The list is left in a hidden local (its descriptor); its item type into *elem.
 DEVFN ExpDesc map_filter(Code* g, int32_t call, int32_t* elem) {
   const Node* c = cnode(g, call);
+  if (c->n > 2 || calls_builtin(g, cx(g, c->b + 1), "zip")) return zip_map(g, call, elem);
   int is_map = node_is(g->s, c->a, "map");
   int32_t f = cx(g, c->b);
   *elem = iterable_arg(g, cx(g, c->b + 1), 0, call);
@@ -401,6 +467,7 @@ DEVFN ExpDesc iterator_call(Code* g, int32_t i, int32_t* elem) {
     return pushed(g, T_BAD);
   }
   if (calls_builtin(g, i, "map") || calls_builtin(g, i, "filter")) return map_filter(g, i, elem);
+  if (calls_builtin(g, i, "zip")) return zip_map(g, i, elem);
   return desc(g, EK_VOID, 0, T_BAD);
 }
 

@@ -27,11 +27,30 @@ DEVFN ExpDesc dict_display(Code* g, int32_t i) {
   return pushed(g, t);
 }
 
-// dict_call := 'dict' '(' [expression] ')'
+// dict(zip(a, b)): each pair set in turn, a later key's value the last
+DEVFN ExpDesc dict_of_zip(Code* g, int32_t i, int32_t t) {
+  const Node* z = cnode(g, cx(g, cnode(g, i)->b));
+  int32_t ts[2], arg = zip_open(g, cx(g, z->b), cx(g, z->b + 1), z->end, ts);
+  g->line = cnode(g, i)->end;
+  int32_t d = new_slots(g, 1);
+  emit0(g, OP_DICT_NEW);
+  emit(g, OP_STORE, d);
+  int32_t head = emit(g, OP_FOR_ZIP, arg);
+  emit(g, OP_LOAD, d);
+  emit0(g, OP_ROT3);
+  emit(g, OP_DICT_SET, set_sel(g, elem_of(ctypes(g), t)));
+  emit_loop(g, head);
+  patch_here(g, head);
+  emit(g, OP_LOAD, d);
+  return pushed(g, t);
+}
+
+// dict_call := 'dict' '(' [expression | zip_args] ')'
 DEVFN ExpDesc dict_call(Code* g, int32_t i) {
   const Node* n = cnode(g, i);
   int32_t t = ty(g, i);
   if (n->n == 0) { g->line = n->end; emit0(g, OP_DICT_NEW); return pushed(g, t); }
+  if (calls_builtin(g, cx(g, n->b), "zip")) return dict_of_zip(g, i, t);
   ExpDesc d = expr(g, cx(g, n->b));
   discharge(g, &d);
   g->line = n->end;

@@ -984,6 +984,19 @@ DEV int str_of_op(int32_t t) {
 DEV int format_selector(int32_t t) { return t == T_BOOL ? 1 : t == T_STR ? 2 : t == T_FLOAT ? 3 : 0; }
 
 
+DEVFN ExpDesc str_of_optional(Code* g, int32_t t);
+// str(x), or repr(x) with `repr`, of the value of type t on the stack (a
+// type sema_expr.h's reprable takes): its own instruction for a number
+// (whose repr is its str) and an Optional of one or of a str; REPR for
+// the rest (a str's repr, lists, tuples, None).
+DEVFN void str_of_any(Code* g, int32_t t, int repr) {
+  int32_t e = is_opt(ctypes(g), t) ? elem_of(ctypes(g), t) : -1;
+  if (t == T_STR && !repr) return;
+  if (str_of_op(t) >= 0) emit0(g, str_of_op(t));
+  else if (!repr && (e == T_STR || str_of_op(e) >= 0)) str_of_optional(g, t);
+  else emit(g, OP_REPR, type_const(g, t));
+}
+
 // str(o) of an Optional on the stack: 'None', or str() of its value.
 DEVFN ExpDesc str_of_optional(Code* g, int32_t t) {
   int32_t e = elem_of(ctypes(g), t);
@@ -1037,11 +1050,11 @@ DEVFN ExpDesc call_form(Code* g, int32_t i, int b) {
     }
     discharge(g, &e);
     g->line = cnode(g, arg)->end;
-    ts[0] = b == BI_STR ? e.type : unwrap_as(g, e.type, ST_TYPE_ERROR);
+    ts[0] = b == BI_STR || b == BI_REPR ? e.type : unwrap_as(g, e.type, ST_TYPE_ERROR);
     g->line = n->end;
     if (b != BI_STR && value_itself(b, ts[0])) return pushed(g, type);  // int(o) of an Optional[int]: o's value
   } else {
-    call_args(g, i, ts, b == BI_BOOL || b == BI_STR);
+    call_args(g, i, ts, b == BI_BOOL || b == BI_STR || b == BI_REPR);
   }
   int32_t t = n->n ? ts[0] : T_BAD;
   if (code_failed(g)) return desc(g, EK_VOID, 0, T_BAD);
@@ -1064,9 +1077,9 @@ DEVFN ExpDesc call_form(Code* g, int32_t i, int b) {
       break;
     case BI_STR:
       if (n->n == 0) { emit(g, OP_CONST_STR, text_const(g, "", 0)); return pushed(g, T_STR); }
-      if (is_opt(ctypes(g), t)) return str_of_optional(g, t);
-      op = str_of_op(t);
-      break;
+      str_of_any(g, t, 0);
+      return pushed(g, T_STR);
+    case BI_REPR: str_of_any(g, t, 1); return pushed(g, T_STR);
     case BI_BOOL: return desc(g, EK_CONST, const_word(g, 0), T_BOOL);  // bool()
     case BI_ORD: op = OP_ORD; break;
     case BI_CHR: op = OP_CHR; break;

@@ -14,11 +14,6 @@
 #pragma once
 #include "code_call.h"
 
-// The value on the stack, of type t, made a str as format(x, '') makes it.
-DEV void str_of_value(Code* g, int32_t t) {
-  if (is_opt(ctypes(g), t)) str_of_optional(g, t);
-  else if (t != T_STR) emit0(g, str_of_op(t));
-}
 
 // One piece of the result pushed and joined to what is there (first: none
 // is there yet).
@@ -62,7 +57,7 @@ DEVFN int format_pieces(Code* g, const char* f, int32_t n, int32_t args, int32_t
         emit(g, OP_CONST_STR, text_const(g, f + spec, j - spec));
         emit(g, OP_FORMAT, format_selector(types[index]));
       } else {
-        str_of_value(g, types[index]);
+        str_of_any(g, types[index], 0);
       }
       format_piece(g, &first);
     }
@@ -129,11 +124,12 @@ DEVFN ExpDesc fstring(Code* g, int32_t i) {
       ExpDesc e = expr(g, part->a);
       discharge(g, &e);
       g->line = part->line;
+      int conv = part->op & FIELD_CONV_MASK;
       if (part->b < 0) {
-        str_of_value(g, e.type);
+        str_of_any(g, e.type, conv >= FIELD_CONV_R);
       } else {  // format(x, spec), after the conversion
         int32_t t = e.type;
-        if (part->op & FIELD_CONV_MASK) { str_of_value(g, t); t = T_STR; }
+        if (conv) { str_of_any(g, t, conv >= FIELD_CONV_R); t = T_STR; }
         emit(g, OP_CONST_STR, piece_const(g, cnode(g, part->b)));
         emit(g, OP_FORMAT, format_selector(t));
       }

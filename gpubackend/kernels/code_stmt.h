@@ -292,12 +292,7 @@ DEVFN void iterable(Code* g, int32_t iter, Iter* it) {
     emit(g, OP_ENUM_INIT, h);
     it->op = str ? OP_FOR_ENUM_STR : OP_FOR_ENUM_LIST; it->arg = h; it->n = 2; it->t[0] = T_INT;
   } else if (!rev && calls_builtin(g, x, "zip")) {
-    int sa = seq_arg(g, cx(g, c->b), &it->t[0]);
-    int sb = seq_arg(g, cx(g, c->b + 1), &it->t[1]);
-    g->line = c->end;
-    int32_t h = new_slots(g, 3);
-    emit(g, OP_ZIP_INIT, h);
-    it->op = OP_FOR_ZIP; it->arg = SETARG(PAIR, h) | SETARG(STR1, sa) | SETARG(STR2, sb);
+    it->op = OP_FOR_ZIP; it->arg = zip_open(g, cx(g, c->b), cx(g, c->b + 1), c->end, it->t);
     it->n = 2;
   } else {
     const char* other[] = {"enumerate", "zip", "reversed"};
@@ -367,8 +362,13 @@ DEVFN int32_t loop_head(Code* g, const Iter* it, const int32_t* names, int32_t n
   }
   int32_t head = emit(g, it->op, it->arg);
   int32_t t0 = it->t[0], types[MAX_TARGETS];
-  for (int32_t k = 0; k < n; k++) types[k] = it->n == n ? it->t[k] : is_tuple(tt, t0) ? tt->t[t0].items[k] : elem_of(tt, t0);
-  if (it->n == 1) emit_count(g, is_tuple(tt, t0) ? OP_UNPACK_TUPLE : OP_UNPACK_LIST, n);
+  if (n == 1) {  // enumerate() or zip() to one name: a pair each step
+    emit_count(g, OP_TUPLE_NEW, 2);
+    types[0] = ty(g, names[0]);
+  } else {
+    for (int32_t k = 0; k < n; k++) types[k] = it->n == n ? it->t[k] : is_tuple(tt, t0) ? tt->t[t0].items[k] : elem_of(tt, t0);
+    if (it->n == 1) emit_count(g, is_tuple(tt, t0) ? OP_UNPACK_TUPLE : OP_UNPACK_LIST, n);
+  }
   for (int32_t k = n - 1; k >= 0 && !code_failed(g); k--) {
     if (fresh) {  // a new local, shadowing one of its name
       CodeLocal* l = declare(g, names[k], ty(g, names[k]), 0);

@@ -32,6 +32,10 @@
 
 // Significant digits that always read back as the same double.
 #define DTOA_DIGITS 17
+// Heap words the decimal conversions (FLOAT_OF_STR, STR_OF_FLOAT,
+// ROUND_FLOAT_N, REPR) use for their big integers, spare words above top
+// (heap_spare): the uint32 limbs strtod.h asks for, two a word.
+#define BIG_SCRATCH_WORDS (STRTOD_SCRATCH_LIMBS / 2)
 // The longest repr: '-2.2250738585072014e-308' has 24 characters.
 #define DTOA_REPR_MAX 24
 // ndigits past which round(x, ndigits) is x itself, and below which it is

@@ -26,6 +26,8 @@ typedef unsigned long long uint64_t;
 #define DEVFN __device__ __noinline__
 #define DEVI __device__ __forceinline__
 #define DEVM __device__
+// A loop kept whole: cold code whose copies would only grow the PTX.
+#define ROLLED _Pragma("unroll 1")
 #define KERNEL extern "C" __global__
 #define INT64_MAX_ (9223372036854775807LL)
 #define INT64_MIN_ (-INT64_MAX_ - 1LL)
@@ -58,6 +60,7 @@ DEV int64_t double_to_bits(double d) { return __double_as_longlong(d); }
 #define DEVFN static __attribute__((noinline))
 #define DEVI static inline __attribute__((always_inline))
 #define DEVM inline
+#define ROLLED
 #define KERNEL extern "C"
 #define INT64_MAX_ INT64_MAX
 #define INT64_MIN_ INT64_MIN

@@ -424,11 +424,24 @@ DEVFN int32_t string_type(Sema* s, int32_t i) {
   return T_STR;
 }
 
+// Whether repr() writes a value of type t (repr.h): an int, bool, float,
+// str or None, and lists, tuples and Optionals of them. str() of each is
+// the same but for a str itself.
+DEVFN int reprable(const TypeTable* tt, int32_t t) {
+  if (any_number(t) || t == T_STR || t == T_NONE) return 1;
+  if (is_tuple(tt, t)) {
+    for (int32_t k = 0; k < tt->t[t].n; k++) if (!reprable(tt, tt->t[t].items[k])) return 0;
+    return 1;
+  }
+  if (is_list(tt, t) && elem_of(tt, t) == T_UNK) return 1;  // a list no item has been put in yet
+  return (is_list(tt, t) || is_vtuple(tt, t) || is_opt(tt, t)) && reprable(tt, elem_of(tt, t));
+}
+
 // fstring := (STRING | FSTRING)+      a str: its text, and each field's
-// value as format(x, '') makes it, which is str(x) for an int, a bool, a
-// float, a str or an Optional of one; !r and !a are that too, but for a
-// str (its repr). A field's plain format spec formats an int, a bool or a
-// str (after its conversion, a str) as format(x, spec) does (format.h).
+// value as format(x, '') makes it, which is str(x) of what repr() writes
+// (reprable); !r and !a are repr(x) (the same as ascii(x) on the ASCII
+// strs the VM writes). A field's plain format spec formats an int, a bool
+// or a str (after its conversion, a str) as format(x, spec) does (format.h).
 DEVFN int32_t fstring(Sema* s, int32_t i) {
   const Node* n = nd(s, i);
   for (int32_t k = 0; k < n->n; k++) {
@@ -441,10 +454,9 @@ DEVFN int32_t fstring(Sema* s, int32_t i) {
     if (part->op & FIELD_REFUSED) { sema_error(s, pi, DG_UNSUPPORTED, "f-string format spec or '='"); return T_BAD; }
     int32_t t = expr(s, part->a, 0);
     if (t == T_BAD) return T_BAD;
-    int32_t v = is_opt(&s->types, t) ? elem_of(&s->types, t) : t;  // None formats as 'None'
     int conv = part->op & FIELD_CONV_MASK;
-    int num = t == T_NUM && part->b < 0;  // str() of an int | float; a spec is its class's (format.h)
-    if (!(intlike(v) || v == T_FLOAT || v == T_STR || num) || (v == T_STR && (conv == FIELD_CONV_R || conv == FIELD_CONV_A))) {
+    // an int | float's spec is its class's (format.h): not known here
+    if (!reprable(&s->types, t) || (t == T_NUM && part->b >= 0)) {
       sema_error(s, pi, DG_UNSUPPORTED, conv >= FIELD_CONV_R ? "f-string field !r or !a of " : "f-string field of ");
       msg_type_in(s->diag, &s->types, t);
       return T_BAD;
@@ -1054,12 +1066,12 @@ DEVFN int32_t call_form(Sema* s, int32_t call, int32_t n, const int32_t* ts) {
     if (n != 1) return arity_error(s, name, "at most 1 argument");
     return any_number(t) || t == T_STR ? T_FLOAT : arg_type_error(s, call, 0, t);
   }
-  if (node_is(s, name, "str")) {
-    if (n == 0) return T_STR;
-    if (n != 1) return arity_error(s, name, "at most 1 argument");
-    if (any_number(t) || t == T_STR) return T_STR;
-    sema_error(s, first_token(s, xtra(s, nd(s, call)->b)), DG_UNSUPPORTED, "str() of a ");
-    msg_type_in(s->diag, &s->types, t);
+  if (node_is(s, name, "str") || node_is(s, name, "repr")) {
+    if (n == 0 && node_is(s, name, "str")) return T_STR;
+    if (n != 1) return arity_error(s, name, node_is(s, name, "str") ? "at most 1 argument" : "exactly one argument");
+    if (reprable(&s->types, t)) return T_STR;
+    sema_error(s, first_token(s, xtra(s, nd(s, call)->b)), DG_UNSUPPORTED, ""); msg_node(s, name);
+    msg(s->diag, "() of a "); msg_type_in(s->diag, &s->types, t);
     return T_BAD;
   }
   if (node_is(s, name, "bool")) {
@@ -1333,16 +1345,9 @@ DEVFN int32_t builtin_call(Sema* s, int32_t call, int32_t name) {
   }
   if (form == BF_MINMAX) return min_max(s, call);
   int32_t ts[MAX_PARAMS];
-  int keep = node_is(s, name, "bool") || node_is(s, name, "str");
+  int keep = node_is(s, name, "bool") || node_is(s, name, "str") || node_is(s, name, "repr");
   int32_t n = builtin_args(s, call, ts, keep);
   if (n < 0) return T_BAD;
-  if (keep && n > 0 && is_opt(&s->types, ts[0]) && node_is(s, name, "str")) {  // 'None', or str() of its value
-    int32_t e = elem_of(&s->types, ts[0]);
-    if (e == T_STR || e == T_INT || e == T_BOOL || e == T_FLOAT) return T_STR;
-    sema_error(s, first_token(s, xtra(s, nd(s, call)->b)), DG_UNSUPPORTED, "str() of an Optional[");
-    msg_type_in(s->diag, &s->types, e); msg(s->diag, "]");
-    return T_BAD;
-  }
   return call_form(s, call, n, ts);
 }
 
@@ -1451,7 +1456,32 @@ DEVFN int32_t sum_any_all(Sema* s, int32_t call) {
 
 DEVFN int range_args(Sema* s, int32_t call);
 DEVFN int32_t iterable_arg(Sema* s, int32_t arg);
+DEVFN int32_t apply_fn_n(Sema* s, int32_t fn, int32_t n, const int32_t* ts);
 DEVFN int32_t apply_fn(Sema* s, int32_t fn, int32_t t);
+
+// map_pairs := 'map' '(' fn ',' seq_arg ',' seq_arg ')'      fn of two
+// arguments called on the pairs, as zip() makes them: the list of results
+DEVFN int32_t seq_arg(Sema* s, int32_t arg);
+DEVFN int32_t map_pairs(Sema* s, int32_t call) {
+  const Node* c = nd(s, call);
+  if (!node_is(s, c->a, "map")) return refuse_form(s, call);  // filter(f, a, b): CPython's TypeError
+  for (int32_t k = 2; k < c->n; k++) {
+    int kind = nd(s, xtra(s, c->b + k))->kind;
+    if (kind == ND_KEYWORD || kind == ND_STARRED) return refuse_form(s, call);
+  }
+  if (c->n > 3) {
+    Token comma = token_of(s, nd(s, first_token(s, xtra(s, c->b + 3)))->pos, TK_COMMA);
+    unsupported_at(s, &comma, "map() of more than two iterables");
+    return T_BAD;
+  }
+  int32_t ts[2];
+  for (int32_t k = 0; k < 2; k++)
+    if ((ts[k] = seq_arg(s, xtra(s, c->b + 1 + k))) == T_BAD) return T_BAD;
+  int32_t fn = xtra(s, c->b), kt = apply_fn_n(s, fn, 2, ts);
+  if (kt == T_BAD) return T_BAD;
+  if (kt == T_NONE) { sema_error(s, first_token(s, fn), DG_TYPE, "the function returns None"); return T_BAD; }
+  return checked(s, c->a, type_list(&s->types, kt));
+}
 
 // map_filter := ('map' | 'filter') '(' fn ',' iterable_arg ')'      the
 // iterable first, then the function applied to its items: the list of
@@ -1464,13 +1494,9 @@ DEVFN int32_t map_filter(Sema* s, int32_t call) {
     int kind = nd(s, xtra(s, c->b + k))->kind;
     if (kind == ND_KEYWORD || kind == ND_STARRED) return refuse_form(s, call);
   }
+  if (c->n > 2) return map_pairs(s, call);
   int32_t t = iterable_arg(s, arg);
   if (t == T_BAD) return T_BAD;
-  if (c->n > 2) {
-    Token comma = token_of(s, nd(s, first_token(s, arg))->pos, TK_COMMA);
-    unsupported_at(s, &comma, "map() of several iterables");
-    return T_BAD;
-  }
   int32_t elem = item_type(s, first_token(s, arg), elem_of(&s->types, t));
   if (elem == T_BAD) return T_BAD;
   int32_t kt = apply_fn(s, fn, elem);
@@ -1500,8 +1526,20 @@ DEV int lazy_map(Sema* s, int32_t iter) {
   return 1;
 }
 
+// zip(a, b) given whole to a builtin: the list of its pairs (the name's
+// type, for the code pass).
+DEVFN int zip_args(Sema* s, int32_t call, int32_t* ts);
+DEVFN int32_t zip_list(Sema* s, int32_t call) {
+  int32_t ts[2];
+  if (!zip_args(s, call, ts)) return T_BAD;
+  int32_t pair = checked(s, call, type_tuple(&s->types, 2, ts));
+  int32_t t = pair == T_BAD ? T_BAD : checked(s, nd(s, call)->a, type_list(&s->types, pair));
+  note_type(s, nd(s, call)->a, t);
+  return t;
+}
+
 // The list type of an iterable given whole to a builtin (a str gives its
-// characters; range, reversed, map and filter their values).
+// characters; range, reversed, map, filter and zip their values).
 DEVFN int32_t iterable_arg(Sema* s, int32_t arg) {
   const Node* a = nd(s, arg);
   if (a->kind == ND_GENEXP) {  // (its list type for the code pass: an item that raises has none)
@@ -1510,8 +1548,8 @@ DEVFN int32_t iterable_arg(Sema* s, int32_t arg) {
     return t;
   }
   int32_t head = first_token(s, arg);
-  const char* iters[] = {"range", "reversed", "map", "filter"};
-  for (int32_t k = 0; k < 4; k++) {
+  const char* iters[] = {"range", "reversed", "map", "filter", "zip"};
+  for (int32_t k = 0; k < 5; k++) {
     if (!node_is(s, head, iters[k]) || nd(s, head)->kind != ND_NAME || find_local(s, head) || find_func(s, head) != -1)
       continue;
     int32_t call = arg;  // the call whose callee is that name: the argument itself, or inside it
@@ -1522,7 +1560,7 @@ DEVFN int32_t iterable_arg(Sema* s, int32_t arg) {
     }
     if (k == 1 && nd(s, call)->n != 1) return refuse_form(s, arg);
     int32_t t = k == 0 ? (range_args(s, call) ? checked(s, head, type_list(&s->types, T_INT)) : T_BAD)
-              : k == 1 ? iterable_arg(s, xtra(s, nd(s, call)->b)) : map_filter(s, call);
+              : k == 1 ? iterable_arg(s, xtra(s, nd(s, call)->b)) : k == 4 ? zip_list(s, call) : map_filter(s, call);
     if (t == T_BAD || halted(s)) return T_BAD;
     if (call != arg) {
       sema_error(s, head, DG_UNSUPPORTED, ""); msg_node(s, head);
@@ -1562,31 +1600,41 @@ DEVFN int32_t key_builtin(Sema* s, int32_t name, int32_t t) {
   return T_BAD;
 }
 
-// fn := 'lambda' NAME ':' expression | NAME ['.' NAME]      a function of
-// one argument of type t (a key=): its result's type (apply_fn)
-DEVFN int32_t apply_fn(Sema* s, int32_t fn, int32_t t) {
+// fn := 'lambda' params ':' expression | NAME ['.' NAME]      a function
+// of the n arguments of types ts (a key=, map's function): its result's
+// type (apply_fn). Builtins and str methods take one argument.
+DEVFN int32_t apply_lambda(Sema* s, int32_t fn, int32_t n, const int32_t* ts) {
   const Node* f = nd(s, fn);
-  if (f->kind == ND_LAMBDA) {
-    if (f->n != 1) {
-      if (f->n == 0) return refuse_form(s, fn);
-      Token comma = token_after(s, nd(s, xtra(s, f->b))->pos + nd(s, xtra(s, f->b))->len, 1);
-      unsupported_at(s, &comma, "a lambda of more than one parameter here");
+  if (f->n != n) {
+    if (f->n == 0) return refuse_form(s, fn);
+    if (n > 1) {  // CPython's TypeError when map() calls it
+      sema_error(s, fn, DG_UNSUPPORTED, "a lambda of "); msg_int(s->diag, f->n);
+      msg(s->diag, f->n == 1 ? " parameter" : " parameters"); msg(s->diag, " given 2 items by map()");
       return T_BAD;
     }
-    int32_t param = xtra(s, f->b);
+    Token comma = token_after(s, nd(s, xtra(s, f->b))->pos + nd(s, xtra(s, f->b))->len, 1);
+    unsupported_at(s, &comma, "a lambda of more than one parameter here");
+    return T_BAD;
+  }
+  int32_t nlocals = s->f.nlocals;
+  for (int32_t k = 0; k < n; k++) {
+    int32_t param = xtra(s, f->b + k);
     if (nd(s, param)->b >= 0) {
       Token eq = token_after(s, nd(s, param)->pos + nd(s, param)->len, 1);
       unsupported_at(s, &eq, "a lambda parameter's default");
       return T_BAD;
     }
-    int32_t nlocals = s->f.nlocals;
-    if (!declare_local(s, param, t)) return T_BAD;  // the lambda's own name: shadows a local
-    int32_t r = expr(s, f->a, 0);
-    s->f.nlocals = nlocals;
-    return r;
+    if (!declare_local(s, param, ts[k])) return T_BAD;  // the lambda's own names: shadow locals
   }
-  if (f->kind == ND_ATTR && nd(s, f->a)->kind == ND_NAME && node_is(s, f->a, "str")) {  // str.lower, str.upper
-    if (t == T_STR && (node_is(s, fn, "lower") || node_is(s, fn, "upper"))) return T_STR;
+  int32_t r = expr(s, f->a, 0);
+  s->f.nlocals = nlocals;
+  return r;
+}
+DEVFN int32_t apply_fn_n(Sema* s, int32_t fn, int32_t n, const int32_t* ts) {
+  const Node* f = nd(s, fn);
+  if (f->kind == ND_LAMBDA) return apply_lambda(s, fn, n, ts);
+  if (f->kind == ND_ATTR && nd(s, f->a)->kind == ND_NAME && node_is(s, f->a, "str") && n == 1) {  // str.lower, str.upper
+    if (ts[0] == T_STR && (node_is(s, fn, "lower") || node_is(s, fn, "upper"))) return T_STR;
     sema_error(s, fn, DG_UNSUPPORTED, "str."); msg_node(s, fn); msg(s->diag, " as a function here");
     return T_BAD;
   }
@@ -1596,18 +1644,23 @@ DEVFN int32_t apply_fn(Sema* s, int32_t fn, int32_t t) {
     return T_BAD;
   }
   int32_t g = find_local(s, fn) ? -1 : find_func(s, fn);
-  if (g < 0) return key_builtin(s, fn, t);
+  if (g < 0) return n == 1 ? key_builtin(s, fn, ts[0]) : refuse_form(s, fn);
   const SemaFunc* fs = &s->funcs[g];
-  if (fs->nparams == 1 && !typed_at_use(s, fn, fn, g, &t)) return T_BAD;  // typed by the first item
-  if (fs->nparams != 1 || !type_fits(&s->types, fs->ptype[0], t)) {
-    sema_error(s, fn, DG_TYPE, "function '"); msg_node(s, fn); msg(s->diag, "' does not take one ");
-    msg_type_in(s->diag, &s->types, t);
+  int32_t args[2] = {ts[0], n > 1 ? ts[1] : T_BAD};
+  if (fs->nparams == n && !typed_at_use(s, fn, fn, g, args)) return T_BAD;  // typed by the first item
+  int fits = fs->nparams == n;
+  for (int32_t k = 0; k < n && fits; k++) fits = type_fits(&s->types, fs->ptype[k], ts[k]);
+  if (!fits) {
+    sema_error(s, fn, DG_TYPE, "function '"); msg_node(s, fn); msg(s->diag, "' does not take ");
+    if (n == 1) { msg(s->diag, "one "); msg_type_in(s->diag, &s->types, ts[0]); }
+    else { msg_type_in(s->diag, &s->types, ts[0]); msg(s->diag, " and "); msg_type_in(s->diag, &s->types, ts[1]); }
     return T_BAD;
   }
   if (!note_called(s, fn)) return T_BAD;
   if (g == s->entry) s->entry_called = 1;
   return fs->ret;
 }
+DEVFN int32_t apply_fn(Sema* s, int32_t fn, int32_t t) { return apply_fn_n(s, fn, 1, &t); }
 
 // The key function applied to each item (map_list): its result's type.
 DEVFN int32_t key_type(Sema* s, int32_t fn, int32_t elem) {

@@ -773,10 +773,26 @@ DEVFN int32_t seq_arg(Sema* s, int32_t arg) {
   if (nd(s, arg)->kind == ND_KEYWORD || nd(s, arg)->kind == ND_STARRED || nd(s, arg)->kind == ND_GENEXP)
     return refuse_form(s, arg);
   if (lazy_map(s, arg)) return T_BAD;
-  const char* lists[] = {"range", "reversed"};  // made lists (iterator_call)
-  for (int32_t k = 0; k < 2; k++)
+  const char* lists[] = {"range", "reversed", "zip"};  // made lists (iterator_call)
+  for (int32_t k = 0; k < 3; k++)
     if (loop_builtin(s, arg, lists[k])) return iter_item(s, first_token(s, arg), iterable_arg(s, arg));
   return iter_item(s, first_token(s, arg), view_expr(s, arg));
+}
+
+// zip_args := 'zip' '(' seq_arg ',' seq_arg ')'      the item types of
+// its two sequences into ts; 0 after an error
+DEVFN int zip_args(Sema* s, int32_t call, int32_t* ts) {
+  const Node* c = nd(s, call);
+  if (c->n < 2) return refuse_form(s, call), 0;
+  for (int32_t k = 0; k < 2; k++) {
+    ts[k] = seq_arg(s, xtra(s, c->b + k));
+    if (ts[k] == T_BAD) return 0;
+  }
+  if (c->n > 2) {
+    sema_error(s, first_token(s, xtra(s, c->b + 2)), DG_UNSUPPORTED, "zip() of more than two iterables");
+    return 0;
+  }
+  return 1;
 }
 
 // iterable := 'range' args | 'enumerate' '(' expression [',' expression] ')'
@@ -816,18 +832,7 @@ DEVFN int32_t iterable(Sema* s, int32_t iter, int32_t* ts) {
     }
     return 2;
   }
-  if (loop_builtin(s, iter, "zip")) {
-    if (c->n < 2) return refuse_form(s, iter), 0;
-    ts[0] = seq_arg(s, xtra(s, c->b));
-    if (ts[0] == T_BAD) return 0;
-    ts[1] = seq_arg(s, xtra(s, c->b + 1));
-    if (ts[1] == T_BAD) return 0;
-    if (c->n > 2) {
-      sema_error(s, first_token(s, xtra(s, c->b + 2)), DG_UNSUPPORTED, "zip() of more than two iterables");
-      return 0;
-    }
-    return 2;
-  }
+  if (loop_builtin(s, iter, "zip")) return zip_args(s, iter, ts) ? 2 : 0;
   ts[0] = iter_item(s, first_token(s, iter), view_expr(s, iter));
   return ts[0] == T_BAD ? 0 : 1;
 }
@@ -875,9 +880,9 @@ DEVFN int unpacked_types(Sema* s, const int32_t* names, int32_t n, const int32_t
     int32_t e = item_type(s, names[0], elem_of(tt, t0));
     if (e == T_BAD) return 0;
     for (int32_t k = 0; k < n; k++) types[k] = e;
-  } else if (nit == 2 && n == 1) {
-    sema_error(s, names[0], DG_UNSUPPORTED, "one loop variable over enumerate() or zip() (a tuple each step)");
-    return 0;
+  } else if (nit == 2 && n == 1) {  // enumerate() or zip(): a pair each step
+    types[0] = checked(s, names[0], type_tuple(&s->types, 2, its));
+    if (types[0] == T_BAD) return 0;
   } else {
     sema_error(s, names[0], DG_TYPE, "cannot unpack ");
     if (nit == 1) msg_type_in(s->diag, tt, t0); else msg(s->diag, "a pair");

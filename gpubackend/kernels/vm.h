@@ -11,6 +11,7 @@
 #include "format_float.h"
 #include "numbers.h"
 #include "regex.h"
+#include "repr.h"
 
 // Where a lane keeps its frames: the caller's next instruction and locals
 // (two words, so `depth` frames take 2 * depth words of the lane's scratch).
@@ -83,11 +84,6 @@ DEV int32_t handler_of(const Program* p, int32_t pc) {
 DEV int add_ovf_st(int64_t a, int64_t b, int64_t* r) { return add_ovf(a, b, r) ? ST_OVERFLOW_ERROR : ST_PASS; }
 DEV int sub_ovf_st(int64_t a, int64_t b, int64_t* r) { return sub_ovf(a, b, r) ? ST_OVERFLOW_ERROR : ST_PASS; }
 DEV int mul_ovf_st(int64_t a, int64_t b, int64_t* r) { return mul_ovf(a, b, r) ? ST_OVERFLOW_ERROR : ST_PASS; }
-
-// Heap words the decimal conversions (FLOAT_OF_STR, STR_OF_FLOAT,
-// ROUND_FLOAT_N) use for their big integers, spare words above top
-// (heap_spare): the uint32 limbs strtod.h asks for, two a word.
-#define BIG_SCRATCH_WORDS (STRTOD_SCRATCH_LIMBS / 2)
 
 #define AS_STR(w) ((const int64_t*)(uint64_t)(w))
 #define AS_WORD(p) ((int64_t)(uint64_t)(p))
@@ -595,6 +591,14 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
       CASE(LIST_CLEAR): rt_list_clear(AS_PTR(POP())); NEXT;
       CASE(LIST_COPY): NEW_OBJ(rt_list_copy(&heap, AS_PTR(TOP), &r_)); NEXT;
       CASE(LIST_REVERSED): NEW_OBJ(rt_list_copy(&heap, AS_PTR(TOP), &r_)); rt_list_reverse(AS_PTR(TOP)); NEXT;
+      CASE(REPR): {
+        const int64_t* r;
+        int64_t n;
+        CHECK(rt_repr(&heap, TOP, KCODE(a), chars, empty, &r, &n));
+        TOP = AS_WORD(r);
+        CHARGE(n);
+        NEXT;
+      }
       CASE(LIST_FIND): { const int64_t* l = AS_PTR(POP()); TOP = rt_list_find(l, TOP, KCODE(a)) >= 0;
         CHARGE(LIST_LEN(l)); NEXT; }
       CASE(LIST_INDEX): { int64_t x = POP(); const int64_t* l = AS_PTR(TOP); int64_t i = rt_list_find(l, x, KCODE(a));

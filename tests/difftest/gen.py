@@ -187,6 +187,7 @@ from .dicts import DictGen
 from .handlers import TryGen, te_for
 from .numbers import NUM_MARK, NumGen, num_for, num_types
 from .regexes import RegexGen
+from .reprs import ReprGen
 from .sets import SetGen
 from .tuples import TV_MARK, TV_SIG_TYPES, TupleGen, tv_for, tv_types
 from .dsl_types import (BOOL, ENTRY, FLOAT, INT, LB, LF, LI, LLI, LN, LS, LTIS, NONE, NUM, NUMERIC,
@@ -282,6 +283,7 @@ ALL_FEATURES = frozenset(
         "try_except",  # try/except/else statements and raises (TE_SHARE, difftest/handlers.py)
         "except_as_reused",  # except A as e: ... except B as e: one unread name bound by two handlers
         "regex",  # re.findall/sub/split/search/match/fullmatch/compile of literal patterns (difftest/regexes.py)
+        "repr",  # str() and repr() of lists, tuples, Optionals and strs (difftest/reprs.py)
     }
 )
 
@@ -367,7 +369,7 @@ def rand_sig(rng: random.Random, *, allow_none: bool = True, t34: bool = False) 
     return Sig(params, ret)
 
 
-class FuncGen(ContainerGen, SetGen, DictGen, NumGen, TupleGen, TryGen, RegexGen):
+class FuncGen(ContainerGen, SetGen, DictGen, NumGen, TupleGen, TryGen, RegexGen, ReprGen):
     """Generates the body of one function (tier 3-4 parts: ContainerGen)."""
 
     MAX_BLOCK_DEPTH = 3
@@ -411,6 +413,8 @@ class FuncGen(ContainerGen, SetGen, DictGen, NumGen, TupleGen, TryGen, RegexGen)
                     self.list_prods = self.list_prods + [list_prod]
         if "regex" in self.features:  # (appended, as above)
             self.prods = {t: ps + self.REGEX_PRODS.get(t, []) for t, ps in self.prods.items()}
+        if self.t34 and "repr" in self.features:  # (appended, as above)
+            self.prods = {t: ps + self.REPR_PRODS.get(t, []) for t, ps in self.prods.items()}
         if "int_or_float" in self.features:  # (appended, as above)
             num_prods = self.NUM_PRODS_HEAVY if pg.num else self.NUM_PRODS
             self.prods = {t: ps + num_prods.get(t, []) for t, ps in self.prods.items()}
@@ -1059,6 +1063,7 @@ class FuncGen(ContainerGen, SetGen, DictGen, NumGen, TupleGen, TryGen, RegexGen)
 
     SET_PRODS = {INT: [("i_set", 0.8)], BOOL: [("b_set", 0.8)]}  # tests/difftest/sets.py
     REGEX_PRODS = {INT: [("i_regex", 0.1)], BOOL: [("b_regex", 0.1)], STR: [("s_regex", 0.12)]}  # difftest/regexes.py
+    REPR_PRODS = {STR: [("s_repr", 0.25)]}  # difftest/reprs.py
     DICT_PRODS = {INT: [("i_dict", 0.8)], BOOL: [("b_dict", 0.6)]}  # tests/difftest/dicts.py
 
     PRODS34 = {  # tier 3-4 programs: the same, and scalars made from containers

@@ -1,3 +1,0 @@
-# error: Unsupported 3:16
-def f(xs: list[int]) -> str:
-    return str(xs)

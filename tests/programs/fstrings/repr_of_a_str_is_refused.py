@@ -1,3 +1,0 @@
-# error: Unsupported 3
-def f(s: str) -> str:
-    return f"{s!r}"
