@@ -1013,10 +1013,30 @@ DEVFN int32_t import_stmt(Parser* p) {
   return with_op(p, list_node(p, ND_FROM, &first, mark, module), level);
 }
 
+// lambda_def := NAME '=' lambdef      a statement of its own, made the def
+// of that name, whose body returns the lambda's expression: CPython binds
+// the name the same function (its __name__, which no program here reads,
+// aside), and a def is what the type pass types by its calls. The two
+// items pushed since mark are the name and the lambda.
+DEVFN int32_t lambda_def(Parser* p, int32_t mark) {
+  int32_t name = p->t->extra[mark - 1];
+  const Node* f = node_at(p, p->t->extra[mark - 2]);
+  p->top = mark;
+  Token kw = p->cur;  // the lambda's token, where diagnostics of the def point
+  kw.start = f->pos; kw.len = f->len; kw.line = f->line; kw.col = f->col;
+  int32_t params = f->b, n = f->n;
+  push(p, add_node(p, ND_RETURN, &kw, f->a));
+  int32_t body = list_node(p, ND_BLOCK, &kw, mark);
+  int32_t d = add_node(p, ND_DEF, &kw, record(p, 3, name, -1, body), params);
+  if (d >= 0) node_at(p, d)->n = (uint16_t)n;
+  return d;
+}
+
 // expr_stmt := star_expressions                                  an EXPR
 //            | target ':' expression ['=' star_expressions]      an ANNASSIGN
 //            | target augop star_expressions                     an AUGASSIGN
 //            | (star_expressions '=')+ star_expressions          an ASSIGN
+//            | lambda_def                                         a DEF
 DEVFN int32_t expr_stmt(Parser* p) {
   Token first = p->cur;
   int32_t e = star_expressions(p, ITEM_EXPR);
@@ -1041,6 +1061,9 @@ DEVFN int32_t expr_stmt(Parser* p) {
     if (!valid_target(p, p->t->extra[p->top], 0)) return target_error(p, &first);
     push(p, star_expressions(p, ITEM_EXPR));
   }
+  if (!failed(p) && mark - p->top == 2 && node_at(p, p->t->extra[mark - 1])->kind == ND_NAME &&
+      node_at(p, p->t->extra[p->top])->kind == ND_LAMBDA)
+    return lambda_def(p, mark);
   return list_node(p, ND_ASSIGN, &op, mark);
 }
 

@@ -1048,6 +1048,9 @@ DEVFN int nested_def(Sema* s, int32_t i) {
   // (its code would lie in the try's range of the handler table, which a
   // raise in it, called from anywhere, would find: code_try.h)
   if (s->f.ntries) { sema_error(s, i, DG_UNSUPPORTED, "a def inside a try statement"); return 1; }
+  // (a call where its def did not run is CPython's UnboundLocalError, which
+  // the VM, binding a def's name for the whole function, would not raise)
+  if (s->f.nopen != 1) { sema_error(s, i, DG_UNSUPPORTED, "a def inside an if, while or for block"); return 1; }
   int32_t fi = -1;
   for (int32_t k = 0; k < s->nfuncs; k++) if (s->funcs[k].def == i) fi = k;
   if (fi < 0 || s->funcs[fi].parent != s->f.fn) { sema_error(s, i, DG_UNSUPPORTED, "this nested def"); return 1; }
