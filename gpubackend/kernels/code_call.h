@@ -764,6 +764,14 @@ DEVFN ExpDesc method(Code* g, int32_t i) {
     emit(g, OP_INT_BITS, node_is(g->s, attr, "bit_count"));
     return pushed(g, T_INT);
   }
+  if (t == T_FLOAT) {  // x.is_integer(): x % 1.0 == 0.0, false for inf and nan as float_rem makes them nan
+    g->line = cnode(g, i)->end;
+    emit(g, OP_CONST, const_word(g, double_to_bits(1.0)));
+    emit0(g, OP_MOD_FLOAT);
+    emit(g, OP_CONST, const_word(g, double_to_bits(0.0)));
+    emit(g, OP_CMP_FLOAT, CMP_EQ);
+    return pushed(g, T_BOOL);
+  }
   if (is_pattern(ctypes(g), t)) return re_fn(g, attr, i, 1);
   refuse(g, i);
   return desc(g, EK_VOID, 0, T_BAD);

@@ -2253,6 +2253,11 @@ DEVFN int32_t method_call(Sema* s, int32_t call) {
     int32_t n = builtin_args(s, call, ts, 0);
     return n < 0 ? T_BAD : n ? arity_error(s, attr, "no arguments") : T_INT;
   }
+  if (t == T_FLOAT && node_is(s, attr, "is_integer")) {  // float_method := expression '.' 'is_integer' '(' ')'
+    int32_t ts[MAX_PARAMS];
+    int32_t n = builtin_args(s, call, ts, 0);
+    return n < 0 ? T_BAD : n ? arity_error(s, attr, "no arguments") : T_BOOL;
+  }
   if (!is_list(&s->types, t)) {
     if (number_attribute(s, t, attr)) {  // valid Python the subset leaves out: CPython judges it
       sema_error(s, attr, DG_UNSUPPORTED, "the "); msg_type_in(s->diag, &s->types, t); msg(s->diag, " method '");

@@ -1,0 +1,3 @@
+# error: Unsupported 3:14
+def f(x: float) -> str:
+    return x.hex()
