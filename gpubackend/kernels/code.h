@@ -252,7 +252,11 @@ DEVFN ExpDesc literal_desc(Code* g, int32_t i) {
   const Node* n = cnode(g, i);
   switch (n->kind) {
     case ND_INT: case ND_FLOAT: return desc(g, EK_CONST, const_word(g, node_bits(n)), n->kind == ND_INT ? T_INT : T_FLOAT);
-    case ND_UNARY: return desc(g, EK_CONST, const_word(g, (int64_t)(0 - (uint64_t)node_bits(cnode(g, n->a)))), T_INT);
+    case ND_UNARY: {  // -<literal>: an int's two's complement, a float's sign bit flipped
+      const Node* x = cnode(g, n->a);
+      if (x->kind == ND_FLOAT) return desc(g, EK_CONST, const_word(g, node_bits(x) ^ INT64_MIN_), T_FLOAT);
+      return desc(g, EK_CONST, const_word(g, (int64_t)(0 - (uint64_t)node_bits(x))), T_INT);
+    }
     case ND_STR: {
       g->line = n->line;  // the first literal's line, adjacent ones after it
       int32_t k = str_const(g, i);
