@@ -831,6 +831,10 @@ DEVFN ExpDesc call(Code* g, int32_t i) {
     coerce(g, fs->ptype[k], x.type);
   }
   g->line = n->end;
+  for (int32_t k = n->n; k < fs->nparams && !code_failed(g); k++) {  // the defaults left out, their literals
+    ExpDesc x = literal_desc(g, cnode(g, cx(g, cnode(g, fs->def)->b + k))->b);
+    discharge(g, &x);
+  }
   if (g->f.fn >= 0) g->funcs[g->f.fn].callees |= 1u << f;
   emit(g, OP_CALL, f);
   g->f.depth = d0;

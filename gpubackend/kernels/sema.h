@@ -14,6 +14,7 @@ struct SemaFunc {
   int32_t parent;   // the top-level function a nested def is inside, or -1
   int32_t defined;  // a nested def: its def statement has been typed
   int32_t nparams;
+  int32_t nrequired;          // its parameters before the first with a default
   int32_t ptype[MAX_PARAMS];  // T_PENDING where its first call will tell
   int32_t ret;                // T_PENDING until its first return tells
   int32_t infer;    // annotations left out: INFER_WAITING for a first call, then INFER_TYPED
@@ -529,6 +530,22 @@ DEV int widened_to_none(const Sema* s, int32_t name) {
   return k >= 0 && ((s->widened_none >> k) & 1);
 }
 
+// literal := STRING+ | ['-'] (INT | FLOAT) | 'True' | 'False'      its
+// type, or T_BAD for any other node (an int past 64 bits too)
+DEVFN int32_t literal_type(const Sema* s, int32_t value) {
+  const Node* v = nd(s, value);
+  int neg = v->kind == ND_UNARY && v->op == TK_MINUS &&
+            (nd(s, v->a)->kind == ND_INT || nd(s, v->a)->kind == ND_FLOAT);
+  const Node* lit = neg ? nd(s, v->a) : v;
+  uint64_t bits = (uint64_t)(uint32_t)lit->b << 32 | (uint32_t)lit->a;
+  if (lit->kind == ND_STR && !neg) return T_STR;
+  if (lit->kind == ND_INT && !(lit->op & TF_INT_BIG) && ((int64_t)bits >= 0 || (neg && bits == (uint64_t)INT64_MIN_)))
+    return T_INT;
+  if (lit->kind == ND_FLOAT) return T_FLOAT;
+  if (lit->kind == ND_CONST && !neg && (lit->op == TK_TRUE || lit->op == TK_FALSE)) return T_BOOL;
+  return T_BAD;
+}
+
 // header := 'def' NAME '(' [NAME [':' type] (',' NAME [':' type])*] ')' ['->' type]
 // An annotation may be left out of the entry's header (entry: this def is
 // it), or be a bare list or tuple there: the problem's signature types it,
@@ -539,6 +556,7 @@ DEVFN void header(Sema* s, int32_t def, SemaFunc* f, int entry) {
   int32_t name = xtra(s, d->a), ret = xtra(s, d->a + 1);
   f->def = def;
   f->nparams = 0;
+  f->nrequired = d->n;
   s->in_header = 1;
   for (int32_t k = 0; k < d->n && s->diag->cls == DG_OK; k++) {
     int32_t p = xtra(s, d->b + k);
@@ -555,10 +573,15 @@ DEVFN void header(Sema* s, int32_t def, SemaFunc* f, int entry) {
       return;
     }
     if (t == T_NONE) { sema_error(s, p, DG_UNSUPPORTED, "a None parameter"); return; }
-    if (pn->b >= 0) {
-      Token eq = token_of(s, pn->pos + pn->len, TK_ASSIGN);
-      sema_error_at(s, eq.line, eq.col, DG_UNSUPPORTED, "default argument value");
-      return;
+    if (pn->b >= 0) {  // a default: a literal, which types a parameter that has no annotation
+      int32_t dt = literal_type(s, pn->b);
+      if (t == T_PENDING) t = dt;
+      if (dt == T_BAD || dt != t) {
+        Token eq = token_of(s, pn->pos + pn->len, TK_ASSIGN);
+        sema_error_at(s, eq.line, eq.col, DG_UNSUPPORTED, "default argument value other than a literal of the parameter's type");
+        return;
+      }
+      if (f->nrequired > k) f->nrequired = k;
     }
     for (int32_t q = 0; q < k; q++)
       if (same_text(s, xtra(s, d->b + q), p)) { sema_error(s, p, DG_SYNTAX, "duplicate argument in function definition"); return; }
@@ -610,18 +633,10 @@ DEVFN int module_const(Sema* s, int32_t assign, int record) {
   int32_t before = nd(s, name)->pos - 1;  // a statement after ';' is not read as one
   while (before >= 0 && (s->src[before] == ' ' || s->src[before] == '\t')) before--;
   if (before >= 0 && s->src[before] == ';') return 0;
-  const Node* v = nd(s, value);
-  int neg = v->kind == ND_UNARY && v->op == TK_MINUS &&
-            (nd(s, v->a)->kind == ND_INT || nd(s, v->a)->kind == ND_FLOAT);
-  const Node* lit = neg ? nd(s, v->a) : v;
-  int32_t type = T_BAD;
-  uint64_t bits = (uint64_t)(uint32_t)lit->b << 32 | (uint32_t)lit->a;
-  if (lit->kind == ND_STR && !neg) type = T_STR;
-  if (lit->kind == ND_INT && !(lit->op & TF_INT_BIG) && ((int64_t)bits >= 0 || (neg && bits == (uint64_t)INT64_MIN_)))
-    type = T_INT;
-  if (lit->kind == ND_FLOAT) type = T_FLOAT;
-  if (lit->kind == ND_CONST && !neg && (lit->op == TK_TRUE || lit->op == TK_FALSE)) type = T_BOOL;
+  int32_t type = literal_type(s, value);
   if (type == T_BAD) return 0;
+  const Node* v = nd(s, value);
+  const Node* lit = v->kind == ND_UNARY ? nd(s, v->a) : v;
   int32_t last = lit->kind == ND_STR ? xtra(s, lit->a + lit->n - 1) : (int32_t)(lit - s->t->nodes);
   Token end = token_after(s, nd(s, last)->pos + nd(s, last)->len, 0);
   if (end.kind != TK_NEWLINE && end.kind != TK_EOF) return 0;

@@ -983,12 +983,14 @@ DEVFN int32_t call_function(Sema* s, int32_t call, int32_t name, int32_t f) {
       return T_BAD;
     }
   }
-  if (c->n != fs->nparams) {
+  if (c->n < fs->nrequired || c->n > fs->nparams) {
     sema_error(s, name, DG_TYPE, ""); msg_node(s, name); msg(s->diag, "() takes ");
+    if (fs->nrequired < fs->nparams) { msg_int(s->diag, fs->nrequired); msg(s->diag, " to "); }
     msg_int(s->diag, fs->nparams); msg(s->diag, fs->nparams == 1 ? " argument, got " : " arguments, got ");
     msg_int(s->diag, c->n);
     return T_BAD;
   }
+  for (int32_t k = c->n; k < fs->nparams; k++) ts[k] = fs->ptype[k];  // the defaults, of their literals' types
   if (!typed_at_use(s, call, name, f, ts)) return T_BAD;
   if (f == s->entry) s->entry_called = 1;
   if (is_union(&s->types, fs->ret)) {  // a union's value goes nowhere but out of the entry
