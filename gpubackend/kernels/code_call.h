@@ -450,7 +450,49 @@ DEVFN ExpDesc map_filter(Code* g, int32_t call, int32_t* elem) {
   return desc(g, EK_LOCAL, keys, T_BAD);
 }
 
-// iterator_call := 'range' args | 'reversed' '(' iterable ')' | map_filter
+// dict.fromkeys(xs) given whole to a builtin (sema_expr.h, fromkeys_list):
+// xs's distinct items in the order first met, kept by a set of those seen.
+// In a hidden local; its item type into *elem.
+DEVFN ExpDesc fromkeys_list(Code* g, int32_t call, int32_t* elem) {
+  *elem = iterable_arg(g, cx(g, cnode(g, call)->b), 0, call);
+  g->line = cnode(g, call)->end;
+  int32_t items = new_slots(g, 1), seen = new_slots(g, 1), out = new_slots(g, 1), h = new_slots(g, 2);
+  int32_t sel = set_sel(g, *elem);
+  emit(g, OP_STORE, items);
+  emit0(g, OP_SET_NEW);
+  emit(g, OP_STORE, seen);
+  emit_count(g, OP_LIST_NEW, 0);
+  emit(g, OP_STORE, out);
+  emit(g, OP_LOAD, items);
+  emit(g, OP_ITER_INIT, h);
+  int32_t head = emit(g, OP_FOR_LIST, h);
+  emit0(g, OP_DUP);
+  emit(g, OP_LOAD, seen);
+  emit(g, OP_SET_CONTAINS, sel);
+  int32_t skip = emit(g, OP_JUMP_IF_TRUE, 0);
+  emit0(g, OP_DUP);
+  emit(g, OP_LOAD, seen);
+  emit0(g, OP_SWAP);
+  emit(g, OP_SET_ADD, sel);
+  emit(g, OP_LOAD, out);
+  emit0(g, OP_SWAP);
+  emit0(g, OP_LIST_APPEND);
+  emit_loop(g, head);
+  patch_here(g, skip);
+  g->f.depth += 1;  // the item, kept on the path that skips it
+  emit0(g, OP_POP);
+  emit_loop(g, head);
+  patch_here(g, head);
+  return desc(g, EK_LOCAL, out, T_BAD);
+}
+DEV int fromkeys_call(Code* g, int32_t i) {
+  const Node* c = cnode(g, i);
+  if (c->kind != ND_CALL || c->n != 1 || cnode(g, c->a)->kind != ND_ATTR || !node_is(g->s, c->a, "fromkeys")) return 0;
+  int32_t obj = cnode(g, c->a)->a;
+  return cnode(g, obj)->kind == ND_NAME && node_is(g->s, obj, "dict") && !local_of(g, obj) && find_callee(g, obj) < 0;
+}
+
+// iterator_call := 'range' args | 'reversed' '(' iterable ')' | map_filter | zip_map | fromkeys
 // as a list; *elem its item type, or -1 when node i is none of them
 DEVFN ExpDesc iterator_call(Code* g, int32_t i, int32_t* elem) {
   *elem = -1;
@@ -468,6 +510,7 @@ DEVFN ExpDesc iterator_call(Code* g, int32_t i, int32_t* elem) {
   }
   if (calls_builtin(g, i, "map") || calls_builtin(g, i, "filter")) return map_filter(g, i, elem);
   if (calls_builtin(g, i, "zip")) return zip_map(g, i, elem);
+  if (fromkeys_call(g, i)) return fromkeys_list(g, i, elem);
   return desc(g, EK_VOID, 0, T_BAD);
 }
 

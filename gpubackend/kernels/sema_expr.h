@@ -1540,6 +1540,28 @@ DEVFN int32_t zip_list(Sema* s, int32_t call) {
   return t;
 }
 
+// fromkeys := 'dict' '.' 'fromkeys' '(' iterable_arg ')'      given whole
+// to a builtin: the keys of the dict it makes, which are the iterable's
+// distinct items in the order first met (ints, bools or strs: by ==, as
+// a dict keys them; a float's nan is keyed by identity, which the VM
+// does not keep). Its list type.
+DEV int fromkeys_call(Sema* s, int32_t i) {
+  const Node* c = nd(s, i);
+  if (c->kind != ND_CALL || c->n != 1 || nd(s, c->a)->kind != ND_ATTR || !node_is(s, c->a, "fromkeys")) return 0;
+  int32_t obj = nd(s, c->a)->a;
+  return nd(s, obj)->kind == ND_NAME && node_is(s, obj, "dict") && !find_local(s, obj) && find_func(s, obj) == -1;
+}
+DEVFN int32_t fromkeys_list(Sema* s, int32_t call) {
+  int32_t arg = xtra(s, nd(s, call)->b);
+  if (nd(s, arg)->kind == ND_KEYWORD || nd(s, arg)->kind == ND_STARRED) return refuse_form(s, call);
+  int32_t t = iterable_arg(s, arg);
+  if (t == T_BAD) return T_BAD;
+  int32_t e = elem_of(&s->types, t);
+  if (e == T_INT || e == T_BOOL || e == T_STR || e == T_UNK) return t;
+  sema_error(s, first_token(s, arg), DG_UNSUPPORTED, "dict.fromkeys of a "); msg_type_in(s->diag, &s->types, t);
+  return T_BAD;
+}
+
 // The list type of an iterable given whole to a builtin (a str gives its
 // characters; range, reversed, map, filter and zip their values).
 DEVFN int32_t iterable_arg(Sema* s, int32_t arg) {
@@ -1549,6 +1571,7 @@ DEVFN int32_t iterable_arg(Sema* s, int32_t arg) {
     note_type(s, arg, t);
     return t;
   }
+  if (fromkeys_call(s, arg)) return fromkeys_list(s, arg);
   int32_t head = first_token(s, arg);
   const char* iters[] = {"range", "reversed", "map", "filter", "zip"};
   for (int32_t k = 0; k < 5; k++) {
