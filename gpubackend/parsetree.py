@@ -270,6 +270,10 @@ class _TreeView:
 
     def show_def(self, i, n):
         name, ret, body = self.items(n["a"], 3)
+        if n["op"] & 1:  # DEF_LAMBDA: `name = lambda ...`, which the parser makes a def: shown as written
+            (returned,) = self.items(self.t.nodes[body]["a"], 1)
+            lam = self.group("Lambda", [self.params(n["b"], n["n"]), self.show(int(self.t.nodes[returned]["a"]))])
+            return self.group("Assign", [self.show(name), lam])
         return self.group("Def", [self.text(name), self.params(n["b"], n["n"]), self.opt(ret), self.show(body)])
 
     def show_param(self, i, n):

@@ -81,7 +81,8 @@ def test_generated_programs_type_whole():
     ("def f(n, m) -> int:\n    return n\n", ("TypeError", 1, 10)),  # a parameter the signature lacks
     ("def f(n: list) -> int:\n    return 0\n", ("Unsupported", 1, 10)),  # bare, and the signature says int
     ("def f(n: int, n: int) -> int:\n    return n\n", ("SyntaxError", 1, 15)),
-    ("def f(n: int = 3) -> int:\n    return n\n", ("Unsupported", 1, 14)),
+    ("def f(n: int = 3) -> int:\n    return n\n", ("", 0, 0)),
+    ("def f(n: int = []) -> int:\n    return n\n", ("Unsupported", 1, 14)),
     ("def f(n: List[int]) -> int:\n    return 0\n", ("NameError", 1, 10)),
     ("def f(n: int | None | str) -> int:\n    return 0\n", ("Unsupported", 1, 21)),
     ("def f(n: tuple[int, ..., int]) -> int:\n    return 0\n", ("Unsupported", 1, 21)),
@@ -108,7 +109,8 @@ def test_generated_programs_type_whole():
     ("def f(n: int) -> int:\n    g = (x for x in range(n))\n    return 0\n", ("Unsupported", 2, 9)),
     ("def f(n: int) -> int:\n    return len((x for x in range(n)))\n", ("Unsupported", 2, 16)),
     ("def f(n: int) -> int:\n    return len(x for x in range(n))\n", ("Unsupported", 2, 16)),
-    ("def f(n: int) -> int:\n    g = lambda x: x\n    return 0\n", ("Unsupported", 2, 9)),
+    ("def f(n: int) -> int:\n    g = [lambda x: x]\n    return 0\n", ("Unsupported", 2, 10)),
+    ("def f(n: int) -> int:\n    g = lambda x: x\n    return 0\n", ("", 0, 0)),
     ("def f(n: int) -> int:\n    return n.as_integer_ratio()[0]\n", ("Unsupported", 2, 14)),
     ("def f(n: int) -> int:\n    (a, b) = (n, n)\n    return a + b\n", ("", 0, 0)),
     ("def f(n: int) -> int:\n    return int(n in range(3))\n", ("", 0, 0)),

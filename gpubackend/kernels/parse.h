@@ -291,6 +291,8 @@ DEV const char* fstring_error(const char* s, int32_t n) {
 // spec with a nested field, an escape or a byte outside printable ASCII:
 // the CPython path judges those). A plain spec is the FIELD's b, an FTEXT.
 enum { FIELD_CONV_S = 1, FIELD_CONV_R = 2, FIELD_CONV_A = 3, FIELD_CONV_MASK = 3, FIELD_REFUSED = 4 };
+// A DEF's op: a statement `name = lambda ...`, which lambda_def makes one.
+enum { DEF_LAMBDA = 1 };
 
 // Whether format spec s[b, e) is plain text: no nested field, no escape,
 // printable ASCII only.
@@ -1027,7 +1029,7 @@ DEVFN int32_t lambda_def(Parser* p, int32_t mark) {
   int32_t params = f->b, n = f->n;
   push(p, add_node(p, ND_RETURN, &kw, f->a));
   int32_t body = list_node(p, ND_BLOCK, &kw, mark);
-  int32_t d = add_node(p, ND_DEF, &kw, record(p, 3, name, -1, body), params);
+  int32_t d = with_op(p, add_node(p, ND_DEF, &kw, record(p, 3, name, -1, body), params), DEF_LAMBDA);
   if (d >= 0) node_at(p, d)->n = (uint16_t)n;
   return d;
 }
