@@ -270,6 +270,15 @@ DEVFN void iterable(Code* g, int32_t iter, Iter* it) {
   int rev = calls_builtin(g, iter, "reversed");
   int32_t x = rev ? cx(g, c->b) : iter;
   it->n = 1;
+  it->fn = -1;
+  if (!rev && calls_builtin(g, x, "map")) {  // map(fn, xs): fn applied by the head, one item a step
+    int str = seq_arg(g, cx(g, c->b + 1), &it->fn_t);
+    g->line = c->end;
+    int32_t h = new_slots(g, 2);
+    emit(g, OP_ITER_INIT, h);
+    it->op = str ? OP_FOR_STR : OP_FOR_LIST; it->arg = h; it->fn = cx(g, c->b);
+    return;
+  }
   if (calls_builtin(g, x, "range")) {
     int32_t d0 = g->f.depth;
     range_args(g, x);
@@ -349,19 +358,20 @@ DEVFN int32_t loop_head(Code* g, const Iter* it, const int32_t* names, int32_t n
     int op = it->op, st = op == OP_FOR_RANGE ? OP_FOR_RANGE_ST : op == OP_FOR_STR ? OP_FOR_STR_ST
            : op == OP_FOR_LIST ? OP_FOR_LIST_ST : -1;
     int32_t head;
-    if (st >= 0 && FITS(A, it->arg) && FITS(B, l->slot)) {
+    if (st >= 0 && it->fn < 0 && FITS(A, it->arg) && FITS(B, l->slot)) {
       head = put(g, st, SETARG(A, it->arg) | SETARG(B, l->slot) | SETARG(FLAG, mark));
       stack_adjust(g, 1);  // the item, stored by the head itself
       g->f.depth -= 1;
     } else {
       head = emit(g, op, it->arg);
+      if (it->fn >= 0) apply_fn(g, it->fn, it->fn_t);  // map(fn, xs): what fn makes of xs's item
       emit(g, mark ? OP_STORE_MARK : OP_STORE, l->slot);
     }
     if (mark) l->bound_in = serial;
     return head;
   }
   int32_t head = emit(g, it->op, it->arg);
-  int32_t t0 = it->t[0], types[MAX_TARGETS];
+  int32_t t0 = it->fn >= 0 ? apply_fn(g, it->fn, it->fn_t) : it->t[0], types[MAX_TARGETS];
   if (n == 1) {  // enumerate() or zip() to one name: a pair each step
     emit_count(g, OP_TUPLE_NEW, 2);
     types[0] = ty(g, names[0]);

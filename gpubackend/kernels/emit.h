@@ -281,6 +281,8 @@ struct Iter {
   int32_t arg;   // its argument: the hidden locals (and FOR_ZIP's flags)
   int32_t n;     // values it pushes per step: 1, or 2 for enumerate and zip
   int32_t t[2];  // their types
+  int32_t fn;    // map(fn, xs): the function the head applies to each item, else -1
+  int32_t fn_t;  // the type of the items it takes
 };
 
 enum Sink { SINK_LIST, SINK_SUM, SINK_ANY, SINK_ALL, SINK_DICT };

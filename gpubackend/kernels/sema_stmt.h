@@ -796,7 +796,8 @@ DEVFN int zip_args(Sema* s, int32_t call, int32_t* ts) {
 }
 
 // iterable := 'range' args | 'enumerate' '(' expression [',' expression] ')'
-//           | 'zip' '(' expression ',' expression ')' | expression
+//           | 'zip' '(' expression ',' expression ')' | 'map' '(' fn ',' seq_arg ')'
+//           | expression
 // The types of one step's values into ts; their count, or 0.
 DEVFN int32_t iterable(Sema* s, int32_t iter, int32_t* ts) {
   const Node* c = nd(s, iter);
@@ -810,6 +811,18 @@ DEVFN int32_t iterable(Sema* s, int32_t iter, int32_t* ts) {
       return refuse_form(s, iter), 0;
     ts[0] = iter_item(s, first_token(s, arg), expr(s, arg, 0));
     return ts[0] == T_BAD ? 0 : 1;
+  }
+  if (loop_builtin(s, iter, "map") && c->n == 2) {  // map(fn, xs): fn called as the loop reaches each item
+    for (int32_t k = 0; k < 2; k++) {
+      int kind = nd(s, xtra(s, c->b + k))->kind;
+      if (kind == ND_KEYWORD || kind == ND_STARRED) return refuse_form(s, iter), 0;
+    }
+    int32_t e = seq_arg(s, xtra(s, c->b + 1));
+    if (e == T_BAD) return 0;
+    int32_t fn = xtra(s, c->b);
+    ts[0] = apply_fn(s, fn, e);
+    if (ts[0] == T_NONE) sema_error(s, first_token(s, fn), DG_TYPE, "the function returns None");
+    return ts[0] == T_BAD || ts[0] == T_NONE ? 0 : 1;
   }
   if (lazy_map(s, iter)) return 0;
   if (loop_builtin(s, iter, "enumerate")) {
