@@ -726,11 +726,6 @@ DEVFN ExpDesc fstring(Code* g, int32_t i);
 DEVFN ExpDesc str_method(Code* g, int32_t i, int32_t name) {
   const Node* n = cnode(g, i);
   if (node_is(g->s, name, "format")) return str_format(g, i);
-  const char* names[] = {
-#define STR_METHOD(id, word, op, sel, args) word,
-#include "methods.def"
-#undef STR_METHOD
-  };
   const int16_t ops[] = {
 #define STR_METHOD(id, word, op, sel, args) (int16_t)(op),
 #include "methods.def"
@@ -741,9 +736,8 @@ DEVFN ExpDesc str_method(Code* g, int32_t i, int32_t name) {
 #include "methods.def"
 #undef STR_METHOD
   };
-  int32_t m = 0, ts[MAX_PARAMS];
-  while (m < SM_COUNT_ && !node_is(g->s, name, names[m])) m++;
-  if (m == SM_COUNT_) { refuse(g, i); return desc(g, EK_VOID, 0, T_BAD); }
+  int32_t ts[MAX_PARAMS], m = str_method_of(g->src + cnode(g, name)->pos, cnode(g, name)->len);
+  if (m < 0) { refuse(g, i); return desc(g, EK_VOID, 0, T_BAD); }
   int op = ops[m], sel = sels[m];
   if (m == SM_JOIN && n->n == 1) {
     int32_t elem = join_arg(g, cx(g, n->b), i);

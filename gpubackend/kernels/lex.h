@@ -235,6 +235,20 @@ DEV int spans_equal(const char* a, int32_t na, const char* b, int32_t nb) {
   return 1;
 }
 
+// The index of the word s[0, len) among `words` (each ended by one space),
+// or -1: one loop for a table that a chain of compares, one per name,
+// would spell out at every use.
+DEVFN int32_t word_index(const char* s, int32_t len, const char* words) {
+  int32_t k = 0;
+  for (const char* p = words; *p; k++) {
+    const char* q = p;
+    while (*q != ' ') q++;
+    if (spans_equal(s, len, p, (int32_t)(q - p))) return k;
+    p = q + 1;
+  }
+  return -1;
+}
+
 // The builtins (builtins.def): their ids and how a call of each compiles.
 enum Builtin {
 #define BUILTIN(id, name, form) BI_##id,
@@ -251,6 +265,15 @@ enum StrMethod {
 #undef STR_METHOD
   SM_COUNT_
 };
+// The str method named s[0, len) (an SM_ id), or -1.
+DEV int32_t str_method_of(const char* s, int32_t len) {
+  const char* names =
+#define STR_METHOD(id, name, op, sel, args) name " "
+#include "methods.def"
+#undef STR_METHOD
+      ;
+  return word_index(s, len, names);
+}
 // Builtin b's form (builtins.def), read by both compilers.
 DEV int builtin_form(int b) {
   const int8_t forms[] = {
@@ -263,12 +286,14 @@ DEV int builtin_form(int b) {
 
 // Whether a name is one of math's that the DSL provides (math.def).
 DEV int math_known(const char* s, int32_t len) {
-#define MATH_CONST(id, name, value) if (span_eq(s, len, name)) return 1;
-#define MATH_FN(id, name) if (span_eq(s, len, name)) return 1;
+  const char* names =
+#define MATH_CONST(id, name, value) name " "
+#define MATH_FN(id, name) name " "
 #include "math.def"
 #undef MATH_CONST
 #undef MATH_FN
-  return 0;
+      ;
+  return word_index(s, len, names) >= 0;
 }
 
 // The keyword a name is, or TK_NAME: a switch on its first letter, then

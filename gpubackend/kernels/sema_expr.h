@@ -212,11 +212,12 @@ DEV int32_t find_function(const Sema* s, int32_t name) {
   return -1;
 }
 DEV int32_t builtin_of(const Sema* s, int32_t name) {
-  int32_t b = 0;
-#define BUILTIN(ID, NAME, FORM) if (node_is(s, name, NAME)) return b; b++;
+  const char* names =
+#define BUILTIN(ID, NAME, FORM) NAME " "
 #include "builtins.def"
 #undef BUILTIN
-  return -1;
+      ;
+  return name < 0 ? -1 : word_index(s->src + nd(s, name)->pos, nd(s, name)->len, names);
 }
 DEV int32_t const_of(const Sema* s, int32_t name) {
   for (int32_t k = 0; k < s->nconsts; k++) if (same_text(s, s->consts[k].name, name)) return k;
@@ -2192,15 +2193,20 @@ DEVFN int32_t str_method(Sema* s, int32_t call) {
     }
     return checked(s, name, type_list(&s->types, T_STR));
   }
-  int32_t nargs = -2, pad = 0, result = T_STR;
-#define STR_METHOD(ID, NAME, OP, SEL, ARGS)                                                    \
-  if (nargs == -2 && node_is(s, name, NAME)) {                                               \
-    nargs = ARGS; pad = (OP) < 0;                                                            \
-    result = (OP) == OP_STR_FIND ? T_INT : (OP) == OP_STR_AFFIX || (OP) == OP_STR_IS ? T_BOOL : T_STR; \
-  }
+  const int16_t ops[] = {
+#define STR_METHOD(ID, NAME, OP, SEL, ARGS) (int16_t)(OP),
 #include "methods.def"
 #undef STR_METHOD
-  if (nargs == -2) { sema_error(s, name, DG_UNSUPPORTED, "str."); msg_node(s, name); return T_BAD; }
+  };
+  const int8_t arity[] = {
+#define STR_METHOD(ID, NAME, OP, SEL, ARGS) (int8_t)(ARGS),
+#include "methods.def"
+#undef STR_METHOD
+  };
+  int32_t m = str_method_of(s->src + nd(s, name)->pos, nd(s, name)->len);
+  if (m < 0) { sema_error(s, name, DG_UNSUPPORTED, "str."); msg_node(s, name); return T_BAD; }
+  int32_t nargs = arity[m], op = ops[m], pad = op < 0;
+  int32_t result = op == OP_STR_FIND ? T_INT : op == OP_STR_AFFIX || op == OP_STR_IS ? T_BOOL : T_STR;
   int32_t n = builtin_args(s, call, ts, 0);
   if (n < 0) return T_BAD;
   if (pad) {  // ljust, rjust, center (width [, fill]), zfill (width)

@@ -203,12 +203,7 @@ DEVFN int quiet_method(Sema* s, int32_t i) {
   int32_t obj = nd(s, i)->a;
   SemaLocal* l = nd(s, obj)->kind == ND_NAME ? find_local(s, obj) : 0;
   if (l && is_list(&s->types, l->type) && (list_method_id(s, i) >= 0 || node_is(s, i, "sort"))) return 1;
-  if ((l && l->type == T_STR) || nd(s, obj)->kind == ND_STR) {
-#define STR_METHOD(id, name, op, sel, args) if (node_is(s, i, name)) return 1;
-#include "methods.def"
-#undef STR_METHOD
-  }
-  return 0;
+  return ((l && l->type == T_STR) || nd(s, obj)->kind == ND_STR) && str_method_of(s->src + nd(s, i)->pos, nd(s, i)->len) >= 0;
 }
 
 // The type pass's reads: a quiet name or a local (whose read may raise
