@@ -338,6 +338,23 @@ DEVFN int32_t map_list(Code* g, int32_t f, int32_t items, int32_t keys, int32_t 
   return kt;
 }
 
+// A keeping loop's end (filter, dict.fromkeys, map): the item on the
+// stack appended to the list in local out, unless the jump at skip (-1:
+// none) was taken; then back to head, whose exit is here.
+DEVFN void append_or_skip(Code* g, int32_t out, int32_t head, int32_t skip) {
+  emit(g, OP_LOAD, out);
+  emit0(g, OP_SWAP);
+  emit0(g, OP_LIST_APPEND);
+  emit_loop(g, head);
+  if (skip >= 0) {
+    patch_here(g, skip);
+    g->f.depth += 1;  // the item, kept on the path that skips it
+    emit0(g, OP_POP);
+    emit_loop(g, head);
+  }
+  patch_here(g, head);
+}
+
 // The items of the list in local items for which f is true (filter(f,
 // xs)), into a new hidden local: returns it.
 DEVFN int32_t filter_list(Code* g, int32_t f, int32_t items, int32_t elem, int32_t line) {
@@ -354,16 +371,7 @@ DEVFN int32_t filter_list(Code* g, int32_t f, int32_t items, int32_t elem, int32
     ExpDesc e = truth(g, pushed(g, unwrap_as(g, kt, ST_TYPE_ERROR)));
     discharge(g, &e);
   }
-  int32_t skip = emit(g, OP_JUMP_IF_FALSE, 0);
-  emit(g, OP_LOAD, out);
-  emit0(g, OP_SWAP);
-  emit0(g, OP_LIST_APPEND);
-  emit_loop(g, head);
-  patch_here(g, skip);
-  g->f.depth += 1;  // the item, kept on the path that skips it
-  emit0(g, OP_POP);
-  emit_loop(g, head);
-  patch_here(g, head);
+  append_or_skip(g, out, head, emit(g, OP_JUMP_IF_FALSE, 0));
   return out;
 }
 
@@ -414,17 +422,7 @@ DEVFN ExpDesc zip_map(Code* g, int32_t call, int32_t* elem) {
     }
     skip = emit(g, OP_JUMP_IF_FALSE, 0);
   }
-  emit(g, OP_LOAD, out);
-  emit0(g, OP_SWAP);
-  emit0(g, OP_LIST_APPEND);
-  emit_loop(g, head);
-  if (skip >= 0) {
-    patch_here(g, skip);
-    g->f.depth += 1;  // the pair, kept on the path that skips it
-    emit0(g, OP_POP);
-    emit_loop(g, head);
-  }
-  patch_here(g, head);
+  append_or_skip(g, out, head, skip);
   *elem = keep ? pair : kt;
   return desc(g, EK_LOCAL, out, T_BAD);
 }
@@ -474,15 +472,7 @@ DEVFN ExpDesc fromkeys_list(Code* g, int32_t call, int32_t* elem) {
   emit(g, OP_LOAD, seen);
   emit0(g, OP_SWAP);
   emit(g, OP_SET_ADD, sel);
-  emit(g, OP_LOAD, out);
-  emit0(g, OP_SWAP);
-  emit0(g, OP_LIST_APPEND);
-  emit_loop(g, head);
-  patch_here(g, skip);
-  g->f.depth += 1;  // the item, kept on the path that skips it
-  emit0(g, OP_POP);
-  emit_loop(g, head);
-  patch_here(g, head);
+  append_or_skip(g, out, head, skip);
   return desc(g, EK_LOCAL, out, T_BAD);
 }
 DEV int fromkeys_call(Code* g, int32_t i) {
