@@ -317,18 +317,24 @@ DEVFN int32_t apply_fn_n(Code* g, int32_t f, int32_t n, const int32_t* ts) {
 }
 DEVFN int32_t apply_fn(Code* g, int32_t f, int32_t t) { return apply_fn_n(g, f, 1, &t); }
 
+// A new empty list in local out, and a loop over the list in local items
+// (its state in locals h, h + 1): returns the loop's head, each step of
+// which pushes the next item.
+DEVFN int32_t loop_into_list(Code* g, int32_t items, int32_t out, int32_t h) {
+  emit_count(g, OP_LIST_NEW, 0);
+  emit(g, OP_STORE, out);
+  emit(g, OP_LOAD, items);
+  emit(g, OP_ITER_INIT, h);
+  return emit(g, OP_FOR_LIST, h);
+}
+
 // The list, in local keys, of f(item) for each item of the list in local
 // items (item type elem), f called once per item in order, as CPython's
 // sort calls key= and as map does; line: where a reader of the source came back
 // to read f. Returns f's result type.
 DEVFN int32_t map_list(Code* g, int32_t f, int32_t items, int32_t keys, int32_t elem, int32_t line) {
   g->line = line;
-  emit_count(g, OP_LIST_NEW, 0);
-  emit(g, OP_STORE, keys);
-  emit(g, OP_LOAD, items);
-  int32_t h = new_slots(g, 2);
-  emit(g, OP_ITER_INIT, h);
-  int32_t head = emit(g, OP_FOR_LIST, h);
+  int32_t h = new_slots(g, 2), head = loop_into_list(g, items, keys, h);
   emit(g, OP_LOAD, keys);
   emit0(g, OP_SWAP);
   int32_t kt = apply_fn(g, f, elem);
@@ -360,11 +366,7 @@ DEVFN void append_or_skip(Code* g, int32_t out, int32_t head, int32_t skip) {
 DEVFN int32_t filter_list(Code* g, int32_t f, int32_t items, int32_t elem, int32_t line) {
   int32_t out = new_slots(g, 1), h = new_slots(g, 2);
   g->line = line;
-  emit_count(g, OP_LIST_NEW, 0);
-  emit(g, OP_STORE, out);
-  emit(g, OP_LOAD, items);
-  emit(g, OP_ITER_INIT, h);
-  int32_t head = emit(g, OP_FOR_LIST, h);
+  int32_t head = loop_into_list(g, items, out, h);
   emit0(g, OP_DUP);
   int32_t kt = apply_fn(g, f, elem);
   if (kt != T_BOOL) {
@@ -459,11 +461,7 @@ DEVFN ExpDesc fromkeys_list(Code* g, int32_t call, int32_t* elem) {
   emit(g, OP_STORE, items);
   emit0(g, OP_SET_NEW);
   emit(g, OP_STORE, seen);
-  emit_count(g, OP_LIST_NEW, 0);
-  emit(g, OP_STORE, out);
-  emit(g, OP_LOAD, items);
-  emit(g, OP_ITER_INIT, h);
-  int32_t head = emit(g, OP_FOR_LIST, h);
+  int32_t head = loop_into_list(g, items, out, h);
   emit0(g, OP_DUP);
   emit(g, OP_LOAD, seen);
   emit(g, OP_SET_CONTAINS, sel);
