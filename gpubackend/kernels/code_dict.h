@@ -45,12 +45,35 @@ DEVFN ExpDesc dict_of_zip(Code* g, int32_t i, int32_t t) {
   return pushed(g, t);
 }
 
+// dict(pairs) of a list of 2-tuples: each pair set in turn, as
+// dict_of_zip's
+DEVFN ExpDesc dict_of_pairs(Code* g, int32_t i, int32_t t) {
+  iterable_arg(g, cx(g, cnode(g, i)->b), 0, i);
+  g->line = cnode(g, i)->end;
+  int32_t items = new_slots(g, 1), d = new_slots(g, 1), h = new_slots(g, 2);
+  emit(g, OP_STORE, items);
+  emit0(g, OP_DICT_NEW);
+  emit(g, OP_STORE, d);
+  emit(g, OP_LOAD, items);
+  emit(g, OP_ITER_INIT, h);
+  int32_t head = emit(g, OP_FOR_LIST, h);
+  emit_count(g, OP_UNPACK_TUPLE, 2);
+  emit(g, OP_LOAD, d);
+  emit0(g, OP_ROT3);
+  emit(g, OP_DICT_SET, set_sel(g, elem_of(ctypes(g), t)));
+  emit_loop(g, head);
+  patch_here(g, head);
+  emit(g, OP_LOAD, d);
+  return pushed(g, t);
+}
+
 // dict_call := 'dict' '(' [expression | zip_args] ')'
 DEVFN ExpDesc dict_call(Code* g, int32_t i) {
   const Node* n = cnode(g, i);
   int32_t t = ty(g, i);
   if (n->n == 0) { g->line = n->end; emit0(g, OP_DICT_NEW); return pushed(g, t); }
   if (calls_builtin(g, cx(g, n->b), "zip")) return dict_of_zip(g, i, t);
+  if (!is_dict(ctypes(g), ty(g, cx(g, n->b)))) return dict_of_pairs(g, i, t);
   ExpDesc d = expr(g, cx(g, n->b));
   discharge(g, &d);
   g->line = n->end;

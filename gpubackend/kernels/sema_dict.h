@@ -44,7 +44,8 @@ DEVFN int32_t dict_display(Sema* s, int32_t i) {
 }
 
 // dict_call := 'dict' '(' [expression | zip_args] ')'      empty, a copy
-// of a dict, or the pairs of a zip as keys and values
+// of a dict, or the pairs of a zip or of a list of 2-tuples as keys and
+// values
 DEVFN int zip_args(Sema* s, int32_t call, int32_t* ts);
 DEVFN int32_t dict_call(Sema* s, int32_t call) {
   const Node* c = nd(s, call);
@@ -58,6 +59,8 @@ DEVFN int32_t dict_call(Sema* s, int32_t call) {
   int32_t t = expr(s, arg, 0);
   if (t == T_BAD) return T_BAD;
   if (is_dict(&s->types, t)) return t;
+  int32_t e = is_list(&s->types, t) ? elem_of(&s->types, t) : T_BAD;  // pairs: their keys and values
+  if (is_tuple(&s->types, e) && s->types.t[e].n == 2) return dict_of(s, c->a, s->types.t[e].items[0], s->types.t[e].items[1]);
   sema_error(s, first_token(s, arg), DG_UNSUPPORTED, "dict() of a "); msg_type_in(s->diag, &s->types, t);
   return T_BAD;
 }
