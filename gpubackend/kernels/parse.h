@@ -863,6 +863,18 @@ DEVFN int32_t named_expression(Parser* p) {
 
 // ---- statements
 
+// A value that is a starred expression alone (`return *a`, `x = *a`):
+// CPython's compiler rejects it though its parser takes it. Returns e.
+DEVFN int32_t lone_star(Parser* p, int32_t e) {
+  if (e < 0 || failed(p)) return e;
+  const Node* n = node_at(p, e);
+  while (n->kind == ND_GROUP) n = node_at(p, n->a);
+  if (n->kind != ND_STARRED) return e;
+  diag_set(p->diag, DG_SYNTAX, n->line, n->col);
+  msg(p->diag, "can't use starred expression here");
+  return -1;
+}
+
 DEVFN void statement(Parser* p);
 
 // block := ':' (simple_stmts | NEWLINE INDENT statement+ DEDENT)
@@ -929,7 +941,7 @@ DEVFN int32_t for_stmt(Parser* p) {
   advance(p);
   int32_t target = loop_targets(p);
   if (target < 0) return -1;
-  int32_t iter = star_expressions(p, ITEM_EXPR);
+  int32_t iter = lone_star(p, star_expressions(p, ITEM_EXPR));
   int32_t body = block(p);
   int32_t orelse = else_block(p);
   // the records made in source order on every compiler: C++ leaves the
@@ -1056,13 +1068,14 @@ DEVFN int32_t expr_stmt(Parser* p) {
     if (!valid_target(p, e, 1)) return target_error(p, &first);
     return with_op(p, add_node(p, ND_AUGASSIGN, &op, e, star_expressions(p, ITEM_EXPR)), op.kind);
   }
-  if (op.kind != TK_ASSIGN) return add_node(p, ND_EXPR, &first, e);
+  if (op.kind != TK_ASSIGN) return add_node(p, ND_EXPR, &first, lone_star(p, e));
   int32_t mark = p->top;
   push(p, e);
   while (accept(p, TK_ASSIGN) && !failed(p)) {
     if (!valid_target(p, p->t->extra[p->top], 0)) return target_error(p, &first);
     push(p, star_expressions(p, ITEM_EXPR));
   }
+  if (!failed(p)) lone_star(p, p->t->extra[p->top]);  // the value (the rest are targets)
   if (!failed(p) && mark - p->top == 2 && node_at(p, p->t->extra[mark - 1])->kind == ND_NAME &&
       node_at(p, p->t->extra[p->top])->kind == ND_LAMBDA)
     return lambda_def(p, mark);
@@ -1153,7 +1166,7 @@ DEVFN int32_t simple_stmt(Parser* p) {
     case TK_CONTINUE: advance(p); return add_node(p, ND_CONTINUE, &t);
     case TK_RETURN:  // return_stmt := 'return' [star_expressions]
       advance(p);
-      return add_node(p, ND_RETURN, &t, starts_expression(p->cur.kind) ? star_expressions(p, ITEM_EXPR) : -1);
+      return add_node(p, ND_RETURN, &t, starts_expression(p->cur.kind) ? lone_star(p, star_expressions(p, ITEM_EXPR)) : -1);
     case TK_RAISE: {  // raise_stmt := 'raise' [expression ['from' expression]]
       advance(p);
       int32_t exc = starts_expression(p->cur.kind) ? expression(p) : -1;
