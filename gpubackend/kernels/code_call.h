@@ -344,6 +344,16 @@ DEVFN int32_t map_list(Code* g, int32_t f, int32_t items, int32_t keys, int32_t 
   return kt;
 }
 
+// filter's test of f's result (of type kt) on the stack: the jump, to
+// patch, taken where the item is not kept.
+DEVFN int32_t jump_unless_kept(Code* g, int32_t kt) {
+  if (kt != T_BOOL) {
+    ExpDesc e = truth(g, pushed(g, unwrap_as(g, kt, ST_TYPE_ERROR)));
+    discharge(g, &e);
+  }
+  return emit(g, OP_JUMP_IF_FALSE, 0);
+}
+
 // A keeping loop's end (filter, dict.fromkeys, map): the item on the
 // stack appended to the list in local out, unless the jump at skip (-1:
 // none) was taken; then back to head, whose exit is here.
@@ -368,12 +378,7 @@ DEVFN int32_t filter_list(Code* g, int32_t f, int32_t items, int32_t elem, int32
   g->line = line;
   int32_t head = loop_into_list(g, items, out, h);
   emit0(g, OP_DUP);
-  int32_t kt = apply_fn(g, f, elem);
-  if (kt != T_BOOL) {
-    ExpDesc e = truth(g, pushed(g, unwrap_as(g, kt, ST_TYPE_ERROR)));
-    discharge(g, &e);
-  }
-  append_or_skip(g, out, head, emit(g, OP_JUMP_IF_FALSE, 0));
+  append_or_skip(g, out, head, jump_unless_kept(g, apply_fn(g, f, elem)));
   return out;
 }
 
@@ -416,15 +421,7 @@ DEVFN ExpDesc zip_map(Code* g, int32_t call, int32_t* elem) {
   if (pairs) emit_count(g, OP_TUPLE_NEW, 2);
   if (keep) emit0(g, OP_DUP);
   int32_t kt = zip ? pair : pairs ? apply_fn(g, f, pair) : apply_fn_n(g, f, 2, ts);
-  int32_t skip = -1;
-  if (keep) {
-    if (kt != T_BOOL) {
-      ExpDesc e = truth(g, pushed(g, unwrap_as(g, kt, ST_TYPE_ERROR)));
-      discharge(g, &e);
-    }
-    skip = emit(g, OP_JUMP_IF_FALSE, 0);
-  }
-  append_or_skip(g, out, head, skip);
+  append_or_skip(g, out, head, keep ? jump_unless_kept(g, kt) : -1);
   *elem = keep ? pair : kt;
   return desc(g, EK_LOCAL, out, T_BAD);
 }

@@ -27,6 +27,19 @@ DEVFN ExpDesc dict_display(Code* g, int32_t i) {
   return pushed(g, t);
 }
 
+// The end of a loop that builds the dict (of type t) in local d: the key
+// and value on the stack set in it, back to head, and the dict pushed
+// where the loop exits.
+DEVFN ExpDesc set_pair_loop_end(Code* g, int32_t d, int32_t head, int32_t t) {
+  emit(g, OP_LOAD, d);
+  emit0(g, OP_ROT3);
+  emit(g, OP_DICT_SET, set_sel(g, elem_of(ctypes(g), t)));
+  emit_loop(g, head);
+  patch_here(g, head);
+  emit(g, OP_LOAD, d);
+  return pushed(g, t);
+}
+
 // dict(zip(a, b)): each pair set in turn, a later key's value the last
 DEVFN ExpDesc dict_of_zip(Code* g, int32_t i, int32_t t) {
   const Node* z = cnode(g, cx(g, cnode(g, i)->b));
@@ -35,14 +48,7 @@ DEVFN ExpDesc dict_of_zip(Code* g, int32_t i, int32_t t) {
   int32_t d = new_slots(g, 1);
   emit0(g, OP_DICT_NEW);
   emit(g, OP_STORE, d);
-  int32_t head = emit(g, OP_FOR_ZIP, arg);
-  emit(g, OP_LOAD, d);
-  emit0(g, OP_ROT3);
-  emit(g, OP_DICT_SET, set_sel(g, elem_of(ctypes(g), t)));
-  emit_loop(g, head);
-  patch_here(g, head);
-  emit(g, OP_LOAD, d);
-  return pushed(g, t);
+  return set_pair_loop_end(g, d, emit(g, OP_FOR_ZIP, arg), t);
 }
 
 // dict(pairs) of a list of 2-tuples: each pair set in turn, as
@@ -58,13 +64,7 @@ DEVFN ExpDesc dict_of_pairs(Code* g, int32_t i, int32_t t) {
   emit(g, OP_ITER_INIT, h);
   int32_t head = emit(g, OP_FOR_LIST, h);
   emit_count(g, OP_UNPACK_TUPLE, 2);
-  emit(g, OP_LOAD, d);
-  emit0(g, OP_ROT3);
-  emit(g, OP_DICT_SET, set_sel(g, elem_of(ctypes(g), t)));
-  emit_loop(g, head);
-  patch_here(g, head);
-  emit(g, OP_LOAD, d);
-  return pushed(g, t);
+  return set_pair_loop_end(g, d, head, t);
 }
 
 // dict_call := 'dict' '(' [expression | zip_args] ')'

@@ -1468,10 +1468,6 @@ DEVFN int32_t seq_arg(Sema* s, int32_t arg);
 DEVFN int32_t map_pairs(Sema* s, int32_t call) {
   const Node* c = nd(s, call);
   if (!node_is(s, c->a, "map")) return refuse_form(s, call);  // filter(f, a, b): CPython's TypeError
-  for (int32_t k = 2; k < c->n; k++) {
-    int kind = nd(s, xtra(s, c->b + k))->kind;
-    if (kind == ND_KEYWORD || kind == ND_STARRED) return refuse_form(s, call);
-  }
   if (c->n > 3) {
     Token comma = token_of(s, nd(s, first_token(s, xtra(s, c->b + 3)))->pos, TK_COMMA);
     unsupported_at(s, &comma, "map() of more than two iterables");
@@ -1493,7 +1489,7 @@ DEVFN int32_t map_filter(Sema* s, int32_t call) {
   const Node* c = nd(s, call);
   if (c->n < 2) return refuse_form(s, call);
   int32_t fn = xtra(s, c->b), arg = xtra(s, c->b + 1);
-  for (int32_t k = 0; k < 2; k++) {
+  for (int32_t k = 0; k < c->n; k++) {
     int kind = nd(s, xtra(s, c->b + k))->kind;
     if (kind == ND_KEYWORD || kind == ND_STARRED) return refuse_form(s, call);
   }
@@ -1672,8 +1668,7 @@ DEVFN int32_t apply_fn_n(Sema* s, int32_t fn, int32_t n, const int32_t* ts) {
   int32_t g = find_local(s, fn) ? -1 : find_func(s, fn);
   if (g < 0) return n == 1 ? key_builtin(s, fn, ts[0]) : refuse_form(s, fn);
   const SemaFunc* fs = &s->funcs[g];
-  int32_t args[2] = {ts[0], n > 1 ? ts[1] : T_BAD};
-  if (fs->nparams == n && !typed_at_use(s, fn, fn, g, args)) return T_BAD;  // typed by the first item
+  if (fs->nparams == n && !typed_at_use(s, fn, fn, g, ts)) return T_BAD;  // typed by the first item
   int fits = fs->nparams == n;
   for (int32_t k = 0; k < n && fits; k++) fits = type_fits(&s->types, fs->ptype[k], ts[k]);
   if (!fits) {
@@ -2279,15 +2274,13 @@ DEVFN int32_t method_call(Sema* s, int32_t call) {
   if (is_dict(&s->types, t)) return dict_method(s, call, t, origin && origin->type == t ? origin : 0);
   if (is_match(&s->types, t)) return match_method(s, call);
   if (is_pattern(&s->types, t)) return re_fn(s, attr, call, 1);
-  if ((t == T_INT || t == T_BOOL) && (node_is(s, attr, "bit_length") || node_is(s, attr, "bit_count"))) {
-    int32_t ts[MAX_PARAMS];  // int_method := expression '.' ('bit_length' | 'bit_count') '(' ')'
-    int32_t n = builtin_args(s, call, ts, 0);
-    return n < 0 ? T_BAD : n ? arity_error(s, attr, "no arguments") : T_INT;
-  }
-  if (t == T_FLOAT && node_is(s, attr, "is_integer")) {  // float_method := expression '.' 'is_integer' '(' ')'
+  // number_method := expression '.' ('bit_length' | 'bit_count') '(' ')'      of an int or a bool
+  //                | expression '.' 'is_integer' '(' ')'                      of a float
+  int bits = (t == T_INT || t == T_BOOL) && (node_is(s, attr, "bit_length") || node_is(s, attr, "bit_count"));
+  if (bits || (t == T_FLOAT && node_is(s, attr, "is_integer"))) {
     int32_t ts[MAX_PARAMS];
     int32_t n = builtin_args(s, call, ts, 0);
-    return n < 0 ? T_BAD : n ? arity_error(s, attr, "no arguments") : T_BOOL;
+    return n < 0 ? T_BAD : n ? arity_error(s, attr, "no arguments") : bits ? T_INT : T_BOOL;
   }
   if (!is_list(&s->types, t)) {
     if (number_attribute(s, t, attr)) {  // valid Python the subset leaves out: CPython judges it
