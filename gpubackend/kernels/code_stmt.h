@@ -350,7 +350,7 @@ DEVFN int32_t loop_targets(Code* g, int32_t target, int32_t* names) {
 DEVFN int32_t loop_head(Code* g, const Iter* it, const int32_t* names, int32_t n, int32_t serial, int fresh) {
   const TypeTable* tt = ctypes(g);
   if (n == 1 && it->n == 1) {
-    CodeLocal* l = fresh ? 0 : local_of(g, names[0]);
+    CodeLocal* l = fresh || starts_variable(g, names[0]) ? 0 : local_of(g, names[0]);
     if (!l) l = declare(g, names[0], ty(g, names[0]), !fresh);
     if (!l) return 0;
     l->type = ty(g, names[0]);

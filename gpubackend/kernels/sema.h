@@ -52,6 +52,7 @@ struct SemaFrame {
   int32_t broke[MAX_LOOPS];   // per open loop: its breaks so far
   int32_t open_blocks[MAX_NESTING + 2];  // the blocks open, innermost last, by serial
   int32_t nopen, block_serial;
+  int32_t stmt_at[MAX_NESTING + 2];      // the statement being typed in each open block
   int32_t fn_math;            // the function has run its own `import math`
   int32_t fn_re;              // ... and its own `import re`
   int32_t from_math[MAX_FROM_MATH];  // names of its own `from math import` (ALIAS nodes)

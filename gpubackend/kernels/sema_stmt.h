@@ -3,7 +3,7 @@
 // without returning, an entry that may answer None); expressions are
 // sema_expr.h's. Each statement returns whether control can fall through.
 #pragma once
-#include "sema_undefined.h"
+#include "sema_rebind.h"
 
 // ---- statements: each returns whether control can fall through to the next
 
@@ -46,6 +46,7 @@ DEVFN int statements_fall(Sema* s, int32_t at, int32_t n) {
     if (name < 0) {
       int32_t nlocals = s->f.nlocals, ncalled = s->f.ncalled, helpers = helpers_typed(s);
       s->raise_act = -1;
+      if (s->f.nopen) s->f.stmt_at[s->f.nopen - 1] = st;
       if (!stmt(s, st)) falls = 0;
       if (s->diag->cls == sema_class(s, DG_TYPE) && s->raise_act >= 0 && helpers_typed(s) == helpers)
         name = acts_then_raise(s, st, nlocals, ncalled);
@@ -270,18 +271,24 @@ DEVFN void store_name(Sema* s, int32_t name, int32_t t) {
   else if (t == T_NONE || is_opt(tt, t)) l->narrow_in = 0;
 }
 
-// `name = value` at the function's top level where name holds a value of
-// another type (x = str(x)): a new variable of the name from here on, as
-// in CPython the name holds the new value from here on. At the top level
-// no loop is open, so every later read runs after this store and every
-// earlier one before it; and a nested def reads no local of its enclosing
-// function. Returns whether it declared one (or met an error doing so).
-DEVFN int new_variable(Sema* s, int32_t name, int32_t t) {
+// `name = value`, or a loop's target (loop_target), where name holds a
+// value of another type (x = str(x), `for i in word:` after a loop over
+// ints): a new variable of the name from here on. At the function's top
+// level an assignment's store runs before every later read and after
+// every earlier one, no loop being open (and a nested def reads no local
+// of its enclosing function); elsewhere may_rebind walks the reads. A
+// number stored to a local of the other class, or a tuple of another
+// length, widens it instead (widen_for). Returns whether it declared one
+// (or met an error doing so).
+DEVFN int new_variable(Sema* s, int32_t name, int32_t t, int loop_target) {
   SemaLocal* l = find_local(s, name);
   const TypeTable* tt = &s->types;
-  if (!l || t == T_BAD || t == T_NONE || s->f.nopen != 1 || s->discovering || halted(s)) return 0;
+  if (!l || t == T_BAD || t == T_NONE || s->discovering || halted(s)) return 0;
   if (coercible(s, l->type, t) || type_fits(tt, t, l->type) || (is_opt(tt, l->type) && elem_of(tt, l->type) == T_UNK))
     return 0;
+  if (loop_target || s->f.nopen != 1) {
+    if (num_pair(l->type, t) || tuple_pair(s, l->type, t) || !may_rebind(s, name)) return 0;
+  }
   if (declare_local(s, name, t)) note_type(s, name, t | TY_NEW_VARIABLE);
   return 1;
 }
@@ -398,7 +405,7 @@ DEVFN int chained_assign(Sema* s, int32_t i) {
   s->limit_at = xtra(s, n->a + n->n - 1);
   for (int32_t k = 0; k + 1 < n->n && !halted(s); k++) {
     int32_t target = xtra(s, n->a + k);
-    if (!new_variable(s, target, t)) store_name(s, target, t);
+    if (!new_variable(s, target, t, 0)) store_name(s, target, t);
   }
   s->limit_at = -1;
   return 1;
@@ -415,7 +422,7 @@ DEVFN int assign_stmt(Sema* s, int32_t i) {
     int32_t t = expr(s, value, 0);
     s->limit_at = value;  // the compiler stores the name past the '='
     s->fresh_value = value;
-    if (!new_variable(s, target, t)) store_name(s, target, t);
+    if (!new_variable(s, target, t, 0)) store_name(s, target, t);
     s->limit_at = -1; s->fresh_value = -1;
     return 1;
   }
@@ -437,7 +444,8 @@ DEVFN int assign_stmt(Sema* s, int32_t i) {
   if (!names) {
     for (int32_t k = 0; k < tn->n && !halted(s); k++) {
       int32_t x = xtra(s, tn->a + k);
-      if (nd(s, x)->kind == ND_NAME) store_name(s, x, ts[k]); else store_item(s, x, ts[k]);
+      if (nd(s, x)->kind != ND_NAME) store_item(s, x, ts[k]);
+      else if (!new_variable(s, x, ts[k], 0)) store_name(s, x, ts[k]);
     }
     return 1;
   }
@@ -448,7 +456,8 @@ DEVFN int assign_stmt(Sema* s, int32_t i) {
         return 1;
       }
   s->limit_at = value;  // the compiler stores the names past the '='
-  for (int32_t k = tn->n - 1; k >= 0 && !halted(s); k--) store_name(s, xtra(s, tn->a + k), ts[k]);
+  for (int32_t k = tn->n - 1; k >= 0 && !halted(s); k--)
+    if (!new_variable(s, xtra(s, tn->a + k), ts[k], 0)) store_name(s, xtra(s, tn->a + k), ts[k]);
   s->limit_at = -1;
   return 1;
 }
@@ -917,7 +926,8 @@ DEVFN void bind_targets(Sema* s, const int32_t* names, int32_t n, const int32_t*
     }
   }
   s->binding = 1;
-  for (int32_t k = n - 1; k >= 0 && !halted(s); k--) store_name(s, names[k], types[k]);
+  for (int32_t k = n - 1; k >= 0 && !halted(s); k--)
+    if (!new_variable(s, names[k], types[k], 1)) store_name(s, names[k], types[k]);
   s->binding = 0;
 }
 

@@ -3,7 +3,7 @@
 // on the GPU one thread is one program or one lane; on the host an OpenMP
 // loop runs the same per-item function. The files it includes are the
 // pipeline, in order: lex.h, parse.h (the parse pass), sema.h, sema_expr.h,
-// sema_undefined.h, sema_stmt.h (the type pass), emit.h, code.h, code_expr.h, code_call.h,
+// sema_undefined.h, sema_rebind.h, sema_stmt.h (the type pass), emit.h, code.h, code_expr.h, code_call.h,
 // code_stmt.h (the code pass), compile.h (the three in a row); runtime.h,
 // vm.h (the interpreter).
 #include "compile.h"
