@@ -3,4 +3,4 @@ def f(n: int) -> int:
     xs = [n]
     for i in range(n):
         xs = ['a']
-    return n
+    return n + len(xs)

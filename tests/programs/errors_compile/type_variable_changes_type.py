@@ -3,4 +3,4 @@ def f(x: int) -> int:
     y = 1
     if x > 0:
         y = 'a'
-    return x
+    return x if y else 0
