@@ -1950,6 +1950,8 @@ DEVFN void learn_list_type(Sema* s, SemaLocal* l, int32_t read) {
 // The value a later `l = x` gives, as a reader of the source finds it: the
 // first NAME l followed by '=' at bracket depth 0 counted from `from` (a
 // statement's or a keyword argument's), before `end`; its x's node, or -1.
+// A read inside brackets counts from their depth: the brackets it is in
+// close before the statements after it.
 DEVFN int32_t next_assignment(Sema* s, const SemaLocal* l, int32_t from, int32_t end) {
   Lexer L;
   Diag quiet;
@@ -1957,6 +1959,7 @@ DEVFN int32_t next_assignment(Sema* s, const SemaLocal* l, int32_t from, int32_t
   Token cur = lex_next(&L), nxt = lex_next(&L);
   for (int32_t depth = 0; cur.kind != TK_EOF && cur.kind != TK_ERROR && cur.start < end;) {
     depth += bracket_delta(cur.kind);
+    if (depth < 0) depth = 0;
     if (cur.kind == TK_NAME && depth == 0 && nxt.kind == TK_ASSIGN &&
         spans_equal(s->src + cur.start, cur.len, s->src + nd(s, l->name)->pos, nd(s, l->name)->len)) {
       for (int32_t i = 0; i < s->t->n_nodes; i++) {

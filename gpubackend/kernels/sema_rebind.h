@@ -14,7 +14,8 @@
 //    the if, the loop's else) may see the old value, and is refused.
 //  - a read after S's try statement, S in its body, sees S's value where
 //    no handler falls through (`try: m = int(m)` / `except ValueError:
-//    return False`), as does a read in its else block.
+//    return False`), as does a read in its else block; so does one after
+//    S's if statement where every other branch ends, an else among them.
 //  - a read before S in a loop around S may see S's value from the last
 //    round, unless the old variable is stored again on the way to it: the
 //    head of a `for` over the name that holds S, or an assignment to the
@@ -136,26 +137,52 @@ DEVFN int block_ends(const Sema* s, int32_t b) {
   return 0;
 }
 
-// Whether try statement i holds S in its body, no handler falling
-// through: S dominates its else block and what follows it.
+// Whether statement st is one of block b's own.
+DEV int block_holds(const Sema* s, int32_t b, int32_t st) {
+  const Node* n = nd(s, b);
+  for (int32_t k = 0; k < n->n; k++) if (xtra(s, n->a + k) == st) return 1;
+  return 0;
+}
+
+// Whether try statement i holds S's assignment in its body, no handler
+// falling through: S dominates its else block and what follows it.
 DEVFN int try_dominates(const RebindWalk* w, int32_t i) {
   const Sema* s = w->s;
   const Node* n = nd(s, i);
-  const Node* body = nd(s, xtra(s, n->a));
+  if (nd(s, w->store)->kind != ND_ASSIGN || !block_holds(s, xtra(s, n->a), w->store)) return 0;
+  for (int32_t k = 0; k < n->n; k++) if (!block_ends(s, xtra(s, nd(s, xtra(s, n->b + k))->b + 1))) return 0;
+  return 1;
+}
+
+// Whether if statement i holds S's assignment in one of its blocks, every
+// other block of its elif chain ending and an else among them: S
+// dominates what follows it (`if s.isdigit(): s = int(s)` / `else:
+// return None`).
+DEVFN int if_dominates(const RebindWalk* w, int32_t i) {
+  const Sema* s = w->s;
+  if (nd(s, w->store)->kind != ND_ASSIGN) return 0;
   int holds = 0;
-  for (int32_t k = 0; k < body->n; k++) holds |= xtra(s, body->a + k) == w->store;
-  for (int32_t k = 0; k < n->n && holds; k++) holds = block_ends(s, xtra(s, nd(s, xtra(s, n->b + k))->b + 1));
-  return holds && nd(s, w->store)->kind == ND_ASSIGN;
+  for (;;) {
+    const Node* n = nd(s, i);
+    int32_t body = xtra(s, n->b), orelse = xtra(s, n->b + 1);
+    if (block_holds(s, body, w->store)) holds = 1;
+    else if (!block_ends(s, body)) return 0;
+    if (orelse < 0) return 0;  // the chain may run none of its blocks
+    if (nd(s, orelse)->kind != ND_IF) return block_holds(s, orelse, w->store) || (holds && block_ends(s, orelse));
+    i = orelse;
+  }
 }
 
 DEVFN void rebind_stmt(RebindWalk* w, int32_t i);
 // Statement st of block b, and what it tells of the rest of the block: S's
-// assignment, or its try statement, dominates it; an assignment to the
+// assignment, or its try or if statement, dominates it; an assignment to the
 // name in the body of the loop around S stores the old variable again.
 DEVFN void rebind_in_block(RebindWalk* w, int32_t b, int32_t st) {
   const Sema* s = w->s;
   rebind_stmt(w, st);
-  if ((st == w->store && nd(s, st)->kind == ND_ASSIGN) || (nd(s, st)->kind == ND_TRY && try_dominates(w, st)))
+  int kind = nd(s, st)->kind;
+  if ((st == w->store && kind == ND_ASSIGN) || (kind == ND_TRY && try_dominates(w, st)) ||
+      (kind == ND_IF && if_dominates(w, st)))
     w->dominated = 1;
   if (b == w->body && !w->after && assigns(s, st, w->name)) w->loop_binds = 1;
 }
