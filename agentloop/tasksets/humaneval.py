@@ -337,7 +337,7 @@ def record_calls(task: dict, timeout: float = CHECK_TIMEOUT_S,
                 caller = sys._getframe(1)
                 decisive = caller.f_code.co_filename == filename and caller.f_lineno in exact
                 result = ref(*args, **kwargs)
-                calls.append(Call(before, copy.deepcopy(result), decisive and not _has_float(result)))
+                calls.append(Call(before, copy.deepcopy(result), decisive and not _has_nan(result)))
                 return result
 
             ns[harness](candidate)
@@ -403,15 +403,17 @@ def exact_lines(test: str, harness: str = "check") -> set[int]:
     return exact - other
 
 
-def _has_float(value: Any) -> bool:
-    """Whether a float is anywhere in value: CPython's == then differs from
-    the VM's bit-exact comparison (0.0 == -0.0, nan), so the test is not exact."""
+def _has_nan(value: Any) -> bool:
+    """Whether a float nan is anywhere in value: CPython's == reads a nan
+    the candidate made as unequal to the test's, where the VM's rule
+    matches nan with nan, so the test is not exact. (Other floats compare
+    as CPython's ==, -0.0 equal to 0.0.)"""
     if isinstance(value, float):
-        return True
+        return value != value
     if isinstance(value, (list, tuple, set, frozenset)):
-        return any(_has_float(v) for v in value)
+        return any(_has_nan(v) for v in value)
     if isinstance(value, dict):
-        return any(_has_float(k) or _has_float(v) for k, v in value.items())
+        return any(_has_nan(k) or _has_nan(v) for k, v in value.items())
     return False
 
 

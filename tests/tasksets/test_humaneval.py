@@ -98,8 +98,9 @@ def test_every_problem_carries_its_own_check_and_says_which_tests_are_exact(buil
         assert t.problem.check == records[t.task_id]["test"] + f"\ncheck({t.problem.entry})\n", t.task_id
     # HumanEval/32 checks that the result is a root, not that it is one value
     assert not any(test.exact for test in builtin["HumanEval/32"].problem.tests)
-    # `assert abs(candidate(x) - y) < 1e-6` and float results are not exact; `== value` on ints is
-    assert not any(test.exact for test in builtin["HumanEval/2"].problem.tests)
+    # `assert abs(candidate(x) - y) < 1e-6` is not exact; `== value` is, of floats too (as CPython's ==)
+    assert [test.exact for test in builtin["HumanEval/2"].problem.tests] == [True, False, False]
+    assert all(test.exact for test in builtin["HumanEval/21"].problem.tests)
     assert all(test.exact for test in builtin["HumanEval/0"].problem.tests)
     assert not all(test.exact for test in builtin["HumanEval/56"].problem.tests)  # bare `assert candidate(...)`
 
