@@ -92,16 +92,39 @@ def needs_cpython(link: Link, status, ok, lane_off) -> np.ndarray:
     return link.host((ok == 0) | (seen[lane_off[1:]] > seen[lane_off[:-1]]))
 
 
+def exact_lanes(res: VerifyResult) -> np.ndarray:
+    """bool [u, n]: the lanes whose test's expected value decides them: the
+    exact tests', and the typed-exact tests' (Test.typed_exact) of a program
+    whose entry returns the problem's result type and no other (its header
+    names no result type of its own for the test's signature), but where
+    the lane returned None, which the check may accept (`assert not f(x)`)."""
+    problem, u = res.problem, len(res.lanes.status)
+    exact = np.broadcast_to(problem.exact_tests, (u, res.n_tests)).copy()
+    typed = problem.typed_exact_tests & ~problem.exact_tests
+    if not typed.any() or not u:
+        return exact
+    lanes, programs = res.lanes, np.arange(u)
+    for o in sorted({problem.tests[t].overload for t in np.flatnonzero(typed).tolist()}):
+        read = lanes.overload_headers[o] if lanes.overload_headers else lanes.headers
+        ret = np.ascontiguousarray(read(programs)["ret"])
+        plain = ret.view(np.uint8).reshape(len(ret), -1)[:, 0] == 0  # (a C string: empty at its first byte)
+        on = typed & np.array([t.overload == o for t in problem.tests])
+        exact |= plain[:, None] & on[None, :]
+    none = (lanes.link.host(lanes.status) == ST["wrong_answer"]) & (lanes.link.host(lanes.out_words) == 0)
+    return exact & ~(none & typed[None, :])
+
+
 def needs_check(res: VerifyResult) -> np.ndarray:
     """bool [u]: the programs of `res` (judged on the VM) whose first
-    failing test is not exact, so that only the problem's check can judge
-    them; none when the problem has no check or every test is exact."""
-    exact = res.problem.exact_tests
-    if res.problem.check is None or exact.all() or not res.n_tests:
+    failing test is not exact for them (exact_lanes), so that only the
+    problem's check can judge them; none when the problem has no check or
+    every test is exact."""
+    if res.problem.check is None or res.problem.exact_tests.all() or not res.n_tests:
         return np.zeros(len(res.lanes.status), np.bool_)
     failing = res.lanes.link.host(res.lanes.status) != ST["pass"]
     first = failing.argmax(axis=1)
-    return failing.any(axis=1) & ~exact[first]
+    exact = exact_lanes(res)
+    return failing.any(axis=1) & ~exact[np.arange(len(first)), first]
 
 
 def failed_on_vm(res: VerifyResult) -> np.ndarray:
@@ -117,7 +140,7 @@ def failed_on_vm(res: VerifyResult) -> np.ndarray:
     status = link.host(res.lanes.status)
     dev = np.isin(status, _DEVIATION_CODES)
     judged = ~dev & ~np.isin(status, [ST["pass"], ST["not_run"], ST["compile_error"]])
-    failed = ((judged & res.problem.exact_tests[None, :]) | (status == ST["Timeout"])).any(axis=1)
+    failed = ((judged & exact_lanes(res)) | (status == ST["Timeout"])).any(axis=1)
     stale = dev & failed[:, None]
     if stale.any():
         res.lanes.status[link.device(stale)] = ST["not_run"]

@@ -76,6 +76,13 @@ class Test(BaseModel):
                     "property, a set or sorted comparison): a candidate whose first failing test is "
                     "not exact is judged by running `check` on CPython.",
     )
+    typed_exact: bool = Field(
+        False,
+        description="Whether `expected` decides the test for a candidate whose entry returns the "
+                    "problem's result type and no other (none of its returns another type or None): "
+                    "the check's bare `assert f(x)` of a bool, `tuple(f(x)) == value` of a list, which "
+                    "another type could pass otherwise. Read where `exact` is False.",
+    )
 
     @field_validator("args", mode="before")
     @classmethod
@@ -248,6 +255,12 @@ class Problem(BaseModel):
         """bool [n]: the tests whose expected value decides them (Test.exact)."""
         return np.array([t.exact for t in self.tests], dtype=np.bool_)
 
+    @cached_property
+    def typed_exact_tests(self) -> np.ndarray:
+        """bool [n]: the tests exact for a candidate returning the problem's
+        result type alone (Test.typed_exact), the exact ones among them."""
+        return np.array([t.exact or t.typed_exact for t in self.tests], dtype=np.bool_)
+
     def encoded(self) -> EncodedSuite:
         """The tests packed for the kernels (computed on first call only)."""
         return self._encoded
@@ -306,7 +319,7 @@ class Problem(BaseModel):
 
 # Problem's cached_property names, dropped from copies.
 _CACHED = ("sig", "sigs", "overload_tests", "_split", "visible_tests", "hidden_tests", "_encoded", "python_args",
-           "python_expected", "exact_tests")
+           "python_expected", "exact_tests", "typed_exact_tests")
 
 
 def _signature_issues(p: Problem):

@@ -184,3 +184,27 @@ def test_verdict_only_keeps_a_vm_timeout_on_an_inexact_test_as_the_verdict():
     # fuel is the VM's limit as CPU seconds are CPython's: the check is not run to time out again
     assert res.paths == ["vm"] and res.status_name(0, 0) == "Timeout" and not res.all_passed(0)
     assert full.paths == ["cpython"] and not full.all_passed(0)
+
+
+# `assert candidate(n)` / `assert not candidate(n)`: exact for an entry that returns a bool alone
+EVEN = Problem(
+    name="even", entry="even", signature="def even(n: int) -> bool",
+    tests=[{"args": [4], "expected": True, "exact": False, "typed_exact": True},
+           {"args": [3], "expected": False, "exact": False, "typed_exact": True}],
+    check="def check(candidate):\n    assert candidate(4)\n    assert not candidate(3)\n\ncheck(even)\n")
+
+
+def test_a_typed_exact_test_failing_first_fails_on_the_vm_when_the_entry_returns_the_problems_type(v):
+    res = v.verify(["def even(n: int) -> bool:\n    return n % 2 == 1\n"], EVEN)
+    assert res.paths == ["vm"] and not res.all_passed(0)
+    assert res.status_name(0, 0) == "wrong_answer"
+
+
+def test_a_typed_exact_test_runs_the_check_when_the_entry_may_return_another_type(v):
+    # `return n % 2 == 0 or None` answers None for 3, which `assert not candidate(3)` accepts: only the
+    # check can tell, and an entry that may return None is not the problem's type alone
+    maybe = "def even(n: int) -> bool:\n    if n % 2 == 0:\n        return True\n    return None\n"
+    wrong = "def even(n: int) -> bool:\n    if n % 2 == 0:\n        return None\n    return False\n"
+    res = v.verify([maybe, wrong], EVEN)
+    assert res.paths == ["cpython", "cpython"]
+    assert [res.all_passed(0), res.all_passed(1)] == [True, False]

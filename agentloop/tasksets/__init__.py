@@ -458,12 +458,15 @@ def _short(value: Any, n: int = 60) -> str:
 def problem_json(problem: Problem) -> str:
     """A problem as a JSON problem file: one field a line, one test a line
     (so that an error's line number points at one test), None fields left
-    out, and the overloads where there are none."""
+    out, and the overloads where there are none, and typed_exact where it
+    is False."""
     data = {k: v for k, v in problem.model_dump().items() if v is not None and (k != "overloads" or v)}
     tests = data.pop("tests")
-    if not problem.overloads:
-        for t in tests:
+    for t in tests:
+        if not problem.overloads:
             del t["overload"]
+        if not t["typed_exact"]:
+            del t["typed_exact"]
     lines = [f"  {json.dumps(k)}: {json.dumps(v)}," for k, v in data.items()]
     lines.append('  "tests": [')
     lines += [f"    {json.dumps(t)}," for t in tests]

@@ -168,11 +168,13 @@ def _recursion_limit(limit: int | None):
 @dataclass
 class Call:
     """One recorded call of the entry by `check`; exact: a result other
-    than this one fails the check (exact_form)."""
+    than this one fails the check (exact_form); typed: ... any such result
+    of this one's type (typed_form)."""
 
     args: list
     result: Any
     exact: bool = True
+    typed: bool = False
 
 
 class Trace:
@@ -328,7 +330,9 @@ def record_calls(task: dict, timeout: float = CHECK_TIMEOUT_S,
             sig = inspect.signature(ref)
             # the check's lines where a call is the operand of an exact assert, as program lines
             head = program.count("\n") - task["test"].count("\n") - 1
-            exact = {head + n for n in exact_lines(task["test"], harness)}
+            lines, forms = assert_lines(task["test"], harness)
+            exact = {head + n for n in lines}
+            typed = {head + n: form for n, form in forms.items()}
 
             def candidate(*args, **kwargs):
                 bound = sig.bind(*args, **kwargs)
@@ -337,7 +341,9 @@ def record_calls(task: dict, timeout: float = CHECK_TIMEOUT_S,
                 caller = sys._getframe(1)
                 decisive = caller.f_code.co_filename == filename and caller.f_lineno in exact
                 result = ref(*args, **kwargs)
-                calls.append(Call(before, copy.deepcopy(result), decisive and not _has_nan(result)))
+                form = typed.get(caller.f_lineno) if caller.f_code.co_filename == filename else None
+                calls.append(Call(before, copy.deepcopy(result), decisive and not _has_nan(result),
+                                  form is not None and typed_fits(form, result)))
                 return result
 
             ns[harness](candidate)
@@ -379,15 +385,45 @@ def _mentions(node: ast.AST, name: str) -> int:
     return sum(isinstance(n, ast.Name) and n.id == name for n in ast.walk(node))
 
 
-def exact_lines(test: str, harness: str = "check") -> set[int]:
+def typed_form(test: ast.expr, name: str) -> str | None:
+    """The form of an assert's test that a result of the reference's type
+    passes only where it equals the reference's: "true" for a bare
+    `name(...)`, "false" for `not name(...)` (of a bool), "sequence" for
+    `tuple(name(...)) == value` or `list(...)`, either way round (of a list
+    or tuple); None for any other. `name` is called once."""
+    if _mentions(test, name) != 1:
+        return None
+    if _calls(test, name):
+        return "true"
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and _calls(test.operand, name):
+        return "false"
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq):
+        for side in (test.left, test.comparators[0]):
+            if (isinstance(side, ast.Call) and isinstance(side.func, ast.Name) and side.func.id in ("tuple", "list")
+                    and len(side.args) == 1 and not side.keywords and _calls(side.args[0], name)):
+                return "sequence"
+    return None
+
+
+def typed_fits(form: str, result: Any) -> bool:
+    """Whether the reference's result makes a typed_form decisive: True
+    for "true", False for "false", a list or tuple without nan for
+    "sequence"."""
+    if form == "sequence":
+        return isinstance(result, (list, tuple)) and not _has_nan(result)
+    return result is (form == "true")
+
+
+def assert_lines(test: str, harness: str = "check") -> tuple[set[int], dict[int, str]]:
     """The lines of `test` (1-based) where a call of the candidate is the
     operand of an exact assert (exact_form) in the function `harness`, and
-    no other statement on them calls it."""
+    no other statement on them calls it; and those of a typed one
+    (typed_form), with its form."""
     try:
         tree = ast.parse(test)
     except SyntaxError:
-        return set()
-    exact, other = set(), set()
+        return set(), {}
+    exact, typed, other = set(), {}, set()
     for fn in tree.body:
         if not isinstance(fn, ast.FunctionDef) or fn.name != harness or not fn.args.args:
             continue
@@ -396,11 +432,19 @@ def exact_lines(test: str, harness: str = "check") -> set[int]:
             if not isinstance(node, ast.stmt) or node is fn or not _mentions(node, name):
                 continue
             lines = range(node.lineno, (node.end_lineno or node.lineno) + 1)
+            form = typed_form(node.test, name) if isinstance(node, ast.Assert) else None
             if isinstance(node, ast.Assert) and exact_form(node.test, name):
                 exact.update(lines)
+            elif form is not None:
+                typed.update({n: form for n in lines})
             elif not isinstance(node, (ast.For, ast.While, ast.If, ast.With, ast.Try)):
                 other.update(lines)  # (compound statements: their bodies are walked)
-    return exact - other
+    return exact - other, {n: form for n, form in typed.items() if n not in other and n not in exact}
+
+
+def exact_lines(test: str, harness: str = "check") -> set[int]:
+    """assert_lines' exact lines."""
+    return assert_lines(test, harness)[0]
 
 
 def _has_nan(value: Any) -> bool:
@@ -957,7 +1001,7 @@ def _tests_of(calls: list[Call], all_visible: bool, wire: bool = False,
         test = {"args": args, "expected": result, "hidden": False}
         if overload_of is not None:
             test["overload"] = overload_of[i]
-        tests.append(test if call.exact else test | {"exact": False})
+        tests.append(test if call.exact else test | {"exact": False} | ({"typed_exact": True} if call.typed else {}))
     n_visible = len(tests) if all_visible else visible_count(len(tests))
     for i, t in enumerate(tests):
         t["hidden"] = i >= n_visible
