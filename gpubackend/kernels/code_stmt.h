@@ -517,6 +517,24 @@ DEVFN void store_target(Code* g, int32_t target, ExpDesc* value, int32_t tmp) {
   set_item(g, list, value->type, ty(g, cnode(g, target)->b));
 }
 
+// `a, b = map(f, xs)` (sema_stmt.h, unpacks_map): the list of f(x) for x
+// in xs[:n + 1], pushed; its type.
+DEVFN int32_t unpacked_map(Code* g, int32_t call, int32_t n) {
+  const Node* c = cnode(g, call);
+  int32_t elem = iterable_arg(g, cx(g, c->b + 1), 0, call);
+  if (code_failed(g)) return T_BAD;
+  g->line = c->end;
+  emit(g, OP_CONST, const_word(g, INT64_MIN_));
+  emit(g, OP_CONST, const_word(g, n + 1));
+  emit(g, OP_CONST, const_word(g, INT64_MIN_));
+  emit(g, OP_LIST_SLICE, 2);  // xs[:n + 1]
+  int32_t items = new_slots(g, 1), keys = new_slots(g, 1);
+  emit(g, OP_STORE, items);
+  map_list(g, cx(g, c->b), items, keys, elem, c->line);
+  emit(g, OP_LOAD, keys);
+  return g->s->ty[call] & ~TY_UNPACKED_MAP;
+}
+
 // rhs := expression (',' expression)*      n values pushed for n targets (a
 // display's items, or a tuple or list unpacked); their types into ts
 DEVFN void rhs_values(Code* g, int32_t value, int32_t n, int32_t* ts) {
@@ -530,7 +548,9 @@ DEVFN void rhs_values(Code* g, int32_t value, int32_t n, int32_t* ts) {
     }
     return;
   }
-  ExpDesc e = expr(g, value);
+  ExpDesc e;
+  if (g->s->ty[value] >= 0 && (g->s->ty[value] & TY_UNPACKED_MAP)) e = pushed(g, unpacked_map(g, value, n));
+  else e = expr(g, value);
   discharge(g, &e);
   g->line = v->end;
   int tuple = is_tuple(tt, e.type);

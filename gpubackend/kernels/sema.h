@@ -132,6 +132,9 @@ DEV void note_type(Sema* s, int32_t i, int32_t t) { if (s->ty) s->ty[i] = t; }
 // Set in a NAME target's ty[] entry where its store starts a new variable
 // of the name (sema_stmt.h, new_variable): the code pass declares it there.
 #define TY_NEW_VARIABLE (1 << 30)
+// Set in the ty[] entry of a CALL of map whose list `a, b = map(f, xs)`
+// unpacks (sema_stmt.h, unpacks_map): the code pass maps xs[:n + 1] alone.
+#define TY_UNPACKED_MAP (1 << 27)
 // The ty[] entry of an if's body and of its orelse (an else BLOCK, or an
 // elif's IF) is TY_DEAD_BRANCH where the branch is left out, else 0: the
 // static types answer the test so that the branch never runs (sema_stmt.h,

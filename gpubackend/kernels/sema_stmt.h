@@ -293,6 +293,20 @@ DEVFN int new_variable(Sema* s, int32_t name, int32_t t, int loop_target) {
   return 1;
 }
 
+// `a, b = map(f, xs)`, f a builtin by name and xs no generator or zip:
+// CPython's unpacking draws at most n + 1 items from the map, so f meets
+// xs[:n + 1] alone, which the code pass maps (f, a builtin, can't change
+// xs, so the slice holds what the map would draw); a generator or a
+// function of the program may act on the items past them.
+DEVFN int unpacks_map(Sema* s, int32_t v) {
+  const Node* c = nd(s, v);
+  if (!loop_builtin(s, v, "map") || c->n != 2) return 0;
+  int32_t f = xtra(s, c->b), it = xtra(s, c->b + 1);
+  int kind = nd(s, it)->kind;
+  return nd(s, f)->kind == ND_NAME && builtin_of(s, f) >= 0 && !find_local(s, f) && find_func(s, f) == -1 &&
+         kind != ND_GENEXP && kind != ND_KEYWORD && kind != ND_STARRED && !loop_builtin(s, it, "zip");
+}
+
 // rhs := expression (',' expression)*      n values for n targets: a
 // display of n items, or one tuple or list unpacked; their types into ts
 DEVFN int rhs_values(Sema* s, int32_t value, int32_t n, int32_t* ts) {
@@ -309,8 +323,10 @@ DEVFN int rhs_values(Sema* s, int32_t value, int32_t n, int32_t* ts) {
     if (v->n != n) { sema_error(s, at, DG_TYPE, "not enough values to unpack"); return 0; }
     return 1;
   }
-  int32_t t = expr(s, value, 0);
+  int map = unpacks_map(s, value);
+  int32_t t = map ? map_filter(s, value) : expr(s, value, 0);
   if (t == T_BAD) return 0;
+  if (map) note_type(s, value, t | TY_UNPACKED_MAP);
   const TypeTable* tt = &s->types;
   if (is_tuple(tt, t)) {
     if (tt->t[t].n != n) {
