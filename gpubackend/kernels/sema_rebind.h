@@ -12,10 +12,11 @@
 //    S's block after an assignment, a for loop's body when S is its
 //    target. Any other read after S (a sibling branch, after the loop or
 //    the if, the loop's else) may see the old value, and is refused.
-//  - a read after S's try statement, S in its body, sees S's value where
-//    no handler falls through (`try: m = int(m)` / `except ValueError:
-//    return False`), as does a read in its else block; so does one after
-//    S's if statement where every other branch ends, an else among them.
+//  - a read in the else block of S's try statement, S in its body, sees
+//    S's value; so does a read after the statement where no handler falls
+//    through (`try: m = int(m)` / `except ValueError: return False`), and
+//    one after S's if statement where every other branch ends, an else
+//    among them. (The passes take a try's else block before its handlers.)
 //  - a read before S in a loop around S may see S's value from the last
 //    round, unless the old variable is stored again on the way to it: the
 //    head of a `for` over the name that holds S, or an assignment to the
@@ -46,8 +47,10 @@ struct RebindWalk {
   int bad;         // a read that would see the other variable's value
 };
 
-DEV int on_path(const RebindWalk* w, int32_t st) {
-  for (int32_t k = 0; k + 1 < w->npath; k++) if (w->path[k] == st) return 1;
+DEV int block_holds(const Sema* s, int32_t b, int32_t st);
+// Whether loop st holds S in its body (not its else block), around S's statement.
+DEV int around(const RebindWalk* w, int32_t st, int32_t body) {
+  for (int32_t k = 0; k + 1 < w->npath; k++) if (w->path[k] == st) return block_holds(w->s, body, w->path[k + 1]);
   return 0;
 }
 
@@ -144,12 +147,16 @@ DEV int block_holds(const Sema* s, int32_t b, int32_t st) {
   return 0;
 }
 
-// Whether try statement i holds S's assignment in its body, no handler
-// falling through: S dominates its else block and what follows it.
+// Whether try statement i holds S's assignment in its body: S dominates
+// its else block.
+DEVFN int try_holds(const RebindWalk* w, int32_t i) {
+  return nd(w->s, w->store)->kind == ND_ASSIGN && block_holds(w->s, xtra(w->s, nd(w->s, i)->a), w->store);
+}
+// ... and no handler falls through: S dominates what follows it.
 DEVFN int try_dominates(const RebindWalk* w, int32_t i) {
   const Sema* s = w->s;
   const Node* n = nd(s, i);
-  if (nd(s, w->store)->kind != ND_ASSIGN || !block_holds(s, xtra(s, n->a), w->store)) return 0;
+  if (!try_holds(w, i)) return 0;
   for (int32_t k = 0; k < n->n; k++) if (!block_ends(s, xtra(s, nd(s, xtra(s, n->b + k))->b + 1))) return 0;
   return 1;
 }
@@ -194,14 +201,15 @@ DEVFN void rebind_block(RebindWalk* w, int32_t b) {
   w->dominated = dominated;
 }
 
-// A loop's repeated part (test, body), with the loop open where it is
-// one around S.
+// A loop's repeated part (test, body), with the loop open where its body
+// holds S.
 DEVFN void rebind_loop(RebindWalk* w, int32_t loop, int32_t test, int32_t body, int binds) {
   int32_t outer = w->loop, outer_body = w->body;
   int outer_binds = w->loop_binds;
-  if (on_path(w, loop)) { w->loop = loop; w->body = body; w->loop_binds = 0; }
+  int holds = around(w, loop, body);
+  if (holds) { w->loop = loop; w->body = body; w->loop_binds = 0; }
   if (test >= 0) rebind_expr(w, test);
-  if (on_path(w, loop)) w->loop_binds = binds;
+  if (holds) w->loop_binds = binds;
   rebind_block(w, body);
   w->loop = outer; w->body = outer_body; w->loop_binds = outer_binds;
 }
@@ -247,18 +255,18 @@ DEVFN void rebind_stmt(RebindWalk* w, int32_t i) {
       if (xtra(s, n->b + 1) >= 0) rebind_block(w, xtra(s, n->b + 1));
       return;
     case ND_FOR: return rebind_for(w, i);
-    case ND_TRY: {
+    case ND_TRY: {  // in the passes' order: the body, its else block, then the handlers
       int dominated = w->dominated;
       rebind_block(w, xtra(s, n->a));
+      if (try_holds(w, i)) w->dominated = 1;  // the else block runs after the whole body
+      if (xtra(s, n->a + 1) >= 0 && !w->bad) rebind_block(w, xtra(s, n->a + 1));
+      w->dominated = dominated;
       for (int32_t k = 0; k < n->n && !w->bad; k++) {
         const Node* h = nd(s, xtra(s, n->b + k));
         if (h->a >= 0) rebind_expr(w, h->a);
         if (xtra(s, h->b) >= 0 && same_text(s, xtra(s, h->b), w->name)) w->bad = 1;  // `as` the name
         rebind_block(w, xtra(s, h->b + 1));
       }
-      if (try_dominates(w, i)) w->dominated = 1;
-      if (xtra(s, n->a + 1) >= 0 && !w->bad) rebind_block(w, xtra(s, n->a + 1));
-      w->dominated = dominated;
       if (xtra(s, n->a + 2) >= 0 && !w->bad) rebind_block(w, xtra(s, n->a + 2));
       return;
     }

@@ -276,10 +276,11 @@ DEVFN void store_name(Sema* s, int32_t name, int32_t t) {
 // ints): a new variable of the name from here on. At the function's top
 // level an assignment's store runs before every later read and after
 // every earlier one, no loop being open (and a nested def reads no local
-// of its enclosing function); elsewhere may_rebind walks the reads. A
+// of its enclosing function); elsewhere may_rebind walks the reads, and a
 // number stored to a local of the other class, or a tuple of another
-// length, widens it instead (widen_for). Returns whether it declared one
-// (or met an error doing so).
+// length, widens the local instead (widen_for), which keeps one variable
+// whatever reads it. Returns whether it declared one (or met an error
+// doing so).
 DEVFN int new_variable(Sema* s, int32_t name, int32_t t, int loop_target) {
   SemaLocal* l = find_local(s, name);
   const TypeTable* tt = &s->types;
