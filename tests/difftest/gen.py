@@ -181,6 +181,8 @@ import re
 import sys
 from dataclasses import dataclass
 
+from gpubackend.abi import limits
+
 from . import oracle
 from .containers import ContainerGen
 from .dicts import DictGen
@@ -196,6 +198,9 @@ from .dsl_types import (BOOL, ENTRY, FLOAT, INT, LB, LF, LI, LLI, LN, LS, LTIS, 
 from .literals import add_layout_noise, lit, rand_value
 
 
+# A program's bytes at most (kernels/limits.h): a longer one is drawn again.
+MAX_SOURCE_BYTES = limits()["MAX_SOURCE_BYTES"]
+
 # Features that can be switched off (e.g. while the compiler lacks one).
 ALL_FEATURES = frozenset(
     {
@@ -210,6 +215,7 @@ ALL_FEATURES = frozenset(
         "rfind_index",  # s.rfind(t), s.index(t)
         "maybe_unbound",  # reads that may raise UnboundLocalError
         "rebind",  # s = str(s) at a function's top level: a name takes a value of another type
+        "rebind_nested",  # the same inside an if block (in no loop): the name is read no more past it
         "unannotated_helpers",  # def h0(x0, x1): typed by its first call, its result by its first return
         "mixed_numeric",  # int/bool operands in float arithmetic and comparisons
         "docstrings",
@@ -423,6 +429,8 @@ class FuncGen(ContainerGen, SetGen, DictGen, NumGen, TupleGen, TryGen, RegexGen,
             self.prods = {t: ps + tv_prods.get(t, []) for t, ps in self.prods.items()}
             self.list_prods = self.list_prods + [("l_tv", 2.0 if pg.tv else 0.4)]
         self.maybe_unbound: set[str] = set()  # names leaked out of a branch or loop
+        self.gone: set[str] = set()  # names rebound inside a block: never read past it (st_rebind_nested)
+        self.block_kinds: list[str] = []  # "if" for an if's blocks, else "other", innermost last (sub_block)
         self.te_may: list[set[str]] = []  # the classes the try bodies being drawn raise (handlers.py)
         self.closure = 0  # > 0 inside a comprehension or lambda: no maybe-unbound names
         self.tmp_counter = 0  # comprehension and lambda variables
@@ -1174,6 +1182,10 @@ class FuncGen(ContainerGen, SetGen, DictGen, NumGen, TupleGen, TryGen, RegexGen,
             ("pass", 0.05),
             # last, so that where it can't be drawn the draws are as without it
             ("rebind", 0.6 if depth == 0 and not self.loop_depth and "rebind" in self.features else 0),
+            # (in if blocks alone: a try's handlers, which the passes take after its else block, or
+            # a loop's next round, may read the name before the store)
+            ("rebind_nested", 0.4 if self.block_kinds and set(self.block_kinds) == {"if"} and not self.loop_depth
+             and "rebind_nested" in self.features else 0),
             # (not in a helper without annotations: one whose every path raises has no result type)
             ("undefined", 0.12 if "undefined_names" in self.features and not self.bare else 0),
         ]
@@ -1228,6 +1240,27 @@ class FuncGen(ContainerGen, SetGen, DictGen, NumGen, TupleGen, TryGen, RegexGen,
         self.maybe_unbound.discard(name)
         return [Stmt(f"{name} = {e}")], False
 
+    def st_rebind_nested(self, depth):
+        """`name = e` of another scalar type in an if's block, in no loop:
+        the rest of the block reads the new value, and nothing past the
+        block reads the name again (it may hold either type there), as the
+        DSL asks of a store inside a block that starts a new variable."""
+        rng = self.rng
+        olds = sorted(n for n in set().union(*self.scopes)
+                      if self.types[n] in SCALARS and n not in self.readonly and n not in self.maybe_unbound)
+        if not olds:
+            return self.st_assign_new(depth)
+        name = rng.choice(olds)
+        # (an int given a float, or a float an int, is widened to int | float instead: numbers.py's)
+        t = rng.choice([x for x in SCALARS if x != self.types[name] and {x, self.types[name]} != {INT, FLOAT}])
+        e = self.expr(t, self.edepth())  # (may read the old value)
+        for scope in self.scopes:
+            scope.discard(name)
+        self.scopes[-1].add(name)  # gone with the block
+        self.types[name] = t
+        self.gone.add(name)
+        return [Stmt(f"{name} = {e}")], False
+
     def st_assign(self, depth, fallback=True):
         rng = self.rng
         t = pick(rng, T34_LOCAL_TYPES) if self.t34 else rng.choice(SCALARS)
@@ -1277,10 +1310,13 @@ class FuncGen(ContainerGen, SetGen, DictGen, NumGen, TupleGen, TryGen, RegexGen,
             op, rhs = rng.choice(["&=", "|=", "^="]), self.expr(BOOL, d)
         return [Stmt(f"{name} {op} {rhs}")], False
 
-    def sub_block(self, depth: int, n: int | None = None, new_vars: list | None = None) -> list[Stmt]:
+    def sub_block(self, depth: int, n: int | None = None, new_vars: list | None = None,
+                  kind: str = "other") -> list[Stmt]:
         rng = self.rng
         self.scopes.append(set())
+        self.block_kinds.append(kind)
         body = self.block(n or rng.choice([1, 1, 2, 2, 3]), depth + 1)
+        self.block_kinds.pop()
         scope = self.scopes.pop()
         if new_vars is not None:
             new_vars.extend(sorted(scope))
@@ -1293,7 +1329,7 @@ class FuncGen(ContainerGen, SetGen, DictGen, NumGen, TupleGen, TryGen, RegexGen,
         if "maybe_unbound" not in self.features:
             return
         for v in names:
-            if self.rng.random() < share:
+            if v not in self.gone and self.rng.random() < share:
                 self.scopes[-1].add(v)
                 self.maybe_unbound.add(v)
 
@@ -1301,12 +1337,12 @@ class FuncGen(ContainerGen, SetGen, DictGen, NumGen, TupleGen, TryGen, RegexGen,
         rng = self.rng
         new_vars: list[str] = []
         head = f"if {self.test(self.edepth())}:"  # before the blocks: it sees none of their names
-        blocks = [(None, self.sub_block(depth, new_vars=new_vars))]
+        blocks = [(None, self.sub_block(depth, new_vars=new_vars, kind="if"))]
         for _ in range(rng.choice([0, 0, 0, 1, 2])):
             hdr = f"elif {self.test(self.edepth())}:"
-            blocks.append((hdr, self.sub_block(depth, new_vars=new_vars)))
+            blocks.append((hdr, self.sub_block(depth, new_vars=new_vars, kind="if")))
         if rng.random() < 0.45:
-            blocks.append(("else:", self.sub_block(depth, new_vars=new_vars)))
+            blocks.append(("else:", self.sub_block(depth, new_vars=new_vars, kind="if")))
         self.leak_maybe_unbound(new_vars)
         return [Stmt(head, blocks)], False
 
@@ -1745,6 +1781,8 @@ def make_case(
             args = list(args_list)
         pg = ProgramGen(rng, features, t34, random.Random(f"foreign:{seed}:{_attempt}"), num=num, tv=tv, te=te)
         src = pg.program(s, tiny=tiny)
+        if len(src.encode()) > MAX_SOURCE_BYTES:
+            continue  # (the DSL's LimitError: outside the envelope, as a discarded run)
         outs = oracle.run(src, ENTRY, args)
         bugs = [o for o in outs if o.kind == "bug"]
         bugs += [oracle.Outcome("bug", f"returned {o.value!r}, not a {s.ret}")

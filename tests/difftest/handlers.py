@@ -101,7 +101,7 @@ class TryGen:
     def te_handler(self, depth: int, body_names: list[str], new_vars: list[str]) -> list[Stmt]:
         """A handler: it sees some of the body's names, maybe unbound there."""
         rng = self.rng
-        sees = [v for v in body_names if "maybe_unbound" in self.features and rng.random() < 0.4]
+        sees = [v for v in body_names if "maybe_unbound" in self.features and rng.random() < 0.4 and v not in self.gone]
         self.maybe_unbound.update(sees)
         return self.te_statements(sees, new_vars, [1, 1, 2], 0.5, lambda: self.te_action(depth, sees), depth)
 
@@ -112,12 +112,14 @@ class TryGen:
         the block sees names sees, and its own names go to new_vars."""
         rng = self.rng
         self.scopes.append(set(sees))
+        self.block_kinds.append("other")
         out: list[Stmt] = []
         for _ in range(rng.choice(counts)):
             s, final = special() if rng.random() < share else self.stmt(depth + 1)
             out.extend(s)
             if final:
                 break
+        self.block_kinds.pop()
         scope = self.scopes.pop()
         new_vars.extend(sorted(scope - set(sees)))
         return out
