@@ -90,8 +90,9 @@ DEV void refuse(Code* g, int32_t i) {
   diag_set(g->diag, DG_UNSUPPORTED, n->line, n->col);
   msg(g->diag, "this form of the construct (no code for it)");
 }
-DEV const Node* cnode(const Code* g, int32_t i) { return g->s->t->nodes + i; }
-DEV int32_t cx(const Code* g, int32_t at) { return g->s->t->extra[at]; }
+// (Inline, as sema.h's nd and xtra.)
+DEVI const Node* cnode(const Code* g, int32_t i) { return g->s->t->nodes + i; }
+DEVI int32_t cx(const Code* g, int32_t at) { return g->s->t->extra[at]; }
 DEV int32_t ty(const Code* g, int32_t i) {
   int32_t t = g->s->ty[i];
   return t < 0 ? t : t & ~TY_NEW_VARIABLE;
