@@ -104,11 +104,15 @@ def exact_lanes(res: VerifyResult) -> np.ndarray:
     if not typed.any() or not u:
         return exact
     lanes, programs = res.lanes, np.arange(u)
-    for o in sorted({problem.tests[t].overload for t in np.flatnonzero(typed).tolist()}):
+    for o, tests in enumerate(problem.overload_tests):
+        on = np.zeros(res.n_tests, np.bool_)
+        on[list(tests)] = True
+        on &= typed
+        if not on.any():
+            continue
         read = lanes.overload_headers[o] if lanes.overload_headers else lanes.headers
         ret = np.ascontiguousarray(read(programs)["ret"])
         plain = ret.view(np.uint8).reshape(len(ret), -1)[:, 0] == 0  # (a C string: empty at its first byte)
-        on = typed & np.array([t.overload == o for t in problem.tests])
         exact |= plain[:, None] & on[None, :]
     none = (lanes.link.host(lanes.status) == ST["wrong_answer"]) & (lanes.link.host(lanes.out_words) == 0)
     return exact & ~(none & typed[None, :])

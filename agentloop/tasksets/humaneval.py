@@ -442,11 +442,6 @@ def assert_lines(test: str, harness: str = "check") -> tuple[set[int], dict[int,
     return exact - other, {n: form for n, form in typed.items() if n not in other and n not in exact}
 
 
-def exact_lines(test: str, harness: str = "check") -> set[int]:
-    """assert_lines' exact lines."""
-    return assert_lines(test, harness)[0]
-
-
 def _has_nan(value: Any) -> bool:
     """Whether a float nan is anywhere in value: CPython's == reads a nan
     the candidate made as unequal to the test's, where the VM's rule
