@@ -7,7 +7,8 @@ MBPP's records as LDB publishes them, converted by agentloop.tasksets).
 
 A refusal is not a wrong verdict (the CPython path judges those programs);
 it is the work left to widen the VM path, largest first. Syntax errors are
-the samples' own and stay refusals; an untyped problem is one the HumanEval
+the samples' own: an IndentationError or TabError is the VM's verdict
+(counted apart, as judged), the others stay refusals; an untyped problem is one the HumanEval
 converter cannot type (its samples all go to CPython).
 
     python bench/refusals.py                       # every he_* file
@@ -57,7 +58,7 @@ def survey(files: list[Path], n_examples: int) -> dict:
             for line in f:
                 row = json.loads(line)
                 by_task[row["task_id"]].append(row["completion"])
-        compiled = total = 0
+        compiled = judged = total = 0
         for tid, completions in by_task.items():
             task = tasks.get(tid)
             if task is None or task.problem is None:
@@ -73,11 +74,14 @@ def survey(files: list[Path], n_examples: int) -> dict:
                 if d is None:
                     compiled += 1
                     continue
+                if d.judged:
+                    judged += 1
+                    continue
                 reasons[reason(d)] += 1
                 if len(examples[reason(d)]) < n_examples:
                     lines = program.splitlines()
                     examples[reason(d)].append(f"{tid}: {lines[d.line - 1].strip() if 0 < d.line <= len(lines) else ''}")
-        per_file[path.name] = {"compiled": compiled, "samples": total}
+        per_file[path.name] = {"compiled": compiled, "judged_errors": judged, "samples": total}
     return {"files": per_file, "reasons": dict(reasons.most_common()), "examples": dict(examples)}
 
 
@@ -95,9 +99,12 @@ def main() -> None:
         return
     compiled = sum(f["compiled"] for f in out["files"].values())
     total = sum(f["samples"] for f in out["files"].values())
-    print(f"the VM compiles {compiled} of {total} samples ({compiled / max(total, 1):.1%})")
+    judged = sum(f["judged_errors"] for f in out["files"].values())
+    print(f"the VM compiles {compiled} of {total} samples ({compiled / max(total, 1):.1%}) and judges {judged} "
+          f"by their IndentationError or TabError; with them, {(compiled + judged) / max(total, 1):.1%}")
     for name, f in out["files"].items():
-        print(f"  {f['compiled']:6d} / {f['samples']:6d}  {f['compiled'] / max(f['samples'], 1):6.1%}  {name}")
+        both = f["compiled"] + f["judged_errors"]
+        print(f"  {f['compiled']:6d} + {f['judged_errors']:5d} / {f['samples']:6d}  {both / max(f['samples'], 1):6.1%}  {name}")
     print(f"refusals by reason (the {args.top} largest):")
     for r, n in list(out["reasons"].items())[:args.top]:
         print(f"  {n:6d}  {r}")

@@ -62,6 +62,9 @@ DIAG_MEANINGS = {
     "TypeError": "a static type error: an operation, call, assignment or return whose types do not fit",
     "Unsupported": "valid Python outside the subset; the message names the feature",
     "LimitError": "the program passes a compile-time limit of limits.h; the message names it",
+    "IndentationError": "CPython's IndentationError at its line and column, in its words: the VM's verdict "
+                        "(the program fails every test), not a refusal",
+    "TabError": "CPython's TabError (tabs and spaces mixed in an indentation), the VM's verdict as IndentationError",
 }
 
 

@@ -25,6 +25,10 @@ ST_COMPILE_ERROR = STATUS_NAMES.index("compile_error")
 # A CPython lane's value slot meaning "the value the VM returned" (a result
 # the problem's check accepted, cpython.py).
 VM_VALUE = type("VMValue", (), {"__repr__": lambda self: "VM_VALUE"})()
+JUDGED_CLASSES = ("IndentationError", "TabError")
+"""The compile errors that are the VM's verdict, not a refusal: CPython's
+own, found by its rules at its line and column with its message
+(diagnostics.def); such a program fails every test on both."""
 
 
 @dataclass(frozen=True)
@@ -42,6 +46,12 @@ class Diagnostic:
 
     def to_json(self) -> dict:
         return {"class": self.cls, "line": self.line, "col": self.col, "message": self.message}
+
+    @property
+    def judged(self) -> bool:
+        """Whether this is the VM's verdict (JUDGED_CLASSES) rather than a
+        refusal that leaves the candidate to CPython."""
+        return self.cls in JUDGED_CLASSES
 
 
 def diagnostic(head) -> Diagnostic | None:
@@ -128,12 +138,13 @@ class VerifyResult:
         return self._fetch_index()
 
     def refusal(self, c: int) -> Diagnostic | None:
-        """Why the VM refused candidate c (None: it compiled on the VM),
-        whichever path then judged it."""
+        """Why the VM refused candidate c, whichever path then judged it
+        (None: it compiled it, or judged its compile error: Diagnostic.judged)."""
         p = self._program(c)
         if p in self.verdicts:
             return self.verdicts[p].refusal
-        return self.diagnostic(c)
+        d = self.diagnostic(c)
+        return None if d is None or d.judged else d
 
     def program_diagnostic(self, p: int) -> Diagnostic | None:
         """The VM's diagnostic of program p (None: the VM compiled it)."""

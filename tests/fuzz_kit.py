@@ -37,3 +37,35 @@ def mutate(rng: random.Random, text: str, inserts: str = MUTATION_CHARS) -> str:
             j = rng.randrange(len(chars))
             chars[i], chars[j] = chars[j], chars[i]
     return "".join(chars)
+
+
+def reindent(rng: random.Random, text: str) -> str:
+    """text after one to three edits of its layout: a line's indentation
+    widened, narrowed or turned into a tab, a line dropped (a block may
+    lose its body), a comment or blank line of another indentation put in,
+    or the text cut after a line that opens a block."""
+    lines = text.split("\n")
+    for _ in range(rng.randint(1, 3)):
+        i = rng.randrange(len(lines))
+        line, op = lines[i], rng.random()
+        body = line.lstrip(" \t")
+        lead = line[:len(line) - len(body)]
+        if op < 0.25:
+            lines[i] = lead + rng.choice([" ", "  ", "    ", "\t"]) + body
+        elif op < 0.45:
+            lines[i] = lead[:rng.randrange(len(lead) + 1)] + body
+        elif op < 0.55:
+            lines[i] = lead.replace("    ", "\t", rng.randint(1, 2)) + body
+        elif op < 0.7:
+            del lines[i]
+        elif op < 0.8:
+            lines.insert(i, " " * rng.randrange(9) + rng.choice(["# note", ""]))
+        elif op < 0.9:
+            lines[i] = line + rng.choice([" \\", "  # c", " \f"])
+        else:
+            opens = [k for k, x in enumerate(lines) if x.rstrip().endswith(":")]
+            if opens:
+                lines = lines[:rng.choice(opens) + 1] + rng.choice([[], [""], ["  # c"]])
+        if not lines:
+            break
+    return "\n".join(lines)

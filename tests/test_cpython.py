@@ -14,6 +14,7 @@ import pytest
 from agentloop.feedback import feedback
 from gpubackend import Problem, Verifier
 from gpubackend.abi import STATUS_NAMES
+from gpubackend.result import Diagnostic
 from gpubackend.sandbox import SandboxConfig, probe
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "tasks" / "examples"
@@ -127,11 +128,19 @@ def test_programs_that_are_not_python_get_cpythons_error_without_a_job_each(v, d
     assert [s.decode() for s in checked] == broken and [j.source.decode() for j in jobs] == broken[:1]
 
 
-def test_an_indentation_error_counts_as_a_syntax_error_in_the_summary(v, digit_sum):
+def test_an_indentation_error_is_the_vms_verdict(v, digit_sum):
     res = v.verify(["def digit_sum(n: int) -> int:\n  x = 1\n    return x\n"], digit_sum)
-    assert res.diagnostics[0].cls == "IndentationError"
-    # the reduction has no class of its own for it: its base class
-    assert res.summary.signatures[0].cls == "SyntaxError"
+    assert res.diagnostics[0] == Diagnostic("IndentationError", 3, 4, "unexpected indent")  # CPython's own
+    assert res.path(0) == "vm" and res.refusal(0) is None and not res.verdicts
+    assert res.summary.signatures[0].cls == "IndentationError"
+    assert {res.status_name(0, t) for t in range(res.n_tests)} == {"compile_error"}
+
+
+def test_an_indentation_error_after_a_skimmed_statement_is_left_to_cpython(v, digit_sum):
+    res = v.verify(["def digit_sum(n: int) -> int:\n    with n:\n    return n\n"], digit_sum)
+    assert res.refusal(0).cls == "SyntaxError" and res.path(0) == "cpython"
+    assert res.diagnostics[0] == Diagnostic("IndentationError", 3, 5,
+                                            "expected an indented block after 'with' statement on line 2")
 
 
 # ---------------------------------------------------------------- lanes in VM deviations

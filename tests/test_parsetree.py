@@ -2,7 +2,9 @@
 of the behaviour corpus, HumanEval's prompts, solutions and checks, and real
 model samples, its tree equals CPython's `ast` node for node (positions of
 the leaves included), or it refuses a construct it does not parse; and on
-mutated programs it finds a syntax error exactly where CPython finds one."""
+mutated programs it finds a syntax error exactly where CPython finds one.
+An IndentationError or a TabError, the VM's own verdict, is CPython's to
+the column and the word."""
 
 import ast
 import gzip
@@ -14,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from gpubackend.parsetree import NODE_KINDS, main, parse
-from tests.fuzz_kit import mutate
+from tests.fuzz_kit import mutate, reindent
 from tests.parse_oracle import python_sexpr, refused
 
 ROOT = Path(__file__).parent.parent
@@ -47,6 +49,32 @@ def _compile_error(source: str) -> bool:
         except (SyntaxError, ValueError):
             return True
     return False
+
+
+def _cpython_error(source: str) -> tuple[str, int, int, str] | None:
+    """CPython's compile error of source as (class, line, column, message)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            compile(source, "<mutant>", "exec")
+        except SyntaxError as e:
+            return type(e).__name__, e.lineno, e.offset, e.msg
+        except ValueError as e:
+            return type(e).__name__, 0, 0, str(e)
+    return None
+
+
+def _judged(tree) -> tuple[str, int, int, str] | None:
+    """The tree's diagnostic as _cpython_error's tuple where it is the VM's
+    verdict (an IndentationError or a TabError), else None."""
+    where, cls, message = tree.diag.split(": ", 2) if tree.diag else ("", "", "")
+    if cls not in ("IndentationError", "TabError"):
+        return None
+    line, col = where.split(":")
+    return cls, int(line), int(col), message
+
+
+_SYNTAX_CLASSES = ("SyntaxError", "IndentationError", "TabError")
 
 
 def _humaneval_programs() -> list[str]:
@@ -83,8 +111,10 @@ def _agrees_with_cpython(source: str, tree) -> None:
     if cls == "Unsupported" and "carriage return" not in tree.diag:
         assert refused(ast.parse(source), source), f"refused valid Python: {tree.diag}"
     else:  # a limit, bytes CPython reads otherwise than the lexer (source_check), or what its compiler rejects
-        assert cls == "LimitError" or "carriage return" in tree.diag or (cls == "SyntaxError" and _compile_error(source)), \
+        assert cls == "LimitError" or "carriage return" in tree.diag or (cls in _SYNTAX_CLASSES and _compile_error(source)), \
             tree.diag
+    if _judged(tree):
+        assert _judged(tree) == _cpython_error(source)
 
 
 @pytest.mark.parametrize("name", ["corpus", "humaneval", "model samples"])
@@ -118,9 +148,28 @@ def test_syntax_errors_where_cpython_finds_them():
             errors += 1
             assert tree.root < 0, source
         elif tree.root < 0:
-            assert "SyntaxError" not in tree.diag or "carriage return" in tree.diag or _compile_error(source), \
-                (source, tree.diag)
+            assert tree.diag.split(": ")[1] not in _SYNTAX_CLASSES or "carriage return" in tree.diag \
+                or _compile_error(source), (source, tree.diag)
+        if _judged(tree):
+            assert _judged(tree) == _cpython_error(source), source
     assert errors > 300
+
+
+def test_indentation_errors_are_cpythons():
+    # the layout of behaviour programs edited: wherever the VM judges an
+    # IndentationError or a TabError, CPython raises it, at that line and
+    # column, in those words; and the VM judges most of CPython's
+    rng = random.Random(1991)
+    texts = [p.read_text() for p in CORPUS]
+    mutants = [reindent(rng, rng.choice(texts)) for _ in range(3000)]
+    judged = theirs = 0
+    for source, tree in zip(mutants, parse(mutants)):
+        ours, cpython = _judged(tree), _cpython_error(source)
+        theirs += cpython is not None and cpython[0] in ("IndentationError", "TabError")
+        if ours is not None:
+            judged += 1
+            assert ours == cpython, source
+    assert judged > 0.9 * theirs > 300
 
 
 @pytest.mark.parametrize("source, expected", [

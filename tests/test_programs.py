@@ -282,6 +282,10 @@ def test_program_on_vm(spec: Spec):
         want = (spec.error_cls, spec.error_line if spec.error_line is not None else diag.line)
         want += (spec.error_col,) if spec.error_col is not None else ()
         assert got == want, f"diagnostic: {diag}"
+        if diag.judged:  # and in CPython's words
+            with pytest.raises(SyntaxError) as ei:
+                compile(spec.source, str(spec.path), "exec")
+            assert diag.message == ei.value.msg
         return
 
     assert diag is None, f"did not compile: {diag}"
@@ -330,11 +334,13 @@ def _tuple_of_another_length(value, returns: str) -> bool:
 @pytest.mark.parametrize("spec", SPECS, ids=IDS)
 def test_program_matches_cpython(spec: Spec):
     if spec.error_cls is not None:
-        if spec.error_cls == "SyntaxError":
+        if spec.error_cls in ("SyntaxError", "IndentationError", "TabError"):
             with pytest.raises(SyntaxError) as ei:
                 compile(spec.source, str(spec.path), "exec")
             if spec.error_line is not None:
                 assert ei.value.lineno == spec.error_line, "CPython's SyntaxError line differs"
+            if spec.error_cls != "SyntaxError":  # the VM's verdict: CPython's error, to the column
+                assert (type(ei.value).__name__, ei.value.offset) == (spec.error_cls, spec.error_col)
         else:
             # The DSL rejects only valid Python with these classes.
             tree = ast.parse(spec.source)
@@ -346,7 +352,7 @@ def test_program_matches_cpython(spec: Spec):
                     if isinstance(n, ast.Name)
                 }
                 assert (spec.error_line, spec.error_col) in names, "no name at the error position"
-        if spec.error_line is not None:
+        if spec.error_line is not None and spec.error_cls not in ("IndentationError", "TabError"):  # (CPython's line)
             text = spec.source.splitlines()[spec.error_line - 1].strip()
             assert text and not text.startswith("#"), "error line is blank or a comment"
         return

@@ -64,12 +64,18 @@ struct Lexer {
   int32_t line;
   int32_t line_start;
   int32_t parens;            // open ( [ {: newlines inside are ignored
+  int32_t* open_at;          // where the open brackets are, innermost last (the parser's; null: not kept)
+  int32_t open_n;            // entries of open_at
+  int32_t open_base;         // those below it a reader that begins inside brackets did not see open
   int32_t at_line_start;
   int32_t pending;           // > 0 INDENTs to give, < 0 DEDENTs
   int32_t depth;             // entries in indent stacks
   int32_t indent[MAX_INDENT];     // columns with tabs to multiples of 8
   int32_t indent_t1[MAX_INDENT];  // columns with tabs as 1 (detects mixing)
   int32_t last_kind;         // the previous token's kind (TK_NEWLINE at start)
+  int32_t quiet;             // the error is one CPython's tokenizer reports without an exception
+  int32_t mid_source;        // starts inside the source: brackets opened before it may close
+  int32_t unjudged_indent;   // an indentation error is no longer the VM's verdict (indent_error_class)
   uint32_t strtod_scratch[STRTOD_SCRATCH_LIMBS];  // float literals' big integers
   Diag* diag;
 };
@@ -160,7 +166,17 @@ DEV void lex_init(Lexer* L, const char* src, int32_t n, Diag* diag) {
   L->src = src; L->n = n; L->pos = 0; L->line = 1; L->line_start = 0;
   L->parens = 0; L->at_line_start = 1; L->pending = 0; L->depth = 1;
   L->indent[0] = 0; L->indent_t1[0] = 0; L->diag = diag; L->last_kind = TK_NEWLINE;
+  L->quiet = 0; L->mid_source = 0; L->unjudged_indent = 0; L->open_at = nullptr; L->open_n = 0;
+  L->open_base = 0;
 }
+
+// The class of an error of indentation: IndentationError (or TabError), the
+// VM's verdict, but a SyntaxError, left to CPython, once a line's indentation
+// has met a backslash (CPython's versions read the column of such a line
+// differently: 3.11 from the line after the continuation), or the parser has
+// skimmed the header of a statement it does not parse (unsupported_stmt),
+// where CPython may find an error first.
+DEV int indent_error_class(const Lexer* L, int cls) { return L->unjudged_indent ? DG_SYNTAX : cls; }
 
 // The length of the well-formed UTF-8 sequence at s[i] (1 to 4), or 0 where
 // CPython's decoder stops: a stray continuation byte, a truncated or overlong
@@ -220,6 +236,28 @@ DEV Token lex_make(Lexer* L, int kind, int32_t start) {
 DEV Token lex_fail(Lexer* L, int32_t start, const char* what) {
   Token t = lex_make(L, TK_ERROR, start);
   diag_set(L->diag, DG_SYNTAX, t.line, t.col);
+  msg(L->diag, what);
+  return t;
+}
+
+// The characters of src[from, to): CPython counts a column in characters,
+// where a token's column here counts bytes (the same before any non-ASCII).
+DEV int32_t chars_in(const char* src, int32_t from, int32_t to) {
+  int32_t n = 0;
+  for (int32_t i = from; i < to; i++) n += ((uint8_t)src[i] & 0xC0) != 0x80;
+  return n;
+}
+
+// An error of the indentation at the start of a line, where CPython's
+// tokenizer puts it: a TabError at column 1, an unindent to no outer level
+// just past the end of the line's first physical line.
+DEV Token lex_indent_fail(Lexer* L, int cls, const char* what) {
+  int32_t end = L->pos;
+  while (end < L->n && L->src[end] != '\n') end++;
+  if (end > L->line_start && L->src[end - 1] == '\r') end--;
+  Token t = lex_make(L, TK_ERROR, L->pos);
+  L->quiet = 1;
+  diag_set(L->diag, indent_error_class(L, cls), t.line, cls == DG_TAB ? 1 : chars_in(L->src, L->line_start, end) + 1);
   msg(L->diag, what);
   return t;
 }
@@ -367,6 +405,7 @@ DEVFN int lex_indentation(Lexer* L) {
       L->pos++;
     }
     int c = lex_peekc(L, 0);
+    if (c == '\\') L->unjudged_indent = 1;
     if (c == '\\') {  // a continuation into a blank line: one blank logical line, as CPython reads it
       int32_t p = L->pos + 1 + (lex_peekc(L, 1) == '\r');
       int32_t q = p < L->n && L->src[p] == '\n' ? p + 1 : -1;
@@ -399,6 +438,35 @@ DEVFN int lex_indentation(Lexer* L) {
 
 DEVFN Token lex_number(Lexer* L, int32_t start);
 DEVFN Token lex_string(Lexer* L, int32_t start, int32_t flags);
+
+// A closing bracket c at start: CPython's tokenizer finds one that closes
+// none or another kind before its parser could (returns 0, the error
+// reported); a reader that begins inside brackets (mid_source, an f-string's
+// field) leaves those it did not see open unchecked.
+DEVFN int lex_closes(Lexer* L, int32_t start, int c) {
+  if (L->parens == 0 && !L->mid_source) {
+    const char what[] = {'u', 'n', 'm', 'a', 't', 'c', 'h', 'e', 'd', ' ', '\'', (char)c, '\'', 0};
+    lex_fail(L, start, what);
+    return 0;
+  }
+  if (!L->open_at || L->open_n == L->open_base) return 1;  // (levels begun outside are outermost)
+  int32_t at = L->open_at[--L->open_n];
+  char o = L->src[at];
+  if ((o == '(' && c == ')') || (o == '[' && c == ']') || (o == '{' && c == '}')) return 1;
+  const char close[] = {'c', 'l', 'o', 's', 'i', 'n', 'g', ' ', 'p', 'a', 'r', 'e', 'n', 't', 'h', 'e', 's', 'i', 's',
+                        ' ', '\'', (char)c, '\'', 0};
+  const char open[] = {'\'', o, '\'', 0};
+  lex_fail(L, start, close);
+  msg(L->diag, " does not match opening parenthesis ");
+  msg(L->diag, open);
+  int32_t line = L->line;  // the opening one's: the lines between counted back
+  for (int32_t i = at; i < start; i++) line -= L->src[i] == '\n';
+  if (line != L->line) {
+    msg(L->diag, " on line ");
+    msg_int(L->diag, line);
+  }
+  return 0;
+}
 
 DEVFN Token lex_operator(Lexer* L, int32_t start) {
   int c = lex_peekc(L, 0), c1 = lex_peekc(L, 1), c2 = lex_peekc(L, 2);
@@ -437,8 +505,17 @@ DEVFN Token lex_operator(Lexer* L, int32_t start) {
 #undef DOUBLED
   if (kind == TK_ERROR) { L->pos++; return lex_fail(L, start, "invalid character in source"); }
   L->pos += n;
-  if (kind == TK_LPAREN || kind == TK_LBRACKET || kind == TK_LBRACE) L->parens++;
-  if ((kind == TK_RPAREN || kind == TK_RBRACKET || kind == TK_RBRACE) && L->parens > 0) L->parens--;
+  if (kind == TK_LPAREN || kind == TK_LBRACKET || kind == TK_LBRACE) {
+    if (L->open_at) {
+      if (L->open_n == MAX_BRACKETS) return lex_fail(L, start, "too many nested parentheses");
+      L->open_at[L->open_n++] = start;
+    }
+    L->parens++;
+  }
+  if (kind == TK_RPAREN || kind == TK_RBRACKET || kind == TK_RBRACE) {
+    if (!lex_closes(L, start, c)) return lex_make(L, TK_ERROR, start);
+    if (L->parens > 0) L->parens--;
+  }
   return lex_make(L, kind, start);
 }
 
@@ -455,8 +532,8 @@ DEVFN Token lex_scan(Lexer* L) {
   if (L->at_line_start && L->parens == 0) {
     L->at_line_start = 0;
     int r = lex_indentation(L);
-    if (r == 0) return lex_fail(L, L->pos, "inconsistent use of tabs and spaces in indentation");
-    if (r == -1) return lex_fail(L, L->pos, "unindent does not match any outer indentation level");
+    if (r == 0) return lex_indent_fail(L, DG_TAB, "inconsistent use of tabs and spaces in indentation");
+    if (r == -1) return lex_indent_fail(L, DG_INDENTATION, "unindent does not match any outer indentation level");
     if (r == -2) {
       Token t = lex_fail(L, L->pos, "");
       L->diag->cls = DG_LIMIT;
@@ -466,7 +543,7 @@ DEVFN Token lex_scan(Lexer* L) {
   }
   if (L->pending > 0) { L->pending--; return lex_make(L, TK_INDENT, L->pos); }
   if (L->pending < 0) { L->pending++; return lex_make(L, TK_DEDENT, L->pos); }
-  if (!lex_skip_blanks(L)) return lex_fail(L, L->pos, "unexpected EOF while parsing");
+  if (!lex_skip_blanks(L)) { L->quiet = 1; return lex_fail(L, L->pos, "unexpected EOF while parsing"); }
   int32_t start = L->pos;
   if (L->pos >= L->n) {
     int k = L->last_kind;

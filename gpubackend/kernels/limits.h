@@ -32,6 +32,10 @@
 #define MAX_STACK 64
 // Open blocks (indentation levels) at one time.
 #define MAX_INDENT 32
+// Open brackets the lexer remembers (CPython's MAXLEVEL: past it, "too many
+// nested parentheses"), so that a closing one of another kind is CPython's
+// error at its place.
+#define MAX_BRACKETS 200
 // Nested expressions and statements; bounds the parser's recursion so the
 // GPU's per-thread stack (THREAD_STACK_BYTES in backends/cuda.py) cannot
 // overflow: one level costs at most about 1.8 KB of stack there.

@@ -51,6 +51,8 @@ struct Parser {
   ParseTree* t;
   int32_t top;      // the scratch stack: extra[top, cap_extra), last pushed at top
   int32_t nesting;  // open expressions and blocks (MAX_NESTING)
+  Diag ahead;       // the lexer's error in nxt, reported when the parser reads nxt (lex_ahead)
+  int32_t open_at[MAX_BRACKETS];  // the lexer's open brackets (Lexer.open_at)
 };
 
 // ---- diagnostics
@@ -58,8 +60,9 @@ struct Parser {
 DEV int failed(const Parser* p) { return p->diag->cls != DG_OK; }
 
 // "<what> at '<token>'", as the compiler words a syntax error.
+DEV void report_ahead(Parser* p);
 DEV void syntax_error(Parser* p, const Token* t, const char* what) {
-  if (t->kind == TK_ERROR) return;  // the lexer has reported it
+  if (t->kind == TK_ERROR) { report_ahead(p); return; }  // the lexer's error is the one
   diag_set(p->diag, DG_SYNTAX, t->line, t->col);
   msg(p->diag, what);
   msg_token(p->diag, p->src, t);
@@ -86,11 +89,30 @@ DEV void limit_error(Parser* p, const char* which) {
 
 // ---- tokens
 
+// nxt := the token after cur. An error the lexer meets there waits in
+// `ahead` until the parser reads that token: CPython's parser fetches
+// tokens as it needs them, so an error it finds at cur comes first (and
+// tokenizer_error_first weighs the waiting one as CPython's scan of the
+// rest of the source does).
+DEV void lex_ahead(Parser* p) {
+  if (failed(p)) { p->nxt = lex_next(&p->lex); return; }  // (the lexer gives EOF)
+  diag_clear(&p->ahead);
+  p->lex.diag = &p->ahead;
+  p->nxt = lex_next(&p->lex);
+  p->lex.diag = p->diag;
+}
+DEV void report_ahead(Parser* p) {
+  if (p->ahead.cls == DG_OK || failed(p)) return;
+  *p->diag = p->ahead;
+  diag_clear(&p->ahead);
+}
+
 DEV void advance(Parser* p) {
   p->last_line = p->cur.line;
   p->cur = p->nxt;
+  if (p->cur.kind == TK_ERROR) report_ahead(p);
   if (p->cur.kind == TK_EOF || p->cur.kind == TK_ERROR) { p->nxt = p->cur; return; }
-  p->nxt = lex_next(&p->lex);
+  lex_ahead(p);
 }
 DEV int check(const Parser* p, int kind) { return p->cur.kind == kind; }
 DEV int accept(Parser* p, int kind) {
@@ -326,18 +348,21 @@ DEVFN int32_t field_expression(Parser* p, int32_t b, int32_t e, int32_t line, in
   Lexer* L = &p->lex;
   // What reading the span changes (the indent stacks are only read; the
   // end of the span may pop one, a DEDENT after its NEWLINE)
-  int32_t at[9] = {L->pos, L->n, L->line, L->line_start, L->parens, L->at_line_start, L->pending, L->depth, L->last_kind};
+  int32_t at[11] = {L->pos, L->n, L->line, L->line_start, L->parens, L->at_line_start, L->pending, L->depth,
+                    L->last_kind, L->open_n, L->open_base};
   Token cur = p->cur, nxt = p->nxt;
+  Diag ahead = p->ahead;
   int32_t last_line = p->last_line;
   L->pos = b; L->n = e; L->line = line; L->line_start = line_start;
-  L->parens = 1; L->at_line_start = 0; L->pending = 0; L->last_kind = TK_LPAREN;
+  L->parens = 1; L->at_line_start = 0; L->pending = 0; L->last_kind = TK_LPAREN; L->open_base = L->open_n;
   p->cur = lex_next(L);
   p->nxt = p->cur.kind == TK_EOF || p->cur.kind == TK_ERROR ? p->cur : lex_next(L);
   int32_t x = star_expressions(p, ITEM_NAMED);
   if (!failed(p) && !check(p, TK_NEWLINE)) syntax_error(p, &p->cur, "f-string: invalid syntax");
   L->pos = at[0]; L->n = at[1]; L->line = at[2]; L->line_start = at[3]; L->parens = at[4];
-  L->at_line_start = at[5]; L->pending = at[6]; L->depth = at[7]; L->last_kind = at[8];
-  p->cur = cur; p->nxt = nxt; p->last_line = last_line;
+  L->at_line_start = at[5]; L->pending = at[6]; L->depth = at[7]; L->last_kind = at[8]; L->open_n = at[9];
+  L->open_base = at[10];
+  p->cur = cur; p->nxt = nxt; p->ahead = ahead; p->last_line = last_line;
   return x;
 }
 
@@ -877,14 +902,54 @@ DEVFN int32_t lone_star(Parser* p, int32_t e) {
 
 DEVFN void statement(Parser* p);
 
+// Where CPython puts a missing block's IndentationError: at the token that
+// is not an INDENT (a DEDENT's column one short of the token after it),
+// and at the end of the source just past its last line.
+DEVFN void no_indented_block(Parser* p, const char* header, int32_t header_line) {
+  const Token* t = &p->cur;
+  if (t->kind == TK_ERROR) return;  // the lexer has reported it
+  int32_t line = t->line, col = t->kind == TK_DEDENT ? t->col - 1 : t->col;
+  if (t->start >= p->lex.n) {
+    int32_t n = p->lex.n, end = n > 0 && p->src[n - 1] == '\n' ? n - 1 : n, start = end;
+    while (start > 0 && p->src[start - 1] != '\n') start--;
+    line = 1;
+    for (int32_t i = 0; i < end; i++) line += p->src[i] == '\n';
+    col = chars_in(p->src, start, end) + 1;
+  }
+  diag_set(p->diag, indent_error_class(&p->lex, DG_INDENTATION), line, col);
+  msg(p->diag, "expected an indented block after ");
+  msg(p->diag, header);
+  msg(p->diag, " on line ");
+  msg_int(p->diag, header_line);
+}
+
+// The words CPython's IndentationError gives to a compound statement's header.
+DEV const char* header_words(int kind) {
+  switch (kind) {
+    case TK_DEF: return "function definition";
+    case TK_CLASS: return "class definition";
+    case TK_IF: return "'if' statement";
+    case TK_ELIF: return "'elif' statement";
+    case TK_ELSE: return "'else' statement";
+    case TK_WHILE: return "'while' statement";
+    case TK_FOR: return "'for' statement";
+    case TK_TRY: return "'try' statement";
+    case TK_EXCEPT: return "'except' statement";
+    case TK_FINALLY: return "'finally' statement";
+    default: return "'with' statement";
+  }
+}
+
 // block := ':' (simple_stmts | NEWLINE INDENT statement+ DEDENT)
-DEVFN int32_t block(Parser* p) {
+// header, header_line: the words and line of its statement's header, which
+// a missing block's IndentationError names (block(), from its keyword).
+DEVFN int32_t block_named(Parser* p, const char* header, int32_t header_line) {
   Token colon = p->cur;
   expect(p, TK_COLON, "expected ':'");
   if (failed(p) || !enter(p)) return -1;
   int32_t mark = p->top;
   if (accept(p, TK_NEWLINE)) {
-    expect(p, TK_INDENT, "expected an indented block");
+    if (!accept(p, TK_INDENT) && !failed(p)) no_indented_block(p, header, header_line);
     while (!check(p, TK_DEDENT) && !check(p, TK_EOF) && !failed(p)) statement(p);
     accept(p, TK_DEDENT);
   } else {
@@ -898,9 +963,15 @@ DEVFN int32_t block(Parser* p) {
   p->nesting--;
   return list_node(p, ND_BLOCK, &colon, mark);
 }
+DEVFN int32_t block(Parser* p, const Token* keyword) {
+  return block_named(p, header_words(keyword->kind), keyword->line);
+}
 
 // else_block := ['else' block]
-DEVFN int32_t else_block(Parser* p) { return accept(p, TK_ELSE) ? block(p) : -1; }
+DEVFN int32_t else_block(Parser* p) {
+  Token kw = p->cur;
+  return accept(p, TK_ELSE) ? block(p, &kw) : -1;
+}
 
 // if_stmt := 'if' named_expression block ('elif' named_expression block)* else_block
 // An elif is the orelse of the IF before it; the chain is built from its
@@ -911,7 +982,7 @@ DEVFN int32_t if_stmt(Parser* p) {
     Token kw = p->cur;
     advance(p);
     int32_t test = named_expression(p);
-    int32_t body = block(p);
+    int32_t body = block(p, &kw);
     push(p, with_op(p, add_node(p, ND_IF, &kw, test, body), kw.kind == TK_ELIF));
   } while (check(p, TK_ELIF) && !failed(p));
   int32_t orelse = else_block(p);
@@ -930,7 +1001,7 @@ DEVFN int32_t while_stmt(Parser* p) {
   Token kw = p->cur;
   advance(p);
   int32_t test = named_expression(p);
-  int32_t body = block(p);
+  int32_t body = block(p, &kw);
   int32_t orelse = else_block(p);
   return add_node(p, ND_WHILE, &kw, test, record(p, 2, body, orelse));
 }
@@ -942,7 +1013,7 @@ DEVFN int32_t for_stmt(Parser* p) {
   int32_t target = loop_targets(p);
   if (target < 0) return -1;
   int32_t iter = lone_star(p, star_expressions(p, ITEM_EXPR));
-  int32_t body = block(p);
+  int32_t body = block(p, &kw);
   int32_t orelse = else_block(p);
   // the records made in source order on every compiler: C++ leaves the
   // order of a call's arguments open, and gcc and NVRTC take opposite ones
@@ -960,7 +1031,7 @@ DEVFN int32_t funcdef(Parser* p) {
   int32_t n, l = params(p, 1, TK_RPAREN, &n);
   expect(p, TK_RPAREN, "expected ')'");
   int32_t ret = accept(p, TK_ARROW) ? expression(p) : -1;
-  int32_t body = block(p);
+  int32_t body = block(p, &kw);
   int32_t f = add_node(p, ND_DEF, &kw, record(p, 3, name, ret, body), l);
   if (f >= 0) node_at(p, f)->n = (uint16_t)n;
   return f;
@@ -1101,7 +1172,7 @@ DEVFN void handler(Parser* p, int* star, int* bare) {
   } else {
     *bare = 1;
   }
-  int32_t body = block(p);
+  int32_t body = block_named(p, s ? "'except*' statement" : header_words(TK_EXCEPT), kw.line);
   push(p, add_node(p, ND_EXCEPT, &kw, cls, record(p, 2, as, body)));
 }
 
@@ -1111,13 +1182,14 @@ DEVFN void handler(Parser* p, int* star, int* bare) {
 DEVFN int32_t try_stmt(Parser* p) {
   Token kw = p->cur;
   advance(p);
-  int32_t body = block(p);
+  int32_t body = block(p, &kw);
   int32_t mark = p->top;
   int star = -1, bare = 0;
   while (check(p, TK_EXCEPT) && !failed(p)) handler(p, &star, &bare);
   int handlers = mark - p->top;
   int32_t orelse = handlers > 0 && !failed(p) ? else_block(p) : -1;
-  int32_t final = !failed(p) && accept(p, TK_FINALLY) ? block(p) : -1;
+  Token fin = p->cur;
+  int32_t final = !failed(p) && accept(p, TK_FINALLY) ? block(p, &fin) : -1;
   if (!failed(p) && handlers == 0 && final < 0) syntax_error(p, &p->cur, "expected 'except' or 'finally' block");
   if (star == 1) {
     p->top = mark;
@@ -1138,7 +1210,9 @@ DEVFN int32_t try_stmt(Parser* p) {
 DEVFN int32_t unsupported_stmt(Parser* p) {
   Token t = p->cur;
   int compound = t.kind == TK_CLASS || t.kind == TK_WITH || t.kind == TK_ASYNC;
+  int header = t.kind == TK_ASYNC ? p->nxt.kind : t.kind;  // async def, for or with
   int32_t body = -1;
+  p->lex.unjudged_indent = 1;
   advance(p);
   int depth = 0;
   for (; !failed(p) && !check(p, TK_EOF) && !check(p, TK_NEWLINE); advance(p)) {
@@ -1151,7 +1225,7 @@ DEVFN int32_t unsupported_stmt(Parser* p) {
     int k = p->nxt.kind;
     if (k != TK_DEF && k != TK_CLASS && k != TK_ASYNC && k != TK_AT) syntax_error(p, &p->nxt, "invalid syntax");
   }
-  if (compound && !failed(p)) body = block(p);
+  if (compound && !failed(p)) body = block_named(p, header_words(header), t.line);
   if (failed(p)) return -1;
   return with_op(p, add_node(p, ND_UNSUPPORTED, &t, body), UN_STATEMENT);
 }
@@ -1224,8 +1298,8 @@ DEVFN void statement(Parser* p) {
       if (p->nxt.kind == TK_ASSIGN) { syntax_error(p, &t, "invalid syntax: a keyword cannot be assigned"); return; }
       push(p, t.kind == TK_TRY ? try_stmt(p) : unsupported_stmt(p));
       return;
-    case TK_INDENT:
-      diag_set(p->diag, DG_SYNTAX, t.line, t.col);
+    case TK_INDENT:  // CPython's column: the indentation's last character
+      diag_set(p->diag, indent_error_class(&p->lex, DG_INDENTATION), t.line, t.col - 1);
       msg(p->diag, "unexpected indent");
       return;
   }
@@ -1245,17 +1319,28 @@ DEVFN int32_t module(Parser* p) {
 }
 
 // CPython reports an error of its tokenizer anywhere in the program before
-// an error of its parser: after a syntax error, the rest of the source is
-// read for one, which then is the diagnostic.
+// most errors of its parser: after one, the rest of the source is read up
+// to the first error of the tokenizer, which then is the diagnostic where
+// the tokenizer raised it (a TabError, an unindent to no outer level or
+// an EOF inside a line it only notes, and those leave the parser's).
+// Not after an unexpected indent, which CPython reports as it stands.
 DEVFN void tokenizer_error_first(Parser* p, Diag* d) {
-  if (p->cur.kind == TK_ERROR || p->nxt.kind == TK_ERROR || p->nxt.kind == TK_EOF) return;
-  Lexer L = p->lex;
+  if (p->cur.kind == TK_INDENT || (d->cls != DG_SYNTAX && d->cls != DG_INDENTATION)) return;
+  if (p->ahead.cls != DG_OK) {  // the lexer met the scan's first error ahead of the parser
+    if (p->ahead.cls == DG_SYNTAX && !p->lex.quiet) *d = p->ahead;
+    return;
+  }
+  if (p->cur.kind == TK_ERROR || p->nxt.kind == TK_ERROR) return;
+  Lexer L = p->lex;  // (where it stopped: after a failure it lexes no further)
   Diag later;
   later.cls = DG_OK; later.line = 0; later.col = 0; later.sealed = 0;
   for (int32_t k = 0; k < MSG_LEN; k++) later.msg[k] = 0;  // (copied whole into d)
   L.diag = &later;
-  for (Token t = lex_next(&L); t.kind != TK_EOF; t = lex_next(&L))
-    if (t.kind == TK_ERROR) { *d = later; return; }
+  for (Token t = lex_next(&L); t.kind != TK_EOF; t = lex_next(&L)) {
+    if (t.kind != TK_ERROR) continue;
+    if (later.cls == DG_SYNTAX && !L.quiet) *d = later;
+    return;
+  }
 }
 
 // The tree of the program src[0, n) in `tree` (its arrays and capacities
@@ -1275,12 +1360,15 @@ DEV int32_t parse_program(Parser* p, const char* src, int32_t n, ParseTree* tree
   }
   if (!source_check(src, n, d)) return -1;
   lex_init(&p->lex, src, n, d);
+  p->lex.open_at = p->open_at;
   p->last_line = 1;
+  diag_clear(&p->ahead);
   p->cur = lex_next(&p->lex);
-  p->nxt = p->cur.kind == TK_EOF || p->cur.kind == TK_ERROR ? p->cur : lex_next(&p->lex);
+  if (p->cur.kind == TK_EOF || p->cur.kind == TK_ERROR) p->nxt = p->cur;
+  else lex_ahead(p);
   int32_t root = module(p);
   if (failed(p)) {
-    if (d->cls == DG_SYNTAX) tokenizer_error_first(p, d);
+    tokenizer_error_first(p, d);
     return -1;
   }
   tree->root = root;

@@ -179,7 +179,7 @@ DEV void lex_from(const Sema* s, Lexer* L, Diag* quiet, int32_t pos, int in_pare
   int32_t line = 1, line_start = 0;
   for (int32_t i = 0; i < pos; i++) if (s->src[i] == '\n') { line++; line_start = i + 1; }
   L->pos = pos; L->line = line; L->line_start = line_start; L->at_line_start = 0; L->parens = in_parens;
-  L->last_kind = TK_NAME;
+  L->last_kind = TK_NAME; L->mid_source = 1;
 }
 DEVFN Token token_after(const Sema* s, int32_t pos, int in_parens) {
   Lexer L;

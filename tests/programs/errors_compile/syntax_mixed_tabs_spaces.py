@@ -1,5 +1,0 @@
-# error: SyntaxError 5
-def f(x: int) -> int:
-    if x:
-        x = 1
-	return x

@@ -1,5 +1,0 @@
-# error: SyntaxError 4
-def f(x: int) -> int:
-    y = x
-        z = y
-    return z
