@@ -111,10 +111,16 @@ def math_names() -> dict[str, str]:
     return {m[2]: m[1] for m in re.finditer(r'MATH_(CONST|FN)\(\s*\w+\s*,\s*"(\w+)"', _read("math.def"))}
 
 
+def diag_fields() -> list[tuple[str, str]]:
+    """The fields of struct Diag of layout.h, in order (which the kernels'
+    outputs that hold one inline)."""
+    return [("cls", "<i4"), ("line", "<i4"), ("col", "<i4"), ("sealed", "<i4"), ("judged", "<i4"),
+            ("msg", "S%d" % limits()["MSG_LEN"])]
+
+
 def _program_dtype() -> np.dtype:
     L = limits()
-    diag = np.dtype([("cls", "<i4"), ("line", "<i4"), ("col", "<i4"), ("sealed", "<i4"),
-                     ("msg", "S%d" % L["MSG_LEN"])])
+    diag = np.dtype(diag_fields())
     func = np.dtype([("pc", "<i4"), ("nparams", "<i4"), ("nlocals", "<i4"), ("max_stack", "<i4")])
     return np.dtype([
         ("ok", "<i4"), ("n_code", "<i4"), ("n_const", "<i4"), ("n_funcs", "<i4"),

@@ -19,9 +19,10 @@ pass, and a check that failed where no lane did fails its first inexact
 test. An untyped problem (Problem.typed False) never reaches the VM: all
 its candidates come here (`unrun` gives their result before).
 
-An IndentationError or a TabError stays the VM's verdict too: its lexer and
-parser find them by CPython's rules, with CPython's line, column and
-message (diagnostics.def), and such a program fails every test on both.
+A compile error the VM finds by CPython's rules, with CPython's line,
+column and message (an IndentationError, an unterminated string:
+Diagnostic.judged, diagnostics.def) stays the VM's verdict too: such a
+program fails every test on both.
 
 A `Timeout` stays the VM's verdict: fuel is the problem's limit on the VM
 as CPU seconds are on CPython, and a candidate that loops would otherwise
@@ -40,7 +41,7 @@ from .abi import DIAG_CLASSES, PROGRAM_HEAD, STATUS_NAMES
 from .link import Link
 from .problem import Problem
 from .reduce import summarize
-from .result import JUDGED_CLASSES, VM_VALUE, Diagnostic, Lanes, VerifyResult
+from .result import VM_VALUE, Diagnostic, Lanes, VerifyResult
 from .sandbox import Job, JobResult, Outcome, Sandbox
 from .sandbox.wire import matches
 
@@ -72,7 +73,6 @@ class Verdict:
 
 
 # Why the VM runs no candidate of an untyped problem (its refusal).
-_JUDGED_CODES = np.array([DIAG_CLASSES.index(c) for c in JUDGED_CLASSES], dtype=np.int32)
 UNTYPED = Diagnostic("Unsupported", 1, 1, "the problem is untyped (its signature is outside the DSL)")
 
 
@@ -88,15 +88,15 @@ class PathShare:
         return {p: {"candidates": self.candidates[p], "lanes": self.lanes[p]} for p in ("vm", "cpython")}
 
 
-def needs_cpython(link: Link, status, ok, cls, lane_off) -> np.ndarray:
+def needs_cpython(link: Link, status, ok, judged, lane_off) -> np.ndarray:
     """bool [P] (host): the programs the VM refused (it did not compile them,
-    and their diagnostic is not one it judges: JUDGED_CLASSES), or with a
-    lane in a deviation status. status: [L] lanes; ok, cls: [P], the
-    diagnostic's class code; lane_off: [P + 1] (xp)."""
+    and their diagnostic is not its verdict: Diagnostic.judged), or with a
+    lane in a deviation status. status: [L] lanes; ok, judged: [P];
+    lane_off: [P + 1] (xp)."""
     xp = link.xp
     dev = xp.isin(status, xp.asarray(_DEVIATION_CODES))
     seen = xp.concatenate([xp.zeros(1, xp.int64), xp.cumsum(dev, dtype=xp.int64)])
-    refused = (ok == 0) & ~xp.isin(cls, xp.asarray(_JUDGED_CODES))
+    refused = (ok == 0) & (judged == 0)
     return link.host(refused | (seen[lane_off[1:]] > seen[lane_off[:-1]]))
 
 

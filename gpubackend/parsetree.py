@@ -24,7 +24,7 @@ from functools import cache
 
 import numpy as np
 
-from .abi import DIAG_CLASSES, _read, limits
+from .abi import DIAG_CLASSES, _read, diag_fields, limits
 
 NODE_KINDS: tuple[str, ...] = tuple(m[1] for m in re.finditer(r"NODE\(\s*(\w+)\s*,", _read("nodes.def")))
 """nodes.def's kinds by code: 'MODULE', 'BLOCK', 'DEF', ..."""
@@ -33,9 +33,7 @@ NODE = np.dtype([("kind", "u1"), ("op", "u1"), ("n", "<u2"), ("line", "<i4"), ("
                  ("pos", "<i4"), ("len", "<i4"), ("a", "<i4"), ("b", "<i4"),
                  ("end", "<i4")])
 """struct Node of parse.h."""
-PARSE_OUT = np.dtype([("root", "<i4"), ("n_nodes", "<i4"), ("n_extra", "<i4"), ("pad_", "<i4"),
-                      ("cls", "<i4"), ("line", "<i4"), ("col", "<i4"), ("sealed", "<i4"),
-                      ("msg", "S%d" % limits()["MSG_LEN"])])
+PARSE_OUT = np.dtype([("root", "<i4"), ("n_nodes", "<i4"), ("n_extra", "<i4"), ("pad_", "<i4")] + diag_fields())
 """struct ParseOut of verifier.cu (its Diag inlined)."""
 
 # Extra words per node of a tree (limits.h: a list entry and its scratch copy).
@@ -77,6 +75,7 @@ class Tree:
     extra: np.ndarray   # int32
     root: int           # -1: the parse failed
     diag: str           # "<line>:<col>: <Class>: <message>", or ""
+    judged: bool = False  # the diagnostic is CPython's own, the VM's verdict (Diag.judged)
 
     def sexpr(self) -> str:
         """The tree as an S-expression (the module's docstring), or the diagnostic."""
@@ -146,7 +145,8 @@ def _parse_chunk(sources: list[str], cap_nodes: int | None = None, device: str =
             message = o["msg"].split(b"\0", 1)[0].decode("utf-8", "replace")
             diag = f"{o['line']}:{o['col']}: {DIAG_CLASSES[o['cls']]}: {message}"
         trees.append(Tree(s, nodes[i * cap_nodes:i * cap_nodes + o["n_nodes"]].copy(),
-                          extra[i * cap_extra:i * cap_extra + o["n_extra"]].copy(), int(o["root"]), diag))
+                          extra[i * cap_extra:i * cap_extra + o["n_extra"]].copy(), int(o["root"]), diag,
+                          bool(o["judged"])))
     return trees
 
 

@@ -25,33 +25,28 @@ ST_COMPILE_ERROR = STATUS_NAMES.index("compile_error")
 # A CPython lane's value slot meaning "the value the VM returned" (a result
 # the problem's check accepted, cpython.py).
 VM_VALUE = type("VMValue", (), {"__repr__": lambda self: "VM_VALUE"})()
-JUDGED_CLASSES = ("IndentationError", "TabError")
-"""The compile errors that are the VM's verdict, not a refusal: CPython's
-own, found by its rules at its line and column with its message
-(diagnostics.def); such a program fails every test on both."""
 
 
 @dataclass(frozen=True)
 class Diagnostic:
     """Why a candidate did not compile: a class of docs/language.md (section 7), the 1-based
-    line and column of the offending token, and a one-line message."""
+    line and column of the offending token, and a one-line message. judged:
+    it is CPython's own error, at its place and in its words (an
+    IndentationError, an unterminated string, ...: diagnostics.def), which
+    is the VM's verdict rather than a refusal that leaves the candidate to
+    CPython."""
 
     cls: str
     line: int
     col: int
     message: str
+    judged: bool = field(default=False, compare=False)
 
     def __str__(self) -> str:
         return f"{self.line}:{self.col}: {self.cls}: {self.message}"
 
     def to_json(self) -> dict:
-        return {"class": self.cls, "line": self.line, "col": self.col, "message": self.message}
-
-    @property
-    def judged(self) -> bool:
-        """Whether this is the VM's verdict (JUDGED_CLASSES) rather than a
-        refusal that leaves the candidate to CPython."""
-        return self.cls in JUDGED_CLASSES
+        return {"class": self.cls, "line": self.line, "col": self.col, "message": self.message, "judged": self.judged}
 
 
 def diagnostic(head) -> Diagnostic | None:
@@ -60,7 +55,7 @@ def diagnostic(head) -> Diagnostic | None:
         return None
     d = head["diag"]
     return Diagnostic(DIAG_CLASSES[int(d["cls"])], int(d["line"]), int(d["col"]),
-                      d["msg"].split(b"\0", 1)[0].decode("ascii", "replace"))
+                      d["msg"].split(b"\0", 1)[0].decode("ascii", "replace"), bool(d["judged"]))
 
 
 @dataclass

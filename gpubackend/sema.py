@@ -12,15 +12,14 @@ from functools import cache
 
 import numpy as np
 
-from .abi import DIAG_CLASSES, limits
+from .abi import DIAG_CLASSES, diag_fields
 from .batch import ProblemTable
 from .parsetree import NODE, PARSE_CHUNK, _library, tree_caps
 from .problem import Problem
 
 FRONT_OUT = np.dtype([("root", "<i4"), ("n_nodes", "<i4"), ("n_extra", "<i4"), ("nfuncs", "<i4"),
-                      ("entry", "<i4"), ("nconsts", "<i4"), ("math_imported", "<i4"), ("pad_", "<i4"),
-                      ("cls", "<i4"), ("line", "<i4"), ("col", "<i4"), ("sealed", "<i4"),
-                      ("msg", "S%d" % limits()["MSG_LEN"])])
+                      ("entry", "<i4"), ("nconsts", "<i4"), ("math_imported", "<i4"), ("pad_", "<i4")]
+                     + diag_fields())
 """struct FrontOut of verifier.cu (its Diag inlined)."""
 
 

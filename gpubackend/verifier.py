@@ -448,7 +448,7 @@ class Verifier:
             lanes.headers = _headers(link, read_headers, part.span[0])
             lanes.rerun = self._rerun_fn(link, part)
             results.append(VerifyResult(part.problem, summary, call_transfers, dict(clock.times), lanes))
-        need = cpython.needs_cpython(link, oc["status"], fields["ok"], fields["cls"],
+        need = cpython.needs_cpython(link, oc["status"], fields["ok"], fields["judged"],
                                      run.d_lane_off()) if self.fallback else None
         out = []
         for res, part in zip(results, parts):

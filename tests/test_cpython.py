@@ -136,6 +136,18 @@ def test_an_indentation_error_is_the_vms_verdict(v, digit_sum):
     assert {res.status_name(0, t) for t in range(res.n_tests)} == {"compile_error"}
 
 
+@pytest.mark.parametrize("body, judged", [
+    ("    return 'abc\n", True),  # CPython's words: its verdict on the VM
+    ("    s = f'{n}'\n    return 'abc\n", False),  # after an f-string, CPython 3.12 may read otherwise
+    ("    s = '\\u00e9'\n    return 'abc\n", False),  # after a \u escape, which CPython's parser decodes
+])
+def test_an_unterminated_string_is_the_vms_verdict_where_sure(v, digit_sum, body, judged):
+    res = v.verify(["def digit_sum(n: int) -> int:\n" + body], digit_sum)
+    d = res.diagnostics[0]
+    assert d.cls == "SyntaxError" and d.message.startswith("unterminated string literal (detected at line")
+    assert (res.path(0), res.refusal(0) is None, d.judged) == (("vm", True, True) if judged else ("cpython", False, False))
+
+
 def test_an_indentation_error_after_a_skimmed_statement_is_left_to_cpython(v, digit_sum):
     res = v.verify(["def digit_sum(n: int) -> int:\n    with n:\n    return n\n"], digit_sum)
     assert res.refusal(0).cls == "SyntaxError" and res.path(0) == "cpython"

@@ -3,8 +3,8 @@ of the behaviour corpus, HumanEval's prompts, solutions and checks, and real
 model samples, its tree equals CPython's `ast` node for node (positions of
 the leaves included), or it refuses a construct it does not parse; and on
 mutated programs it finds a syntax error exactly where CPython finds one.
-An IndentationError or a TabError, the VM's own verdict, is CPython's to
-the column and the word."""
+A diagnostic that is the VM's own verdict (an IndentationError, an
+unterminated string) is CPython's to the column and the word."""
 
 import ast
 import gzip
@@ -66,10 +66,10 @@ def _cpython_error(source: str) -> tuple[str, int, int, str] | None:
 
 def _judged(tree) -> tuple[str, int, int, str] | None:
     """The tree's diagnostic as _cpython_error's tuple where it is the VM's
-    verdict (an IndentationError or a TabError), else None."""
-    where, cls, message = tree.diag.split(": ", 2) if tree.diag else ("", "", "")
-    if cls not in ("IndentationError", "TabError"):
+    verdict (an IndentationError, an unterminated string, ...), else None."""
+    if not tree.judged:
         return None
+    where, cls, message = tree.diag.split(": ", 2)
     line, col = where.split(":")
     return cls, int(line), int(col), message
 

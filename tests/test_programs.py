@@ -282,10 +282,11 @@ def test_program_on_vm(spec: Spec):
         want = (spec.error_cls, spec.error_line if spec.error_line is not None else diag.line)
         want += (spec.error_col,) if spec.error_col is not None else ()
         assert got == want, f"diagnostic: {diag}"
-        if diag.judged:  # and in CPython's words
+        if diag.judged:  # the VM's verdict: CPython's error, to the column and the word
             with pytest.raises(SyntaxError) as ei:
                 compile(spec.source, str(spec.path), "exec")
-            assert diag.message == ei.value.msg
+            assert (diag.cls, diag.line, diag.col, diag.message) == (
+                type(ei.value).__name__, ei.value.lineno, ei.value.offset, ei.value.msg)
         return
 
     assert diag is None, f"did not compile: {diag}"

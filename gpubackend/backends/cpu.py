@@ -109,9 +109,9 @@ class CpuBackend:
         return np.ascontiguousarray(progs[rows])
 
     def fields(self, progs: np.ndarray) -> dict[str, np.ndarray]:
-        """Per program: ok, frame_slots, memo, and the diagnostic's cls and line."""
+        """Per program: ok, frame_slots, memo, and the diagnostic's cls, line and judged."""
         return {"ok": progs["ok"], "frame_slots": progs["frame_slots"], "memo": progs["memo"],
-                "cls": progs["diag"]["cls"], "line": progs["diag"]["line"]}
+                "cls": progs["diag"]["cls"], "line": progs["diag"]["line"], "judged": progs["diag"]["judged"]}
 
     def run(self, progs: np.ndarray, plan: RunPlan, out_cap: int, deadline: float | None = None) -> Outcomes:
         """Run every lane of `plan` (batch.RunPlan); outcomes are flat [lanes].

@@ -166,13 +166,14 @@ class CudaBackend:
         return read
 
     def fields(self, progs) -> dict:
-        """Per program, on the device: ok, frame_slots, memo, the diagnostic's cls and line."""
+        """Per program, on the device: ok, frame_slots, memo, the diagnostic's cls, line and judged."""
         raw = progs.buf.reshape(progs.k, PROGRAM.itemsize)
         return {"ok": _field(raw, PROGRAM, ("ok",), self.cp),
                 "frame_slots": _field(raw, PROGRAM, ("frame_slots",), self.cp),
                 "memo": _field(raw, PROGRAM, ("memo",), self.cp),
                 "cls": _field(raw, PROGRAM, ("diag", "cls"), self.cp),
-                "line": _field(raw, PROGRAM, ("diag", "line"), self.cp)}
+                "line": _field(raw, PROGRAM, ("diag", "line"), self.cp),
+                "judged": _field(raw, PROGRAM, ("diag", "judged"), self.cp)}
 
     def compile(self, src, begin, end, meta, rows, prob_of=None, reuse: bool = False):
         """Compile k programs, program i being src[begin[i]:end[i]] for

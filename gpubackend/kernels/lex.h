@@ -75,7 +75,7 @@ struct Lexer {
   int32_t last_kind;         // the previous token's kind (TK_NEWLINE at start)
   int32_t quiet;             // the error is one CPython's tokenizer reports without an exception
   int32_t mid_source;        // starts inside the source: brackets opened before it may close
-  int32_t unjudged_indent;   // an indentation error is no longer the VM's verdict (indent_error_class)
+  int32_t unjudged;          // no error is the VM's verdict from here on (judged_here)
   uint32_t strtod_scratch[STRTOD_SCRATCH_LIMBS];  // float literals' big integers
   Diag* diag;
 };
@@ -85,10 +85,11 @@ struct Lexer {
 DEV void diag_set(Diag* d, int cls, int line, int col) {
   if (d->cls != DG_OK) { d->sealed = 1; return; }
   d->cls = cls; d->line = line; d->col = col; d->msg[0] = 0; d->sealed = 0;
+  d->judged = cls == DG_INDENTATION || cls == DG_TAB;
 }
 
 // No error: a diagnostic as it starts, or one a caller drops to try again.
-DEV void diag_clear(Diag* d) { d->cls = DG_OK; d->line = 0; d->col = 0; d->sealed = 0; d->msg[0] = 0; }
+DEV void diag_clear(Diag* d) { d->cls = DG_OK; d->line = 0; d->col = 0; d->sealed = 0; d->judged = 0; d->msg[0] = 0; }
 
 // Append to a diagnostic's message, truncating at MSG_LEN - 1.
 DEV void msg_add(Diag* d, const char* s, int32_t len) {
@@ -166,17 +167,26 @@ DEV void lex_init(Lexer* L, const char* src, int32_t n, Diag* diag) {
   L->src = src; L->n = n; L->pos = 0; L->line = 1; L->line_start = 0;
   L->parens = 0; L->at_line_start = 1; L->pending = 0; L->depth = 1;
   L->indent[0] = 0; L->indent_t1[0] = 0; L->diag = diag; L->last_kind = TK_NEWLINE;
-  L->quiet = 0; L->mid_source = 0; L->unjudged_indent = 0; L->open_at = nullptr; L->open_n = 0;
+  L->quiet = 0; L->mid_source = 0; L->unjudged = 0; L->open_at = nullptr; L->open_n = 0;
   L->open_base = 0;
 }
 
-// The class of an error of indentation: IndentationError (or TabError), the
-// VM's verdict, but a SyntaxError, left to CPython, once a line's indentation
-// has met a backslash (CPython's versions read the column of such a line
-// differently: 3.11 from the line after the continuation), or the parser has
-// skimmed the header of a statement it does not parse (unsupported_stmt),
-// where CPython may find an error first.
-DEV int indent_error_class(const Lexer* L, int cls) { return L->unjudged_indent ? DG_SYNTAX : cls; }
+// Whether an error the lexer (or the parser, of indentation) finds at this
+// point is the VM's verdict: not once a line's indentation has met a
+// backslash (CPython's versions read the column of such a line
+// differently: 3.11 from the line after the continuation), nor after the
+// parser has skimmed the header of a statement it does not parse
+// (unsupported_stmt), where CPython may find an error first, nor after an
+// f-string, whose quotes and lines CPython 3.12 reads otherwise, nor after
+// a literal CPython's parser may refuse as it decodes it (a str with \u, \U
+// or \N escapes, bytes with non-ASCII characters), nor after a line
+// `match(x)`, which CPython's second pass over an erroneous program takes
+// for a match statement without its ':'.
+DEV int judged_here(const Lexer* L) { return !L->unjudged; }
+// The class of an error of indentation: IndentationError (or TabError),
+// the VM's verdict, but a SyntaxError, left to CPython, where not
+// judged_here.
+DEV int indent_error_class(const Lexer* L, int cls) { return judged_here(L) ? cls : DG_SYNTAX; }
 
 // The length of the well-formed UTF-8 sequence at s[i] (1 to 4), or 0 where
 // CPython's decoder stops: a stray continuation byte, a truncated or overlong
@@ -405,7 +415,7 @@ DEVFN int lex_indentation(Lexer* L) {
       L->pos++;
     }
     int c = lex_peekc(L, 0);
-    if (c == '\\') L->unjudged_indent = 1;
+    if (c == '\\') L->unjudged = 1;
     if (c == '\\') {  // a continuation into a blank line: one blank logical line, as CPython reads it
       int32_t p = L->pos + 1 + (lex_peekc(L, 1) == '\r');
       int32_t q = p < L->n && L->src[p] == '\n' ? p + 1 : -1;
@@ -709,20 +719,33 @@ DEV void literal_body(const char* s, int32_t n, int32_t* b, int32_t* e) {
   *e = n - q;
 }
 
+// An unterminated string, in CPython's words: the line where it was found
+// so (at its end, or at the source's last line), and its place in
+// characters. The VM's verdict, but for an f-string (CPython 3.12 reads its
+// quotes and lines otherwise) or where not judged_here.
+DEVFN Token lex_unterminated(Lexer* L, int32_t start, int triple, int32_t flags, int32_t first_line,
+                             int32_t first_line_start) {
+  int32_t detected = L->line;
+  if (L->pos >= L->n && L->n > 0 && L->src[L->n - 1] == '\n') detected--;  // (the line the final newline ends)
+  L->line = first_line;
+  Token t = lex_fail(L, start, triple ? "unterminated triple-quoted string literal" : "unterminated string literal");
+  msg(L->diag, " (detected at line ");
+  msg_int(L->diag, detected);
+  msg(L->diag, ")");
+  L->diag->col = chars_in(L->src, first_line_start, start) + 1;
+  L->diag->judged = !(flags & TF_FSTRING) && judged_here(L);
+  return t;
+}
+
 // string := quote chars quote | triple-quoted. The value is decoded later by
 // the parser (str_decode), which knows whether the literal is a docstring.
 DEVFN Token lex_string(Lexer* L, int32_t start, int32_t flags) {
   char q = L->src[L->pos];
   int triple = lex_peekc(L, 1) == q && lex_peekc(L, 2) == q;
   L->pos += triple ? 3 : 1;
-  int32_t first_line = L->line, first_col = start - L->line_start + 1;
+  int32_t first_line = L->line, first_line_start = L->line_start, first_col = start - L->line_start + 1;
   for (;;) {
-    if (L->pos >= L->n) {
-      L->line = first_line;
-      Token t = lex_fail(L, start, "unterminated string literal");
-      L->diag->col = first_col;
-      return t;
-    }
+    if (L->pos >= L->n) return lex_unterminated(L, start, triple, flags, first_line, first_line_start);
     char c = L->src[L->pos];
     if ((uint8_t)c >= 0x80) flags |= TF_NON_ASCII;
     if (c == '\\' && L->pos + 1 < L->n) {
@@ -732,13 +755,15 @@ DEVFN Token lex_string(Lexer* L, int32_t start, int32_t flags) {
         L->line = first_line; L->diag->line = first_line; L->diag->col = first_col;
         return t;
       }
-      int crlf = L->src[L->pos + 1] == '\r' && L->pos + 2 < L->n && L->src[L->pos + 2] == '\n';
-      if (L->src[L->pos + 1] == '\n' || crlf) { L->line++; L->line_start = L->pos + 2 + crlf; }
+      char e = L->src[L->pos + 1];  // CPython's parser decodes \u, \U and \N{name} as it reads the literal
+      if (!(flags & (TF_RAW | TF_BYTES)) && (e == 'u' || e == 'U' || e == 'N')) L->unjudged = 1;
+      int crlf = e == '\r' && L->pos + 2 < L->n && L->src[L->pos + 2] == '\n';
+      if (e == '\n' || crlf) { L->line++; L->line_start = L->pos + 2 + crlf; }
       L->pos += 2 + crlf;
       continue;
     }
     if (c == '\n') {
-      if (!triple) { L->line = first_line; Token t = lex_fail(L, start, "unterminated string literal"); L->diag->col = first_col; return t; }
+      if (!triple) return lex_unterminated(L, start, triple, flags, first_line, first_line_start);
       L->pos++; L->line++; L->line_start = L->pos;
       continue;
     }
@@ -752,5 +777,6 @@ DEVFN Token lex_string(Lexer* L, int32_t start, int32_t flags) {
   t.line = first_line;
   t.col = first_col;
   t.flags = flags;
+  if ((flags & TF_FSTRING) || ((flags & TF_BYTES) && (flags & TF_NON_ASCII))) L->unjudged = 1;  // (see judged_here)
   return t;
 }

@@ -1212,7 +1212,7 @@ DEVFN int32_t unsupported_stmt(Parser* p) {
   int compound = t.kind == TK_CLASS || t.kind == TK_WITH || t.kind == TK_ASYNC;
   int header = t.kind == TK_ASYNC ? p->nxt.kind : t.kind;  // async def, for or with
   int32_t body = -1;
-  p->lex.unjudged_indent = 1;
+  p->lex.unjudged = 1;
   advance(p);
   int depth = 0;
   for (; !failed(p) && !check(p, TK_EOF) && !check(p, TK_NEWLINE); advance(p)) {
@@ -1307,6 +1307,11 @@ DEVFN void statement(Parser* p) {
     unsupported(p, &t, "match statement");
     return;
   }
+  // `match(x)` alone on a line: CPython's second pass over a program with
+  // an error takes it for a match statement without its ':', and reports
+  // that instead of the error that follows
+  if (t.kind == TK_NAME && span_eq(p->src + t.start, t.len, "match") && starts_expression(p->nxt.kind))
+    p->lex.unjudged = 1;
   simple_stmts(p);
 }
 
@@ -1333,7 +1338,7 @@ DEVFN void tokenizer_error_first(Parser* p, Diag* d) {
   if (p->cur.kind == TK_ERROR || p->nxt.kind == TK_ERROR) return;
   Lexer L = p->lex;  // (where it stopped: after a failure it lexes no further)
   Diag later;
-  later.cls = DG_OK; later.line = 0; later.col = 0; later.sealed = 0;
+  later.cls = DG_OK; later.line = 0; later.col = 0; later.sealed = 0; later.judged = 0;
   for (int32_t k = 0; k < MSG_LEN; k++) later.msg[k] = 0;  // (copied whole into d)
   L.diag = &later;
   for (Token t = lex_next(&L); t.kind != TK_EOF; t = lex_next(&L)) {
