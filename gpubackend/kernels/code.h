@@ -100,9 +100,14 @@ DEV int32_t ty(const Code* g, int32_t i) {
 // Whether the store to NAME node i starts a new variable of its name.
 DEV int starts_variable(const Code* g, int32_t i) { return g->s->ty[i] >= 0 && (g->s->ty[i] & TY_NEW_VARIABLE); }
 DEV const TypeTable* ctypes(const Code* g) { return &g->s->types; }
-// A set instruction's selector bit for a set of type t, or for a key of type t.
-DEVFN int32_t set_sel(const Code* g, int32_t t) {
-  return t == T_STR || (is_set(ctypes(g), t) && elem_of(ctypes(g), t) == T_STR) ? SETSEL_STR : 0;
+DEVFN int32_t type_const(Code* g, int32_t t);
+// A set or dict instruction's key selector (SETSEL_KEY of layout.h) for a
+// set or dict of type t, or for a key of type t.
+DEVFN int32_t set_sel(Code* g, int32_t t) {
+  const TypeTable* tt = ctypes(g);
+  int32_t k = is_set(tt, t) || is_dict(tt, t) ? elem_of(tt, t) : t;
+  if (k == T_STR) return SETSEL_KEY_STR;
+  return is_tuple(tt, k) ? SETSEL_KEY_TUPLE + type_const(g, k) : SETSEL_KEY_INT;
 }
 
 // ---- emission

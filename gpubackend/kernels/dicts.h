@@ -1,4 +1,5 @@
-// dicts.h: the runtime library of dict[K, V] with int, bool or str keys.
+// dicts.h: the runtime library of dict[K, V] with keys of int, bool, str
+// or tuples of those (sets.h's KeyCode).
 // The conventions of objects.h hold: no globals, no recursion, heap
 // allocation only, and a function that can raise returns a Status.
 //
@@ -8,7 +9,7 @@
 // order is ever seen, and it is the entries'.
 //
 // Layout: {int64 used; int64 n; int64 cap; int64* entries; int64* index;
-// int64 mask; int64 flags}. `used` is the first word, as a list's length
+// int64 mask; int64 flags; KeyCode key}. `used` is the first word, as a list's length
 // is, so len() and truth are the list instructions'. The entries block has
 // cap entries of four words {live, hash, key, value}, n of them written in
 // insertion order (a deleted one has live 0). The index has mask + 1
@@ -29,10 +30,10 @@
 #define DICT_INDEX(p) ((int64_t*)(uint64_t)(p)[4])
 #define DICT_MASK(p) ((p)[5])
 #define DICT_FLAGS(p) ((p)[6])
-#define DICT_HEAD_WORDS 7
+#define DICT_KEY(p) ((KeyCode)(uint64_t)(p)[7])
+#define DICT_HEAD_WORDS 8
 #define DICT_ENTRY_WORDS 4
 #define DICT_MINSIZE 8        // index slots of a new dict
-#define DICT_STR_KEYS SET_STR_KEYS  // DICT_FLAGS: a str key was stored (as rt_set_str)
 #define DICT_EMPTY (-1)
 #define DICT_DUMMY (-2)
 
@@ -52,19 +53,20 @@ DEVFN int rt_dict_new(Heap* h, int64_t** out) {
   int64_t* x = e ? rt_dict_index_(h, DICT_MINSIZE) : nullptr;
   if (!x) return ST_MEMORY_ERROR;
   p[0] = 0; p[1] = 0; p[2] = cap; p[3] = PTR_WORD(e); p[4] = PTR_WORD(x); p[5] = DICT_MINSIZE - 1; p[6] = 0;
+  p[7] = 0;
   *out = p;
   return ST_PASS;
 }
 
 // The entry of key v (hash h), or -1.
-DEVFN int64_t rt_dict_find_(const int64_t* d, int64_t v, int64_t hash, int str) {
+DEVFN int64_t rt_dict_find_(const int64_t* d, int64_t v, int64_t hash, KeyCode key) {
   const int64_t* x = DICT_INDEX(d);
   const int64_t* e = DICT_ENTRIES(d);
   uint64_t mask = (uint64_t)DICT_MASK(d);
   for (uint64_t i = (uint64_t)hash & mask;; i = (i + 1) & mask) {
     int64_t k = x[i];
     if (k == DICT_EMPTY) return -1;
-    if (k >= 0 && e[k * DICT_ENTRY_WORDS + 1] == hash && rt_key_eq_(e[k * DICT_ENTRY_WORDS + 2], v, str)) return k;
+    if (k >= 0 && e[k * DICT_ENTRY_WORDS + 1] == hash && rt_key_eq_(e[k * DICT_ENTRY_WORDS + 2], v, key)) return k;
   }
 }
 
@@ -89,8 +91,11 @@ DEVFN int rt_dict_rebuild_(Heap* h, int64_t* d, int64_t cap) {
   return ST_PASS;
 }
 
-// Whether d holds strs (rt_set_str's rule).
-DEV int rt_dict_str(const int64_t* d, int sel) { return (sel & SETSEL_STR) || (DICT_FLAGS(d) & DICT_STR_KEYS); }
+// The key code of d for an instruction (rt_set_key's rule).
+DEV KeyCode rt_dict_key(const int64_t* d, int sel, const int64_t* konst) {
+  KeyCode k = rt_sel_key_(sel, konst);
+  return k ? k : DICT_KEY(d);
+}
 
 // The size of a dict a loop has walked may not change (see above).
 DEV int rt_dict_resized_(const int64_t* d, int changed) {
@@ -98,9 +103,9 @@ DEV int rt_dict_resized_(const int64_t* d, int changed) {
 }
 
 // d[v] = value: a new key goes last, a present one keeps its place.
-DEVFN int rt_dict_set(Heap* h, int64_t* d, int64_t v, int64_t value, int str) {
-  if (str) DICT_FLAGS(d) |= DICT_STR_KEYS;
-  int64_t hash = rt_key_hash_(v, str), k = rt_dict_find_(d, v, hash, str);
+DEVFN int rt_dict_set(Heap* h, int64_t* d, int64_t v, int64_t value, KeyCode key) {
+  if (key) d[7] = (int64_t)(uint64_t)key;
+  int64_t hash = rt_key_hash_(v, key), k = rt_dict_find_(d, v, hash, key);
   if (k >= 0) { DICT_ENTRIES(d)[k * DICT_ENTRY_WORDS + 3] = value; return ST_PASS; }
   if (DICT_N(d) == DICT_CAP(d)) {
     int st = rt_dict_rebuild_(h, d, DICT_USED(d) < 4 ? 8 : DICT_USED(d) * 2);
@@ -117,19 +122,19 @@ DEVFN int rt_dict_set(Heap* h, int64_t* d, int64_t v, int64_t value, int str) {
 }
 
 // d[v] into *out; KeyError when absent.
-DEVFN int rt_dict_get(const int64_t* d, int64_t v, int str, int64_t* out) {
-  int64_t k = rt_dict_find_(d, v, rt_key_hash_(v, str), str);
+DEVFN int rt_dict_get(const int64_t* d, int64_t v, KeyCode key, int64_t* out) {
+  int64_t k = rt_dict_find_(d, v, rt_key_hash_(v, key), key);
   if (k < 0) return ST_KEY_ERROR;
   *out = DICT_ENTRIES(d)[k * DICT_ENTRY_WORDS + 3];
   return ST_PASS;
 }
-DEVFN int rt_dict_contains(const int64_t* d, int64_t v, int str) {
-  return rt_dict_find_(d, v, rt_key_hash_(v, str), str) >= 0;
+DEVFN int rt_dict_contains(const int64_t* d, int64_t v, KeyCode key) {
+  return rt_dict_find_(d, v, rt_key_hash_(v, key), key) >= 0;
 }
 
 // del d[v], d.pop(v): the value into *out; KeyError when absent.
-DEVFN int rt_dict_del(int64_t* d, int64_t v, int str, int64_t* out) {
-  int64_t hash = rt_key_hash_(v, str), k = rt_dict_find_(d, v, hash, str);
+DEVFN int rt_dict_del(int64_t* d, int64_t v, KeyCode key, int64_t* out) {
+  int64_t hash = rt_key_hash_(v, key), k = rt_dict_find_(d, v, hash, key);
   if (k < 0) return ST_KEY_ERROR;
   int64_t* e = DICT_ENTRIES(d) + k * DICT_ENTRY_WORDS;
   *out = e[3];
@@ -165,39 +170,44 @@ DEVFN int rt_dict_items(Heap* h, int64_t* d, int what, int loop, int64_t** out) 
 }
 
 // d |= o's entries in o's order (d.update(o)).
-DEVFN int rt_dict_update(Heap* h, int64_t* d, const int64_t* o, int str) {
-  str = str || rt_dict_str(o, 0);
+DEVFN int rt_dict_update(Heap* h, int64_t* d, const int64_t* o, KeyCode key) {
+  if (!key) key = DICT_KEY(o);
   for (int64_t k = 0; k < DICT_N(o); k++) {
     const int64_t* e = DICT_ENTRIES(o) + k * DICT_ENTRY_WORDS;
-    int st = e[0] ? rt_dict_set(h, d, e[2], e[3], str) : ST_PASS;
+    int st = e[0] ? rt_dict_set(h, d, e[2], e[3], key) : ST_PASS;
     if (st != ST_PASS) return st;
   }
   return ST_PASS;
 }
-DEVFN int rt_dict_copy(Heap* h, const int64_t* d, int str, int64_t** out) {
+DEVFN int rt_dict_copy(Heap* h, const int64_t* d, KeyCode key, int64_t** out) {
   int st = rt_dict_new(h, out);
-  return st != ST_PASS ? st : rt_dict_update(h, *out, d, str);
+  return st != ST_PASS ? st : rt_dict_update(h, *out, d, key);
 }
 DEVFN int rt_dict_clear(Heap* h, int64_t* d) {
   int changed = DICT_USED(d) != 0;
   int64_t* fresh;
   int st = rt_dict_new(h, &fresh);
   if (st != ST_PASS) return st;
-  for (int w = 1; w < DICT_HEAD_WORDS - 1; w++) d[w] = fresh[w];
+  for (int w = 1; w <= 5; w++) d[w] = fresh[w];  // (its flags and key code kept)
   DICT_USED(d) = 0;
   return rt_dict_resized_(d, changed);
 }
+
+// The KeyCode of keys of the type code at `code` (a set's element, a
+// dict's key).
+DEV KeyCode rt_code_key_(const char* code) { return *code == 's' ? "s" : *code == '(' ? code : nullptr; }
 
 // a == b for dicts of type code `code` ('{' K V): the same keys, each with
 // an equal value (order aside, as CPython).
 DEVFN int rt_dict_eq(const int64_t* a, const int64_t* b, const char* code) {
   if (DICT_USED(a) != DICT_USED(b)) return 0;
-  int str = code[1] == 's';
+  KeyCode key = rt_code_key_(code + 1);
+  const char* value = code + rt_code_end(code, 1);
   for (int64_t k = 0; k < DICT_N(a); k++) {
     const int64_t* e = DICT_ENTRIES(a) + k * DICT_ENTRY_WORDS;
     if (!e[0]) continue;
-    int64_t j = rt_dict_find_(b, e[2], e[1], str);
-    if (j < 0 || !rt_eq(e[3], DICT_ENTRIES(b)[j * DICT_ENTRY_WORDS + 3], code + 2)) return 0;
+    int64_t j = rt_dict_find_(b, e[2], e[1], key);
+    if (j < 0 || !rt_eq(e[3], DICT_ENTRIES(b)[j * DICT_ENTRY_WORDS + 3], value)) return 0;
   }
   return 1;
 }
@@ -210,11 +220,23 @@ DEVFN int rt_dict_eq(const int64_t* a, const int64_t* b, const char* code) {
 
 // A key's wire encoding at w (an int or bool word, or a str's words, which
 // are a str object as they lie): the key slot, its hash and its length.
-DEV int64_t rt_wire_key_(const int64_t* w, int str, int64_t* hash, int64_t* len) {
-  int64_t v = str ? PTR_WORD(w) : w[0];
-  *hash = rt_key_hash_(v, str);
-  *len = str ? STR_WORDS(STR_LEN_OF(w)) : 1;
+DEV int64_t rt_wire_key_(const int64_t* w, KeyCode key, int64_t* hash, int64_t* len) {
+  int64_t v = key ? PTR_WORD(w) : w[0];
+  *hash = rt_key_hash_(v, key);
+  *len = key ? STR_WORDS(STR_LEN_OF(w)) : 1;
   return v;
+}
+
+// The entry (slot) of set or dict p whose key equals the expected encoding
+// at w, a tuple's, and in *len the encoding's words; -1 when none does.
+// A tuple is no object as its encoding lies, so the keys are walked.
+DEVFN int64_t rt_wire_tuple_find_(const int64_t* p, int dict, const char* kc, const int64_t* w, int64_t* len) {
+  int64_t slots = dict ? DICT_N(p) : SET_MASK(p) + 1;
+  for (int64_t j = 0; j < slots; j++) {
+    const int64_t* e = dict ? DICT_ENTRIES(p) + j * DICT_ENTRY_WORDS : SET_TABLE(p) + j * SET_SLOT_WORDS;
+    if (e[0] == (dict ? 1 : SLOT_LIVE) && rt_matches(e[2], kc, w, -1.0, len)) return j;
+  }
+  return -1;
 }
 
 // Whether the result v of type `code`, no union, equals the expected
@@ -223,18 +245,23 @@ DEV int64_t rt_wire_key_(const int64_t* w, int str, int64_t* hash, int64_t* len)
 DEVFN int rt_value_matches_(int64_t v, const char* code, const int64_t* expected, double tol) {
   if (*code != '<' && *code != '{') return rt_matches(v, code, expected, tol);
   const int64_t* p = AS_PTR(v);
-  int str = code[1] == 's', dict = *code == '{';
+  int dict = *code == '{';
+  KeyCode key = rt_code_key_(code + 1);
+  const char* value = code + rt_code_end(code, 1);
   int64_t n = expected[0], pos = 1;
   if (n != (dict ? DICT_USED(p) : SET_USED(p))) return 0;
   for (int64_t i = 0; i < n; i++) {
-    int64_t hash, len, key = rt_wire_key_(expected + pos, str, &hash, &len);
-    pos += len;
-    if (!dict) {
-      if (rt_set_find_(p, key, hash, str) < 0) return 0;
-      continue;
+    int64_t hash, len = 0, k;
+    if (key && *key == '(') {
+      k = rt_wire_tuple_find_(p, dict, key, expected + pos, &len);
+    } else {
+      int64_t slot = rt_wire_key_(expected + pos, key, &hash, &len);
+      k = dict ? rt_dict_find_(p, slot, hash, key) : rt_set_find_(p, slot, hash, key);
     }
-    int64_t k = rt_dict_find_(p, key, hash, str), used = 0;
-    if (k < 0 || !rt_matches(DICT_ENTRIES(p)[k * DICT_ENTRY_WORDS + 3], code + 2, expected + pos, tol, &used)) return 0;
+    if (k < 0) return 0;
+    pos += len;
+    int64_t used = 0;
+    if (dict && !rt_matches(DICT_ENTRIES(p)[k * DICT_ENTRY_WORDS + 3], value, expected + pos, tol, &used)) return 0;
     pos += used;
   }
   return 1;
@@ -253,7 +280,8 @@ DEVFN void rt_value_encode_(int64_t v, const char* code, int64_t* out, int64_t c
     if (e[0] != (dict ? 1 : SLOT_LIVE)) continue;
     for (int part = 0; part < 1 + dict; part++) {
       int64_t m;
-      rt_encode_value(e[2 + part], part ? code + 2 : code + 1, k < cap ? out + k : out, k < cap ? cap - k : 0, &m);
+      const char* c = part ? code + rt_code_end(code, 1) : code + 1;
+      rt_encode_value(e[2 + part], c, k < cap ? out + k : out, k < cap ? cap - k : 0, &m);
       k += m;
     }
   }
@@ -360,14 +388,18 @@ DEVFN int rt_load_arg(Heap* h, const int64_t* words, const char* code, int64_t* 
   if (*code == '<') return ST_UNSUPPORTED;
   if (*code != '{') return rt_load_value(h, words, code, slot, nwords);
   int64_t* d;
-  int st = rt_dict_new(h, &d), str = code[1] == 's';
+  int st = rt_dict_new(h, &d);
+  KeyCode key = rt_code_key_(code + 1);
+  const char* vc = code + rt_code_end(code, 1);
   int64_t n = words[0], pos = 1;
   for (int64_t i = 0; i < n && st == ST_PASS; i++) {
-    int64_t hash, len, key = rt_wire_key_(words + pos, str, &hash, &len), value, used;
+    int64_t hash, len, slot, value, used = 0;
+    if (key && *key == '(') st = rt_load_value(h, words + pos, key, &slot, &len);  // a tuple: made
+    else slot = rt_wire_key_(words + pos, key, &hash, &len);
     pos += len;
-    st = rt_load_value(h, words + pos, code + 2, &value, &used);
+    if (st == ST_PASS) st = rt_load_value(h, words + pos, vc, &value, &used);
     pos += used;
-    if (st == ST_PASS) st = rt_dict_set(h, d, key, value, str);
+    if (st == ST_PASS) st = rt_dict_set(h, d, slot, value, key);
   }
   *slot = PTR_WORD(d);
   *nwords = pos;

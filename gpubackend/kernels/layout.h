@@ -70,10 +70,16 @@ enum NumConv {
 };
 #define NUMCONV_UNDER 16
 
-// The selector of the set instructions (SET_*, sets.h): bit 0 says the keys
-// are strs (else ints or bools); the instruction's own bits start at bit 1.
-#define SETSEL_STR 1
-#define SETSEL_SHIFT 1
+// The selector of the set and dict instructions (SET_*, DICT_*; sets.h,
+// dicts.h): its low SETSEL_SHIFT bits are its key's type (SETSEL_KEY): an
+// int or bool, or one not known there (0), a str (1), or a tuple whose type
+// code is the constant at k (2 + k: MAX_CONST_WORDS fits); the
+// instruction's own bits start at bit SETSEL_SHIFT.
+#define SETSEL_KEY_INT 0
+#define SETSEL_KEY_STR 1
+#define SETSEL_KEY_TUPLE 2
+#define SETSEL_SHIFT 11
+#define SETSEL_KEY_MASK ((1 << SETSEL_SHIFT) - 1)
 enum SetBinop { SETOP_AND, SETOP_OR, SETOP_SUB };
 #define SETSEL_ORDERED 1   // SET_ITEMS: the order is handed on
 #define SETSEL_LOOP 2      // SET_ITEMS: a for loop walks the keys

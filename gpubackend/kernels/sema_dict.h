@@ -1,7 +1,7 @@
 // sema_dict.h: the types of dicts (dicts.h): {} and {k: v, ...}, dict()
 // and dict(d), d[k] read and stored, `in`, the methods, and the keys,
 // values and items a loop or a consumer of an iterable takes. Keys are
-// ints, bools or strs; a dict is a value of its own, as a set is
+// ints, bools, strs or tuples of those; a dict is a value of its own, as a set is
 // (sema_set.h). An empty {} or dict() takes its key and value types from
 // its first `d[k] = v` further on (learn_dict_type), as an empty list does
 // from its append.
@@ -18,7 +18,7 @@
 // dict[key, value], or Unsupported for keys sets.h does not hash.
 DEVFN int32_t dict_of(Sema* s, int32_t at, int32_t key, int32_t value) {
   if (key == T_BAD || value == T_BAD) return T_BAD;
-  if (key != T_INT && key != T_BOOL && key != T_STR && key != T_UNK) {
+  if (!hashable(&s->types, key)) {
     sema_error(s, at, DG_UNSUPPORTED, "a dict keyed by "); msg_type_in(s->diag, &s->types, key);
     return T_BAD;
   }

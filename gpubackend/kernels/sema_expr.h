@@ -590,7 +590,7 @@ DEVFN int32_t subscript(Sema* s, int32_t i, int32_t* object = 0) {
   if (object) *object = t;
   if (t == T_BAD) return T_BAD;
   const TypeTable* tt = &s->types;
-  if (nd(s, n->b)->kind == ND_TUPLE) return refuse_form(s, i);
+  if (nd(s, n->b)->kind == ND_TUPLE && !is_dict(tt, t)) return refuse_form(s, i);  // (a dict's key may be a tuple)
   int slice = nd(s, n->b)->kind == ND_SLICE;
   int32_t items = fixed_items(tt, t);  // (T_UNK for (), whose slice is a tuple[T, ...] of no item yet)
   if (is_tuple(tt, t) && (literal_index(s, n->b) || items == T_BAD || (items == T_UNK && !slice)))

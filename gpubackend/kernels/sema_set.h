@@ -1,15 +1,35 @@
 // sema_set.h: the types of sets (sets.h): set() and set(iterable), set
 // displays and comprehensions, their operators and methods. A set holds
-// ints, bools or strs, and is a value of its own: not an item of a list, a
-// tuple or an Optional (the generic operations of objects.h do not walk
+// ints, bools, strs or tuples of those (sets.h hashes these, a tuple of
+// ints as CPython does), and is a value of its own: not an item of a list,
+// a tuple or an Optional (the generic operations of objects.h do not walk
 // one). Iterating a set gives a list of its keys (code pass, set_items).
 #pragma once
 #include "sema_expr.h"
 
+// Whether sets.h hashes keys of type t (a set's, a dict's): ints, bools,
+// strs, and tuples of those (not yet known: T_UNK).
+DEV int hashable(const TypeTable* tt, int32_t t) {
+  if (t == T_INT || t == T_BOOL || t == T_STR || t == T_UNK) return 1;
+  if (!is_tuple(tt, t)) return 0;
+  for (int32_t k = 0; k < tt->t[t].n; k++) {
+    int32_t u = tt->t[t].items[k];
+    if (u != T_INT && u != T_BOOL && u != T_STR) return 0;
+  }
+  return 1;
+}
+// Whether a set of keys of type t iterates in CPython's order: no str
+// (whose hash CPython salts) among them.
+DEV int ordered_keys(const TypeTable* tt, int32_t t) {
+  if (t == T_STR) return 0;
+  for (int32_t k = 0; is_tuple(tt, t) && k < tt->t[t].n; k++) if (tt->t[t].items[k] == T_STR) return 0;
+  return 1;
+}
+
 // set[elem], or Unsupported for keys sets.h does not hash.
 DEVFN int32_t set_of(Sema* s, int32_t at, int32_t elem) {
   if (elem == T_BAD) return T_BAD;
-  if (elem != T_INT && elem != T_BOOL && elem != T_STR && elem != T_UNK) {
+  if (!hashable(&s->types, elem)) {
     sema_error(s, at, DG_UNSUPPORTED, "a set of "); msg_type_in(s->diag, &s->types, elem);
     return T_BAD;
   }
@@ -21,11 +41,13 @@ DEVFN int32_t set_of(Sema* s, int32_t at, int32_t elem) {
 // comparison, ...: anything with a part it does not fold), 1 where the
 // answer depends on its size and error rules (a binary operator or a
 // subscript of constants, `2 ** 100`, `'ab'[5]`).
+DEVFN int least_fold(const Sema* s, int32_t i);
 DEVFN int folds(const Sema* s, int32_t x) {
   const Node* n = nd(s, x);
   switch (n->kind) {
     case ND_INT: case ND_FLOAT: case ND_STR: case ND_CONST: return 2;
     case ND_GROUP: case ND_UNARY: return folds(s, n->a);
+    case ND_TUPLE: return least_fold(s, x);  // a tuple of constants is one
     case ND_BINOP: return folds(s, n->a) && folds(s, n->b) ? 1 : 0;
     case ND_SUBSCRIPT: return folds(s, n->a) ? 1 : 0;
     default: return 0;
@@ -57,8 +79,9 @@ DEVFN int folded_display(const Sema* s, int32_t i) { return nd(s, i)->n > 2 && l
 DEVFN int32_t set_display(Sema* s, int32_t i) {
   int32_t t = nd(s, i)->kind == ND_SET ? list_display(s, i) : comprehension(s, i, SINK_TO_LIST);
   if (t == T_BAD) return T_BAD;
-  if (nd(s, i)->kind == ND_SET && elem_of(&s->types, t) == T_INT && nd(s, i)->n > 2 && least_fold(s, i) == 1) {
-    sema_error(s, i, DG_UNSUPPORTED, "a set display of ints whose folding into a constant is not modeled");
+  int32_t e = elem_of(&s->types, t);
+  if (nd(s, i)->kind == ND_SET && e != T_BOOL && ordered_keys(&s->types, e) && nd(s, i)->n > 2 && least_fold(s, i) == 1) {
+    sema_error(s, i, DG_UNSUPPORTED, "a set display whose folding into a constant is not modeled");
     return T_BAD;
   }
   return set_of(s, i, elem_of(&s->types, t));

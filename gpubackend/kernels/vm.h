@@ -643,57 +643,57 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
       }
       CASE(SET_NEW): { int64_t* r; CHECK(rt_set_new(&heap, &r)); PUSH(PTR_WORD(r)); NEXT; }
       CASE(SET_OF_LIST): { int64_t n = LIST_LEN(AS_PTR(TOP));
-        NEW_OBJ(rt_set_of_list(&heap, AS_PTR(TOP), a & SETSEL_STR, (a >> SETSEL_SHIFT) & 1, &r_)); CHARGE(n); NEXT; }
+        NEW_OBJ(rt_set_of_list(&heap, AS_PTR(TOP), rt_sel_key_(a, konst), (a >> SETSEL_SHIFT) & 1, &r_)); CHARGE(n); NEXT; }
       CASE(SET_ITEMS): { int64_t n = SET_MASK(AS_PTR(TOP)) + 1;
-        NEW_OBJ(rt_set_items(&heap, AS_PTR(TOP), rt_set_str(AS_PTR(TOP), a), (a >> SETSEL_SHIFT) & 1, (a >> SETSEL_SHIFT) & 2, &r_));
+        NEW_OBJ(rt_set_items(&heap, AS_PTR(TOP), rt_set_key(AS_PTR(TOP), a, konst), (a >> SETSEL_SHIFT) & 1, (a >> SETSEL_SHIFT) & 2, &r_));
         CHARGE(n); NEXT; }
-      CASE(SET_ADD): { int64_t x = POP(); int64_t* s = AS_PTR(POP()); CHECK(rt_set_add(&heap, s, x, rt_set_str(s, a))); NEXT; }
+      CASE(SET_ADD): { int64_t x = POP(); int64_t* s = AS_PTR(POP()); CHECK(rt_set_add(&heap, s, x, rt_set_key(s, a, konst))); NEXT; }
       CASE(SET_DISCARD): { int64_t x = POP();
         int64_t* s = AS_PTR(POP());
-        CHECK(rt_set_discard(s, x, rt_set_str(s, a), (a >> SETSEL_SHIFT) & 1)); NEXT; }
-      CASE(SET_CONTAINS): { const int64_t* s = AS_PTR(POP()); TOP = rt_set_contains(s, TOP, rt_set_str(s, a)); NEXT; }
+        CHECK(rt_set_discard(s, x, rt_set_key(s, a, konst), (a >> SETSEL_SHIFT) & 1)); NEXT; }
+      CASE(SET_CONTAINS): { const int64_t* s = AS_PTR(POP()); TOP = rt_set_contains(s, TOP, rt_set_key(s, a, konst)); NEXT; }
       CASE(SET_COPY): { int64_t n = SET_MASK(AS_PTR(TOP)) + 1;
-        NEW_OBJ(rt_set_copy(&heap, AS_PTR(TOP), rt_set_str(AS_PTR(TOP), a), &r_)); CHARGE(n); NEXT; }
+        NEW_OBJ(rt_set_copy(&heap, AS_PTR(TOP), rt_set_key(AS_PTR(TOP), a, konst), &r_)); CHARGE(n); NEXT; }
       CASE(SET_CLEAR): CHECK(rt_set_clear(&heap, AS_PTR(POP()))); NEXT;
       CASE(SET_UPDATE): { const int64_t* o = AS_PTR(POP()); int64_t* s = AS_PTR(POP()); int is_set = (a >> SETSEL_SHIFT) & 1;
         CHARGE(SET_MASK(s) + 1 + (is_set ? SET_MASK(o) + 1 : LIST_LEN(o)));
-        CHECK(rt_set_update(&heap, s, o, is_set, rt_set_str(s, a) || (is_set && rt_set_str(o, 0)))); NEXT; }
+        CHECK(rt_set_update(&heap, s, o, is_set, rt_set_key(s, a, konst) ? rt_set_key(s, a, konst) : is_set ? SET_KEY(o) : nullptr)); NEXT; }
       CASE(SET_BINOP): { const int64_t* b = AS_PTR(POP()); const int64_t* s = AS_PTR(TOP); int is_set = (a >> SETSEL_SHIFT) & 4;
         CHARGE(SET_MASK(s) + 1 + (is_set ? SET_MASK(b) + 1 : LIST_LEN(b)));
-        NEW_OBJ(rt_set_binop(&heap, s, b, is_set, (a >> SETSEL_SHIFT) & 3, rt_set_str(s, a) || (is_set && rt_set_str(b, 0)), &r_)); NEXT; }
+        NEW_OBJ(rt_set_binop(&heap, s, b, is_set, (a >> SETSEL_SHIFT) & 3, rt_set_key(s, a, konst) ? rt_set_key(s, a, konst) : is_set ? SET_KEY(b) : nullptr, &r_)); NEXT; }
       CASE(SET_COMPARE): { const int64_t* b = AS_PTR(POP()); const int64_t* s = AS_PTR(TOP);
         CHARGE(SET_USED(s) + SET_USED(b));
-        TOP = rt_set_compare(s, b, (a >> SETSEL_SHIFT) & 7, rt_set_str(s, a) || rt_set_str(b, 0)); NEXT; }
+        TOP = rt_set_compare(s, b, (a >> SETSEL_SHIFT) & 7, rt_set_key(s, a, konst) ? rt_set_key(s, a, konst) : SET_KEY(b)); NEXT; }
       CASE(DICT_NEW): { int64_t* r; CHECK(rt_dict_new(&heap, &r)); PUSH(PTR_WORD(r)); NEXT; }
-      CASE(DICT_SET): { int64_t v = POP(), k = POP(); int64_t* d = AS_PTR(POP()); CHECK(rt_dict_set(&heap, d, k, v, rt_dict_str(d, a))); NEXT; }
-      CASE(DICT_GET): { int64_t k = POP(), r; CHECK(rt_dict_get(AS_PTR(TOP), k, rt_dict_str(AS_PTR(TOP), a), &r)); TOP = r; NEXT; }
+      CASE(DICT_SET): { int64_t v = POP(), k = POP(); int64_t* d = AS_PTR(POP()); CHECK(rt_dict_set(&heap, d, k, v, rt_dict_key(d, a, konst))); NEXT; }
+      CASE(DICT_GET): { int64_t k = POP(), r; CHECK(rt_dict_get(AS_PTR(TOP), k, rt_dict_key(AS_PTR(TOP), a, konst), &r)); TOP = r; NEXT; }
       CASE(DICT_GET_OR): { int64_t x = POP(), k = POP(), r;
-        TOP = rt_dict_get(AS_PTR(TOP), k, rt_dict_str(AS_PTR(TOP), a), &r) == ST_PASS ? r : x; NEXT; }
+        TOP = rt_dict_get(AS_PTR(TOP), k, rt_dict_key(AS_PTR(TOP), a, konst), &r) == ST_PASS ? r : x; NEXT; }
       CASE(DICT_GET_OPT): { int64_t k = POP(), r;
-        if (rt_dict_get(AS_PTR(TOP), k, rt_dict_str(AS_PTR(TOP), a), &r) != ST_PASS) { TOP = 0; NEXT; }
+        if (rt_dict_get(AS_PTR(TOP), k, rt_dict_key(AS_PTR(TOP), a, konst), &r) != ST_PASS) { TOP = 0; NEXT; }
         if ((a >> SETSEL_SHIFT) & 1) {
           int64_t* box = heap_alloc(&heap, 1);
           if (!box) RAISE(ST_MEMORY_ERROR);
           *box = r; r = PTR_WORD(box);
         }
         TOP = r; NEXT; }
-      CASE(DICT_POP): { int64_t k = POP(), r; CHECK(rt_dict_del(AS_PTR(TOP), k, rt_dict_str(AS_PTR(TOP), a), &r)); TOP = r; NEXT; }
+      CASE(DICT_POP): { int64_t k = POP(), r; CHECK(rt_dict_del(AS_PTR(TOP), k, rt_dict_key(AS_PTR(TOP), a, konst), &r)); TOP = r; NEXT; }
       CASE(DICT_POP_OR): { int64_t x = POP(), k = POP(), r;
-        int str = rt_dict_str(AS_PTR(TOP), a);
-        if (!rt_dict_contains(AS_PTR(TOP), k, str)) { TOP = x; NEXT; }
-        CHECK(rt_dict_del(AS_PTR(TOP), k, str, &r)); TOP = r; NEXT; }
+        KeyCode key = rt_dict_key(AS_PTR(TOP), a, konst);
+        if (!rt_dict_contains(AS_PTR(TOP), k, key)) { TOP = x; NEXT; }
+        CHECK(rt_dict_del(AS_PTR(TOP), k, key, &r)); TOP = r; NEXT; }
       CASE(DICT_SETDEFAULT): { int64_t x = POP(), k = POP(), r; int64_t* d = AS_PTR(TOP);
-        int str = rt_dict_str(d, a);
-        if (rt_dict_get(d, k, str, &r) != ST_PASS) { CHECK(rt_dict_set(&heap, d, k, x, str)); r = x; }
+        KeyCode key = rt_dict_key(d, a, konst);
+        if (rt_dict_get(d, k, key, &r) != ST_PASS) { CHECK(rt_dict_set(&heap, d, k, x, key)); r = x; }
         TOP = r; NEXT; }
-      CASE(DICT_CONTAINS): { const int64_t* d = AS_PTR(POP()); TOP = rt_dict_contains(d, TOP, rt_dict_str(d, a)); NEXT; }
+      CASE(DICT_CONTAINS): { const int64_t* d = AS_PTR(POP()); TOP = rt_dict_contains(d, TOP, rt_dict_key(d, a, konst)); NEXT; }
       CASE(DICT_ITEMS): { int64_t n = DICT_N(AS_PTR(TOP));
         NEW_OBJ(rt_dict_items(&heap, AS_PTR(TOP), (a >> SETSEL_SHIFT) & 3, (a >> SETSEL_SHIFT) & 4, &r_)); CHARGE(n); NEXT; }
-      CASE(DICT_COPY): { int64_t n = DICT_N(AS_PTR(TOP)); NEW_OBJ(rt_dict_copy(&heap, AS_PTR(TOP), rt_dict_str(AS_PTR(TOP), a), &r_));
+      CASE(DICT_COPY): { int64_t n = DICT_N(AS_PTR(TOP)); NEW_OBJ(rt_dict_copy(&heap, AS_PTR(TOP), rt_dict_key(AS_PTR(TOP), a, konst), &r_));
         CHARGE(n); NEXT; }
       CASE(DICT_CLEAR): CHECK(rt_dict_clear(&heap, AS_PTR(POP()))); NEXT;
       CASE(DICT_UPDATE): { const int64_t* o = AS_PTR(POP()); CHARGE(DICT_N(o));
-        int64_t* d = AS_PTR(POP()); CHECK(rt_dict_update(&heap, d, o, rt_dict_str(d, a))); NEXT; }
+        int64_t* d = AS_PTR(POP()); CHECK(rt_dict_update(&heap, d, o, rt_dict_key(d, a, konst))); NEXT; }
       CASE(DICT_EQ): { const int64_t* b = AS_PTR(POP()); const int64_t* d = AS_PTR(TOP); CHARGE(DICT_N(d));
         TOP = rt_dict_eq(d, b, KCODE(a)); NEXT; }
       CASE(LIST_OF_STR): NEW_OBJ(rt_list_of_str(&heap, AS_STR(TOP), chars, &r_)); NEXT;

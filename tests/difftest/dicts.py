@@ -1,5 +1,5 @@
-"""The generator's dicts (feature "dicts"): dict expressions with int, bool
-or str keys, made and consumed within one expression, and dict locals built
+"""The generator's dicts (feature "dicts"): dict expressions with int, bool,
+str or tuple keys, made and consumed within one expression, and dict locals built
 by statements (stores, augmented stores, counting loops, pops, setdefault)
 then read back as lists. A dict's order is its insertion order in CPython,
 so everything that hands it on is compared exactly.
@@ -7,9 +7,9 @@ so everything that hands it on is compared exactly.
 
 from __future__ import annotations
 
-from .dsl_types import BOOL, INT, LI, LIST_OF, LS, LTIS, STR, Stmt
+from .dsl_types import BOOL, INT, LI, LIST_OF, LS, LTIS, STR, TII, TIS, Stmt
 
-KEYS = (INT, INT, STR, STR, BOOL)
+KEYS = (INT, INT, STR, STR, BOOL, TII, TIS)
 VALUES = (INT, INT, STR, LI)
 
 
@@ -109,7 +109,7 @@ class DictGen:
                 else:
                     out.append(Stmt(f"{name}.setdefault({key}, {self.expr(v, dd)})"))
         xs = self.fresh("xs")
-        if rng.random() < 0.5 or v == LI:
+        if (rng.random() < 0.5 or v == LI) and k in LIST_OF:
             out.append(Stmt(f"{xs} = list({name})"))
             self.define(xs, LIST_OF[k])
         else:

@@ -1,21 +1,24 @@
-"""The generator's sets (feature "sets"): set expressions of int, bool and
-str keys, made and consumed within one expression, or built by statements
-into a set local that is read back as a list.
+"""The generator's sets (feature "sets"): set expressions of int, bool, str
+and tuple (of two ints, or an int and a str) keys, made and consumed within
+one expression, or built by statements into a set local that is read back
+as a list.
 
-A set of ints iterates in CPython's table order, which the VM reproduces,
-so its keys come back through list(), a comprehension or a loop. A set of
-strs has the order of CPython's per-process hash salt, which nothing
-reproduces: its keys come back only through what does not depend on their
-order (sorted, len, min, max, in, the comparisons).
+A set of ints (or of tuples of ints) iterates in CPython's table order,
+which the VM reproduces, so its keys come back through list(), a
+comprehension or a loop. A set of strs (or of tuples holding one) has the
+order of CPython's per-process hash salt, which nothing reproduces: its
+keys come back only through what does not depend on their order (sorted,
+len, min, max, in, the comparisons).
 """
 
 from __future__ import annotations
 
 import ast
 
-from .dsl_types import BOOL, INT, LB, LI, LIST_OF, LS, STR, Stmt
+from .dsl_types import BOOL, INT, LB, LI, LIST_OF, LS, LTIS, STR, TII, TIS, Stmt
 
-SET_KEYS = (INT, INT, BOOL, STR)
+SET_KEYS = (INT, INT, BOOL, STR, TII, TIS)
+ORDERED = (INT, BOOL, TII)  # keys whose order in a set is CPython's
 
 
 def _literal_or_variable(x: str) -> bool:
@@ -26,12 +29,21 @@ def _literal_or_variable(x: str) -> bool:
         node = node.operand
     if isinstance(node, ast.Constant):
         return True
+    if isinstance(node, ast.Tuple) and all(_literal_or_variable(ast.unparse(e)) for e in node.elts):
+        return True  # (a tuple of literals is one, as CPython folds it)
     return any(isinstance(n, (ast.Name, ast.Call)) for n in ast.walk(node))
 
 
 class SetGen:
     """Set productions, mixed into FuncGen; each returns None (the caller
     draws again) when "sets" is off."""
+
+    def list_of(self, e: str, d: int) -> str:
+        """An expression of type list[e]: the generator's own where it has
+        the type, else a display."""
+        if e in LIST_OF:
+            return self.expr(LIST_OF[e], d)
+        return "[" + ", ".join(self.expr(e, d - 1) for _ in range(self.rng.randint(1, 4))) + "]"
 
     def set_expr(self, e: str, d: int) -> str:
         """An expression of type set[e]."""
@@ -40,12 +52,15 @@ class SetGen:
         if d <= 0 or r < 0.35:
             if e == STR and rng.random() < 0.4:
                 return f"set({self.expr(STR, d)})"
-            return f"set({self.expr(LIST_OF[e], d)})"
+            return f"set({self.list_of(e, d)})"
         if r < 0.55:
             n = rng.choice([1, 2, 3, 3, 4, 5])
             items = [self.expr(e, d - 1) if rng.random() < 0.5 else self.atom(e) for _ in range(n)]
-            if e == INT:  # the VM refuses an int display that only CPython's constant folding orders
-                items = [x if _literal_or_variable(x) else str(rng.randint(-40, 40)) for x in items]
+            # the VM refuses a display that only CPython's constant folding orders
+            literal = {INT: lambda: str(rng.randint(-40, 40)),
+                       TII: lambda: f"({rng.randint(-40, 40)}, {rng.randint(-40, 40)})"}.get(e)
+            if literal:
+                items = [x if _literal_or_variable(x) else literal() for x in items]
             return "{" + ", ".join(items) + "}"
         if r < 0.65 and "comprehensions" in self.features and self.spend(8):
             clauses = self.comp_open(d)
@@ -56,20 +71,20 @@ class SetGen:
             op = rng.choice(["&", "|", "-"])
             return f"({self.set_expr(e, d - 1)} {op} {self.set_expr(e, d - 1)})"
         m = rng.choice(["intersection", "union", "difference", "copy"])
-        arg = "" if m == "copy" else self.expr(LIST_OF[e], d - 1)
+        arg = "" if m == "copy" else self.list_of(e, d - 1)
         return f"{self.set_expr(e, d - 1)}.{m}({arg})"
 
     def keys_back(self, e: str, s: str) -> str:
         """A list of set s's keys (of type e): in its order where CPython's
         order is reproducible, else sorted."""
-        if e == STR:
+        if e not in ORDERED:
             return f"sorted({s})"
         return self.rng.choice([f"list({s})", f"sorted({s})", f"list({s})"])
 
     def l_set(self, t, d):
-        if "sets" not in self.features or t not in (LI, LB, LS) or not self.spend(4):
+        if "sets" not in self.features or t not in (LI, LB, LS, LTIS) or not self.spend(4):
             return None
-        e = {LI: INT, LB: BOOL, LS: STR}[t]
+        e = {LI: INT, LB: BOOL, LS: STR, LTIS: TIS}[t]
         return self.keys_back(e, self.set_expr(e, d))
 
     def i_set(self, d):
@@ -93,7 +108,7 @@ class SetGen:
             op = rng.choice(["==", "!=", "<", "<=", ">", ">="])
             return f"({self.set_expr(e, d)} {op} {self.set_expr(e, d)})"
         m = rng.choice(["issubset", "issuperset", "isdisjoint"])
-        return f"{self.set_expr(e, d)}.{m}({self.expr(LIST_OF[e], d)})"
+        return f"{self.set_expr(e, d)}.{m}({self.list_of(e, d)})"
 
     def st_set_build(self, depth):
         """s = <set>; adds, discards and removes; then a new list of its keys."""
@@ -109,6 +124,10 @@ class SetGen:
             m = "add" if empty and k == 0 else rng.choice(["add", "add", "discard", "remove"])
             out.append(Stmt(f"{s}.{m}({self.expr(e, d)})"))  # remove of an absent key: KeyError
         name = self.fresh("xs")
-        out.append(Stmt(f"{name} = {self.keys_back(e, s)}"))
-        self.define(name, LIST_OF[e])
+        if e == TII:  # (no list of its tuples in the generator: their parts, in the set's order)
+            out.append(Stmt(f"{name} = [a for a, b in {s}] + [b for a, b in {s}]"))
+            self.define(name, LI)
+        else:
+            out.append(Stmt(f"{name} = {self.keys_back(e, s)}"))
+            self.define(name, LIST_OF[e])
         return out, False
