@@ -7,8 +7,9 @@ MBPP's records as LDB publishes them, converted by agentloop.tasksets).
 
 A refusal is not a wrong verdict (the CPython path judges those programs);
 it is the work left to widen the VM path, largest first. Syntax errors are
-the samples' own: an IndentationError or TabError is the VM's verdict
-(counted apart, as judged), the others stay refusals; an untyped problem is one the HumanEval
+the samples' own: an IndentationError, a TabError or an unterminated
+string is the VM's verdict (Diagnostic.judged: counted apart), the others
+stay refusals; an untyped problem is one the HumanEval
 converter cannot type (its samples all go to CPython).
 
     python bench/refusals.py                       # every he_* file
@@ -101,7 +102,8 @@ def main() -> None:
     total = sum(f["samples"] for f in out["files"].values())
     judged = sum(f["judged_errors"] for f in out["files"].values())
     print(f"the VM compiles {compiled} of {total} samples ({compiled / max(total, 1):.1%}) and judges {judged} "
-          f"by their IndentationError or TabError; with them, {(compiled + judged) / max(total, 1):.1%}")
+          f"by CPython's own compile error (indentation, an unterminated string); with them, "
+          f"{(compiled + judged) / max(total, 1):.1%}")
     for name, f in out["files"].items():
         both = f["compiled"] + f["judged_errors"]
         print(f"  {f['compiled']:6d} + {f['judged_errors']:5d} / {f['samples']:6d}  {both / max(f['samples'], 1):6.1%}  {name}")
