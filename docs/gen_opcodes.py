@@ -57,8 +57,8 @@ ARG_KINDS = {
 # empty description (the class itself still appears).
 DIAG_MEANINGS = {
     "": "no diagnostic: the program compiled",
-    "SyntaxError": "not a Python program (CPython rejects it too); an unterminated string's is CPython's own, "
-                   "the VM's verdict (Diagnostic.judged)",
+    "SyntaxError": "not a Python program (CPython rejects it too); an unterminated string's and a stray or "
+                   "mismatched closing bracket's are CPython's own, the VM's verdict (Diagnostic.judged)",
     "NameError": "a name that is not defined at that point (variables: before their first assignment in source order)",
     "TypeError": "a static type error: an operation, call, assignment or return whose types do not fit",
     "Unsupported": "valid Python outside the subset; the message names the feature",

@@ -449,6 +449,13 @@ DEVFN int lex_indentation(Lexer* L) {
 DEVFN Token lex_number(Lexer* L, int32_t start);
 DEVFN Token lex_string(Lexer* L, int32_t start, int32_t flags);
 
+// A bracket error at start, as CPython's tokenizer raises it: at its column
+// in characters, and the VM's verdict where judged_here.
+DEV void lex_bracket_error(Lexer* L, int32_t start) {
+  L->diag->col = chars_in(L->src, L->line_start, start) + 1;
+  L->diag->judged = judged_here(L);
+}
+
 // A closing bracket c at start: CPython's tokenizer finds one that closes
 // none or another kind before its parser could (returns 0, the error
 // reported); a reader that begins inside brackets (mid_source, an f-string's
@@ -457,6 +464,7 @@ DEVFN int lex_closes(Lexer* L, int32_t start, int c) {
   if (L->parens == 0 && !L->mid_source) {
     const char what[] = {'u', 'n', 'm', 'a', 't', 'c', 'h', 'e', 'd', ' ', '\'', (char)c, '\'', 0};
     lex_fail(L, start, what);
+    lex_bracket_error(L, start);
     return 0;
   }
   if (!L->open_at || L->open_n == L->open_base) return 1;  // (levels begun outside are outermost)
@@ -475,6 +483,7 @@ DEVFN int lex_closes(Lexer* L, int32_t start, int c) {
     msg(L->diag, " on line ");
     msg_int(L->diag, line);
   }
+  lex_bracket_error(L, start);
   return 0;
 }
 
