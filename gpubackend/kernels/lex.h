@@ -258,6 +258,11 @@ DEV int32_t chars_in(const char* src, int32_t from, int32_t to) {
   return n;
 }
 
+// Whether the source ends in a newline that is not "\r\n": where the end of
+// the source is, CPython's last line is the one that newline ends; after a
+// "\r\n" it is an empty line after it.
+DEV int lex_ends_in_lf(const char* src, int32_t n) { return n > 0 && src[n - 1] == '\n' && !(n > 1 && src[n - 2] == '\r'); }
+
 // An error of the indentation at the start of a line, where CPython's
 // tokenizer puts it: a TabError at column 1, an unindent to no outer level
 // just past the end of the line's first physical line.
@@ -735,7 +740,7 @@ DEV void literal_body(const char* s, int32_t n, int32_t* b, int32_t* e) {
 DEVFN Token lex_unterminated(Lexer* L, int32_t start, int triple, int32_t flags, int32_t first_line,
                              int32_t first_line_start) {
   int32_t detected = L->line;
-  if (L->pos >= L->n && L->n > 0 && L->src[L->n - 1] == '\n') detected--;  // (the line the final newline ends)
+  if (L->pos >= L->n && lex_ends_in_lf(L->src, L->n)) detected--;  // (the line the final newline ends)
   L->line = first_line;
   Token t = lex_fail(L, start, triple ? "unterminated triple-quoted string literal" : "unterminated string literal");
   msg(L->diag, " (detected at line ");

@@ -910,7 +910,7 @@ DEVFN void no_indented_block(Parser* p, const char* header, int32_t header_line)
   if (t->kind == TK_ERROR) return;  // the lexer has reported it
   int32_t line = t->line, col = t->kind == TK_DEDENT ? t->col - 1 : t->col;
   if (t->start >= p->lex.n) {
-    int32_t n = p->lex.n, end = n > 0 && p->src[n - 1] == '\n' ? n - 1 : n, start = end;
+    int32_t n = p->lex.n, end = lex_ends_in_lf(p->src, n) ? n - 1 : n, start = end;
     while (start > 0 && p->src[start - 1] != '\n') start--;
     line = 1;
     for (int32_t i = 0; i < end; i++) line += p->src[i] == '\n';
