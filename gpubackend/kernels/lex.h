@@ -261,7 +261,9 @@ DEV int32_t chars_in(const char* src, int32_t from, int32_t to) {
 // Whether the source ends in a newline that is not "\r\n": where the end of
 // the source is, CPython's last line is the one that newline ends; after a
 // "\r\n" it is an empty line after it.
-DEV int lex_ends_in_lf(const char* src, int32_t n) { return n > 0 && src[n - 1] == '\n' && !(n > 1 && src[n - 2] == '\r'); }
+DEV int lex_ends_in_lf(const char* src, int32_t n) {
+  return n > 0 && src[n - 1] == '\n' && !(n > 1 && src[n - 2] == '\r');
+}
 
 // An error of the indentation at the start of a line, where CPython's
 // tokenizer puts it: a TabError at column 1, an unindent to no outer level

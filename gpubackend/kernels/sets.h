@@ -1,7 +1,8 @@
 // sets.h: the runtime library of sets of ints, bools, strs and tuples of
 // those, laid out as CPython's set object so that a set of ints (or of
-// tuples of ints) iterates in CPython's order. The conventions of objects.h hold: no globals, no recursion, heap
-// allocation only, and a function that can raise returns a Status.
+// tuples of ints) iterates in CPython's order. The conventions of
+// objects.h hold: no globals, no recursion, heap allocation only, and a
+// function that can raise returns a Status.
 //
 // Layout: {int64 used; int64 fill; int64 mask; int64* table; int64 flags;
 // KeyCode key}.
@@ -217,6 +218,12 @@ DEVFN int rt_set_add_(Heap* h, int64_t* s, int64_t v, int64_t hash, KeyCode key,
 DEV KeyCode rt_set_key(const int64_t* s, int sel, const int64_t* konst) {
   KeyCode k = rt_sel_key_(sel, konst);
   return k ? k : SET_KEY(s);
+}
+// The key code of an operation of s with o, another set (null: a list),
+// whose code may be the one known.
+DEV KeyCode rt_set_key_with(const int64_t* s, const int64_t* o, int sel, const int64_t* konst) {
+  KeyCode k = rt_set_key(s, sel, konst);
+  return k || !o ? k : SET_KEY(o);
 }
 
 // The size of a set a loop has walked may not change (see above).

@@ -657,13 +657,13 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
       CASE(SET_CLEAR): CHECK(rt_set_clear(&heap, AS_PTR(POP()))); NEXT;
       CASE(SET_UPDATE): { const int64_t* o = AS_PTR(POP()); int64_t* s = AS_PTR(POP()); int is_set = (a >> SETSEL_SHIFT) & 1;
         CHARGE(SET_MASK(s) + 1 + (is_set ? SET_MASK(o) + 1 : LIST_LEN(o)));
-        CHECK(rt_set_update(&heap, s, o, is_set, rt_set_key(s, a, konst) ? rt_set_key(s, a, konst) : is_set ? SET_KEY(o) : nullptr)); NEXT; }
+        CHECK(rt_set_update(&heap, s, o, is_set, rt_set_key_with(s, is_set ? o : nullptr, a, konst))); NEXT; }
       CASE(SET_BINOP): { const int64_t* b = AS_PTR(POP()); const int64_t* s = AS_PTR(TOP); int is_set = (a >> SETSEL_SHIFT) & 4;
         CHARGE(SET_MASK(s) + 1 + (is_set ? SET_MASK(b) + 1 : LIST_LEN(b)));
-        NEW_OBJ(rt_set_binop(&heap, s, b, is_set, (a >> SETSEL_SHIFT) & 3, rt_set_key(s, a, konst) ? rt_set_key(s, a, konst) : is_set ? SET_KEY(b) : nullptr, &r_)); NEXT; }
+        NEW_OBJ(rt_set_binop(&heap, s, b, is_set, (a >> SETSEL_SHIFT) & 3, rt_set_key_with(s, is_set ? b : nullptr, a, konst), &r_)); NEXT; }
       CASE(SET_COMPARE): { const int64_t* b = AS_PTR(POP()); const int64_t* s = AS_PTR(TOP);
         CHARGE(SET_USED(s) + SET_USED(b));
-        TOP = rt_set_compare(s, b, (a >> SETSEL_SHIFT) & 7, rt_set_key(s, a, konst) ? rt_set_key(s, a, konst) : SET_KEY(b)); NEXT; }
+        TOP = rt_set_compare(s, b, (a >> SETSEL_SHIFT) & 7, rt_set_key_with(s, b, a, konst)); NEXT; }
       CASE(DICT_NEW): { int64_t* r; CHECK(rt_dict_new(&heap, &r)); PUSH(PTR_WORD(r)); NEXT; }
       CASE(DICT_SET): { int64_t v = POP(), k = POP(); int64_t* d = AS_PTR(POP()); CHECK(rt_dict_set(&heap, d, k, v, rt_dict_key(d, a, konst))); NEXT; }
       CASE(DICT_GET): { int64_t k = POP(), r; CHECK(rt_dict_get(AS_PTR(TOP), k, rt_dict_key(AS_PTR(TOP), a, konst), &r)); TOP = r; NEXT; }
