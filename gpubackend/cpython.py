@@ -20,9 +20,9 @@ test. An untyped problem (Problem.typed False) never reaches the VM: all
 its candidates come here (`unrun` gives their result before).
 
 A compile error the VM finds by CPython's rules, with CPython's line,
-column and message (an IndentationError, an unterminated string:
-Diagnostic.judged, diagnostics.def) stays the VM's verdict too: such a
-program fails every test on both.
+column and message (an IndentationError, an unterminated string, a stray
+closing bracket: Diagnostic.judged, diagnostics.def) stays the VM's
+verdict too: such a program fails every test on both.
 
 A `Timeout` stays the VM's verdict: fuel is the problem's limit on the VM
 as CPU seconds are on CPython, and a candidate that loops would otherwise

@@ -121,7 +121,7 @@ struct Diag {
   int32_t line;
   int32_t col;
   int32_t sealed;  // 1 once a later error was dropped: its message parts are too
-  int32_t judged;  // 1: CPython's own error at its place, in its words: the VM's verdict (diag_judged)
+  int32_t judged;  // 1: CPython's own error at its place, in its words: the VM's verdict (lex.h, judged_here)
   char msg[MSG_LEN];
 };
 

@@ -422,8 +422,8 @@ DEVFN int lex_indentation(Lexer* L) {
       L->pos++;
     }
     int c = lex_peekc(L, 0);
-    if (c == '\\') L->unjudged = 1;
     if (c == '\\') {  // a continuation into a blank line: one blank logical line, as CPython reads it
+      L->unjudged = 1;  // (any backslash here: see judged_here)
       int32_t p = L->pos + 1 + (lex_peekc(L, 1) == '\r');
       int32_t q = p < L->n && L->src[p] == '\n' ? p + 1 : -1;
       while (q >= 0 && q < L->n && (L->src[q] == ' ' || L->src[q] == '\t' || L->src[q] == '\f')) q++;
