@@ -494,6 +494,28 @@ DEVFN int lex_closes(Lexer* L, int32_t start, int c) {
   return 0;
 }
 
+// The end of the source inside brackets: CPython's tokenizer ends there
+// with an error token and no exception (quiet), and its parser, fetching
+// that token, raises "'(' was never closed" at the innermost open bracket
+// (its line, its column in characters). Kept only where every open bracket
+// is on the stack (an f-string field's reader starts inside one of its own).
+DEV int lex_all_open_known(const Lexer* L) {
+  return L->open_at && !L->mid_source && L->parens > 0 && L->open_n - L->open_base == L->parens;
+}
+DEVFN Token lex_never_closed(Lexer* L) {
+  int32_t at = L->open_at[L->open_n - 1], line = L->line, line_start = at;
+  for (int32_t i = at; i < L->pos; i++) line -= L->src[i] == '\n';
+  while (line_start > 0 && L->src[line_start - 1] != '\n') line_start--;
+  const char what[] = {'\'', L->src[at], '\'', ' ', 'w', 'a', 's', ' ', 'n', 'e', 'v', 'e', 'r', ' ',
+                       'c', 'l', 'o', 's', 'e', 'd', 0};
+  Token t = lex_fail(L, L->pos, what);
+  L->quiet = 1;
+  L->diag->line = line;
+  L->diag->col = chars_in(L->src, line_start, at) + 1;
+  L->diag->judged = judged_here(L);
+  return t;
+}
+
 DEVFN Token lex_operator(Lexer* L, int32_t start) {
   int c = lex_peekc(L, 0), c1 = lex_peekc(L, 1), c2 = lex_peekc(L, 2);
   int kind = TK_ERROR, n = 1;
@@ -572,6 +594,7 @@ DEVFN Token lex_scan(Lexer* L) {
   if (!lex_skip_blanks(L)) { L->quiet = 1; return lex_fail(L, L->pos, "unexpected EOF while parsing"); }
   int32_t start = L->pos;
   if (L->pos >= L->n) {
+    if (lex_all_open_known(L)) return lex_never_closed(L);
     int k = L->last_kind;
     if (k != TK_NEWLINE && k != TK_INDENT && k != TK_DEDENT)  // a last line without '\n'
       return lex_make(L, TK_NEWLINE, start);

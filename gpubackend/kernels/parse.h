@@ -582,6 +582,12 @@ DEVFN int32_t loop_targets(Parser* p) {
 
 // comp_clauses := ('for' loop_targets disjunction ('if' disjunction)*)+ [close]
 DEVFN int32_t comprehension(Parser* p, int kind, const Token* at, int32_t item, int close) {
+  const Node* first = item >= 0 ? node_at(p, item) : nullptr;
+  if (first && first->kind == ND_STARRED) {  // (CPython's words, at the '*'; the star alone is a display's item)
+    diag_set(p->diag, DG_SYNTAX, first->line, first->col);
+    msg(p->diag, "iterable unpacking cannot be used in comprehension");
+    return -1;
+  }
   int32_t mark = p->top;
   while (check(p, TK_FOR) && !failed(p)) {
     Token kw = p->cur;
@@ -627,11 +633,11 @@ DEVFN int32_t atom(Parser* p) {
     case TK_LBRACE: return brace(p);
     case TK_YIELD: case TK_AWAIT: return yield_or_await(p);
     case TK_ERROR: return -1;
-    case TK_DOT:  // '...' (the lexer gives three dots, which must touch: `. ..` is three to CPython)
-      if (p->nxt.kind != TK_DOT || p->nxt.start != t.start + 1) break;
+    case TK_DOT:  // '...': the lexer gives three dots, which must touch (`. ..` is three to CPython, and
+                  // `..` one, where its parser stops before it reads a token after them)
+      if (t.start + 2 >= p->lex.n || p->src[t.start + 1] != '.' || p->src[t.start + 2] != '.') break;
       advance(p);
       advance(p);
-      if (p->cur.start != t.start + 2 && !failed(p)) { syntax_error(p, &p->cur, "expected '...'"); return -1; }
       expect(p, TK_DOT, "expected '...'");
       return with_op(p, add_node(p, ND_CONST, &t), TK_DOT);
   }
