@@ -196,6 +196,19 @@ def test_cut_programs_errors_are_cpythons():
     assert judged > 0.9 * never_closed > 200
 
 
+# where CPython's parser stops at the end of the source or of a block:
+# its ENDMARKER at column 0 of the last line, a DEDENT past the line's end
+@pytest.mark.parametrize("source", [
+    "@dec\n", "@dec", "@dec\n  \n", "@dec\n# note\n", "@dec\r\n", "@dec\r\n\r\n", "@dec\n\n# x\n\n",
+    "@dec\n@dec2", "@dec\nx = 1", "@dec\n    def f(): pass", "@dec(1,\n", "@dec\n\"abc",
+    "def f():\n    @dec\nx = 1\n", "def f():\n    @dec\n", "def f():\n    @dec\n\n\n",
+    "x = f(1,\n   2", "x = [1, (2,\n   3\n\n", "x = {1:", "def f(a=1, b", "print(a if b",
+])
+def test_errors_at_the_end_are_cpythons(source):
+    tree = parse([source])[0]
+    assert _judged(tree) == _cpython_error(source), tree.diag
+
+
 @pytest.mark.parametrize("source, expected", [
     ("x = 1 + 2 * 3 ** -y\n",
      "(Module (Assign x@1:1 (BinOp + #1@1:5 (BinOp * #2@1:9 (BinOp ** #3@1:13 (Unary - y@1:19))))))"),

@@ -52,6 +52,7 @@ struct Parser {
   int32_t top;      // the scratch stack: extra[top, cap_extra), last pushed at top
   int32_t nesting;  // open expressions and blocks (MAX_NESTING)
   Diag ahead;       // the lexer's error in nxt, reported when the parser reads nxt (lex_ahead)
+  int32_t as_it_stands;  // the error is CPython's without its scan of the rest (tokenizer_error_first)
   int32_t open_at[MAX_BRACKETS];  // the lexer's open brackets (Lexer.open_at)
 };
 
@@ -908,6 +909,17 @@ DEVFN int32_t lone_star(Parser* p, int32_t e) {
 
 DEVFN void statement(Parser* p);
 
+// Where CPython's tokenizer stands at the end of the source: on its last
+// line (the one a final "\n" ends; after "\r\n", the empty one after it),
+// just past that line's characters.
+DEVFN void end_of_source(const Parser* p, int32_t* line, int32_t* col) {
+  int32_t n = p->lex.n, end = lex_ends_in_lf(p->src, n) ? n - 1 : n, start = end;
+  while (start > 0 && p->src[start - 1] != '\n') start--;
+  *line = 1;
+  for (int32_t i = 0; i < end; i++) *line += p->src[i] == '\n';
+  *col = chars_in(p->src, start, end) + 1;
+}
+
 // Where CPython puts a missing block's IndentationError: at the token that
 // is not an INDENT (a DEDENT's column one short of the token after it),
 // and at the end of the source just past its last line.
@@ -915,13 +927,7 @@ DEVFN void no_indented_block(Parser* p, const char* header, int32_t header_line)
   const Token* t = &p->cur;
   if (t->kind == TK_ERROR) return;  // the lexer has reported it
   int32_t line = t->line, col = t->kind == TK_DEDENT ? t->col - 1 : t->col;
-  if (t->start >= p->lex.n) {
-    int32_t n = p->lex.n, end = lex_ends_in_lf(p->src, n) ? n - 1 : n, start = end;
-    while (start > 0 && p->src[start - 1] != '\n') start--;
-    line = 1;
-    for (int32_t i = 0; i < end; i++) line += p->src[i] == '\n';
-    col = chars_in(p->src, start, end) + 1;
-  }
+  if (t->start >= p->lex.n) end_of_source(p, &line, &col);
   diag_set(p->diag, indent_error_class(&p->lex, DG_INDENTATION), line, col);
   msg(p->diag, "expected an indented block after ");
   msg(p->diag, header);
@@ -1207,9 +1213,37 @@ DEVFN int32_t try_stmt(Parser* p) {
   return failed(p) ? -1 : t;
 }
 
-// unsupported_stmt := ('global' | 'nonlocal' | 'yield' | '@') tokens
+// decorator := '@' named_expression NEWLINE      before 'def', 'class', 'async' or '@'
+// Parsed, not skimmed, so that a program cut after one (by a model's token
+// limit) gets CPython's error where the decorated statement is missing:
+// its first pass fails there, and no rule of its second names it.
+DEVFN int32_t decorator(Parser* p) {
+  Token t = p->cur;
+  advance(p);
+  named_expression(p);  // (no part of the tree: the type pass refuses the decorator whole)
+  if (!failed(p) && !check(p, TK_NEWLINE)) syntax_error(p, &p->cur, "expected the end of a decorator");
+  if (failed(p)) return -1;
+  Token k = p->nxt;
+  if (k.kind == TK_DEF || k.kind == TK_CLASS || k.kind == TK_ASYNC || k.kind == TK_AT || k.kind == TK_INDENT)
+    return with_op(p, add_node(p, ND_UNSUPPORTED, &t, -1), UN_STATEMENT);  // (an INDENT: the next statement's error)
+  if (k.kind == TK_ERROR) { advance(p); return -1; }  // (the lexer's error, reported as the parser reads it)
+  int32_t line = k.line, col = chars_in(p->src, k.start - (k.col - 1), k.start) + 1;
+  if (k.start >= p->lex.n) end_of_source(p, &line, &col);
+  if (k.kind == TK_DEDENT) {  // CPython's parser stopped at a DEDENT: reported as it stands
+    if (k.start < p->lex.n) col = k.col - 1;
+    diag_set(p->diag, indent_error_class(&p->lex, DG_INDENTATION), line, col);
+    msg(p->diag, "unexpected unindent");
+    p->as_it_stands = 1;
+    return -1;
+  }
+  diag_set(p->diag, DG_SYNTAX, line, k.kind == TK_EOF ? 0 : col);  // (the end of the source: column 0)
+  msg(p->diag, "invalid syntax");
+  p->diag->judged = judged_here(&p->lex);
+  return -1;
+}
+
+// unsupported_stmt := ('global' | 'nonlocal' | 'yield') tokens
 //                   | ('class' | 'with' | 'async') tokens block
-// (a decorator's line is followed by 'def', 'class', 'async' or '@')
 // A statement the language does not have: its header's tokens read to the
 // ':' (or its end), its block parsed, so that a syntax error in it is still
 // found first; an UNSUPPORTED node the type pass refuses in its place.
@@ -1227,10 +1261,6 @@ DEVFN int32_t unsupported_stmt(Parser* p) {
     if (depth < 0) syntax_error(p, &p->cur, "unmatched bracket");
   }
   if (depth > 0 && !failed(p)) syntax_error(p, &p->cur, "a bracket was never closed");
-  if (t.kind == TK_AT && !failed(p) && check(p, TK_NEWLINE)) {  // a decorator decorates a def or a class
-    int k = p->nxt.kind;
-    if (k != TK_DEF && k != TK_CLASS && k != TK_ASYNC && k != TK_AT) syntax_error(p, &p->nxt, "invalid syntax");
-  }
   if (compound && !failed(p)) body = block_named(p, header_words(header), t.line);
   if (failed(p)) return -1;
   return with_op(p, add_node(p, ND_UNSUPPORTED, &t, body), UN_STATEMENT);
@@ -1275,7 +1305,8 @@ DEVFN int32_t simple_stmt(Parser* p) {
       return list_node(p, ND_DEL, &t, mark);
     }
     case TK_IMPORT: case TK_FROM: return import_stmt(p);
-    case TK_GLOBAL: case TK_NONLOCAL: case TK_YIELD: case TK_AT: return unsupported_stmt(p);
+    case TK_GLOBAL: case TK_NONLOCAL: case TK_YIELD: return unsupported_stmt(p);
+    case TK_AT: return decorator(p);
   }
   if (t.kind >= TK_AND && t.kind <= TK_YIELD && t.kind != TK_YIELD && p->nxt.kind == TK_ASSIGN) {
     syntax_error(p, &t, "invalid syntax: a keyword cannot be assigned");
@@ -1307,6 +1338,7 @@ DEVFN void statement(Parser* p) {
     case TK_INDENT:  // CPython's column: the indentation's last character
       diag_set(p->diag, indent_error_class(&p->lex, DG_INDENTATION), t.line, t.col - 1);
       msg(p->diag, "unexpected indent");
+      p->as_it_stands = 1;
       return;
   }
   if (t.kind == TK_NAME && span_eq(p->src + t.start, t.len, "match") && p->nxt.kind == TK_NAME) {
@@ -1334,9 +1366,10 @@ DEVFN int32_t module(Parser* p) {
 // to the first error of the tokenizer, which then is the diagnostic where
 // the tokenizer raised it (a TabError, an unindent to no outer level or
 // an EOF inside a line it only notes, and those leave the parser's).
-// Not after an unexpected indent, which CPython reports as it stands.
+// Not after an unexpected indent or unindent, which CPython reports as
+// it stands (as_it_stands).
 DEVFN void tokenizer_error_first(Parser* p, Diag* d) {
-  if (p->cur.kind == TK_INDENT || (d->cls != DG_SYNTAX && d->cls != DG_INDENTATION)) return;
+  if (p->as_it_stands || (d->cls != DG_SYNTAX && d->cls != DG_INDENTATION)) return;
   if (p->ahead.cls != DG_OK) {  // the lexer met the scan's first error ahead of the parser
     if (p->ahead.cls == DG_SYNTAX && !p->lex.quiet) *d = p->ahead;
     return;
@@ -1373,6 +1406,7 @@ DEV int32_t parse_program(Parser* p, const char* src, int32_t n, ParseTree* tree
   lex_init(&p->lex, src, n, d);
   p->lex.open_at = p->open_at;
   p->last_line = 1;
+  p->as_it_stands = 0;
   diag_clear(&p->ahead);
   p->cur = lex_next(&p->lex);
   if (p->cur.kind == TK_EOF || p->cur.kind == TK_ERROR) p->nxt = p->cur;
