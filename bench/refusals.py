@@ -8,8 +8,9 @@ MBPP's records as LDB publishes them, converted by agentloop.tasksets).
 A refusal is not a wrong verdict (the CPython path judges those programs);
 it is the work left to widen the VM path, largest first. Syntax errors are
 the samples' own: an IndentationError, a TabError, an unterminated
-string or a stray closing bracket is the VM's verdict (Diagnostic.judged:
-counted apart), the others stay refusals; an untyped problem is one the
+string, a stray or unclosed bracket, or a line or program cut short is
+the VM's verdict (Diagnostic.judged: counted apart), the others stay
+refusals; an untyped problem is one the
 HumanEval converter cannot type (its samples all go to CPython).
 
     python bench/refusals.py                       # every he_* file
@@ -102,7 +103,7 @@ def main() -> None:
     total = sum(f["samples"] for f in out["files"].values())
     judged = sum(f["judged_errors"] for f in out["files"].values())
     print(f"the VM compiles {compiled} of {total} samples ({compiled / max(total, 1):.1%}) and judges {judged} "
-          f"by CPython's own compile error (indentation, an unterminated string, a bracket); with them, "
+          f"by CPython's own compile error (indentation, a string or bracket left open, a line cut short); with them, "
           f"{(compiled + judged) / max(total, 1):.1%}")
     for name, f in out["files"].items():
         both = f["compiled"] + f["judged_errors"]

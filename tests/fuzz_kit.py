@@ -4,6 +4,7 @@ mutation of program text (tests/test_bad_input.py, bench/soak.py)."""
 from __future__ import annotations
 
 import random
+import re
 
 # Tokens of a soup: Python's, the DSL's, and what a lexer must refuse or read
 # as CPython does (a lone carriage return, NUL, half an emoji).
@@ -37,6 +38,30 @@ def mutate(rng: random.Random, text: str, inserts: str = MUTATION_CHARS) -> str:
             j = rng.randrange(len(chars))
             chars[i], chars[j] = chars[j], chars[i]
     return "".join(chars)
+
+
+# What a word mutation puts in: Python's keywords and operators, each a
+# way a model's line goes wrong (or CPython's parser reads otherwise).
+MUTATION_WORDS = [" yield ", " lambda ", "*", "=", ":", " if ", " else ", " not ", " await ", "@", " for ", " in ",
+                  "->", ",", "(", ")", "\n", " as ", " import ", " from ", "**", ".", " is ", " and ", " del ",
+                  " return ", " pass ", " assert ", " raise ", " global ", " with ", " try", " except ", " class ",
+                  "\\", ";", " elif ", " while ", "+=", ":=", "...", "[", "]", "{", "}", " async ", " match ",
+                  " case ", " print ", "#", "'", '"', "  ", "\t"]
+
+
+def mutate_words(rng: random.Random, text: str) -> str:
+    """text after one to three edits of its words (one of MUTATION_WORDS
+    put in, or a word or character deleted), then, half the time, cut at
+    a random character as a model's token limit cuts it."""
+    parts = re.split(r"(\W)", text)
+    for _ in range(rng.randint(1, 3)):
+        i = rng.randrange(len(parts) + 1)
+        if rng.random() < 0.7:
+            parts.insert(i, rng.choice(MUTATION_WORDS))
+        elif parts:
+            del parts[min(i, len(parts) - 1)]
+    out = "".join(parts)
+    return out[:rng.randrange(1, len(out) + 1)] if out and rng.random() < 0.5 else out
 
 
 def reindent(rng: random.Random, text: str) -> str:

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from gpubackend.parsetree import NODE_KINDS, main, parse
-from tests.fuzz_kit import mutate, reindent
+from tests.fuzz_kit import mutate, mutate_words, reindent
 from tests.parse_oracle import python_sexpr, refused
 
 ROOT = Path(__file__).parent.parent
@@ -196,13 +196,33 @@ def test_cut_programs_errors_are_cpythons():
     assert judged > 0.9 * never_closed > 200
 
 
-# where CPython's parser stops at the end of the source or of a block:
-# its ENDMARKER at column 0 of the last line, a DEDENT past the line's end
+def test_word_mutants_errors_are_cpythons():
+    # behaviour programs with a keyword or an operator put in or a word
+    # taken out, half of them cut short: wherever the VM judges the error,
+    # CPython raises it, at that line and column, in those words
+    rng = random.Random(4242)
+    texts = [t for t in (p.read_text() for p in CORPUS) if t.strip()]
+    mutants = [mutate_words(rng, rng.choice(texts)) for _ in range(4000)]
+    judged = 0
+    for source, tree in zip(mutants, parse(mutants)):
+        ours = _judged(tree)
+        if ours is not None:
+            judged += 1
+            assert ours == _cpython_error(source), source
+    assert judged > 800
+
+
+# where CPython's parser stops at the end of the source, a block or a
+# line: its ENDMARKER at column 0 of the last line, a DEDENT past the
+# line's end, a NEWLINE where a comment before it begins
 @pytest.mark.parametrize("source", [
     "@dec\n", "@dec", "@dec\n  \n", "@dec\n# note\n", "@dec\r\n", "@dec\r\n\r\n", "@dec\n\n# x\n\n",
     "@dec\n@dec2", "@dec\nx = 1", "@dec\n    def f(): pass", "@dec(1,\n", "@dec\n\"abc",
     "def f():\n    @dec\nx = 1\n", "def f():\n    @dec\n", "def f():\n    @dec\n\n\n",
     "x = f(1,\n   2", "x = [1, (2,\n   3\n\n", "x = {1:", "def f(a=1, b", "print(a if b",
+    "x +=", "x = a +  # a note", "x +=  \r\n", "x = (1 +\n 2) *", "if x ==", "if x  # a note\n", "def f",
+    "def f() -> int", "from a import b,", "import a as", "if x:\n    y = 1\nelse", "x = y =", "for i in",
+    "try:\n    pass\nexcept",
 ])
 def test_errors_at_the_end_are_cpythons(source):
     tree = parse([source])[0]

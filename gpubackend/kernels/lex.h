@@ -44,7 +44,7 @@ struct Token {
   int32_t line;   // 1-based
   int32_t col;    // 1-based
   int32_t flags;  // TF_* below
-  int64_t ival;   // TK_INT value (as unsigned bits: 2**63 is kept for `-` folding)
+  int64_t ival;   // TK_INT value (as unsigned bits: 2**63 is kept for `-` folding); a NEWLINE's: lex_newline
   double fval;    // TK_FLOAT value
 };
 
@@ -567,6 +567,17 @@ DEVFN Token lex_operator(Lexer* L, int32_t start) {
   return lex_make(L, kind, start);
 }
 
+// A NEWLINE at start, after the blanks from blank_from; its ival: where
+// CPython's NEWLINE token begins, at a comment before it (its tokenizer
+// sets a token's start, then skips a comment) or at the line's end as
+// CPython reads it ("\r\n" as "\n").
+DEV Token lex_newline(Lexer* L, int32_t blank_from, int32_t start) {
+  Token t = lex_make(L, TK_NEWLINE, start);
+  t.ival = start > blank_from && L->src[start - 1] == '\r' ? start - 1 : start;
+  for (int32_t i = start - 1; i >= blank_from; i--) if (L->src[i] == '#') t.ival = i;
+  return t;
+}
+
 // token := the next token of the program
 DEVFN Token lex_scan(Lexer* L);
 DEV Token lex_next(Lexer* L) {
@@ -591,19 +602,20 @@ DEVFN Token lex_scan(Lexer* L) {
   }
   if (L->pending > 0) { L->pending--; return lex_make(L, TK_INDENT, L->pos); }
   if (L->pending < 0) { L->pending++; return lex_make(L, TK_DEDENT, L->pos); }
+  int32_t blank_from = L->pos;
   if (!lex_skip_blanks(L)) { L->quiet = 1; return lex_fail(L, L->pos, "unexpected EOF while parsing"); }
   int32_t start = L->pos;
   if (L->pos >= L->n) {
     if (lex_all_open_known(L)) return lex_never_closed(L);
     int k = L->last_kind;
     if (k != TK_NEWLINE && k != TK_INDENT && k != TK_DEDENT)  // a last line without '\n'
-      return lex_make(L, TK_NEWLINE, start);
+      return lex_newline(L, blank_from, start);
     if (L->depth > 1) { L->depth--; return lex_make(L, TK_DEDENT, start); }
     return lex_make(L, TK_EOF, start);
   }
   int c = lex_peekc(L, 0);
   if (c == '\n') {
-    Token t = lex_make(L, TK_NEWLINE, start);
+    Token t = lex_newline(L, blank_from, start);
     L->pos++; L->line++; L->line_start = L->pos; L->at_line_start = 1;
     return t;
   }

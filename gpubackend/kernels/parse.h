@@ -53,6 +53,7 @@ struct Parser {
   int32_t nesting;  // open expressions and blocks (MAX_NESTING)
   Diag ahead;       // the lexer's error in nxt, reported when the parser reads nxt (lex_ahead)
   int32_t as_it_stands;  // the error is CPython's without its scan of the rest (tokenizer_error_first)
+  int32_t line_end_unjudged;  // > 0: an error at a NEWLINE here is worded by CPython elsewhere (funcdef)
   int32_t open_at[MAX_BRACKETS];  // the lexer's open brackets (Lexer.open_at)
 };
 
@@ -60,10 +61,22 @@ struct Parser {
 
 DEV int failed(const Parser* p) { return p->diag->cls != DG_OK; }
 
-// "<what> at '<token>'", as the compiler words a syntax error.
+// "<what> at '<token>'", as the compiler words a syntax error; at the end
+// of a line (a NEWLINE: outside brackets), where judged_here, CPython's
+// error instead: its first pass stops at the same NEWLINE, and its second
+// pass words the error `line_end` ("invalid syntax" where no rule of it
+// names the error; the callers pass a rule's words, or null where
+// CPython's words or place are others), at the column where its NEWLINE
+// token begins (Token.ival: a comment's '#', or the line's end).
 DEV void report_ahead(Parser* p);
-DEV void syntax_error(Parser* p, const Token* t, const char* what) {
+DEV void syntax_error(Parser* p, const Token* t, const char* what, const char* line_end = "invalid syntax") {
   if (t->kind == TK_ERROR) { report_ahead(p); return; }  // the lexer's error is the one
+  if (t->kind == TK_NEWLINE && line_end && !p->line_end_unjudged && judged_here(&p->lex) && !failed(p)) {
+    diag_set(p->diag, DG_SYNTAX, t->line, chars_in(p->src, t->start - (t->col - 1), (int32_t)t->ival) + 1);
+    msg(p->diag, line_end);
+    p->diag->judged = 1;
+    return;
+  }
   diag_set(p->diag, DG_SYNTAX, t->line, t->col);
   msg(p->diag, what);
   msg_token(p->diag, p->src, t);
@@ -121,8 +134,8 @@ DEV int accept(Parser* p, int kind) {
   advance(p);
   return 1;
 }
-DEV void expect(Parser* p, int kind, const char* what) {
-  if (!accept(p, kind) && !failed(p)) syntax_error(p, &p->cur, what);
+DEV void expect(Parser* p, int kind, const char* what, const char* line_end = "invalid syntax") {
+  if (!accept(p, kind) && !failed(p)) syntax_error(p, &p->cur, what, line_end);
 }
 
 // Whether a token can begin an expression: an unbracketed list of items
@@ -233,7 +246,11 @@ DEVFN int valid_del_target(Parser* p, int32_t i) {
     if (!valid_del_target(p, p->t->extra[n->a + k])) return 0;
   return 1;
 }
+// A target that is a starred expression alone (`*a = b`, `for *a in b`)
+// is one CPython's compiler rejects, its parser reading on past it: no
+// later error is judged.
 DEV int target_error(Parser* p, const Token* first) {
+  if (first->kind == TK_STAR) p->lex.unjudged = 1;
   diag_set(p->diag, DG_SYNTAX, first->line, first->col);
   msg(p->diag, "cannot assign to an expression here");
   return -1;
@@ -632,7 +649,9 @@ DEVFN int32_t atom(Parser* p) {
     case TK_LPAREN: return paren(p);
     case TK_LBRACKET: return bracket(p);
     case TK_LBRACE: return brace(p);
-    case TK_YIELD: case TK_AWAIT: return yield_or_await(p);
+    case TK_YIELD: case TK_AWAIT:  // (read wherever an atom may be: more places than CPython reads them)
+      p->lex.unjudged = 1;
+      return yield_or_await(p);
     case TK_ERROR: return -1;
     case TK_DOT:  // '...': the lexer gives three dots, which must touch (`. ..` is three to CPython, and
                   // `..` one, where its parser stops before it reads a token after them)
@@ -873,8 +892,10 @@ DEVFN int32_t expression(Parser* p) {
     if (check(p, TK_IF) && !failed(p)) {
       Token kw = p->cur;
       advance(p);
+      p->line_end_unjudged++;  // (CPython's second pass reads the longest test it can, then wants 'else')
       int32_t test = logic(p, TK_OR);
-      expect(p, TK_ELSE, "expected 'else' in a conditional expression");
+      p->line_end_unjudged--;
+      expect(p, TK_ELSE, "expected 'else' in a conditional expression", nullptr);  // (CPython's: at its start)
       int32_t orelse = expression(p);
       e = add_node(p, ND_IFEXP, &kw, record(p, 3, e, test, orelse));
     }
@@ -896,12 +917,14 @@ DEVFN int32_t named_expression(Parser* p) {
 // ---- statements
 
 // A value that is a starred expression alone (`return *a`, `x = *a`):
-// CPython's compiler rejects it though its parser takes it. Returns e.
+// CPython's compiler rejects it though its parser takes it (its parser may
+// find another error after it: no later error is judged). Returns e.
 DEVFN int32_t lone_star(Parser* p, int32_t e) {
   if (e < 0 || failed(p)) return e;
   const Node* n = node_at(p, e);
   while (n->kind == ND_GROUP) n = node_at(p, n->a);
   if (n->kind != ND_STARRED) return e;
+  p->lex.unjudged = 1;
   diag_set(p->diag, DG_SYNTAX, n->line, n->col);
   msg(p->diag, "can't use starred expression here");
   return -1;
@@ -957,7 +980,7 @@ DEV const char* header_words(int kind) {
 // a missing block's IndentationError names (block(), from its keyword).
 DEVFN int32_t block_named(Parser* p, const char* header, int32_t header_line) {
   Token colon = p->cur;
-  expect(p, TK_COLON, "expected ':'");
+  expect(p, TK_COLON, "expected ':'", "expected ':'");  // (CPython's rule for each header, or its forced ':')
   if (failed(p) || !enter(p)) return -1;
   int32_t mark = p->top;
   if (accept(p, TK_NEWLINE)) {
@@ -967,7 +990,7 @@ DEVFN int32_t block_named(Parser* p, const char* header, int32_t header_line) {
   } else {
     int k = p->cur.kind;  // a simple statement list on the same line: no compound statement
     if (k == TK_IF || k == TK_WHILE || k == TK_FOR || k == TK_DEF || k == TK_CLASS || k == TK_TRY ||
-        k == TK_WITH || k == TK_ELIF || k == TK_ELSE)
+        k == TK_WITH || k == TK_ELIF || k == TK_ELSE || k == TK_AT || k == TK_ASYNC)
       syntax_error(p, &p->cur, "invalid syntax");
     else
       statement(p);
@@ -1039,10 +1062,15 @@ DEVFN int32_t funcdef(Parser* p) {
   advance(p);
   int32_t name = add_node(p, ND_NAME, &p->cur);
   expect(p, TK_NAME, "expected a function name");
-  expect(p, TK_LPAREN, "expected '('");
+  expect(p, TK_LPAREN, "expected '('", "expected '('");
   int32_t n, l = params(p, 1, TK_RPAREN, &n);
   expect(p, TK_RPAREN, "expected ')'");
-  int32_t ret = accept(p, TK_ARROW) ? expression(p) : -1;
+  int32_t ret = -1;
+  if (accept(p, TK_ARROW)) {  // CPython forces the ':' after the longest annotation it reads: its error is there
+    p->line_end_unjudged++;
+    ret = expression(p);
+    p->line_end_unjudged--;
+  }
   int32_t body = block(p, &kw);
   int32_t f = add_node(p, ND_DEF, &kw, record(p, 3, name, ret, body), l);
   if (f >= 0) node_at(p, f)->n = (uint16_t)n;
@@ -1101,7 +1129,8 @@ DEVFN int32_t import_stmt(Parser* p) {
       push(p, alias(p, 0));
       if (!accept(p, TK_COMMA) || failed(p) || (paren && check(p, TK_RPAREN))) break;
       if (!paren && !check(p, TK_NAME)) {
-        syntax_error(p, &p->cur, "trailing comma not allowed without surrounding parentheses");
+        syntax_error(p, &p->cur, "trailing comma not allowed without surrounding parentheses",
+                     "trailing comma not allowed without surrounding parentheses");
         return -1;
       }
     }
@@ -1140,10 +1169,10 @@ DEVFN int32_t expr_stmt(Parser* p) {
   if (failed(p)) return -1;
   Token op = p->cur;
   if (op.kind == TK_COLON) {
+    if (!valid_target(p, e, 1)) return target_error(p, &first);  // (before the annotation: CPython stops at ':')
     advance(p);
     int32_t ann = expression(p);
     int32_t value = accept(p, TK_ASSIGN) ? star_expressions(p, ITEM_EXPR) : -1;
-    if (!valid_target(p, e, 1)) return target_error(p, &first);
     return add_node(p, ND_ANNASSIGN, &op, e, record(p, 2, ann, value));
   }
   if (op.kind >= TK_PLUS_EQ && op.kind <= TK_RSHIFT_EQ) {
@@ -1154,10 +1183,18 @@ DEVFN int32_t expr_stmt(Parser* p) {
   if (op.kind != TK_ASSIGN) return add_node(p, ND_EXPR, &first, lone_star(p, e));
   int32_t mark = p->top;
   push(p, e);
+  int tuples = 0;  // tuple targets after the first: CPython's second pass reads `x = a, b =` as a
+                   // keyword argument's mistake (an error at the end of the line is worded so)
   while (accept(p, TK_ASSIGN) && !failed(p)) {
-    if (!valid_target(p, p->t->extra[p->top], 0)) return target_error(p, &first);
+    int32_t target = p->t->extra[p->top];
+    if (!valid_target(p, target, 0)) {
+      p->line_end_unjudged -= tuples > 0;
+      return target_error(p, &first);
+    }
+    if (mark - p->top > 1 && node_at(p, target)->kind == ND_TUPLE && !tuples++) p->line_end_unjudged++;
     push(p, star_expressions(p, ITEM_EXPR));
   }
+  if (tuples) p->line_end_unjudged--;
   if (!failed(p)) lone_star(p, p->t->extra[p->top]);  // the value (the rest are targets)
   if (!failed(p) && mark - p->top == 2 && node_at(p, p->t->extra[mark - 1])->kind == ND_NAME &&
       node_at(p, p->t->extra[p->top])->kind == ND_LAMBDA)
@@ -1170,12 +1207,16 @@ DEVFN int32_t expr_stmt(Parser* p) {
 DEVFN void handler(Parser* p, int* star, int* bare) {
   Token kw = p->cur;
   advance(p);
-  if (*bare) syntax_error(p, &kw, "default 'except:' must be last");
+  if (*bare) {  // (CPython's compiler's error: its parser reads on past it)
+    p->lex.unjudged = 1;
+    syntax_error(p, &kw, "default 'except:' must be last");
+  }
   int s = accept(p, TK_STAR);
   if (*star >= 0 && s != *star) syntax_error(p, &kw, "cannot have both 'except' and 'except*' on the same 'try'");
   *star = s;
   int32_t cls = -1, as = -1;
-  if (s || !check(p, TK_COLON)) {
+  if (s && check(p, TK_NEWLINE)) syntax_error(p, &p->cur, "expected an exception class", nullptr);
+  if (s || (!check(p, TK_COLON) && !check(p, TK_NEWLINE))) {  // (a bare 'except' ends at ':', or lacks it)
     cls = expression(p);
     if (accept(p, TK_AS)) {
       as = add_node(p, ND_NAME, &p->cur);
@@ -1407,6 +1448,7 @@ DEV int32_t parse_program(Parser* p, const char* src, int32_t n, ParseTree* tree
   p->lex.open_at = p->open_at;
   p->last_line = 1;
   p->as_it_stands = 0;
+  p->line_end_unjudged = 0;
   diag_clear(&p->ahead);
   p->cur = lex_next(&p->lex);
   if (p->cur.kind == TK_EOF || p->cur.kind == TK_ERROR) p->nxt = p->cur;
