@@ -94,12 +94,12 @@ def test_summary_counts_a_cpython_pass_and_splits_candidates_and_lanes_by_path(v
 
 
 def test_a_real_syntax_error_is_cpythons_compile_error_on_every_lane(v, digit_sum):
-    broken = "def digit_sum(n: int) -> int:\n    return (n +\n"
+    broken = "def digit_sum(n: int) -> int:\n    return (n + 1 n)\n"
     res = v.verify([broken, TYPED_DIGIT_SUM], digit_sum)
     d = res.diagnostics[0]
     # CPython's own wording and position, not the VM's
-    assert (d.cls, d.line, d.col) == ("SyntaxError", 2, 12)
-    assert "never closed" in d.message
+    assert (d.cls, d.line, d.col) == ("SyntaxError", 2, 13)
+    assert "Perhaps you forgot a comma?" in d.message
     assert res.diagnostic(0) == d and not res.compiled(0)
     assert res.refusal(0).cls == "SyntaxError"  # the VM refused it too
     assert (res.status[0] == ST["compile_error"]).all()
@@ -120,10 +120,10 @@ def test_programs_that_are_not_python_get_cpythons_error_without_a_job_each(v, d
 
     monkeypatch.setattr(v.sandbox, "run", lambda batch: jobs.extend(batch) or run(batch))
     monkeypatch.setattr(v.sandbox, "compile_errors", check)
-    broken = [f"def digit_sum(n: int) -> int:\n    return (n + {k}\n" for k in range(5)]
+    broken = [f"def digit_sum(n: int) -> int:\n    return (n + {k} n)\n" for k in range(5)]
     res = v.verify(broken + [TYPED_DIGIT_SUM], digit_sum)
     assert [d.cls for d in res.diagnostics[:5]] == ["SyntaxError"] * 5 and res.diagnostics[5] is None
-    assert all("never closed" in d.message for d in res.diagnostics[:5])
+    assert all("forgot a comma" in d.message for d in res.diagnostics[:5])
     # one syntax check for the five; a job only for the one it left open
     assert [s.decode() for s in checked] == broken and [j.source.decode() for j in jobs] == broken[:1]
 
