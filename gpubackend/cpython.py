@@ -31,6 +31,7 @@ cost its CPU seconds a second time.
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
@@ -108,6 +109,8 @@ def exact_lanes(res: VerifyResult) -> np.ndarray:
     the lane returned None, which the check may accept (`assert not f(x)`)."""
     problem, u = res.problem, len(res.lanes.status)
     exact = np.broadcast_to(problem.exact_tests, (u, res.n_tests)).copy()
+    if res.lanes.near is not None:
+        exact |= res.lanes.near[:, None] & problem.near_tests[None, :]
     typed = problem.typed_exact_tests & ~problem.exact_tests
     if not typed.any() or not u:
         return exact
@@ -124,6 +127,53 @@ def exact_lanes(res: VerifyResult) -> np.ndarray:
         exact |= plain[:, None] & on[None, :]
     none = (lanes.link.host(lanes.status) == ST["wrong_answer"]) & (lanes.link.host(lanes.out_words) == 0)
     return exact & ~(none & typed[None, :])
+
+
+def decide_near(res: VerifyResult) -> None:
+    """Decide the lanes of the tests a tolerance decides (Test.near) as the
+    check does, `abs(result - value) < tolerance`, in CPython's own
+    arithmetic on the value the VM returned (the VM's numbers are
+    CPython's): a lane that returned passes or fails by it (a result that
+    is no number fails, as the check's TypeError does), any other keeps its
+    status. Not for a program that may bind `abs` itself, which the check
+    would call: its lanes stay the check's (Lanes.near). The lanes and the
+    summary are made again where one changed."""
+    tests = np.flatnonzero(res.problem.near_tests).tolist()
+    if not tests or not len(res.lanes.status):
+        return
+    link = res.lanes.link
+    status = link.host(res.lanes.status).copy()
+    index = link.host(res.lanes.index)
+    programs, first = np.unique(index, return_index=True)
+    returned = (ST["pass"], ST["wrong_answer"])
+    res.lanes.near = np.zeros(len(status), np.bool_)
+    for p, c in zip(programs.tolist(), first.tolist()):
+        if _binds_abs.search(res.lanes.source(c)):
+            continue
+        res.lanes.near[p] = True
+        for t in tests:
+            if status[p, t] in returned:
+                value, tolerance = res.problem.tests[t].near
+                status[p, t] = ST["pass"] if _near(res.actual(c, t), value, tolerance) else ST["wrong_answer"]
+    if (status == link.host(res.lanes.status)).all():
+        return
+    res.lanes.status = link.device(status)
+    res.lanes.passes = link.device((status == ST["pass"]).sum(axis=1, dtype=np.int32)[index])
+    for name in ("status", "passes"):
+        res._host.pop(name, None)
+    res.summary = resummarize(res)
+
+
+# Any text that may bind the name abs in a program (a superset: a def, an
+# assignment, an import or a loop variable of that name).
+_binds_abs = re.compile(rb"\babs\s*(=[^=]|:|,|\bin\b|\))|def\s+abs\b|\bas\s+abs\b|import[^\n]*\babs\b")
+
+
+def _near(result: Any, value: float, tolerance: float) -> bool:
+    try:
+        return bool(abs(result - value) < tolerance)
+    except (TypeError, OverflowError):  # (the check's own exception: the test fails)
+        return False
 
 
 def needs_check(res: VerifyResult) -> np.ndarray:
@@ -339,5 +389,5 @@ def resummarize(res: VerifyResult):
     return summarize(Link(np), res.status, res.steps, compiled, cls, line, visible)[0]
 
 
-__all__ = ["settle", "needs_cpython", "needs_check", "failed_on_vm", "unrun", "resummarize", "Verdict", "PathShare",
-           "DEVIATIONS", "lane_of", "VM_VALUE", "UNTYPED"]
+__all__ = ["settle", "needs_cpython", "needs_check", "decide_near", "failed_on_vm", "unrun", "resummarize", "Verdict",
+           "PathShare", "DEVIATIONS", "lane_of", "VM_VALUE", "UNTYPED"]

@@ -83,12 +83,31 @@ class Test(BaseModel):
                     "the check's bare `assert f(x)` of a bool, `tuple(f(x)) == value` of a list, which "
                     "another type could pass otherwise. Read where `exact` is False.",
     )
+    near: tuple[int | float, int | float] | None = Field(
+        None,
+        description="The check's `abs(f(x) - value) < tolerance` (either way round) as (value, "
+                    "tolerance): a result passes where that expression is true in CPython's "
+                    "arithmetic, computed on the host from the VM's result, so the test is decided "
+                    "without the check. Set with `exact` False (the CPython path runs the check).",
+    )
 
     @field_validator("args", mode="before")
     @classmethod
     def _tuple_args(cls, v: Any) -> Any:
         # Python callers naturally write args as a tuple; files only have lists.
         return list(v) if isinstance(v, tuple) else v
+
+    @field_validator("near", mode="before")
+    @classmethod
+    def _near_pair(cls, v: Any) -> Any:
+        return tuple(v) if isinstance(v, list) else v  # (files have lists)
+
+    @model_validator(mode="after")
+    def _near_is_inexact(self) -> "Test":
+        if self.near is not None and self.exact:
+            raise ValueError(f"near: {list(self.near)} needs exact: false (a tolerance decides the test, "
+                             "not `expected`)")
+        return self
 
 
 @dataclass(frozen=True)
@@ -256,6 +275,11 @@ class Problem(BaseModel):
         return np.array([t.exact for t in self.tests], dtype=np.bool_)
 
     @cached_property
+    def near_tests(self) -> np.ndarray:
+        """bool [n]: the tests a tolerance decides (Test.near)."""
+        return np.array([t.near is not None for t in self.tests], dtype=np.bool_)
+
+    @cached_property
     def typed_exact_tests(self) -> np.ndarray:
         """bool [n]: the tests exact for a candidate returning the problem's
         result type alone (Test.typed_exact), the exact ones among them."""
@@ -319,7 +343,7 @@ class Problem(BaseModel):
 
 # Problem's cached_property names, dropped from copies.
 _CACHED = ("sig", "sigs", "overload_tests", "_split", "visible_tests", "hidden_tests", "_encoded", "python_args",
-           "python_expected", "exact_tests", "typed_exact_tests")
+           "python_expected", "exact_tests", "typed_exact_tests", "near_tests")
 
 
 def _signature_issues(p: Problem):

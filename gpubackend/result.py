@@ -86,6 +86,7 @@ class Lanes:
     source: Callable[[int], bytes]
     rerun: Callable[[int, int, int], np.ndarray]
     overload_headers: list[Callable[[np.ndarray], np.ndarray]] | None = None
+    near: np.ndarray | None = None  # bool [u]: the programs whose Test.near lanes are decided (cpython.decide_near)
 
 
 @dataclass

@@ -407,6 +407,7 @@ class Verifier:
                 res, source = runs[0][0], runs[0][2]
                 if len(runs) > 1:
                     res = overload.merge(part.problem, [r for r, _, _ in runs])
+                cpython.decide_near(res)
                 need = np.logical_or.reduce([n for _, n, _ in runs])
                 need = self._vm_flags(res, need, verdict_only)
             else:

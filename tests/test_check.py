@@ -208,3 +208,32 @@ def test_a_typed_exact_test_runs_the_check_when_the_entry_may_return_another_typ
     res = v.verify([maybe, wrong], EVEN)
     assert res.paths == ["cpython", "cpython"]
     assert [res.all_passed(0), res.all_passed(1)] == [True, False]
+
+
+# `assert abs(candidate(x) - value) < tolerance`: the VM's result decides it (Test.near)
+NEAR = SQRT.model_copy(update={"tests": [t.model_copy(update={"near": (t.expected, 1e-6)}) for t in SQRT.tests]})
+
+
+def test_a_near_test_is_decided_on_the_vm_as_the_check_would(v):
+    res = v.verify([NEWTON, EXACT, "def root(x: float) -> float:\n    return x / 2.0\n"], NEAR)
+    assert res.paths == ["vm", "vm", "vm"]
+    assert [res.all_passed(c) for c in range(3)] == [True, True, False]
+    assert res.status_name(0, 0) == "pass" and abs(res.actual(0, 0) - 2.0 ** 0.5) < 1e-8  # its own bits
+    assert res.status_name(2, 0) == "wrong_answer" and res.actual(2, 0) == 1.0
+    assert res.summary.all_tests == 2 and res.pass_counts.tolist() == [2, 2, 0]
+    cpython = Verifier("cpu", sandbox=SandboxConfig())
+    on_cpython = cpython.verify([NEWTON, EXACT, "def root(x: float) -> float:\n    return x / 2.0\n"], SQRT)
+    assert [on_cpython.all_passed(c) for c in range(3)] == [True, True, False]
+
+
+def test_a_near_test_leaves_a_program_that_may_bind_abs_to_the_check(v):
+    # the check calls the program's abs where it defines one: only CPython can tell
+    rebinds = "def abs(x: float) -> float:\n    return 0.0\n\ndef root(x: float) -> float:\n    return x / 2.0\n"
+    res = v.verify([rebinds], NEAR)
+    assert res.paths == ["cpython"] and res.all_passed(0)
+
+
+def test_a_near_pair_needs_an_inexact_test():
+    with pytest.raises(ValueError, match="near"):
+        Problem(name="x", entry="f", signature="def f(x: float) -> float",
+                tests=[{"args": [1.0], "expected": 1.0, "near": [1.0, 1e-6]}])

