@@ -57,6 +57,7 @@ struct Code {
   uint32_t defined;  // bit f: nested def f's statement has been generated
   int32_t line;      // the line the next instruction reports: a reader's last token's
   int32_t eof_line;  // the line of the end of the source
+  int32_t complex_raises;  // a float ** node whose complex result what takes it makes a TypeError (pow_float)
   int32_t const_str[MAX_MODULE_CONSTS];  // a str module constant's object, or -1
   int32_t type_k[MAX_TYPES];             // a type's code as a str constant, or -1
 };

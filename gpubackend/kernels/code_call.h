@@ -39,6 +39,7 @@ DEVFN ExpDesc math_fn(Code* g, int32_t name, int32_t call) {
     e.type = T_INT;
     return e;
   }
+  if (c->n == 1) complex_raises(g, cx(g, c->b));  // (math's functions take no complex)
   call_args(g, call, ts, 0);
   if (code_failed(g)) return desc(g, EK_VOID, 0, T_BAD);
   if (node_is(g->s, name, "isqrt")) emit0(g, OP_ISQRT);

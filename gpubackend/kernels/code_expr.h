@@ -203,10 +203,30 @@ DEVFN ExpDesc tuple_op(Code* g, int kind, ExpDesc* l, ExpDesc* r, int32_t t) {
   return pushed(g, t);
 }
 
+// A float ** whose result may be a complex (a negative base, a fraction of
+// a power): the VM holds none, but where what takes the result raises a
+// TypeError for a complex before anything else runs (int(), round(), %,
+// //, an ordering, math's functions), that is CPython's outcome, and the
+// power's instruction raises it (POW_FLOAT's status). Node i is taken so
+// (an operand that runs after it is a literal: nothing between them).
+DEV void complex_raises(Code* g, int32_t i) {
+  while (cnode(g, i)->kind == ND_GROUP) i = cnode(g, i)->a;
+  g->complex_raises = i;
+}
+DEV int after_it_nothing_runs(const Code* g, int32_t next) {
+  int k = cnode(g, next)->kind;
+  return k == ND_INT || k == ND_FLOAT || k == ND_CONST || k == ND_STR;
+}
+DEV void emit_pow_float(Code* g, int32_t i) {
+  emit(g, OP_POW_FLOAT, g->complex_raises == i ? ST_TYPE_ERROR : ST_UNSUPPORTED);
+}
+
 // binop := expression op expression      the operation the operand types choose
 DEVFN ExpDesc binary(Code* g, int32_t i, int kind, ExpDesc* left, int32_t right, int32_t t);
 DEVFN ExpDesc binop(Code* g, int32_t i) {
   const Node* n = cnode(g, i);
+  int modulo = n->op == TK_PERCENT || n->op == TK_DSLASH;
+  if (modulo && ty(g, i) != T_STR && after_it_nothing_runs(g, n->b)) complex_raises(g, n->a);
   ExpDesc l = expr(g, n->a);
   return binary(g, i, n->op, &l, n->b, ty(g, i));
 }
@@ -215,6 +235,7 @@ DEVFN ExpDesc binop(Code* g, int32_t i) {
 DEVFN ExpDesc binary(Code* g, int32_t i, int kind, ExpDesc* left, int32_t right, int32_t t) {
   const TypeTable* tt = ctypes(g);
   ExpDesc l = *left;
+  if ((kind == TK_PERCENT || kind == TK_DSLASH) && t != T_STR) complex_raises(g, right);
   ExpDesc r = right_operand(g, &l, right);
   int32_t a = l.type, b = r.type;
   g->line = cnode(g, i)->end;
@@ -278,7 +299,8 @@ DEVFN ExpDesc binary(Code* g, int32_t i, int kind, ExpDesc* left, int32_t right,
          : kind == TK_SLASH ? OP_DIV_FLOAT : kind == TK_DSLASH ? OP_FLOORDIV_FLOAT : kind == TK_PERCENT ? OP_MOD_FLOAT
          : kind == TK_DSTAR ? OP_POW_FLOAT : -1;
   if (op < 0) { refuse(g, i); return l; }
-  emit0(g, op);
+  if (op == OP_POW_FLOAT) emit_pow_float(g, i);
+  else emit0(g, op);
   return pushed(g, t);
 }
 
@@ -294,6 +316,8 @@ DEVFN int32_t type_const(Code* g, int32_t t) {
 
 // The item type of a list, or of a tuple whose items have one type.
 DEV int32_t items_of(const TypeTable* tt, int32_t t) { return is_tuple(tt, t) ? tuple_common(tt, t) : elem_of(tt, t); }
+
+DEV int ordering(int op) { return op == TK_LT || op == TK_LE || op == TK_GT || op == TK_GE; }
 
 // One comparison of l and r (operator node op), as the operand types choose.
 DEVFN ExpDesc compare_op(Code* g, int32_t opn, ExpDesc* l, ExpDesc* r) {
@@ -427,6 +451,8 @@ DEVFN ExpDesc compare(Code* g, int32_t i) {
     return desc(g, EK_CONST, const_word(g, same == (g->s->ty[cls] == 1)), T_BOOL);
   }
   if (type_pair_parts(g->s, i, &call, &cls)) return type_pair(g, i, call, cls);
+  if (ordering(cnode(g, cx(g, n->a + 1))->op) && after_it_nothing_runs(g, cx(g, n->a + 2)))
+    complex_raises(g, cx(g, n->a));
   ExpDesc l = expr(g, cx(g, n->a));
   int32_t exits = -1;  // a jump list
   for (int32_t k = 1; k + 1 < n->n && !code_failed(g); k += 2) {
@@ -445,6 +471,7 @@ DEVFN ExpDesc compare(Code* g, int32_t i) {
       return pushed(g, T_BOOL);
     }
     if (more) discharge(g, &l);
+    if (ordering(cnode(g, op)->op)) complex_raises(g, rn);
     ExpDesc r = more ? expr(g, rn) : right_operand(g, &l, rn);
     g->line = rnode->end;
     if (more) {
@@ -1040,6 +1067,7 @@ DEVFN ExpDesc call_form(Code* g, int32_t i, int b) {
   int32_t arg = n->n == 1 ? cx(g, n->b) : -1;
   if (arg >= 0 && cnode(g, arg)->kind != ND_KEYWORD && cnode(g, arg)->kind != ND_STARRED &&
       cnode(g, arg)->kind != ND_GENEXP) {
+    if (b == BI_INT || b == BI_FLOAT || b == BI_ROUND) complex_raises(g, arg);
     ExpDesc e = expr(g, arg);
     g->line = n->end;
     if (value_itself(b, e.type)) { e.type = type; return e; }
@@ -1093,8 +1121,8 @@ DEVFN ExpDesc call_form(Code* g, int32_t i, int b) {
       return pushed(g, T_STR);
     case BI_ROUND: op = n->n == 2 ? (t == T_FLOAT ? OP_ROUND_FLOAT_N : OP_ROUND_INT_N) : OP_ROUND_FLOAT; break;
     case BI_POW:
-      if (type == T_FLOAT) floats_of(g, ts[0], ts[1]);
-      op = type == T_FLOAT ? OP_POW_FLOAT : n->n == 2 ? OP_POW_INT : OP_POW_MOD;
+      if (type == T_FLOAT) { floats_of(g, ts[0], ts[1]); emit_pow_float(g, i); return pushed(g, type); }
+      op = n->n == 2 ? OP_POW_INT : OP_POW_MOD;
       break;
     case BI_DIVMOD: return divmod_(g, ts, type);
   }

@@ -1013,6 +1013,7 @@ DEVFN void module_code(Code* g) {
 DEVFN int code_program(Code* g, const Sema* s, Program* out) {
   g->s = s; g->src = s->src; g->out = out; g->diag = &out->diag; g->line = 1; g->defined = 0;
   g->eof_line = 1;
+  g->complex_raises = -1;
   for (int32_t k = 0; k < s->n; k++) g->eof_line += s->src[k] == '\n';
   for (int32_t k = 0; k < MAX_MODULE_CONSTS; k++) g->const_str[k] = -1;
   for (int32_t k = 0; k < MAX_TYPES; k++) g->type_k[k] = -1;

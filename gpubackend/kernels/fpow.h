@@ -170,8 +170,9 @@ DEVFN int rt_pow_finite_(double x, double y, int negative, int fraction, double*
 
 // x ** y of floats, float_pow's cases in its order: ZeroDivisionError for
 // 0.0 to a negative power; a negative x to a non-integer power is a complex
-// number, Unsupported.
-DEVFN int rt_pow_float(double x, double y, double* r) {
+// number, which the VM does not hold: status `complex` (Unsupported, or the
+// TypeError of what takes the result).
+DEVFN int rt_pow_float(double x, double y, int complex, double* r) {
   if (y == 0.0) { *r = 1.0; return ST_PASS; }  // nan ** 0.0 too
   if (f_isnan(x)) { *r = x; return ST_PASS; }
   if (f_isnan(y)) { *r = x == 1.0 ? 1.0 : y; return ST_PASS; }
@@ -185,7 +186,7 @@ DEVFN int rt_pow_float(double x, double y, double* r) {
     *r = y > 0.0 ? (odd ? x : f_fabs(x)) : (odd ? f_copysign(0.0, x) : 0.0);
     return ST_PASS;
   }
-  return rt_pow_finite_(x, y, ST_ZERO_DIVISION, ST_UNSUPPORTED, r);
+  return rt_pow_finite_(x, y, ST_ZERO_DIVISION, complex, r);
 }
 
 // math.pow(x, y): C99's pow for the infinities and nans, each as a value;

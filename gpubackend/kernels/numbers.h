@@ -68,7 +68,7 @@ DEV int rt_num_op(int op, int64_t x, int64_t y, int64_t* r) {
     case NUM_MUL: v = a * b; break;
     case NUM_FLOORDIV: st = rt_floordiv_float(a, b, &v); break;
     case NUM_MOD: st = rt_mod_float(a, b, &v); break;
-    default: st = rt_pow_float(a, b, &v); break;
+    default: st = rt_pow_float(a, b, ST_UNSUPPORTED, &v); break;
   }
   *r = num_of_float(v);
   return st;

@@ -419,7 +419,12 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
       CASE(DIV_FLOAT): CHECKED_FLOAT(rt_div_float); NEXT;
       CASE(FLOORDIV_FLOAT): CHECKED_FLOAT(rt_floordiv_float); NEXT;
       CASE(MOD_FLOAT): CHECKED_FLOAT(rt_mod_float); NEXT;
-      CASE(POW_FLOAT): CHECKED_FLOAT(rt_pow_float); NEXT;
+      CASE(POW_FLOAT): {
+        double y = AS_F(POP()), x = AS_F(POP()), r;
+        CHECK(rt_pow_float(x, y, a, &r));
+        PUSH(AS_W(r));
+        NEXT;
+      }
       CASE(MATH_POW): CHECKED_FLOAT(rt_math_pow); NEXT;
       CASE(NEG_FLOAT): TOP = AS_W(-AS_F(TOP)); NEXT;
       CASE(ABS_FLOAT): TOP = AS_W(f_fabs(AS_F(TOP))); NEXT;

@@ -65,7 +65,7 @@ DEV void run_case(const int64_t* cs, const int64_t* pool, const int64_t* chars,
     case 20: v = rt_cmp_float_int(fa, b, (int)c); break;
     case 21: v = rt_cmp_float(fa, fb, (int)c); break;
     case 22: v = rt_cmp_int(a, b, (int)c); break;
-    case 23: st = rt_pow_float(fa, fb, &fr); isf = 1; break;
+    case 23: st = rt_pow_float(fa, fb, ST_UNSUPPORTED, &fr); isf = 1; break;
     case 24: st = rt_math_pow(fa, fb, &fr); isf = 1; break;
     case 30: v = rt_str_cmp(s, t); break;
     case 31: st = rt_str_concat(&h, s, t, &sr); break;

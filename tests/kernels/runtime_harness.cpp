@@ -131,7 +131,7 @@ int h_round_float(double f, int64_t* r) { return rt_round_float(f, r); }
 int h_floor_float(double f, int64_t* r) { return rt_floor_float(f, r); }
 int h_ceil_float(double f, int64_t* r) { return rt_ceil_float(f, r); }
 int h_sqrt(double f, double* r) { return rt_sqrt(f, r); }
-int h_pow_float(double x, double y, double* r) { return rt_pow_float(x, y, r); }
+int h_pow_float(double x, double y, double* r) { return rt_pow_float(x, y, ST_UNSUPPORTED, r); }
 int h_math_pow(double x, double y, double* r) { return rt_math_pow(x, y, r); }
 int h_cmp_int_float(int64_t i, double f, int cmp) { return rt_cmp_int_float(i, f, cmp); }
 int h_cmp_float_int(double f, int64_t i, int cmp) { return rt_cmp_float_int(f, i, cmp); }

@@ -959,7 +959,7 @@ KERNEL void rt_all(int64_t* hw, const int64_t* chars, const int64_t* s, const in
   st += rt_div_float(d[0], d[1], d + 2);
   st += rt_float_to_int(d[0], o + 2) + rt_round_float(d[0], o + 2);
   st += rt_floor_float(d[0], o + 2) + rt_ceil_float(d[0], o + 2);
-  st += rt_sqrt(d[0], d + 2) + rt_pow_float(d[0], d[1], d + 2) + rt_math_pow(d[0], d[1], d + 2);
+  st += rt_sqrt(d[0], d + 2) + rt_pow_float(d[0], d[1], ST_UNSUPPORTED, d + 2) + rt_math_pow(d[0], d[1], d + 2);
   st += rt_cmp_int_float(o[0], d[0], CMP_EQ) + rt_cmp_float_int(d[0], o[0], CMP_NE);
   st += rt_cmp_float(d[0], d[1], CMP_LE) + rt_cmp_int(o[0], o[1], CMP_LT);
   st += rt_str_cmp(s, t) + rt_str_concat(&h, s, t, &c);
