@@ -53,7 +53,7 @@ struct Parser {
   int32_t nesting;  // open expressions and blocks (MAX_NESTING)
   Diag ahead;       // the lexer's error in nxt, reported when the parser reads nxt (lex_ahead)
   int32_t as_it_stands;  // the error is CPython's without its scan of the rest (tokenizer_error_first)
-  int32_t line_end_unjudged;  // > 0: an error at a NEWLINE here is worded by CPython elsewhere (funcdef)
+  int32_t line_end_unjudged;  // > 0: an error at a NEWLINE here is CPython's elsewhere (syntax_error's callers)
   int32_t open_at[MAX_BRACKETS];  // the lexer's open brackets (Lexer.open_at)
 };
 
