@@ -222,11 +222,19 @@ def test_word_mutants_errors_are_cpythons():
     "x = f(1,\n   2", "x = [1, (2,\n   3\n\n", "x = {1:", "def f(a=1, b", "print(a if b",
     "x +=", "x = a +  # a note", "x +=  \r\n", "x = (1 +\n 2) *", "if x ==", "if x  # a note\n", "def f",
     "def f() -> int", "from a import b,", "import a as", "if x:\n    y = 1\nelse", "x = y =", "for i in",
-    "try:\n    pass\nexcept",
+    "try:\n    pass\nexcept", "try:\n    x = 1\n", "def f():\n    try:\n        x = 1\n    return 1",
+    "def f():\n    try:\n        x = 1\ny = 2\n", "try: x = 1\n",
 ])
 def test_errors_at_the_end_are_cpythons(source):
     tree = parse([source])[0]
     assert _judged(tree) == _cpython_error(source), tree.diag
+
+
+def test_an_error_read_ahead_is_unsure_after_what_the_parser_read_since():
+    # the lexer met the end inside brackets while the parser stood at `yield`, which it reads in
+    # more places than CPython (whose parser stops at it): the bracket's error is not the verdict
+    tree = parse(["def f(a: list[int], b: list[ yield "])[0]
+    assert "was never closed" in tree.diag and not tree.judged
 
 
 @pytest.mark.parametrize("source, expected", [

@@ -118,6 +118,10 @@ DEV void lex_ahead(Parser* p) {
 DEV void report_ahead(Parser* p) {
   if (p->ahead.cls == DG_OK || failed(p)) return;
   *p->diag = p->ahead;
+  if (!judged_here(&p->lex)) {  // what the parser read since made it unsure (indent_error_class)
+    p->diag->judged = 0;
+    if (p->diag->cls == DG_INDENTATION || p->diag->cls == DG_TAB) p->diag->cls = DG_SYNTAX;
+  }
   diag_clear(&p->ahead);
 }
 
@@ -1229,6 +1233,18 @@ DEVFN void handler(Parser* p, int* star, int* bare) {
   push(p, add_node(p, ND_EXCEPT, &kw, cls, record(p, 2, as, body)));
 }
 
+// A try without a handler: CPython's rule names it at the token after
+// the block, placed as a missing block's (no_indented_block).
+DEVFN void no_handler(Parser* p) {
+  const Token* t = &p->cur;
+  if (t->kind == TK_ERROR) { syntax_error(p, t, ""); return; }  // (the lexer's error)
+  int32_t line = t->line, col = t->kind == TK_DEDENT ? t->col - 1 : chars_in(p->src, t->start - (t->col - 1), t->start) + 1;
+  if (t->start >= p->lex.n) end_of_source(p, &line, &col);
+  diag_set(p->diag, DG_SYNTAX, line, col);
+  msg(p->diag, "expected 'except' or 'finally' block");
+  p->diag->judged = judged_here(&p->lex);
+}
+
 // try_stmt := 'try' block (handler+ else_block ['finally' block] | 'finally' block)
 // A try of except* handlers (exception groups) is UNSUPPORTED, its body
 // kept as unsupported_stmt keeps one.
@@ -1243,7 +1259,7 @@ DEVFN int32_t try_stmt(Parser* p) {
   int32_t orelse = handlers > 0 && !failed(p) ? else_block(p) : -1;
   Token fin = p->cur;
   int32_t final = !failed(p) && accept(p, TK_FINALLY) ? block(p, &fin) : -1;
-  if (!failed(p) && handlers == 0 && final < 0) syntax_error(p, &p->cur, "expected 'except' or 'finally' block");
+  if (!failed(p) && handlers == 0 && final < 0) no_handler(p);
   if (star == 1) {
     p->top = mark;
     return failed(p) ? -1 : with_op(p, add_node(p, ND_UNSUPPORTED, &kw, body), UN_STATEMENT);
