@@ -1238,7 +1238,8 @@ DEVFN void handler(Parser* p, int* star, int* bare) {
 DEVFN void no_handler(Parser* p) {
   const Token* t = &p->cur;
   if (t->kind == TK_ERROR) { syntax_error(p, t, ""); return; }  // (the lexer's error)
-  int32_t line = t->line, col = t->kind == TK_DEDENT ? t->col - 1 : chars_in(p->src, t->start - (t->col - 1), t->start) + 1;
+  int32_t line = t->line, col = chars_in(p->src, t->start - (t->col - 1), t->start) + 1;
+  if (t->kind == TK_DEDENT) col = t->col - 1;
   if (t->start >= p->lex.n) end_of_source(p, &line, &col);
   diag_set(p->diag, DG_SYNTAX, line, col);
   msg(p->diag, "expected 'except' or 'finally' block");
