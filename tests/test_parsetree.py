@@ -223,11 +223,22 @@ def test_word_mutants_errors_are_cpythons():
     "x +=", "x = a +  # a note", "x +=  \r\n", "x = (1 +\n 2) *", "if x ==", "if x  # a note\n", "def f",
     "def f() -> int", "from a import b,", "import a as", "if x:\n    y = 1\nelse", "x = y =", "for i in",
     "try:\n    pass\nexcept", "try:\n    x = 1\n", "def f():\n    try:\n        x = 1\n    return 1",
-    "def f():\n    try:\n        x = 1\ny = 2\n", "try: x = 1\n",
+    "def f():\n    try:\n        x = 1\ny = 2\n", "try: x = 1\n", "try: x = 1\n    y = 2\n",
 ])
 def test_errors_at_the_end_are_cpythons(source):
     tree = parse([source])[0]
     assert _judged(tree) == _cpython_error(source), tree.diag
+
+
+# a backslash no newline follows: CPython's tokenizer error, at the character after it; on a line
+# another continues, CPython counts from the first line, and at the end it is an EOF (not judged)
+@pytest.mark.parametrize("source, judged", [
+    ("x = 1 \\ y\n", True), ("x = (1 +\n  \\ 2)\n", True), ("def f():\n    return a \\\\\n", True),
+    ("x = 1 \\", False), ("x = a + \\\n  b \\ c\n", False), ("x = (1,\n 2 \\\n \\ 3)\n", False),
+])
+def test_a_stray_backslash_is_cpythons_error(source, judged):
+    tree = parse([source])[0]
+    assert tree.judged == judged and (not judged or _judged(tree) == _cpython_error(source)), tree.diag
 
 
 def test_an_error_read_ahead_is_unsure_after_what_the_parser_read_since():

@@ -389,6 +389,7 @@ DEVFN int lex_skip_blanks(Lexer* L) {
     int c = lex_peekc(L, 0);
     if (c == ' ' || c == '\t' || c == '\f') { L->pos++; continue; }
     if (c == '#') { while (L->pos < L->n && L->src[L->pos] != '\n') L->pos++; continue; }
+    if (c == '\\' && L->pos + 1 >= L->n) return 0;  // (CPython ends a source with a newline: as below)
     if (c == '\\' && lex_peekc(L, 1) == '\n') {
       if (L->pos + 2 >= L->n) return 0;  // reported on the backslash's line, as CPython
       L->pos += 2; L->line++; L->line_start = L->pos;
@@ -516,6 +517,22 @@ DEVFN Token lex_never_closed(Lexer* L) {
   return t;
 }
 
+// A '\\' that no newline follows: CPython's tokenizer ends with an error
+// token there (quiet: the exception is its parser's, when it fetches the
+// token), placed at the character after the backslash; on a line another
+// continues (its line ends in '\\'), CPython counts that column from the
+// first line it continues: not judged there.
+DEVFN Token lex_bad_continuation(Lexer* L, int32_t start) {
+  L->pos++;
+  Token t = lex_fail(L, start, "unexpected character after line continuation character");
+  L->quiet = 1;
+  int32_t b = L->line_start - 1;  // the previous line's '\n'
+  if (b > 0 && L->src[b - 1] == '\r') b--;
+  L->diag->col = chars_in(L->src, L->line_start, start) + 2;
+  L->diag->judged = judged_here(L) && !(b > 0 && L->src[b - 1] == '\\');
+  return t;
+}
+
 DEVFN Token lex_operator(Lexer* L, int32_t start) {
   int c = lex_peekc(L, 0), c1 = lex_peekc(L, 1), c2 = lex_peekc(L, 2);
   int kind = TK_ERROR, n = 1;
@@ -551,6 +568,7 @@ DEVFN Token lex_operator(Lexer* L, int32_t start) {
   }
 #undef OR_EQ
 #undef DOUBLED
+  if (kind == TK_ERROR && c == '\\') return lex_bad_continuation(L, start);
   if (kind == TK_ERROR) { L->pos++; return lex_fail(L, start, "invalid character in source"); }
   L->pos += n;
   if (kind == TK_LPAREN || kind == TK_LBRACKET || kind == TK_LBRACE) {

@@ -538,6 +538,12 @@ DEVFN int32_t paren(Parser* p) {
   if (failed(p)) return -1;
   if (check(p, TK_FOR)) return comprehension(p, ND_GENEXP, &open, first, TK_RPAREN);
   if (!check(p, TK_COMMA)) {
+    const Node* n = node_at(p, first);
+    if (n->kind == ND_STARRED) {  // (CPython's second pass: a starred group is no expression)
+      diag_set(p->diag, DG_SYNTAX, n->line, n->col);
+      msg(p->diag, "cannot use starred expression here");
+      return -1;
+    }
     expect(p, TK_RPAREN, "expected ')'");
     return add_node(p, ND_GROUP, &open, first);
   }
@@ -1234,12 +1240,13 @@ DEVFN void handler(Parser* p, int* star, int* bare) {
 }
 
 // A try without a handler: CPython's rule names it at the token after
-// the block, placed as a missing block's (no_indented_block).
+// the block, placed as a missing block's (no_indented_block); an INDENT
+// as the unexpected indent is (statement).
 DEVFN void no_handler(Parser* p) {
   const Token* t = &p->cur;
   if (t->kind == TK_ERROR) { syntax_error(p, t, ""); return; }  // (the lexer's error)
   int32_t line = t->line, col = chars_in(p->src, t->start - (t->col - 1), t->start) + 1;
-  if (t->kind == TK_DEDENT) col = t->col - 1;
+  if (t->kind == TK_DEDENT || t->kind == TK_INDENT) col = t->col - 1;  // (at the indentation's last column)
   if (t->start >= p->lex.n) end_of_source(p, &line, &col);
   diag_set(p->diag, DG_SYNTAX, line, col);
   msg(p->diag, "expected 'except' or 'finally' block");
@@ -1351,7 +1358,9 @@ DEVFN int32_t simple_stmt(Parser* p) {
       int32_t mark = p->top;
       do {
         Token first = p->cur;
+        p->line_end_unjudged++;  // (CPython's second pass names the longest target it reads: "cannot delete ...")
         int32_t target = expression(p);
+        p->line_end_unjudged--;
         if (failed(p)) return -1;
         if (!valid_del_target(p, target)) {
           diag_set(p->diag, DG_SYNTAX, first.line, first.col);
