@@ -142,7 +142,8 @@ def decide_near(res: VerifyResult) -> None:
     if not tests or not len(res.lanes.status):
         return
     link = res.lanes.link
-    status = link.host(res.lanes.status).copy()
+    before = link.host(res.lanes.status)
+    status = before.copy()
     index = link.host(res.lanes.index)
     programs, first = np.unique(index, return_index=True)
     returned = (ST["pass"], ST["wrong_answer"])
@@ -155,7 +156,7 @@ def decide_near(res: VerifyResult) -> None:
             if status[p, t] in returned:
                 value, tolerance = res.problem.tests[t].near
                 status[p, t] = ST["pass"] if _near(res.actual(c, t), value, tolerance) else ST["wrong_answer"]
-    if (status == link.host(res.lanes.status)).all():
+    if (status == before).all():
         return
     res.lanes.status = link.device(status)
     res.lanes.passes = link.device((status == ST["pass"]).sum(axis=1, dtype=np.int32)[index])

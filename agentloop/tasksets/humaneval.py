@@ -343,9 +343,9 @@ def record_calls(task: dict, timeout: float = CHECK_TIMEOUT_S,
                 bound.apply_defaults()
                 before = copy.deepcopy(list(bound.args))
                 caller = sys._getframe(1)
-                decisive = caller.f_code.co_filename == filename and caller.f_lineno in exact
+                ours = caller.f_code.co_filename == filename  # (a call from the check's own lines)
+                decisive = ours and caller.f_lineno in exact
                 result = ref(*args, **kwargs)
-                ours = caller.f_code.co_filename == filename
                 form = typed.get(caller.f_lineno) if ours else None
                 calls.append(Call(before, copy.deepcopy(result), decisive and not _has_nan(result),
                                   form is not None and typed_fits(form, result),

@@ -457,6 +457,18 @@ DEVFN int lex_indentation(Lexer* L) {
 DEVFN Token lex_number(Lexer* L, int32_t start);
 DEVFN Token lex_string(Lexer* L, int32_t start, int32_t flags);
 
+// The line of position at, at or before the lexer's, and where that line
+// starts (line_start: null where not wanted): the lines between counted back.
+DEVFN int32_t lex_line_at(const Lexer* L, int32_t at, int32_t* line_start) {
+  int32_t line = L->line;
+  for (int32_t i = at; i < L->pos; i++) line -= L->src[i] == '\n';
+  if (line_start) {
+    *line_start = at;
+    while (*line_start > 0 && L->src[*line_start - 1] != '\n') --*line_start;
+  }
+  return line;
+}
+
 // A bracket error at start, as CPython's tokenizer raises it: at its column
 // in characters, and the VM's verdict where judged_here.
 DEV void lex_bracket_error(Lexer* L, int32_t start) {
@@ -485,8 +497,7 @@ DEVFN int lex_closes(Lexer* L, int32_t start, int c) {
   lex_fail(L, start, close);
   msg(L->diag, " does not match opening parenthesis ");
   msg(L->diag, open);
-  int32_t line = L->line;  // the opening one's: the lines between counted back
-  for (int32_t i = at; i < start; i++) line -= L->src[i] == '\n';
+  int32_t line = lex_line_at(L, at, nullptr);  // the opening one's
   if (line != L->line) {
     msg(L->diag, " on line ");
     msg_int(L->diag, line);
@@ -504,9 +515,7 @@ DEV int lex_all_open_known(const Lexer* L) {
   return L->open_at && !L->mid_source && L->parens > 0 && L->open_n - L->open_base == L->parens;
 }
 DEVFN Token lex_never_closed(Lexer* L) {
-  int32_t at = L->open_at[L->open_n - 1], line = L->line, line_start = at;
-  for (int32_t i = at; i < L->pos; i++) line -= L->src[i] == '\n';
-  while (line_start > 0 && L->src[line_start - 1] != '\n') line_start--;
+  int32_t at = L->open_at[L->open_n - 1], line_start, line = lex_line_at(L, at, &line_start);
   const char what[] = {'\'', L->src[at], '\'', ' ', 'w', 'a', 's', ' ', 'n', 'e', 'v', 'e', 'r', ' ',
                        'c', 'l', 'o', 's', 'e', 'd', 0};
   Token t = lex_fail(L, L->pos, what);

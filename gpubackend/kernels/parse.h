@@ -69,10 +69,14 @@ DEV int failed(const Parser* p) { return p->diag->cls != DG_OK; }
 // CPython's words or place are others), at the column where its NEWLINE
 // token begins (Token.ival: a comment's '#', or the line's end).
 DEV void report_ahead(Parser* p);
+// The column, in characters as CPython counts, of position pos on token t's line.
+DEV int32_t column_at(const Parser* p, const Token* t, int32_t pos) {
+  return chars_in(p->src, t->start - (t->col - 1), pos) + 1;
+}
 DEV void syntax_error(Parser* p, const Token* t, const char* what, const char* line_end = "invalid syntax") {
   if (t->kind == TK_ERROR) { report_ahead(p); return; }  // the lexer's error is the one
   if (t->kind == TK_NEWLINE && line_end && !p->line_end_unjudged && judged_here(&p->lex) && !failed(p)) {
-    diag_set(p->diag, DG_SYNTAX, t->line, chars_in(p->src, t->start - (t->col - 1), (int32_t)t->ival) + 1);
+    diag_set(p->diag, DG_SYNTAX, t->line, column_at(p, t, (int32_t)t->ival));
     msg(p->diag, line_end);
     p->diag->judged = 1;
     return;
@@ -953,14 +957,22 @@ DEVFN void end_of_source(const Parser* p, int32_t* line, int32_t* col) {
   *col = chars_in(p->src, start, end) + 1;
 }
 
-// Where CPython puts a missing block's IndentationError: at the token that
-// is not an INDENT (a DEDENT's column one short of the token after it),
-// and at the end of the source just past its last line.
+// Where CPython puts an error its parser raises at token t (the token
+// after the last it read): at an INDENT's or DEDENT's indentation's last
+// column (one short of the token after it), past the source's last line at
+// its end (end_of_source), else at t, its column in characters.
+DEVFN void token_place(const Parser* p, const Token* t, int32_t* line, int32_t* col) {
+  *line = t->line;
+  *col = t->kind == TK_INDENT || t->kind == TK_DEDENT ? t->col - 1 : column_at(p, t, t->start);
+  if (t->start >= p->lex.n) end_of_source(p, line, col);
+}
+
+// A missing block's IndentationError, at the token that is not an INDENT.
 DEVFN void no_indented_block(Parser* p, const char* header, int32_t header_line) {
   const Token* t = &p->cur;
   if (t->kind == TK_ERROR) return;  // the lexer has reported it
-  int32_t line = t->line, col = t->kind == TK_DEDENT ? t->col - 1 : t->col;
-  if (t->start >= p->lex.n) end_of_source(p, &line, &col);
+  int32_t line, col;
+  token_place(p, t, &line, &col);
   diag_set(p->diag, indent_error_class(&p->lex, DG_INDENTATION), line, col);
   msg(p->diag, "expected an indented block after ");
   msg(p->diag, header);
@@ -1240,14 +1252,12 @@ DEVFN void handler(Parser* p, int* star, int* bare) {
 }
 
 // A try without a handler: CPython's rule names it at the token after
-// the block, placed as a missing block's (no_indented_block); an INDENT
-// as the unexpected indent is (statement).
+// the block (token_place).
 DEVFN void no_handler(Parser* p) {
   const Token* t = &p->cur;
   if (t->kind == TK_ERROR) { syntax_error(p, t, ""); return; }  // (the lexer's error)
-  int32_t line = t->line, col = chars_in(p->src, t->start - (t->col - 1), t->start) + 1;
-  if (t->kind == TK_DEDENT || t->kind == TK_INDENT) col = t->col - 1;  // (at the indentation's last column)
-  if (t->start >= p->lex.n) end_of_source(p, &line, &col);
+  int32_t line, col;
+  token_place(p, t, &line, &col);
   diag_set(p->diag, DG_SYNTAX, line, col);
   msg(p->diag, "expected 'except' or 'finally' block");
   p->diag->judged = judged_here(&p->lex);
@@ -1292,10 +1302,9 @@ DEVFN int32_t decorator(Parser* p) {
   if (k.kind == TK_DEF || k.kind == TK_CLASS || k.kind == TK_ASYNC || k.kind == TK_AT || k.kind == TK_INDENT)
     return with_op(p, add_node(p, ND_UNSUPPORTED, &t, -1), UN_STATEMENT);  // (an INDENT: the next statement's error)
   if (k.kind == TK_ERROR) { advance(p); return -1; }  // (the lexer's error, reported as the parser reads it)
-  int32_t line = k.line, col = chars_in(p->src, k.start - (k.col - 1), k.start) + 1;
-  if (k.start >= p->lex.n) end_of_source(p, &line, &col);
+  int32_t line, col;
+  token_place(p, &k, &line, &col);
   if (k.kind == TK_DEDENT) {  // CPython's parser stopped at a DEDENT: reported as it stands
-    if (k.start < p->lex.n) col = k.col - 1;
     diag_set(p->diag, indent_error_class(&p->lex, DG_INDENTATION), line, col);
     msg(p->diag, "unexpected unindent");
     p->as_it_stands = 1;
