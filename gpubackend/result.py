@@ -58,6 +58,14 @@ def diagnostic(head) -> Diagnostic | None:
                       d["msg"].split(b"\0", 1)[0].decode("ascii", "replace"), bool(d["judged"]))
 
 
+def call_message(head) -> str:
+    """The message of the error every test's call raises in a program that
+    compiled but whose entry cannot be called so (its name bound nowhere,
+    or its def taking another number of arguments), as CPython words it;
+    "" for any other program."""
+    return head["diag"]["msg"].split(b"\0", 1)[0].decode("ascii", "replace") if head["ok"] else ""
+
+
 @dataclass
 class Lanes:
     """A call's outcomes where the kernels left them (xp arrays).
@@ -183,9 +191,16 @@ class VerifyResult:
 
     def message(self, c: int, t: int) -> str:
         """The exception's message where the CPython path judged lane (c, t)
-        and it raised ("" otherwise: the VM keeps no messages)."""
+        and it raised, or where the VM's lane raised at the test's call of
+        the entry (call_message); "" otherwise: the VM keeps no other
+        messages."""
         lane = self._cpython_lane(c, t)
-        return "" if lane is None else lane[4]
+        if lane is not None:
+            return lane[4]
+        if self.path(c) == "cpython" or self._lane("line", c, t) != 0 or \
+                self.status_name(c, t) not in ("NameError", "TypeError"):
+            return ""
+        return call_message(self.lanes.headers(np.array([self._program(c)]))[0])
 
     def _cpython_lane(self, c: int, t: int):
         """(code, name, line, value, message) when the CPython path judged lane (c, t)."""

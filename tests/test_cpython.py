@@ -465,6 +465,29 @@ def test_every_lane_agrees_with_the_program_run_here(v, name):
     assert np.any(res.passed) and not np.all(res.passed)
 
 
+CALL_FAILS = [
+    "def digitsum(n):\n    return n\n",  # no digit_sum: NameError
+    "def digit_sum():\n    return 0\n",
+    "def digit_sum(n, base):\n    return n\n",
+    "def digit_sum(n, base, width=1):\n    return n\n",
+    "def digit_sum(n, base, width, pad):\n    return n\n",
+]
+
+
+def test_a_call_of_the_entry_that_fails_is_cpythons_error_on_the_vm(v, digit_sum):
+    """An entry missing or of another arity: the VM's lanes hold CPython's
+    status, line (none of the program's) and message."""
+    on_vm = v.verify(CALL_FAILS, digit_sum)
+    on_cpython = v.verify(CALL_FAILS, digit_sum.model_copy(update={"typed": False}))
+    for c in range(len(CALL_FAILS)):
+        assert (on_vm.path(c), on_cpython.path(c)) == ("vm", "cpython")
+        for t in range(on_vm.n_tests):
+            vm = (on_vm.status_name(c, t), int(on_vm.line[c, t]), on_vm.message(c, t))
+            assert vm == (on_cpython.status_name(c, t), int(on_cpython.line[c, t]), on_cpython.message(c, t))
+    assert on_vm.message(0, 0) == "name 'digit_sum' is not defined"
+    assert on_vm.message(4, 0) == "digit_sum() missing 3 required positional arguments: 'base', 'width', and 'pad'"
+
+
 # ---------------------------------------------------------------- verdict_only: only the verdict is wanted
 
 # Overflows on test 0 (a deviation) and answers test 2 wrongly (an exact failure the VM can see).

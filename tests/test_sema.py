@@ -23,8 +23,8 @@ def _compiler_diags(sources, problem):
     out = []
     for p in _V.compile(sources, problem):
         d = p["diag"]
-        out.append((DIAG_CLASSES[int(d["cls"])], int(d["line"]), int(d["col"]),
-                    bytes(d["msg"]).split(bytes(1))[0].decode("utf-8", "replace")))
+        msg = bytes(d["msg"]).split(bytes(1))[0].decode("utf-8", "replace") if d["cls"] else ""  # (else the call's)
+        out.append((DIAG_CLASSES[int(d["cls"])], int(d["line"]), int(d["col"]), msg))
     return out
 
 
@@ -71,21 +71,24 @@ def test_generated_programs_type_whole():
 
 @pytest.mark.parametrize("source, diag", [
     ("def f(n: int) -> int:\n    return n\n", ("", 0, 0)),
-    ("def g(n: int) -> int:\n    return n\n", ("NameError", 1, 1)),
-    ("def f(n: str) -> int:\n    return 0\n", ("TypeError", 1, 1)),
+    ("def g(n: int) -> int:\n    return n\n", ("", 0, 0)),  # no entry: each test's call raises NameError
+    ("def f(n: str) -> int:\n    return 0\n", ("", 0, 0)),  # the entry's annotations type nothing
+    ("def g(n: str) -> int:\n    return 0\ndef f(n: int) -> int:\n    return g(n)\n", ("TypeError", 4, 14)),
     ("def f(n) -> int:\n    return n\n", ("", 0, 0)),  # the entry: typed by the problem's signature
     ("def g(n) -> int:\n    return n\ndef f(n: int) -> int:\n    return g(n)\n", ("", 0, 0)),  # typed by its call
     ("def f(n: int) -> int:\n    def g(k):\n        return k\n    return g(n)\n", ("", 0, 0)),  # nested, too
     ("def f(n: int):\n    return n\n", ("", 0, 0)),
     ("def g(n: int):\n    return n\ndef f(n: int) -> int:\n    return g(n)\n", ("", 0, 0)),
-    ("def f(n, m) -> int:\n    return n\n", ("TypeError", 1, 10)),  # a parameter the signature lacks
-    ("def f(n: list) -> int:\n    return 0\n", ("Unsupported", 1, 10)),  # bare, and the signature says int
+    ("def f(n, m) -> int:\n    return n\n", ("", 0, 0)),  # a parameter the tests lack: their call's TypeError
+    ("def g(n: list) -> int:\n    return 0\ndef f(n: int) -> int:\n    return n\n", ("Unsupported", 1, 10)),
     ("def f(n: int, n: int) -> int:\n    return n\n", ("SyntaxError", 1, 15)),
     ("def f(n: int = 3) -> int:\n    return n\n", ("", 0, 0)),
     ("def f(n: int = []) -> int:\n    return n\n", ("Unsupported", 1, 14)),
     ("def f(n: List[int]) -> int:\n    return 0\n", ("NameError", 1, 10)),
-    ("def f(n: int | None | str) -> int:\n    return 0\n", ("Unsupported", 1, 21)),
-    ("def f(n: tuple[int, ..., int]) -> int:\n    return 0\n", ("Unsupported", 1, 21)),
+    ("def g(n: int | None | str) -> int:\n    return 0\ndef f(n: int) -> int:\n    return n\n", ("Unsupported", 1, 21)),
+    ("def g(n: tuple[int, ..., int]) -> int:\n    return 0\ndef f(n: int) -> int:\n    return n\n",
+     ("Unsupported", 1, 21)),
+    ("from typing import List\ndef f(n: List[int, int]) -> int:\n    return 0\n", ("TypeError", 2, 10)),
     ("def f(n: int) -> int:\n    return n\ndef f(n: int) -> int:\n    return n\n", ("Unsupported", 3, 1)),
     ("def f(n: int) -> int:\n    return n\nprint(f(3))\n", ("", 0, 0)),  # the module's code
     ("print(3)\ndef f(n: int) -> int:\n    return n\n", ("Unsupported", 1, 1)),  # before a def

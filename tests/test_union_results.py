@@ -109,3 +109,39 @@ def test_a_result_whose_values_compare_inside_stays_refused(ret, returned):
                       if ret.startswith("list") else {"args": [0], "expected": None}])
     res = Verifier(DEVICE, fallback=False).verify([f"def f(n):\n    return {returned}\n"], problem)
     assert res.diagnostics[0].cls == "TypeError"
+
+
+ANNOTATED = [
+    # (the problem's result type, expected value, the entry's result annotation, its return expression)
+    ("str", "yes", "bool", "n > 0"),
+    ("float", 1.0, "float", "n + 1"),  # an int, though both say float: 1 == 1.0
+    ("int", 1, "float", "n + 1"),
+    ("tuple[int, int]", (0, 0), "List[int]", "(n, n)"),
+    ("Optional[int]", None, "int", "None if n == 0 else n"),
+    ("list[int]", [0], "None", "[n]"),
+]
+
+
+@pytest.mark.parametrize("ret, expected, annotation, returned", ANNOTATED)
+def test_the_entrys_result_annotation_types_nothing(ret, expected, annotation, returned):
+    """CPython only evaluates an annotation: the entry returns what its code
+    returns, judged as a result of another type where it is one."""
+    problem = Problem(name="u", entry="f", signature=f"def f(n: int) -> {ret}",
+                      tests=[{"args": [0], "expected": expected}])
+    source = f"from typing import List, Optional\n\ndef f(n: int) -> {annotation}:\n    return {returned}\n"
+    res = Verifier(DEVICE, fallback=False).verify([source], problem)
+    assert res.diagnostics[0] is None
+    got = res.actual(0, 0)
+    assert repr(got) == repr(eval(returned, {"n": 0}))
+    assert res.status_name(0, 0) == ("pass" if matches(got, expected, None) else "wrong_answer")
+
+
+@pytest.mark.parametrize("annotation", ["List[int, str]", "int[str]", "Dict[str]", "Sequence[int]"])
+def test_an_annotation_that_raises_when_its_def_runs_is_not_ignored(annotation):
+    """`List[int, str]` raises TypeError when the def runs, `Sequence` is not
+    imported: CPython's error, not the problem's type, so the VM refuses."""
+    problem = Problem(name="u", entry="f", signature="def f(n: list[int]) -> int",
+                      tests=[{"args": [[1]], "expected": 1}])
+    source = f"from typing import List, Dict\n\ndef f(n: {annotation}) -> int:\n    return len(n)\n"
+    res = Verifier(DEVICE, fallback=False).verify([source], problem)
+    assert res.diagnostics[0] is not None

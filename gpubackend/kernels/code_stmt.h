@@ -984,19 +984,28 @@ DEV int32_t module_follow(Code* g, int32_t k) {
 }
 
 // module_code := statement*      (sema_module) the function every lane
-// starts in when the module has code: its statements, then the entry on
-// the test's arguments, which it holds in its first slots as the entry
-// would, and whose result it returns.
+// starts in when the module has code, or when the tests' call of the entry
+// fails (Sema.call_fails): its statements, then the entry on the test's
+// arguments, which it holds in its first slots as the entry would, and
+// whose result it returns; or the call's raise, which CPython's traceback
+// places in the tests, no line of the program (line 0).
 DEVFN void module_code(Code* g) {
   const Sema* s = g->s;
-  int32_t fm = s->nfuncs, nparams = s->funcs[s->entry].nparams;
+  int32_t fm = s->nfuncs, nparams = s->call_fails ? signature_arity(s) : s->funcs[s->entry].nparams;
   CodeFrame* fr = &g->f;
   open_code_frame(g, fm);
   g->funcs[fm].callees = 0; g->funcs[fm].memo_pc = -1; g->funcs[fm].returns = -1; g->funcs[fm].nparams = nparams;
   new_slots(g, nparams);
   int32_t pc = g->out->n_code;
-  g->line = stmt_line(g, cx(g, s->module_at));
-  if (statements(g, s->module_at, s->module_n, g->eof_line) && !code_failed(g)) {
+  int ran = 1;
+  if (s->module_n) {
+    g->line = stmt_line(g, cx(g, s->module_at));
+    ran = statements(g, s->module_at, s->module_n, g->eof_line) && !code_failed(g);
+  }
+  if (ran && s->call_fails) {
+    g->line = 0;
+    emit(g, OP_RAISE, s->call_fails);
+  } else if (ran) {
     for (int32_t k = 0; k < nparams; k++) emit(g, OP_LOAD, k);
     g->funcs[fm].callees |= 1u << s->entry;
     emit(g, OP_CALL, s->entry);
@@ -1031,9 +1040,10 @@ DEVFN int code_program(Code* g, const Sema* s, Program* out) {
       if (s->funcs[f].def == st && s->funcs[f].parent < 0 && s->funcs[f].infer != INFER_WAITING)
         funcdef(g, f, module_follow(g, k));
   }
-  if (s->module_n) module_code(g);
+  int wrapped = s->module_n || s->call_fails;  // the lanes start in module_code
+  if (wrapped) module_code(g);
   if (code_failed(g)) return 0;
-  finish_program(out, g->funcs, s->nfuncs + (s->module_n > 0), s->module_n ? s->nfuncs : s->entry);
+  finish_program(out, g->funcs, s->nfuncs + wrapped, wrapped ? s->nfuncs : s->entry);
   return 1;
 }
 

@@ -46,6 +46,7 @@ DEVFN void compile_program(Workspace* w, int32_t cap_nodes, const char* src, int
   if (parse_program(&w->p, src, n, &t, &out->diag) < 0) return;
   if (!sema_program(&w->s, &t, src, n, entry, entry_len, sig, sig_len, &out->diag)) return;
   code_program(&w->g, &w->s, out);
+  if (out->ok && w->s.call_fails) call_message(&w->s, &out->diag);  // the lanes' message: no diagnostic
   int32_t len = 0;
   if (w->s.result != T_BAD && type_code(&w->s.types, w->s.result, out->ret, &len, MAX_SIG - 1)) out->ret[len] = 0;
 }

@@ -122,7 +122,8 @@ struct Diag {
   int32_t col;
   int32_t sealed;  // 1 once a later error was dropped: its message parts are too
   int32_t judged;  // 1: CPython's own error at its place, in its words: the VM's verdict (lex.h, judged_here)
-  char msg[MSG_LEN];
+  char msg[MSG_LEN];  // the message; in a program that compiled, the one of the error every test's
+                     // call of its entry raises where the call itself fails (sema.h, call_message)
 };
 
 struct FuncInfo {

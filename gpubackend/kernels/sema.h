@@ -69,6 +69,11 @@ struct Sema {
   SemaFunc funcs[MAX_FUNCS];  // every def, nested ones included, in source order
   int32_t nfuncs;
   int32_t entry;    // the entry's index in funcs, or -1
+  // Where every test's call of the entry raises before the entry runs: the
+  // status (ST_NAME_ERROR: nothing binds the entry's name; ST_TYPE_ERROR:
+  // its def takes another number of arguments than the tests pass), else 0;
+  // call_def: the def of ST_TYPE_ERROR's, or -1.
+  int32_t call_fails, call_def;
   int32_t math_imported;      // `import math` at module level
   int32_t re_imported;        // `import re` at module level
   int32_t typing[MAX_TYPING_NAMES];  // names imported from typing so far (ALIAS nodes)
@@ -453,6 +458,81 @@ DEVFN int32_t annotation(Sema* s, int32_t i) {
   return T_BAD;
 }
 
+// ---- bindings
+
+// Whether node i's own token is the word w[0, len).
+DEV int spells(const Sema* s, int32_t i, const char* w, int32_t len) {
+  return spans_equal(s->src + nd(s, i)->pos, nd(s, i)->len, w, len);
+}
+
+// Whether an import's ALIAS binds the word: its `as` name, else the head of
+// its dotted name (`import os.path` binds os); `*` may bind anything.
+DEV int alias_binds_word(const Sema* s, int32_t alias, const char* w, int32_t len) {
+  const Node* a = nd(s, alias);
+  if (a->a >= 0) return spells(s, a->a, w, len);
+  const char* p = s->src + a->pos;
+  int32_t head = 0;
+  while (head < a->len && p[head] != '.') head++;
+  return p[0] == '*' || spans_equal(p, head, w, len);
+}
+DEV int alias_binds(const Sema* s, int32_t alias, int32_t name) {
+  return alias_binds_word(s, alias, s->src + nd(s, name)->pos, nd(s, name)->len);
+}
+
+// Whether target t (a NAME, or a tuple, list, group or starred of them)
+// binds the word.
+DEVFN int binds_word(const Sema* s, int32_t t, const char* w, int32_t len) {
+  const Node* n = nd(s, t);
+  switch (n->kind) {
+    case ND_NAME: return spells(s, t, w, len);
+    case ND_GROUP: case ND_STARRED: return binds_word(s, n->a, w, len);
+    case ND_TUPLE: case ND_LIST:
+      for (int32_t k = 0; k < n->n; k++) if (binds_word(s, xtra(s, n->a + k), w, len)) return 1;
+  }
+  return 0;
+}
+DEVFN int binds(const Sema* s, int32_t t, int32_t name) {
+  return binds_word(s, t, s->src + nd(s, name)->pos, nd(s, name)->len);
+}
+
+// How many places of the program bind the word: defs, parameters,
+// imports, assignment and loop targets, `except ... as`, in any scope.
+// A statement the language does not have (class, global, with) may bind
+// any name: then -1, not known.
+DEVFN int32_t bindings_of(const Sema* s, const char* w, int32_t len) {
+  int32_t count = 0;
+  for (int32_t i = 0; i < s->t->n_nodes; i++) {
+    const Node* n = nd(s, i);
+    switch (n->kind) {
+      case ND_UNSUPPORTED: if (n->op == UN_STATEMENT) return -1; break;
+      case ND_PARAM: count += spells(s, i, w, len); break;
+      case ND_DEF: count += spells(s, xtra(s, n->a), w, len); break;
+      case ND_ALIAS: count += alias_binds_word(s, i, w, len); break;
+      case ND_ASSIGN: for (int32_t k = 0; k + 1 < n->n; k++) count += binds_word(s, xtra(s, n->a + k), w, len); break;
+      case ND_AUGASSIGN: case ND_ANNASSIGN: case ND_WALRUS: case ND_COMPFOR: count += binds_word(s, n->a, w, len); break;
+      case ND_FOR: count += binds_word(s, xtra(s, n->a), w, len); break;
+      case ND_EXCEPT: count += xtra(s, n->b) >= 0 && spells(s, xtra(s, n->b), w, len); break;
+    }
+  }
+  return count;
+}
+
+// The word's index in builtins.def (its BI_ id), or -1.
+DEV int32_t builtin_index(const char* w, int32_t len) {
+  const char* names =
+#define BUILTIN(ID, NAME, FORM) NAME " "
+#include "builtins.def"
+#undef BUILTIN
+      ;
+  return word_index(w, len, names);
+}
+// Whether the word is one of CPython's builtins or a dunder, which CPython
+// finds where the program binds no such name.
+DEV int builtin_word(const char* w, int32_t len) {
+  int dunder = len > 4 && w[0] == '_' && w[1] == '_' && w[len - 1] == '_' && w[len - 2] == '_';
+  return dunder || builtin_index(w, len) >= 0;
+}
+
 // ---- declarations
 
 // The type the problem's signature gives the entry's parameter k (k < 0:
@@ -480,39 +560,66 @@ DEV int32_t refined(Sema* s, int32_t ann, int32_t t) {
   return (list && is_list(&s->types, t)) || (tuple && (is_tuple(&s->types, t) || is_vtuple(&s->types, t))) ? t : T_BAD;
 }
 
-// Whether annotation node a evaluates when its def runs, as CPython
-// evaluates it: every name in it a builtin type or a typing name imported
-// above (subscripts, tuples, None and | of such); *any set where one is
-// typing's Any.
-DEVFN int resolvable_annotation(Sema* s, int32_t a, int* any) {
+// How many arguments a generic's subscript may hold where CPython checks
+// it when it evaluates the subscript: typing's aliases count them (List[int,
+// str] raises TypeError), the builtin classes take any (list[int, str]).
+// 0: any number; -1: not a generic (int[str] raises TypeError).
+DEV int32_t generic_arity(const Sema* s, int32_t name) {
+  const char* any[] = {"list", "dict", "tuple", "set", "frozenset", "type", "Tuple"};
+  for (int32_t k = 0; k < 7; k++) if (node_is(s, name, any[k])) return 0;
+  if (node_is(s, name, "Dict") || node_is(s, name, "Mapping")) return 2;
+  const char* one[] = {"List", "Set", "FrozenSet", "Optional", "Iterable", "Sequence", "Type"};
+  for (int32_t k = 0; k < 7; k++) if (node_is(s, name, one[k])) return 1;
+  return node_is(s, name, "Union") ? 0 : -1;
+}
+
+// Whether NAME a is bound at the module level by a constant above (`List =
+// 5`), which an annotation would then read.
+DEV int module_const_named(const Sema* s, int32_t a) {
+  for (int32_t k = 0; k < s->nconsts; k++) if (same_text(s, s->consts[k].name, a)) return 1;
+  return 0;
+}
+
+// Whether annotation node a evaluates without an error when its def runs,
+// as CPython evaluates it: every name in it a builtin class or a typing
+// name imported above and not rebound, a subscript only of a generic and
+// with as many arguments as it takes (tuples, None, '...' and | of such).
+DEVFN int resolvable_annotation(Sema* s, int32_t a) {
   const Node* n = nd(s, a);
   switch (n->kind) {
-    case ND_CONST: return n->op == TK_NONE;
-    case ND_GROUP: return resolvable_annotation(s, n->a, any);
-    case ND_BINOP: return n->op == TK_PIPE && resolvable_annotation(s, n->a, any) && resolvable_annotation(s, n->b, any);
-    case ND_SUBSCRIPT: return resolvable_annotation(s, n->a, any) && resolvable_annotation(s, n->b, any);
+    case ND_CONST: return n->op == TK_NONE || n->op == TK_DOT;
+    case ND_GROUP: return resolvable_annotation(s, n->a);
+    case ND_BINOP: return n->op == TK_PIPE && resolvable_annotation(s, n->a) && resolvable_annotation(s, n->b);
+    case ND_SUBSCRIPT: {
+      const Node* x = nd(s, n->b);
+      int32_t arity = nd(s, n->a)->kind == ND_NAME ? generic_arity(s, n->a) : -1;
+      int32_t given = x->kind == ND_TUPLE && !x->op ? x->n : 1;
+      return arity >= 0 && (arity == 0 || arity == given) && resolvable_annotation(s, n->a) &&
+             resolvable_annotation(s, n->b);
+    }
     case ND_TUPLE:
-      for (int32_t k = 0; k < n->n; k++) if (!resolvable_annotation(s, xtra(s, n->a + k), any)) return 0;
+      for (int32_t k = 0; k < n->n; k++) if (!resolvable_annotation(s, xtra(s, n->a + k))) return 0;
       return 1;
     case ND_NAME: {
-      const char* builtins[] = {"int", "float", "str", "bool", "list", "dict", "tuple", "set"};
-      for (int32_t k = 0; k < 8; k++) if (node_is(s, a, builtins[k])) return 1;
-      *any |= node_is(s, a, "Any");
+      if (module_const_named(s, a)) return 0;
+      const char* builtins[] = {"int", "float", "str", "bool", "list", "dict", "tuple", "set", "frozenset", "object"};
+      for (int32_t k = 0; k < 10; k++) if (node_is(s, a, builtins[k])) return 1;
       return typing_imported(s, a);
     }
   }
   return 0;
 }
 
-// One annotation of a def's header: the problem's signature type `want`
-// (T_BAD: none; the entry's) stands for a missing or bare one, and for one
-// that mentions Any (`List[Any]`), which types nothing a run does: CPython
-// only evaluates it, and the tests pass the signature's values.
+// One annotation of a def's header. The entry's stands for nothing a run
+// does: CPython only evaluates it, the tests pass the problem's values, and
+// the entry returns what its code returns. So there the problem's signature
+// type `want` (T_BAD: none) stands for a missing or bare annotation, and
+// for any that evaluates (`List[Any]`, `-> bool` where the tests expect a
+// str): a return of another type is a wrong answer (foreign_result).
 DEVFN int32_t header_type(Sema* s, int32_t ann, int32_t want) {
   if (ann < 0) return want;
   int32_t t = refined(s, ann, want);
-  int any = 0;
-  if (t == T_BAD && want != T_BAD && want != T_PENDING && resolvable_annotation(s, ann, &any) && any) return want;
+  if (t == T_BAD && want != T_BAD && want != T_PENDING && resolvable_annotation(s, ann)) return want;
   return t != T_BAD ? t : annotation(s, ann);
 }
 
@@ -659,6 +766,25 @@ DEVFN int module_const(Sema* s, int32_t assign, int record) {
   return 1;
 }
 
+// The number of arguments the problem's tests pass the entry: its
+// signature's parameters.
+DEV int32_t signature_arity(const Sema* s) {
+  int32_t k = 0;
+  for (int32_t i = 0; i < s->want_sig_len && s->want_sig[i] != '>'; k++) i = rt_code_end(s->want_sig, i);
+  return k;
+}
+
+// Whether the entry's def cannot take the tests' arguments (fewer than it
+// requires, more than it has), where nothing else binds its name: then
+// CPython's call raises TypeError before the entry runs, and its body is
+// typed as any helper's, as no test reaches it.
+DEVFN int takes_other_arity(const Sema* s, int32_t def) {
+  const Node* d = nd(s, def);
+  int32_t given = signature_arity(s), required = 0;
+  while (required < d->n && nd(s, xtra(s, d->b + required))->b < 0) required++;
+  return (given < required || given > d->n) && bindings_of(s, s->want_entry, s->want_entry_len) == 1;
+}
+
 // A def, recorded with its header: a top-level one (parent -1) or one
 // nested at any depth in a top-level one (parent: that function).
 DEVFN void declare_function(Sema* s, int32_t def, int32_t parent) {
@@ -666,7 +792,9 @@ DEVFN void declare_function(Sema* s, int32_t def, int32_t parent) {
   SemaFunc* f = &s->funcs[s->nfuncs];
   int32_t name = xtra(s, nd(s, def)->a);
   const Node* nn = nd(s, name);
-  header(s, def, f, parent < 0 && spans_equal(s->src + nn->pos, nn->len, s->want_entry, s->want_entry_len));
+  int entry = parent < 0 && spans_equal(s->src + nn->pos, nn->len, s->want_entry, s->want_entry_len);
+  if (entry && takes_other_arity(s, def)) entry = 0, s->call_fails = ST_TYPE_ERROR, s->call_def = def;
+  header(s, def, f, entry);
   if (s->diag->cls != DG_OK) return;
   f->parent = parent;
   f->defined = 0;
@@ -773,6 +901,13 @@ DEVFN void entry_signature(Sema* s, const char* entry, int32_t entry_len, const 
     int32_t name = xtra(s, nd(s, s->funcs[k].def)->a);
     if (s->funcs[k].parent < 0 && spans_equal(s->src + nd(s, name)->pos, nd(s, name)->len, entry, entry_len)) e = k;
   }
+  if (e < 0 && !s->call_fails && !builtin_word(entry, entry_len) && bindings_of(s, entry, entry_len) == 0)
+    s->call_fails = ST_NAME_ERROR;  // the tests' calls raise NameError, after the module's code
+  if (s->call_fails) {  // module_code raises it, as funcs[nfuncs]
+    if (s->nfuncs == MAX_FUNCS)
+      sema_error_at(s, 1, 1, DG_LIMIT, "program exceeds MAX_FUNCS (functions, the module's code one of them)");
+    return;
+  }
   if (e < 0) {
     sema_error_at(s, 1, 1, DG_NAME, "entry function '");
     msg_add(s->diag, entry, entry_len); msg(s->diag, "' is not defined");
@@ -790,12 +925,42 @@ DEVFN void entry_signature(Sema* s, const char* entry, int32_t entry_len, const 
   s->entry = e;
 }
 
+// CPython's message of the error every test's call raises (call_fails),
+// into d: `name 'f' is not defined`, `f() takes 1 positional argument but
+// 2 were given`, `f() missing 2 required positional arguments: 'b' and 'c'`.
+DEVFN void call_message(const Sema* s, Diag* d) {
+  if (s->call_fails == ST_NAME_ERROR) {
+    msg(d, "name '"); msg_add(d, s->want_entry, s->want_entry_len); msg(d, "' is not defined");
+    return;
+  }
+  const Node* def = nd(s, s->call_def);
+  int32_t given = signature_arity(s), required = 0;
+  while (required < def->n && nd(s, xtra(s, def->b + required))->b < 0) required++;
+  msg_add(d, s->want_entry, s->want_entry_len);
+  if (given > def->n) {
+    msg(d, required < def->n ? "() takes from " : "() takes ");
+    if (required < def->n) { msg_int(d, required); msg(d, " to "); }
+    msg_int(d, def->n);
+    msg(d, required < def->n || def->n != 1 ? " positional arguments but " : " positional argument but ");
+    msg_int(d, given);
+    msg(d, given == 1 ? " was given" : " were given");
+    return;
+  }
+  int32_t missing = required - given;
+  msg(d, "() missing "); msg_int(d, missing);
+  msg(d, missing == 1 ? " required positional argument: " : " required positional arguments: ");
+  for (int32_t k = given; k < required; k++) {
+    if (k > given) msg(d, missing == 2 ? " and " : k + 1 == required ? ", and " : ", ");
+    msg(d, "'"); msg_add(d, s->src + nd(s, xtra(s, def->b + k))->pos, nd(s, xtra(s, def->b + k))->len); msg(d, "'");
+  }
+}
+
 // The declarations of the program whose tree is t (root: its MODULE), for
 // the entry `entry` of signature `sig`; 0 with the diagnostic in d.
 DEVFN int declarations(Sema* s, const ParseTree* t, const char* src, int32_t n, const char* entry,
                             int32_t entry_len, const char* sig, int32_t sig_len, Diag* d) {
   s->t = t; s->src = src; s->n = n; s->diag = d;
-  s->nfuncs = 0; s->entry = -1; s->math_imported = 0; s->re_imported = 0; s->ntyping = 0; s->typing_all = 0; s->nconsts = 0;
+  s->nfuncs = 0; s->entry = -1; s->call_fails = 0; s->call_def = -1; s->math_imported = 0; s->re_imported = 0; s->ntyping = 0; s->typing_all = 0; s->nconsts = 0;
   s->in_header = 0; s->result_at = -1; s->nfrom_math = 0; s->f.fn = -1; s->stop = 0; s->entry_called = 0;
   s->discovering = 0; s->fn_end = n; s->inferring = 0; s->module_n = 0; s->view_at = -1; s->union_at = -1;
   s->limit_at = -1;
@@ -833,17 +998,6 @@ DEV Token next_token(const Sema* s, int32_t i) { return token_after(s, nd(s, i)-
 // math.def, kept for the functions.
 // from, nfrom: where the names of `from math import` go (the module's, or
 // in a body the function's).
-// Whether an import's ALIAS binds `name`: its `as` name, else the head of
-// its dotted name (`import os.path` binds os); `*` may bind anything.
-DEV int alias_binds(const Sema* s, int32_t alias, int32_t name) {
-  const Node* a = nd(s, alias);
-  if (a->a >= 0) return same_text(s, a->a, name);
-  const char* p = s->src + a->pos;
-  int32_t head = 0;
-  while (head < a->len && p[head] != '.') head++;
-  return p[0] == '*' || spans_equal(p, head, s->src + nd(s, name)->pos, nd(s, name)->len);
-}
-
 // Standard modules every CPython has, whose import runs no code a program
 // can see: an import of one whose names the program never reads is a no-op.
 DEV int quiet_module(const char* m, int32_t len) {

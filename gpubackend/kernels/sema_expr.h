@@ -212,12 +212,7 @@ DEV int32_t find_function(const Sema* s, int32_t name) {
   return -1;
 }
 DEV int32_t builtin_of(const Sema* s, int32_t name) {
-  const char* names =
-#define BUILTIN(ID, NAME, FORM) NAME " "
-#include "builtins.def"
-#undef BUILTIN
-      ;
-  return name < 0 ? -1 : word_index(s->src + nd(s, name)->pos, nd(s, name)->len, names);
+  return name < 0 ? -1 : builtin_index(s->src + nd(s, name)->pos, nd(s, name)->len);
 }
 DEV int32_t const_of(const Sema* s, int32_t name) {
   for (int32_t k = 0; k < s->nconsts; k++) if (same_text(s, s->consts[k].name, name)) return k;

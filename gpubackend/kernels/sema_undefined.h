@@ -28,46 +28,14 @@
 // operands are compiled first.
 #define TY_AFTER_ACTS (1 << 28)
 
-// Whether target t (a NAME, or a tuple, list, group or starred of them)
-// binds a name spelled as node `name`.
-DEVFN int binds(const Sema* s, int32_t t, int32_t name) {
-  const Node* n = nd(s, t);
-  switch (n->kind) {
-    case ND_NAME: return same_text(s, t, name);
-    case ND_GROUP: case ND_STARRED: return binds(s, n->a, name);
-    case ND_TUPLE: case ND_LIST:
-      for (int32_t k = 0; k < n->n; k++) if (binds(s, xtra(s, n->a + k), name)) return 1;
-  }
-  return 0;
-}
-
 // Whether nothing binds the name NAME node `name` reads: no def, parameter,
-// import, assignment or loop target in any scope of the program names it,
-// and it is neither a dunder nor one of CPython's builtins. A statement the
-// language does not have (class, global, with) may bind names: in a
-// program with one, no name is known to be defined nowhere. One scan of
-// the tree: only names the type pass could not find come here.
+// import, assignment or loop target in any scope of the program names it
+// (bindings_of), and it is neither a dunder nor one of CPython's builtins.
+// Only names the type pass could not find come here.
 DEVFN int defined_nowhere(const Sema* s, int32_t name) {
-  const Node* m = nd(s, name);
-  const char* p = s->src + m->pos;
-  if (builtin_of(s, name) >= 0) return 0;
-  if (m->len > 4 && p[0] == '_' && p[1] == '_' && p[m->len - 1] == '_' && p[m->len - 2] == '_') return 0;
-  for (int32_t i = 0; i < s->t->n_nodes; i++) {
-    const Node* n = nd(s, i);
-    int bound = 0;
-    switch (n->kind) {
-      case ND_UNSUPPORTED: if (n->op == UN_STATEMENT) return 0; break;
-      case ND_PARAM: bound = same_text(s, i, name); break;
-      case ND_DEF: bound = same_text(s, xtra(s, n->a), name); break;
-      case ND_ALIAS: bound = alias_binds(s, i, name); break;
-      case ND_ASSIGN: for (int32_t k = 0; k + 1 < n->n; k++) bound |= binds(s, xtra(s, n->a + k), name); break;
-      case ND_AUGASSIGN: case ND_ANNASSIGN: case ND_WALRUS: case ND_COMPFOR: bound = binds(s, n->a, name); break;
-      case ND_FOR: bound = binds(s, xtra(s, n->a), name); break;
-      case ND_EXCEPT: bound = xtra(s, n->b) >= 0 && same_text(s, xtra(s, n->b), name); break;
-    }
-    if (bound) return 0;
-  }
-  return 1;
+  const char* w = s->src + nd(s, name)->pos;
+  int32_t len = nd(s, name)->len;
+  return !builtin_word(w, len) && bindings_of(s, w, len) == 0;
 }
 
 // Whether NAME node i, no local, reads something bound before any call:

@@ -1,4 +1,9 @@
-# signature: def f(x: int) -> int
-# error: Unsupported 3:10
-def f(x: int | str) -> int:
+# A parameter of several types (a helper's: the entry's annotations type nothing).
+# entry: f
+# error: Unsupported 4:10
+def g(x: int | str) -> int:
     return 1
+
+
+def f(x: int) -> int:
+    return g(x)
