@@ -130,7 +130,7 @@ DEVFN int return_stmt(Code* g, int32_t i) {
   discharge(g, &e);
   int32_t t = e.type;
   g->line = n->end;
-  if (g->f.fn == g->s->entry && is_opt(tt, t) && (type_fits(tt, ret, elem_of(tt, t)) || union_member(tt, ret, elem_of(tt, t)) >= 0)) {
+  if (g->f.fn == g->s->entry && none_or_result(tt, ret, t)) {
     emit0(g, OP_DUP);  // the entry returns None where its type says T: CPython's None is a wrong answer
     int32_t ok = emit(g, OP_JUMP_IF_TRUE, 0);
     emit(g, OP_RAISE, ST_WRONG_ANSWER);

@@ -172,7 +172,7 @@ DEVFN int return_stmt(Sema* s, int32_t i) {
             : is_union(tt, ret) ? union_expr(s, n->a, ret) : expr(s, n->a, 0);
   if (want && v->kind == ND_TUPLE) note_type(s, n->a, t);
   if (t == T_BAD) return 0;
-  if (s->f.fn == s->entry && is_opt(tt, t) && (type_fits(tt, ret, elem_of(tt, t)) || union_member(tt, ret, elem_of(tt, t)) >= 0)) {
+  if (s->f.fn == s->entry && none_or_result(tt, ret, t)) {
     // the entry returns None where its type says T: CPython's None is a wrong answer
     int32_t at = first_token(s, n->a);
     entry_may_return_none(s, EN_OPTIONAL, nd(s, at)->line, nd(s, at)->col, t);

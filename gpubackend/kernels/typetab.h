@@ -233,6 +233,16 @@ DEV int32_t union_member(const TypeTable* tt, int32_t u, int32_t have) {
   return -1;
 }
 
+// Whether t is an Optional whose value the entry's result type ret takes
+// once None is judged (CPython's None is a wrong answer there): its T of
+// ret's type, a member of ret's union, or a tuple[T, ...] of ret's fixed
+// tuple, its length checked when it runs.
+DEV int none_or_result(const TypeTable* tt, int32_t ret, int32_t t) {
+  if (!is_opt(tt, t)) return 0;
+  int32_t e = elem_of(tt, t);
+  return type_fits(tt, ret, e) || union_member(tt, ret, e) >= 0 || tuple_holds(tt, ret, e);
+}
+
 // Whether union `have`'s members are the first members of union u, in
 // order: a value of `have` is then one of u as it is (the entry's result
 // widened by sema_stmt.h's settle_result).
