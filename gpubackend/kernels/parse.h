@@ -105,6 +105,14 @@ DEV void limit_error(Parser* p, const char* which) {
   msg(p->diag, which);
 }
 
+// An IndentationError at CPython's place (whose columns count from 0 at a
+// line's start); where the lexer is unsure of it, a SyntaxError of the
+// VM's own, whose columns count from 1.
+DEV void indent_error(Parser* p, int32_t line, int32_t col) {
+  int judged = judged_here(&p->lex);
+  diag_set(p->diag, judged ? DG_INDENTATION : DG_SYNTAX, line, judged || col > 0 ? col : 1);
+}
+
 // ---- tokens
 
 // nxt := the token after cur. An error the lexer meets there waits in
@@ -973,7 +981,7 @@ DEVFN void no_indented_block(Parser* p, const char* header, int32_t header_line)
   if (t->kind == TK_ERROR) return;  // the lexer has reported it
   int32_t line, col;
   token_place(p, t, &line, &col);
-  diag_set(p->diag, indent_error_class(&p->lex, DG_INDENTATION), line, col);
+  indent_error(p, line, col);
   msg(p->diag, "expected an indented block after ");
   msg(p->diag, header);
   msg(p->diag, " on line ");
@@ -1305,7 +1313,7 @@ DEVFN int32_t decorator(Parser* p) {
   int32_t line, col;
   token_place(p, &k, &line, &col);
   if (k.kind == TK_DEDENT) {  // CPython's parser stopped at a DEDENT: reported as it stands
-    diag_set(p->diag, indent_error_class(&p->lex, DG_INDENTATION), line, col);
+    indent_error(p, line, col);
     msg(p->diag, "unexpected unindent");
     p->as_it_stands = 1;
     return -1;
@@ -1412,7 +1420,7 @@ DEVFN void statement(Parser* p) {
       push(p, t.kind == TK_TRY ? try_stmt(p) : unsupported_stmt(p));
       return;
     case TK_INDENT:  // CPython's column: the indentation's last character
-      diag_set(p->diag, indent_error_class(&p->lex, DG_INDENTATION), t.line, t.col - 1);
+      indent_error(p, t.line, t.col - 1);
       msg(p->diag, "unexpected indent");
       p->as_it_stands = 1;
       return;

@@ -584,7 +584,7 @@ DEV int module_const_named(const Sema* s, int32_t a) {
 // as CPython evaluates it: every name in it a builtin class or a typing
 // name imported above and not rebound, a subscript only of a generic and
 // with as many arguments as it takes (tuples, None, '...' and | of such).
-DEVFN int resolvable_annotation(Sema* s, int32_t a) {
+DEVFN int resolvable_annotation(const Sema* s, int32_t a) {
   const Node* n = nd(s, a);
   switch (n->kind) {
     case ND_CONST: return n->op == TK_NONE || n->op == TK_DOT;
@@ -664,8 +664,9 @@ DEVFN int32_t literal_type(const Sema* s, int32_t value) {
 // An annotation may be left out of the entry's header (entry: this def is
 // it), or be a bare list or tuple there: the problem's signature types it,
 // as the tests will call it. Any other def may leave them out too: its
-// first call types it (T_PENDING until then).
-DEVFN void header(Sema* s, int32_t def, SemaFunc* f, int entry) {
+// first call types it (T_PENDING until then). annotated: 0 for a def no
+// run reaches (unread_quiet_def), whose annotations are read as left out.
+DEVFN void header(Sema* s, int32_t def, SemaFunc* f, int entry, int annotated) {
   const Node* d = nd(s, def);
   int32_t name = xtra(s, d->a), ret = xtra(s, d->a + 1);
   f->def = def;
@@ -680,7 +681,7 @@ DEVFN void header(Sema* s, int32_t def, SemaFunc* f, int entry) {
       sema_error_at(s, t.line, t.col, DG_LIMIT, "program exceeds MAX_PARAMS (parameters)");
       return;
     }
-    int32_t t = header_type(s, pn->a, entry ? signature_type(s, k) : T_PENDING);
+    int32_t t = header_type(s, annotated ? pn->a : -1, entry ? signature_type(s, k) : T_PENDING);
     if (s->diag->cls != DG_OK) return;
     if (t == T_BAD) {
       sema_error(s, p, DG_TYPE, "parameter '"); msg_node(s, p); msg(s->diag, "' needs a type annotation");
@@ -706,7 +707,7 @@ DEVFN void header(Sema* s, int32_t def, SemaFunc* f, int entry) {
     if (is_union(&s->types, f->ptype[k])) { sema_error(s, xtra(s, d->b + k), DG_UNSUPPORTED, "a parameter of several types"); return; }
   int32_t want = entry ? signature_type(s, -1) : T_PENDING;
   s->result_at = ret;
-  f->ret = header_type(s, ret, want);
+  f->ret = header_type(s, annotated ? ret : -1, want);
   s->result_at = -1;
   if (s->diag->cls != DG_OK) return;
   // the entry returns what its code returns, whatever its annotation says: a member of the problem's union
@@ -785,6 +786,22 @@ DEVFN int takes_other_arity(const Sema* s, int32_t def) {
   return (given < required || given > d->n) && bindings_of(s, s->want_entry, s->want_entry_len) == 1;
 }
 
+// Whether nothing reads the name of top-level def `def` (its own NAME the
+// one node spelled so) and CPython runs the def line without an error
+// (annotations that evaluate, literal defaults): then no run reaches its
+// body, which is left untyped, as a helper never called is.
+DEVFN int unread_quiet_def(const Sema* s, int32_t def) {
+  const Node* d = nd(s, def);
+  int32_t name = xtra(s, d->a), ret = xtra(s, d->a + 1), spelled = 0;
+  for (int32_t i = 0; i < s->t->n_nodes; i++) spelled += nd(s, i)->kind == ND_NAME && same_text(s, i, name);
+  if (spelled != 1 || (ret >= 0 && !resolvable_annotation(s, ret))) return 0;
+  for (int32_t k = 0; k < d->n; k++) {
+    const Node* p = nd(s, xtra(s, d->b + k));
+    if ((p->a >= 0 && !resolvable_annotation(s, p->a)) || (p->b >= 0 && literal_type(s, p->b) == T_BAD)) return 0;
+  }
+  return 1;
+}
+
 // A def, recorded with its header: a top-level one (parent -1) or one
 // nested at any depth in a top-level one (parent: that function).
 DEVFN void declare_function(Sema* s, int32_t def, int32_t parent) {
@@ -793,8 +810,12 @@ DEVFN void declare_function(Sema* s, int32_t def, int32_t parent) {
   int32_t name = xtra(s, nd(s, def)->a);
   const Node* nn = nd(s, name);
   int entry = parent < 0 && spans_equal(s->src + nn->pos, nn->len, s->want_entry, s->want_entry_len);
-  if (entry && takes_other_arity(s, def)) entry = 0, s->call_fails = ST_TYPE_ERROR, s->call_def = def;
-  header(s, def, f, entry);
+  int annotated = 1;
+  if (entry && takes_other_arity(s, def)) {
+    entry = 0, s->call_fails = ST_TYPE_ERROR, s->call_def = def;
+    annotated = !unread_quiet_def(s, def);
+  }
+  header(s, def, f, entry, annotated);
   if (s->diag->cls != DG_OK) return;
   f->parent = parent;
   f->defined = 0;
@@ -1158,6 +1179,7 @@ DEVFN void module_stmt(Sema* s, int32_t i, int32_t next) {
 }
 
 DEVFN void module_body(Sema* s);
+DEVFN void unrun_bodies(Sema* s);
 
 // The module's statements but its functions' bodies: before the module's
 // code (module_extent) one by one, then that code as a body.
@@ -1182,6 +1204,7 @@ DEVFN int sema_program(Sema* s, const ParseTree* t, const char* src, int32_t n, 
     diag_clear(d);
     if (declarations(s, t, src, n, entry, entry_len, sig, sig_len, d)) sema_module(s);
   } while (s->widen);
+  if (d->cls == DG_OK) unrun_bodies(s);
   if (d->cls == DG_OK && s->entry_called && s->entry_none.kind) entry_none_error(s);
   if (d->cls == DG_OK && s->nforeign) settle_result(s);
   return d->cls == DG_OK;

@@ -339,10 +339,11 @@ DEV int32_t stmt_value(const Sema* s, int32_t i) {
 // ---- code CPython compiles and never runs
 
 // What CPython's compiler rejects in code the type pass does not type (the
-// rest of a block after a NameError raise): the SyntaxErrors the type pass
-// reports elsewhere ('break' outside a loop, a repeated keyword or
-// parameter, a bad \x escape), found in that code; and, as a refusal, the
-// forms it has no rule for without types (a nested def, a starred item,
+// rest of a block after a NameError raise, a body no run reaches:
+// unrun_bodies): the SyntaxErrors the type pass reports elsewhere ('break'
+// outside a loop, a repeated keyword or parameter, a bad \x escape,
+// `import *` in a function), found in that code; and, as a refusal, the
+// forms it has no rule for without types (a def in the module's code, a starred item,
 // :=, a statement the language does not have, and yield or await, which
 // change the whole function). f-strings, bytes and complex literals are
 // the parser's to check. loops: the loops open around node i. Recursive
@@ -416,10 +417,40 @@ DEVFN void unrun_code(Sema* s, int32_t i, int32_t loops) {
     case ND_UNSUPPORTED:
       if (n->op == UN_STATEMENT || n->op == UN_YIELD || n->op == UN_AWAIT) refuse_unsupported(s, i);
       return;
-    case ND_DEF: case ND_STARRED: case ND_WALRUS:
+    case ND_FROM:  // `from m import *` binds names a function's compiled code cannot know
+      for (int32_t k = 0; k < n->n; k++)
+        if (s->src[nd(s, xtra(s, n->a + k))->pos] == '*' && !in_module_code(s))
+          return sema_error(s, xtra(s, n->a + k), DG_SYNTAX, "import * only allowed at module level");
+      return;
+    case ND_DEF:  // in a function: its parameters (annotations, defaults), result annotation, then body in no loop
+      if (in_module_code(s)) { refuse_form(s, i); return; }  // (where a return in its body reads as the module's)
+      if ((twice = repeated_name(s, n->b, n->n)) >= 0)
+        return sema_error(s, twice, DG_SYNTAX, "duplicate argument in function definition");
+      for (int32_t k = 0; k < n->n && !halted(s); k++) {
+        const Node* p = nd(s, xtra(s, n->b + k));
+        if (p->a >= 0) unrun_code(s, p->a, loops);
+        if (p->b >= 0 && !halted(s)) unrun_code(s, p->b, loops);
+      }
+      if (xtra(s, n->a + 1) >= 0 && !halted(s)) unrun_code(s, xtra(s, n->a + 1), loops);
+      if (!halted(s)) unrun_code(s, xtra(s, n->a + 2), 0);
+      return;
+    case ND_STARRED: case ND_WALRUS:
       refuse_form(s, i);
       return;
   }
+}
+
+// The bodies no run reaches: every function the type pass left untyped (a
+// helper never called, a def nothing reads), checked as unrun code in its
+// own function (where a return is in one).
+DEVFN void unrun_bodies(Sema* s) {
+  int32_t fn = s->f.fn;
+  for (int32_t f = 0; f < s->nfuncs && !halted(s); f++)
+    if (s->funcs[f].infer == INFER_WAITING) {
+      s->f.fn = f;
+      unrun_code(s, xtra(s, nd(s, s->funcs[f].def)->a + 2), 0);
+    }
+  s->f.fn = fn;
 }
 
 // An operand CPython may not reach (one after the first of and/or, a

@@ -290,6 +290,7 @@ ALL_FEATURES = frozenset(
         "except_as_reused",  # except A as e: ... except B as e: one unread name bound by two handlers
         "regex",  # re.findall/sub/split/search/match/fullmatch/compile of literal patterns (difftest/regexes.py)
         "repr",  # str() and repr() of lists, tuples, Optionals and strs (difftest/reprs.py)
+        "entry_header",  # the entry's def line rewritten: other annotations, another name or arity (HEADER_SHARE)
     }
 )
 
@@ -1602,9 +1603,41 @@ def _none_before_dedent(src: str) -> bool:
     return False
 
 
+# Share of programs whose entry's def line is rewritten (rewrite_header),
+# drawn from a Random of their own: the other programs are those they were.
+HEADER_SHARE = 0.1
+# Annotations CPython evaluates without an error, whatever the tests pass.
+OTHER_ANNOTATIONS = ["int", "str", "float", "bool", "list", "list[int]", "tuple[str, ...]", "int | None",
+                     "dict[str, int]", "object", "None"]
+
+
+def rewrite_header(rng: random.Random, src: str, def_line: str, sig: Sig, foreign: bool) -> tuple[str, str | None]:
+    """src with the entry's def line rewritten for HEADER_SHARE of the
+    programs, as models write them: other annotations (CPython only
+    evaluates them: the tests pass the signature's values), or, where
+    nothing else in the program calls the entry, another name (each test's
+    call raises NameError; not where the entry returns foreign types) or a
+    required parameter more (TypeError); and
+    which of those it made (None: none)."""
+    if rng.random() >= HEADER_SHARE or src.count(def_line + ":") != 1:
+        return src, None
+    called = len(re.findall(rf"\b{ENTRY}\(", src)) > 1
+    kind = rng.choice(["annotations", "annotations"] + ([] if called else ["name", "arity"]))
+    if kind == "name" and foreign:  # (renamed, it is a helper, whose returns its annotation types)
+        kind = "arity"
+    if kind == "name":
+        return src.replace(def_line + ":", def_line.replace(f"def {ENTRY}(", f"def {ENTRY}_v2(", 1) + ":"), kind
+    ps = [f"{n}: {rng.choice(OTHER_ANNOTATIONS + [t])}" if rng.random() < 0.7 else n for n, t in sig.params]
+    if kind == "arity":
+        ps.append("extra: int")
+    ret = f" -> {rng.choice(OTHER_ANNOTATIONS + [sig.ret])}" if rng.random() < 0.8 else ""
+    return src.replace(def_line + ":", f"def {ENTRY}({', '.join(ps)}){ret}:"), kind
+
+
 class ProgramGen:
     def __init__(self, rng: random.Random, features=DEFAULT_FEATURES, t34: bool = False,
-                 side: random.Random | None = None, num: bool = False, tv: bool = False, te: bool = False):
+                 side: random.Random | None = None, num: bool = False, tv: bool = False, te: bool = False,
+                 header: random.Random | None = None):
         self.rng = rng
         self.te = te  # a try program: try statements and raises too (handlers.py, TE_SHARE)
         self.tries = 0  # try statements drawn (handlers.MAX_TRIES)
@@ -1618,6 +1651,8 @@ class ProgramGen:
         self.foreign = False  # the entry returns another type on some path (foreign_returns)
         self.uses_num = num  # a number of either class is made (int_or_float: numbers.py)
         self.widened = 0  # names given ints and floats both (numbers.py, MAX_WIDENED)
+        self.header = header  # draws of the entry's def line's rewrite (rewrite_header), or None
+        self.header_kind = None  # the rewrite made, if any
 
     def program(self, sig: Sig, tiny: bool = False) -> str:
         """A program whose entry has signature sig. tiny: the entry is one
@@ -1689,6 +1724,8 @@ class ProgramGen:
         if any("Union[" in line for line in lines):  # (int_or_float's spelling of int | float)
             header.append("from typing import Union")
         src = "\n".join(header + lines) + "\n"
+        if "entry_header" in self.features and self.header is not None:
+            src, self.header_kind = rewrite_header(self.header, src, def_line, sig, self.foreign)
         if "unparse" in self.features and rng.random() < 0.5:
             # ast.unparse writes any(x for x in xs) as any((x for x in xs)): a VM gap
             if not self.used_genexp or "genexp_parenthesized" in self.features:
@@ -1701,7 +1738,8 @@ class ProgramGen:
         if "layout_noise" in self.features and rng.random() < 0.3:
             src = add_layout_noise(rng, src)
         if ("module_code" in self.features and rng.random() < 0.25 and all(t in SCALARS for _, t in sig.params)
-                and " | " not in sig.ret and not self.foreign):  # (such results go nowhere but out of the entry)
+                and " | " not in sig.ret and not self.foreign  # (such results go nowhere but out of the entry)
+                and self.header_kind not in ("name", "arity")):  # (a call of it would raise at module level)
             src += self.module_code(sig)
         if self.uses_num:
             src += NUM_MARK + "\n"
@@ -1779,7 +1817,8 @@ def make_case(
                 args = [()]
         else:
             args = list(args_list)
-        pg = ProgramGen(rng, features, t34, random.Random(f"foreign:{seed}:{_attempt}"), num=num, tv=tv, te=te)
+        pg = ProgramGen(rng, features, t34, random.Random(f"foreign:{seed}:{_attempt}"), num=num, tv=tv, te=te,
+                        header=random.Random(f"header:{seed}:{_attempt}"))
         src = pg.program(s, tiny=tiny)
         if len(src.encode()) > MAX_SOURCE_BYTES:
             continue  # (the DSL's LimitError: outside the envelope, as a discarded run)
