@@ -38,6 +38,8 @@ def _spec(v: ast.FormattedValue) -> str | None:
 def refused(tree: ast.AST, source: str | None = None) -> str | None:
     """The first construct in `tree` that the parse pass refuses, or None
     (with `source`, also an f-string's `=`, which its ast does not show)."""
+    if source is not None and re.search(r"\\N\{", source):
+        return "\\N{...} escape"  # (a name the lexer cannot look up; loose, as the f-string '=' below)
     for node in ast.walk(tree):
         kinds = (ast.ClassDef, ast.With, ast.AsyncFunctionDef, ast.AsyncFor, ast.AsyncWith,
                  ast.Global, ast.Nonlocal, ast.Yield, ast.YieldFrom, ast.Await, ast.Match)

@@ -815,6 +815,21 @@ DEVFN Token lex_unterminated(Lexer* L, int32_t start, int triple, int32_t flags,
   return t;
 }
 
+// What CPython's decoder refuses in a str literal's escape \<e> whose
+// digits start at src[i]: a \u without 4 hex digits, a \U without 8 or
+// past U+10FFFF (its error); a \N{name}, whose name the VM cannot look up
+// (refused). Null where the escape is sure.
+DEV const char* lex_unicode_escape(const char* src, int32_t i, int32_t n, char e) {
+  if (e == 'N') return "\\N{...} escape in a string literal";
+  int32_t digits = e == 'u' ? 4 : 8;
+  uint32_t v = 0;
+  for (int32_t k = 0; k < digits; k++) {
+    if (i + k >= n || hexval(src[i + k]) < 0) return "invalid \\u or \\U escape in string literal";
+    v = v * 16 + (uint32_t)hexval(src[i + k]);
+  }
+  return v > 0x10FFFF ? "invalid \\U escape in string literal: past U+10FFFF" : 0;
+}
+
 // string := quote chars quote | triple-quoted. The value is decoded later by
 // the parser (str_decode), which knows whether the literal is a docstring.
 DEVFN Token lex_string(Lexer* L, int32_t start, int32_t flags) {
@@ -835,6 +850,15 @@ DEVFN Token lex_string(Lexer* L, int32_t start, int32_t flags) {
       }
       char e = L->src[L->pos + 1];  // CPython's parser decodes \u, \U and \N{name} as it reads the literal
       if (!(flags & (TF_RAW | TF_BYTES)) && (e == 'u' || e == 'U' || e == 'N')) L->unjudged = 1;
+      if (!(flags & (TF_RAW | TF_BYTES | TF_FSTRING)) && (e == 'u' || e == 'U' || e == 'N')) {
+        const char* bad = lex_unicode_escape(L->src, L->pos + 2, L->n, e);
+        if (bad) {
+          Token t = lex_fail(L, start, bad);
+          if (e == 'N') L->diag->cls = DG_UNSUPPORTED;
+          L->line = first_line; L->diag->line = first_line; L->diag->col = first_col;
+          return t;
+        }
+      }
       int crlf = e == '\r' && L->pos + 2 < L->n && L->src[L->pos + 2] == '\n';
       if (e == '\n' || crlf) { L->line++; L->line_start = L->pos + 2 + crlf; }
       L->pos += 2 + crlf;

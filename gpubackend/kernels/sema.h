@@ -778,7 +778,8 @@ DEV int32_t signature_arity(const Sema* s) {
 // Whether the entry's def cannot take the tests' arguments (fewer than it
 // requires, more than it has), where nothing else binds its name: then
 // CPython's call raises TypeError before the entry runs, and its body is
-// typed as any helper's, as no test reaches it.
+// no entry's (a helper's where the program calls it, else left untyped:
+// unread_quiet_def).
 DEVFN int takes_other_arity(const Sema* s, int32_t def) {
   const Node* d = nd(s, def);
   int32_t given = signature_arity(s), required = 0;

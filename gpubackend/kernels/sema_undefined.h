@@ -341,13 +341,14 @@ DEV int32_t stmt_value(const Sema* s, int32_t i) {
 // What CPython's compiler rejects in code the type pass does not type (the
 // rest of a block after a NameError raise, a body no run reaches:
 // unrun_bodies): the SyntaxErrors the type pass reports elsewhere ('break'
-// outside a loop, a repeated keyword or parameter, a bad \x escape,
-// `import *` in a function), found in that code; and, as a refusal, the
-// forms it has no rule for without types (a def in the module's code, a starred item,
-// :=, a statement the language does not have, and yield or await, which
-// change the whole function). f-strings, bytes and complex literals are
-// the parser's to check. loops: the loops open around node i. Recursive
-// over the subtree.
+// outside a loop, a repeated keyword or parameter, a bad escape, `import
+// *` in a function), found in that code; and, as a refusal, the forms it
+// has no rule for without types (a def in the module's code, a starred
+// item, :=, a statement the language does not have, and yield or await,
+// which change the whole function). Of an f-string's text only the
+// escapes are checked (unrun_literal); bytes and complex literals are the
+// parser's to check. loops: the loops open around node i.
+// Recursive over the subtree.
 DEVFN void unrun_code(Sema* s, int32_t i, int32_t loops);
 DEVFN void unrun_list(Sema* s, int32_t at, int32_t n, int32_t loops) {
   for (int32_t k = 0; k < n && !halted(s); k++) if (xtra(s, at + k) >= 0) unrun_code(s, xtra(s, at + k), loops);
@@ -362,6 +363,31 @@ DEV int32_t repeated_name(const Sema* s, int32_t at, int32_t n) {
     }
   return -1;
 }
+// A run of an f-string's text in unrun code: of it CPython checks only the
+// escapes (a \x, \u or \U without its hex digits, or past U+10FFFF, is a
+// SyntaxError; a \N{...} names a character the VM cannot look up:
+// refused), as the lexer checks those of other literals (lex.h,
+// lex_unicode_escape). Its text may be any other, as no run makes it.
+DEVFN void unrun_literal(Sema* s, int32_t pi) {
+  const Node* part = nd(s, pi);
+  if (part->op & TF_RAW) return;
+  const char* p = s->src + part->pos;
+  int32_t i = 0, end = part->len;
+  if (part->kind != ND_FTEXT) literal_body(p, part->len, &i, &end);
+  while (i < end) {
+    if (p[i++] != '\\' || i >= end) continue;
+    char e = p[i++];
+    if (e == 'N') { sema_error(s, pi, DG_UNSUPPORTED, "\\N{...} escape"); return; }
+    int32_t digits = e == 'x' ? 2 : e == 'u' ? 4 : e == 'U' ? 8 : 0;
+    uint32_t v = 0;
+    for (int32_t k = 0; k < digits; k++, i++) {
+      if (i >= end || hexval(p[i]) < 0) { sema_error(s, pi, DG_SYNTAX, "invalid escape in string literal"); return; }
+      v = v * 16 + (uint32_t)hexval(p[i]);
+    }
+    if (v > 0x10FFFF) { sema_error(s, pi, DG_SYNTAX, "invalid escape in string literal"); return; }
+  }
+}
+
 DEVFN void unrun_code(Sema* s, int32_t i, int32_t loops) {
   const Node* n = nd(s, i);
   int32_t twice;
@@ -389,9 +415,8 @@ DEVFN void unrun_code(Sema* s, int32_t i, int32_t loops) {
       for (int32_t k = 0; k < n->n && !halted(s); k++)  // the defaults
         if (nd(s, xtra(s, n->b + k))->b >= 0) unrun_code(s, nd(s, xtra(s, n->b + k))->b, loops);
       return unrun_code(s, n->a, 0);
-    case ND_STR: string_type(s, i); return;
     case ND_FSTRING: return unrun_list(s, n->a, n->n, loops);
-    case ND_STRPART: case ND_FTEXT: literal_piece(s, i); return;
+    case ND_FTEXT: unrun_literal(s, i); return;  // (the lexer checks other literals' escapes)
     case ND_FIELD: return unrun_code(s, n->a, loops);
     case ND_RETURN:
       if (in_module_code(s)) return sema_error(s, i, DG_SYNTAX, "'return' outside function");
