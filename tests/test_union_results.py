@@ -91,16 +91,22 @@ FOREIGN = [
 ]
 
 
-@pytest.mark.parametrize("ret, expected, returned", FOREIGN)
-def test_a_result_of_another_type_is_judged_as_python_equality(ret, expected, returned):
+def assert_judged_as_python_equality(ret, expected, source, returned):
+    """source's entry, on n = 0, returns `returned` (evaluated with n = 0),
+    judged against `expected` of the problem's type `ret` as == judges it."""
     problem = Problem(name="u", entry="f", signature=f"def f(n: int) -> {ret}",
                       tests=[{"args": [0], "expected": expected}])
-    source = f"def f(n):\n    if n > 5:\n        return {returned}\n    return {returned}\n"
     res = Verifier(DEVICE, fallback=False).verify([source], problem)
     assert res.diagnostics[0] is None
     got = res.actual(0, 0)
     assert repr(got) == repr(eval(returned, {"n": 0}))
     assert res.status_name(0, 0) == ("pass" if matches(got, expected, None) else "wrong_answer")
+
+
+@pytest.mark.parametrize("ret, expected, returned", FOREIGN)
+def test_a_result_of_another_type_is_judged_as_python_equality(ret, expected, returned):
+    source = f"def f(n):\n    if n > 5:\n        return {returned}\n    return {returned}\n"
+    assert_judged_as_python_equality(ret, expected, source, returned)
 
 
 @pytest.mark.parametrize("ret, returned", [("list[list[float]]", "[[1]]"), ("Optional[int]", "'a'"), ("list[list[int]]", "[['a']]")])
@@ -126,14 +132,8 @@ ANNOTATED = [
 def test_the_entrys_result_annotation_types_nothing(ret, expected, annotation, returned):
     """CPython only evaluates an annotation: the entry returns what its code
     returns, judged as a result of another type where it is one."""
-    problem = Problem(name="u", entry="f", signature=f"def f(n: int) -> {ret}",
-                      tests=[{"args": [0], "expected": expected}])
     source = f"from typing import List, Optional\n\ndef f(n: int) -> {annotation}:\n    return {returned}\n"
-    res = Verifier(DEVICE, fallback=False).verify([source], problem)
-    assert res.diagnostics[0] is None
-    got = res.actual(0, 0)
-    assert repr(got) == repr(eval(returned, {"n": 0}))
-    assert res.status_name(0, 0) == ("pass" if matches(got, expected, None) else "wrong_answer")
+    assert_judged_as_python_equality(ret, expected, source, returned)
 
 
 @pytest.mark.parametrize("annotation", ["List[int, str]", "int[str]", "Dict[str]", "Sequence[int]"])
