@@ -49,13 +49,17 @@ class Diagnostic:
         return {"class": self.cls, "line": self.line, "col": self.col, "message": self.message, "judged": self.judged}
 
 
+def _message(d) -> str:
+    """A Diag's msg, up to its NUL."""
+    return d["msg"].split(b"\0", 1)[0].decode("ascii", "replace")
+
+
 def diagnostic(head) -> Diagnostic | None:
     """The Diagnostic of one program header (abi.PROGRAM_HEAD), None if it compiled."""
     if head["ok"]:
         return None
     d = head["diag"]
-    return Diagnostic(DIAG_CLASSES[int(d["cls"])], int(d["line"]), int(d["col"]),
-                      d["msg"].split(b"\0", 1)[0].decode("ascii", "replace"), bool(d["judged"]))
+    return Diagnostic(DIAG_CLASSES[int(d["cls"])], int(d["line"]), int(d["col"]), _message(d), bool(d["judged"]))
 
 
 def call_message(head) -> str:
@@ -63,7 +67,7 @@ def call_message(head) -> str:
     compiled but whose entry cannot be called so (its name bound nowhere,
     or its def taking another number of arguments), as CPython words it;
     "" for any other program."""
-    return head["diag"]["msg"].split(b"\0", 1)[0].decode("ascii", "replace") if head["ok"] else ""
+    return _message(head["diag"]) if head["ok"] else ""
 
 
 @dataclass

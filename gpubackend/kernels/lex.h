@@ -815,19 +815,27 @@ DEVFN Token lex_unterminated(Lexer* L, int32_t start, int triple, int32_t flags,
   return t;
 }
 
-// What CPython's decoder refuses in a str literal's escape \<e> whose
-// digits start at src[i]: a \u without 4 hex digits, a \U without 8 or
-// past U+10FFFF (its error); a \N{name}, whose name the VM cannot look up
-// (refused). Null where the escape is sure.
-DEV const char* lex_unicode_escape(const char* src, int32_t i, int32_t n, char e) {
-  if (e == 'N') return "\\N{...} escape in a string literal";
-  int32_t digits = e == 'u' ? 4 : 8;
+// What CPython's decoder finds of escape \<e>, its characters after it
+// from src[i] (n: the literal's end): ESC_OK; ESC_SHORT, a \x, \u or \U
+// without its 2, 4 or 8 hex digits, or ESC_PAST, a \U past U+10FFFF (its
+// SyntaxError); ESC_NAME, a \N{name}, whose name the VM cannot look up.
+enum { ESC_OK, ESC_SHORT, ESC_PAST, ESC_NAME };
+DEV int escape_check(const char* src, int32_t i, int32_t n, char e) {
+  if (e == 'N') return ESC_NAME;
+  int32_t digits = e == 'x' ? 2 : e == 'u' ? 4 : e == 'U' ? 8 : 0;
   uint32_t v = 0;
   for (int32_t k = 0; k < digits; k++) {
-    if (i + k >= n || hexval(src[i + k]) < 0) return "invalid \\u or \\U escape in string literal";
+    if (i + k >= n || hexval(src[i + k]) < 0) return ESC_SHORT;
     v = v * 16 + (uint32_t)hexval(src[i + k]);
   }
-  return v > 0x10FFFF ? "invalid \\U escape in string literal: past U+10FFFF" : 0;
+  return v > 0x10FFFF ? ESC_PAST : ESC_OK;
+}
+// The lexer's words for escape \<e> of check `bad` (escape_check).
+DEV const char* escape_words(char e, int bad) {
+  if (bad == ESC_NAME) return "\\N{...} escape in a string literal";
+  if (e == 'x') return "invalid \\x escape in string literal";
+  return bad == ESC_PAST ? "invalid \\U escape in string literal: past U+10FFFF"
+                         : "invalid \\u or \\U escape in string literal";
 }
 
 // string := quote chars quote | triple-quoted. The value is decoded later by
@@ -842,22 +850,16 @@ DEVFN Token lex_string(Lexer* L, int32_t start, int32_t flags) {
     char c = L->src[L->pos];
     if ((uint8_t)c >= 0x80) flags |= TF_NON_ASCII;
     if (c == '\\' && L->pos + 1 < L->n) {
-      if (!(flags & (TF_RAW | TF_FSTRING)) && L->src[L->pos + 1] == 'x' &&
-          !(L->pos + 3 < L->n && hexval(L->src[L->pos + 2]) >= 0 && hexval(L->src[L->pos + 3]) >= 0)) {
-        Token t = lex_fail(L, start, "invalid \\x escape in string literal");  // CPython's decoder refuses it
+      char e = L->src[L->pos + 1];  // CPython's parser decodes \u, \U and \N{name} as it reads the literal
+      int unicode = e == 'u' || e == 'U' || e == 'N';
+      if (!(flags & (TF_RAW | TF_BYTES)) && unicode) L->unjudged = 1;
+      int checked = e == 'x' ? !(flags & (TF_RAW | TF_FSTRING)) : unicode && !(flags & (TF_RAW | TF_BYTES | TF_FSTRING));
+      int bad = checked ? escape_check(L->src, L->pos + 2, L->n, e) : ESC_OK;
+      if (bad != ESC_OK) {  // CPython's decoder refuses it (a \N{...}: the VM cannot say)
+        Token t = lex_fail(L, start, escape_words(e, bad));
+        if (bad == ESC_NAME) L->diag->cls = DG_UNSUPPORTED;
         L->line = first_line; L->diag->line = first_line; L->diag->col = first_col;
         return t;
-      }
-      char e = L->src[L->pos + 1];  // CPython's parser decodes \u, \U and \N{name} as it reads the literal
-      if (!(flags & (TF_RAW | TF_BYTES)) && (e == 'u' || e == 'U' || e == 'N')) L->unjudged = 1;
-      if (!(flags & (TF_RAW | TF_BYTES | TF_FSTRING)) && (e == 'u' || e == 'U' || e == 'N')) {
-        const char* bad = lex_unicode_escape(L->src, L->pos + 2, L->n, e);
-        if (bad) {
-          Token t = lex_fail(L, start, bad);
-          if (e == 'N') L->diag->cls = DG_UNSUPPORTED;
-          L->line = first_line; L->diag->line = first_line; L->diag->col = first_col;
-          return t;
-        }
       }
       int crlf = e == '\r' && L->pos + 2 < L->n && L->src[L->pos + 2] == '\n';
       if (e == '\n' || crlf) { L->line++; L->line_start = L->pos + 2 + crlf; }

@@ -660,6 +660,15 @@ DEVFN int32_t literal_type(const Sema* s, int32_t value) {
   return T_BAD;
 }
 
+// The parameters of def `def` a call must pass: those before its first
+// default.
+DEV int32_t required_params(const Sema* s, int32_t def) {
+  const Node* d = nd(s, def);
+  int32_t k = 0;
+  while (k < d->n && nd(s, xtra(s, d->b + k))->b < 0) k++;
+  return k;
+}
+
 // header := 'def' NAME '(' [NAME [':' type] (',' NAME [':' type])*] ')' ['->' type]
 // An annotation may be left out of the entry's header (entry: this def is
 // it), or be a bare list or tuple there: the problem's signature types it,
@@ -671,7 +680,7 @@ DEVFN void header(Sema* s, int32_t def, SemaFunc* f, int entry, int annotated) {
   int32_t name = xtra(s, d->a), ret = xtra(s, d->a + 1);
   f->def = def;
   f->nparams = 0;
-  f->nrequired = d->n;
+  f->nrequired = required_params(s, def);
   s->in_header = 1;
   for (int32_t k = 0; k < d->n && s->diag->cls == DG_OK; k++) {
     int32_t p = xtra(s, d->b + k);
@@ -696,7 +705,6 @@ DEVFN void header(Sema* s, int32_t def, SemaFunc* f, int entry, int annotated) {
         sema_error_at(s, eq.line, eq.col, DG_UNSUPPORTED, "default argument value other than a literal of the parameter's type");
         return;
       }
-      if (f->nrequired > k) f->nrequired = k;
     }
     for (int32_t q = 0; q < k; q++)
       if (same_text(s, xtra(s, d->b + q), p)) { sema_error(s, p, DG_SYNTAX, "duplicate argument in function definition"); return; }
@@ -781,10 +789,8 @@ DEV int32_t signature_arity(const Sema* s) {
 // no entry's (a helper's where the program calls it, else left untyped:
 // unread_quiet_def).
 DEVFN int takes_other_arity(const Sema* s, int32_t def) {
-  const Node* d = nd(s, def);
-  int32_t given = signature_arity(s), required = 0;
-  while (required < d->n && nd(s, xtra(s, d->b + required))->b < 0) required++;
-  return (given < required || given > d->n) && bindings_of(s, s->want_entry, s->want_entry_len) == 1;
+  int32_t given = signature_arity(s), required = required_params(s, def);
+  return (given < required || given > nd(s, def)->n) && bindings_of(s, s->want_entry, s->want_entry_len) == 1;
 }
 
 // Whether nothing reads the name of top-level def `def` (its own NAME the
@@ -956,8 +962,7 @@ DEVFN void call_message(const Sema* s, Diag* d) {
     return;
   }
   const Node* def = nd(s, s->call_def);
-  int32_t given = signature_arity(s), required = 0;
-  while (required < def->n && nd(s, xtra(s, def->b + required))->b < 0) required++;
+  int32_t given = signature_arity(s), required = required_params(s, s->call_def);
   msg_add(d, s->want_entry, s->want_entry_len);
   if (given > def->n) {
     msg(d, required < def->n ? "() takes from " : "() takes ");

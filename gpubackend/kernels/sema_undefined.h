@@ -364,27 +364,20 @@ DEV int32_t repeated_name(const Sema* s, int32_t at, int32_t n) {
   return -1;
 }
 // A run of an f-string's text in unrun code: of it CPython checks only the
-// escapes (a \x, \u or \U without its hex digits, or past U+10FFFF, is a
-// SyntaxError; a \N{...} names a character the VM cannot look up:
-// refused), as the lexer checks those of other literals (lex.h,
-// lex_unicode_escape). Its text may be any other, as no run makes it.
+// escapes (escape_check: a \x, \u or \U without its hex digits, or past
+// U+10FFFF, is a SyntaxError; a \N{...} names a character the VM cannot
+// look up: refused), as the lexer checks those of other literals. Its text
+// may be any other, as no run makes it.
 DEVFN void unrun_literal(Sema* s, int32_t pi) {
   const Node* part = nd(s, pi);
   if (part->op & TF_RAW) return;
   const char* p = s->src + part->pos;
-  int32_t i = 0, end = part->len;
-  if (part->kind != ND_FTEXT) literal_body(p, part->len, &i, &end);
-  while (i < end) {
-    if (p[i++] != '\\' || i >= end) continue;
-    char e = p[i++];
-    if (e == 'N') { sema_error(s, pi, DG_UNSUPPORTED, "\\N{...} escape"); return; }
-    int32_t digits = e == 'x' ? 2 : e == 'u' ? 4 : e == 'U' ? 8 : 0;
-    uint32_t v = 0;
-    for (int32_t k = 0; k < digits; k++, i++) {
-      if (i >= end || hexval(p[i]) < 0) { sema_error(s, pi, DG_SYNTAX, "invalid escape in string literal"); return; }
-      v = v * 16 + (uint32_t)hexval(p[i]);
-    }
-    if (v > 0x10FFFF) { sema_error(s, pi, DG_SYNTAX, "invalid escape in string literal"); return; }
+  for (int32_t i = 0; i < part->len;) {
+    if (p[i++] != '\\' || i >= part->len) continue;
+    int bad = escape_check(p, i + 1, part->len, p[i]);
+    i++;
+    if (bad == ESC_NAME) { sema_error(s, pi, DG_UNSUPPORTED, "\\N{...} escape"); return; }
+    if (bad != ESC_OK) { sema_error(s, pi, DG_SYNTAX, "invalid escape in string literal"); return; }
   }
 }
 
