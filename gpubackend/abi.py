@@ -111,6 +111,17 @@ def math_names() -> dict[str, str]:
     return {m[2]: m[1] for m in re.finditer(r'MATH_(CONST|FN)\(\s*\w+\s*,\s*"(\w+)"', _read("math.def"))}
 
 
+@cache
+def library_functions() -> dict[str, tuple[str, ...]]:
+    """library.def: each library module the DSL provides and its functions."""
+    text = _read("library.def")
+    modules = {m[1]: m[2] for m in re.finditer(r'LIB_MODULE\(\s*(\w+)\s*,\s*"(\w+)"', text)}
+    out: dict[str, tuple[str, ...]] = {name: () for name in modules.values()}
+    for m in re.finditer(r'LIB_FN\(\s*\w+\s*,\s*(\w+)\s*,\s*"(\w+)"', text):
+        out[modules[m[1]]] += (m[2],)
+    return out
+
+
 def diag_fields() -> list[tuple[str, str]]:
     """The fields of struct Diag of layout.h, in order (which the kernels'
     outputs that hold one inline)."""

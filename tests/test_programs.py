@@ -17,6 +17,10 @@ Each program is a DSL source whose header comments state what must happen:
     # order: str-hash              optional; the file's Unsupported cases hand
                                   # on the order of a set of str, which
                                   # CPython's per-process hash salt decides
+    # order: sort-pairs            optional; the file's Unsupported cases sort
+                                  # items holding a nan or a None, whose
+                                  # order (or TypeError) depends on the pairs
+                                  # CPython's timsort compares
     # regex: cpython               optional; the file's Unsupported cases are
                                   # patterns regex.h leaves to CPython (any
                                   # value, or re.error)
@@ -37,8 +41,9 @@ Two tests run over the corpus:
   Unsupported at run time accepts a CPython str that is not ASCII, the
   RuntimeError of a set whose size changes under a loop, a complex number,
   an int from an entry typed to return a float (the int 0, a float sum of
-  no items), and any value in an `order: str-hash`, `rounding: libm` or
-  `regex: cpython` file or of an entry that takes a set).
+  no items), and any value in an `order: str-hash`, `order: sort-pairs`,
+  `rounding: libm` or `regex: cpython` file or of an entry that takes a
+  set; a TypeError too in an `order: sort-pairs` file).
   Compile-error files must be rejected by CPython's compiler exactly when
   they claim SyntaxError.
 """
@@ -97,6 +102,7 @@ class Spec:
     limits: dict | None = None
     intermediate_overflow: bool = False
     str_hash_order: bool = False
+    sort_pairs: bool = False
     libm_rounding: bool = False
     regex_cpython: bool = False
 
@@ -115,7 +121,7 @@ def parse_spec(path: Path) -> Spec:
     error = None
     limits = None
     intermediate = False
-    str_hash = libm = regex = False
+    str_hash = sort_pairs = libm = regex = False
     pending: Case | None = None
     for i, line in enumerate(source.splitlines(), 1):
         m = _HEADER.match(line)
@@ -150,9 +156,10 @@ def parse_spec(path: Path) -> Spec:
                 raise ValueError(f"{where}: overflow: takes only 'intermediate'")
             intermediate = True
         elif key == "order":
-            if val != "str-hash":
-                raise ValueError(f"{where}: order: takes only 'str-hash'")
-            str_hash = True
+            if val not in ("str-hash", "sort-pairs"):
+                raise ValueError(f"{where}: order: takes only 'str-hash' or 'sort-pairs'")
+            str_hash = str_hash or val == "str-hash"
+            sort_pairs = sort_pairs or val == "sort-pairs"
         elif key == "rounding":
             if val != "libm":
                 raise ValueError(f"{where}: rounding: takes only 'libm'")
@@ -195,6 +202,7 @@ def parse_spec(path: Path) -> Spec:
     spec = Spec(path, rel, source, entry, signature, returns, cases, limits=limits)
     spec.intermediate_overflow = intermediate
     spec.str_hash_order = str_hash
+    spec.sort_pairs = sort_pairs
     spec.libm_rounding = libm
     spec.regex_cpython = regex
     if error:
@@ -385,13 +393,16 @@ def test_program_matches_cpython(spec: Spec):
         elif c.raises == "Unsupported":
             non_ascii = ok and type(got) is str and not got.isascii()
             set_arg = re.search(r"\b[sS]et\[", spec.signature.split("->")[0]) is not None  # not built: see dicts.h
-            any_value = spec.str_hash_order or spec.libm_rounding or spec.regex_cpython or set_arg
+            any_value = spec.str_hash_order or spec.sort_pairs or spec.libm_rounding or spec.regex_cpython or set_arg
             re_error = spec.regex_cpython and not ok and got == "error"
-            if not (non_ascii or re_error or got == "RuntimeError" or (ok and (any_value or type(got) is complex))
+            sort_error = spec.sort_pairs and not ok and got == "TypeError"
+            if not (non_ascii or re_error or sort_error or got == "RuntimeError"
+                    or (ok and (any_value or type(got) is complex))
                     or (ok and _tuple_of_another_length(got, spec.returns))
                     or (ok and type(got) is int and spec.returns == "float")):
                 failures.append(f"{where}: CPython gave {got!r}, not a non-ASCII str, a set changed under "
-                                "a loop, a complex number, a libm's rounding, an order of strs, a tuple "
+                                "a loop, a complex number, a libm's rounding, an order of strs or of "
+                                "a sort's pairs, a tuple "
                                 "of another length than its type's or an int where a float is typed")
         else:
             if ok:

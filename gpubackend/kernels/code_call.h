@@ -768,6 +768,7 @@ DEVFN ExpDesc method(Code* g, int32_t i) {
   int32_t attr = cnode(g, i)->a, obj = cnode(g, attr)->a;
   if (math_module(g, obj)) return math_fn(g, attr, i);
   if (re_module(g, obj)) return re_fn(g, attr, i, 0);
+  if (lib_module(g, obj)) return lib_attribute(g, attr, i);
   ExpDesc o = expr(g, obj);
   discharge(g, &o);
   g->line = cnode(g, obj)->end;
@@ -828,6 +829,7 @@ DEVFN ExpDesc call(Code* g, int32_t i) {
   int32_t f = find_callee(g, callee);
   if (f < 0) {
     if (from_math(g, callee)) return math_fn(g, callee, i);
+    if (lib_read(g, callee)) return lib_call(g, i, lib_read(g, callee)->member);
     int b = builtin_of(g->s, callee);
     int form = b >= 0 ? builtin_form(b) : -1;
     if (b == BI_SET) return set_call(g, i);
@@ -997,6 +999,7 @@ DEVFN ExpDesc expr(Code* g, int32_t i) {
   return desc(g, EK_VOID, 0, T_BAD);
 }
 
+#include "code_lib.h"
 #include "code_set.h"
 #include "code_dict.h"
 #include "code_format.h"

@@ -41,6 +41,10 @@ DEV int value_itself(int b, int32_t t);
 DEV int32_t find_callee(Code* g, int32_t name);
 DEV int math_module(Code* g, int32_t i);
 DEV int re_module(Code* g, int32_t i);
+DEV const LibBinding* lib_read(Code* g, int32_t i);
+DEV int lib_module(Code* g, int32_t i);
+DEVFN ExpDesc lib_call(Code* g, int32_t call, int32_t f);
+DEVFN ExpDesc lib_attribute(Code* g, int32_t attr, int32_t call);
 DEV int from_math(Code* g, int32_t i);
 DEVFN ExpDesc math_fn(Code* g, int32_t name, int32_t call);
 
@@ -815,13 +819,14 @@ DEVFN int call_straight(Code* g, int32_t i) {
     int32_t obj = cnode(g, callee)->a;
     if (math_module(g, obj)) return args_straight(g, i);
     if (re_module(g, obj)) return 0;  // its flags are no expression code reads
+    if (lib_module(g, obj)) return 0;
     int32_t t = ty(g, obj);
     if (is_list(tt, t) && node_is(g->s, callee, "sort")) return 0;  // it stores the list
     if (t == T_STR && node_is(g->s, callee, "join") && first >= 0 && straight(g, first) != 1) return 0;
     return both(straight(g, obj), args_straight(g, i));
   }
   if (cnode(g, callee)->kind != ND_NAME || local_of(g, callee)) return -1;
-  if (find_callee(g, callee) >= 0) return 0;  // a CALL
+  if (find_callee(g, callee) >= 0 || lib_read(g, callee)) return 0;  // a CALL, a library function's
   if (from_math(g, callee)) return args_straight(g, i);
   int b = builtin_of(g->s, callee), form = b >= 0 ? builtin_form(b) : -1;
   int32_t t = first >= 0 ? ty(g, first) : T_BAD;

@@ -61,6 +61,10 @@
 #define MAX_TYPING_NAMES 16
 // Names of `from math import a, b` kept per function and for the module.
 #define MAX_FROM_MATH 8
+// Names bound by imports of library.def's modules and functions (`import
+// heapq as hq`, `from heapq import heappush`), in all scopes of a program:
+// a program names a few.
+#define MAX_LIB_BINDINGS 16
 // Functions without annotations typed at their first call, one inside
 // another's body (sema_expr.h, infer_function): each level keeps two
 // frames of the type pass (about 4 KB) and a body's recursion (about 10 KB

@@ -548,12 +548,45 @@ DEVI int rt_sort_before_(int64_t x, int64_t y, const char* code, int reverse, in
 
 #define SORT_RUN_ 8  // runs sorted by insertion before the merges
 
+// Whether value v of type `code` holds a nan (a float's, an int | float's)
+// or a None anywhere in it. CPython's timsort and this sort compare
+// different pairs, which gives the same order only where `<` is a strict
+// weak order that never raises: a nan is unordered, and ordering a None
+// raises a TypeError after some of the items have moved.
+DEVFN int rt_sort_wild_(int64_t v, const char* code) {
+  switch (*code) {
+    case '?': return !v || rt_sort_wild_(rt_code_is_boxed_(code[1]) ? *AS_PTR(v) : v, code + 1);
+    case 'f': return f_isnan(bits_to_double(v));
+    case 'r': return !num_is_int(v) && f_isnan(bits_to_double(v));
+    case '[': case '*': {
+      const int64_t* l = AS_PTR(v);
+      for (int64_t k = 0; k < LIST_LEN(l); k++) if (rt_sort_wild_(LIST_ITEMS(l)[k], code + 1)) return 1;
+      return 0;
+    }
+    case '(': {
+      const int64_t* t = AS_PTR(v);
+      code++;
+      for (int32_t k = 0; *code != ')' && *code != 0; k++, code += rt_code_end(code, 0))
+        if (rt_sort_wild_(t[k], code)) return 1;
+      return 0;
+    }
+  }
+  return 0;
+}
+// Whether a type code has a float, an int | float or an Optional in it.
+DEV int rt_code_wild_(const char* code) {
+  for (; *code; code++) if (*code == 'f' || *code == 'r' || *code == '?') return 1;
+  return 0;
+}
+
 // Sorts keys[0..n) (and items, when not null, along with them): insertion
 // sort of runs of SORT_RUN_, then bottom-up merges through heap scratch that
 // is allocated first (a MemoryError leaves the list as it was) and given
 // back after. On a TypeError the arrays hold a permutation of their items.
 DEVFN int rt_sort_(Heap* h, int64_t* keys, int64_t* items, int64_t n, const char* code, int reverse) {
   if (n < 2) return ST_PASS;
+  if (rt_code_wild_(code))
+    for (int64_t i = 0; i < n; i++) if (rt_sort_wild_(keys[i], code)) return ST_UNSUPPORTED;  // (rt_sort_wild_)
   int64_t mark = h->top;
   int64_t* tmp = nullptr;
   if (n > SORT_RUN_) {
@@ -614,10 +647,10 @@ DEVFN int rt_sort_(Heap* h, int64_t* keys, int64_t* items, int64_t n, const char
 // l.sort() / l.sort(reverse=True) in place: stable (a bottom-up merge sort
 // using only `<`, as CPython's list.sort; with reverse, equal items keep
 // their order). Scratch words are borrowed from the heap and given back;
-// MemoryError if they are not there; TypeError from rt_compare.
-// (With `<` a strict weak order this is CPython's order exactly; with nan
-// floats, or None inside tuples, CPython's result depends on which pairs
-// its timsort compares, and this sort compares other pairs.)
+// MemoryError if they are not there. With `<` a strict weak order this is
+// CPython's order exactly; two items or more where one holds a nan or a
+// None are Unsupported, whose order (or TypeError) depends on which pairs
+// CPython's timsort compares, and this sort compares other pairs.
 DEV int rt_list_sort(Heap* h, int64_t* l, const char* elem_code, int reverse) {
   return rt_sort_(h, LIST_ITEMS(l), nullptr, LIST_LEN(l), elem_code, reverse);
 }

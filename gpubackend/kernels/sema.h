@@ -24,6 +24,32 @@ struct SemaFunc {
 #define T_PENDING (-2)
 enum { INFER_NONE, INFER_WAITING, INFER_TYPED };
 
+// The modules and functions of library.def, by index.
+enum {
+#define LIB_MODULE(ID, NAME) LM_##ID,
+#define LIB_FN(ID, MODULE, NAME, SIG)
+#include "library.def"
+#undef LIB_MODULE
+#undef LIB_FN
+  N_LIB_MODULES
+};
+enum {
+#define LIB_MODULE(ID, NAME)
+#define LIB_FN(ID, MODULE, NAME, SIG) LF_##ID,
+#include "library.def"
+#undef LIB_MODULE
+#undef LIB_FN
+  N_LIB_FNS
+};
+// A name an import binds to a library module or function: `import heapq`,
+// `import heapq as hq`, `from heapq import heappush [as push]`.
+struct LibBinding {
+  int32_t alias;    // the import's ALIAS node: it binds its `as` name, else its name
+  int32_t fn;       // the function whose statement the import is, or -1: the module's
+  int32_t module;   // LM_*
+  int32_t member;   // LF_*, or -1: the name is the module
+};
+
 // NAME = literal at module level: a function's read of NAME is the literal.
 struct SemaConst {
   int32_t name;     // its NAME node
@@ -84,6 +110,8 @@ struct Sema {
   int32_t result_at;          // the result annotation being read (a union may stand there alone), or -1
   int32_t from_math[MAX_FROM_MATH];  // names of the module's `from math import` so far
   int32_t nfrom_math;
+  LibBinding libs[MAX_LIB_BINDINGS];  // the module's imports of library.def, then functions' as typed
+  int32_t nlibs;
   SemaFrame f;                // the body being typed (sema_stmt.h)
   SemaFrame saved;            // its enclosing function's, while a nested def's is typed
   int32_t stop;               // a look ahead met a form it can't type (the diagnostic restored after)
@@ -533,6 +561,90 @@ DEV int builtin_word(const char* w, int32_t len) {
   return dunder || builtin_index(w, len) >= 0;
 }
 
+// ---- library imports (library.def)
+
+// The LM_ index of the module named by the word, or -1.
+DEV int32_t lib_module_index(const char* w, int32_t len) {
+  const char* names =
+#define LIB_MODULE(ID, NAME) NAME " "
+#define LIB_FN(ID, MODULE, NAME, SIG)
+#include "library.def"
+#undef LIB_MODULE
+#undef LIB_FN
+      ;
+  return word_index(w, len, names);
+}
+// The LF_ index of module m's function named by the word, or -1.
+DEV int32_t lib_fn_index(int32_t m, const char* w, int32_t len) {
+  const int32_t modules[] = {
+#define LIB_MODULE(ID, NAME)
+#define LIB_FN(ID, MODULE, NAME, SIG) LM_##MODULE,
+#include "library.def"
+#undef LIB_MODULE
+#undef LIB_FN
+  };
+  const char* names =
+#define LIB_MODULE(ID, NAME)
+#define LIB_FN(ID, MODULE, NAME, SIG) NAME " "
+#include "library.def"
+#undef LIB_MODULE
+#undef LIB_FN
+      ;
+  int32_t k = word_index(w, len, names);
+  return k >= 0 && modules[k] == m ? k : -1;
+}
+
+// What an import's ALIAS node binds of library.def: its module (LM_) and
+// member (LF_, or -1 for the module itself) through *module and *member;
+// 0 where it binds something else. mod: a from-import's module ALIAS, or
+// -1 for `import`.
+DEV int lib_alias_target(const Sema* s, int32_t alias, int32_t mod, int32_t* module, int32_t* member) {
+  const Node* a = nd(s, alias);
+  if (mod < 0) {  // `import heapq [as hq]`: a dotted name binds its first module, not a library's
+    *module = lib_module_index(s->src + a->pos, a->len);
+    *member = -1;
+    return *module >= 0;
+  }
+  *module = lib_module_index(s->src + nd(s, mod)->pos, nd(s, mod)->len);
+  *member = *module >= 0 ? lib_fn_index(*module, s->src + a->pos, a->len) : -1;
+  return *member >= 0;
+}
+
+// Records the names import statement i binds to library.def's modules and
+// functions, as imports of function fn (-1: the module's), each ALIAS
+// once however often its statement is typed. The type pass checks the
+// statement's form (import_stmt); the module's imports are recorded before
+// any body is typed, a function's when its statement is.
+DEVFN void lib_bind(Sema* s, int32_t i, int32_t fn) {
+  const Node* n = nd(s, i);
+  int32_t mod = n->kind == ND_FROM ? n->b : -1;
+  if (n->kind == ND_FROM && (mod < 0 || n->op)) return;  // relative
+  for (int32_t k = 0; k < n->n; k++) {
+    int32_t alias = xtra(s, n->a + k), module, member, seen = 0;
+    if (!lib_alias_target(s, alias, mod, &module, &member)) continue;
+    for (int32_t j = 0; j < s->nlibs; j++) seen |= s->libs[j].alias == alias;
+    if (seen || s->nlibs == MAX_LIB_BINDINGS) continue;
+    LibBinding* b = &s->libs[s->nlibs++];
+    b->alias = alias; b->fn = fn; b->module = module; b->member = member;
+  }
+}
+
+// The binding of library.def that NAME node `name` reads in function fn
+// (-1: at module level): an import of fn, of the def fn is nested in, or
+// of the module; its index in s->libs, or -1. The caller checks that no
+// local of fn shadows it.
+DEV int32_t lib_binding(const Sema* s, int32_t fn, int32_t name) {
+  for (int32_t k = 0; k < s->nlibs; k++) {
+    if (!alias_binds(s, s->libs[k].alias, name)) continue;
+    for (int32_t f = fn;; f = s->funcs[f].parent) {
+      if (s->libs[k].fn == f) return k;
+      if (f < 0 || f >= s->nfuncs) break;
+    }
+    if (s->libs[k].fn < 0) return k;
+  }
+  return -1;
+}
+
 // ---- declarations
 
 // The type the problem's signature gives the entry's parameter k (k < 0:
@@ -884,8 +996,12 @@ DEVFN void declarations_of(Sema* s, int32_t i, int32_t top, int module) {
       if (s->diag->cls == DG_OK) declarations_in(s, xtra(s, n->a + 2), module ? fi : top, 0);
       return;
     }
-    case ND_FROM: typing_names(s, i); return;
-    case ND_IMPORT: {  // `import math`, `import math.x`, `import math as m`: its first name
+    case ND_FROM:
+      typing_names(s, i);
+      if (module) lib_bind(s, i, -1);
+      return;
+    case ND_IMPORT: {
+      if (module) lib_bind(s, i, -1);  // `import math`, `import math.x`, `import math as m`: its first name
       const Node* alias = nd(s, xtra(s, n->a));
       const char* at = s->src + alias->pos;
       if (module && alias->len >= 4 && at[0] == 'm' && at[1] == 'a' && at[2] == 't' && at[3] == 'h' &&
@@ -988,7 +1104,7 @@ DEVFN int declarations(Sema* s, const ParseTree* t, const char* src, int32_t n, 
                             int32_t entry_len, const char* sig, int32_t sig_len, Diag* d) {
   s->t = t; s->src = src; s->n = n; s->diag = d;
   s->nfuncs = 0; s->entry = -1; s->call_fails = 0; s->call_def = -1; s->math_imported = 0; s->re_imported = 0; s->ntyping = 0; s->typing_all = 0; s->nconsts = 0;
-  s->in_header = 0; s->result_at = -1; s->nfrom_math = 0; s->f.fn = -1; s->stop = 0; s->entry_called = 0;
+  s->in_header = 0; s->result_at = -1; s->nfrom_math = 0; s->nlibs = 0; s->f.fn = -1; s->stop = 0; s->entry_called = 0;
   s->discovering = 0; s->fn_end = n; s->inferring = 0; s->module_n = 0; s->view_at = -1; s->union_at = -1;
   s->limit_at = -1;
   s->raise_act = -1; s->raise_parent = 0;
@@ -1056,7 +1172,47 @@ DEVFN int import_unused(const Sema* s, int32_t i) {
   return 1;
 }
 
-DEVFN void import_stmt(Sema* s, int32_t i, int32_t* from, int32_t* nfrom) {
+// lib_import := 'import' MODULE ['as' NAME] | 'from' MODULE 'import' FN ['as' NAME] (',' ...)*
+// of library.def, by function fn (-1: the module); head: the module's
+// name. Each name it binds is bound nowhere else in the program, and a
+// function's import is a statement of its body's own block, so what a
+// read of the name means never depends on which statements ran first.
+DEVFN void lib_import(Sema* s, int32_t i, const Token* head, int32_t fn) {
+  const Node* n = nd(s, i);
+  int32_t mod = n->kind == ND_FROM ? n->b : -1;
+  if (mod >= 0 ? head->len != nd(s, mod)->len : n->n != 1 || head->len != nd(s, xtra(s, n->a))->len) {
+    Token t = token_at_node(s, i);  // `import heapq, os`, `import heapq.x`, `from heapq.x import y`
+    unsupported_at(s, &t, "this form of import");
+    return;
+  }
+  if (fn >= 0 && s->f.nopen != 1) { sema_error(s, i, DG_UNSUPPORTED, "an import inside a block"); return; }
+  for (int32_t k = 0; k < n->n; k++) {
+    int32_t alias = xtra(s, n->a + k), module, member;
+    Token name = token_at_node(s, alias);
+    if (!lib_alias_target(s, alias, mod, &module, &member)) {  // `from heapq import *`, `... import merge`
+      unsupported_at(s, &name, s->src[name.start] == '*' ? "this form of from-import" : "");
+      if (s->src[name.start] != '*') { msg_add(s->diag, head->start + s->src, head->len); msg(s->diag, "."); msg_node(s, alias); }
+      return;
+    }
+    int32_t bound = nd(s, alias)->a >= 0 ? nd(s, alias)->a : alias;
+    if (bindings_of(s, s->src + nd(s, bound)->pos, nd(s, bound)->len) != 1) {
+      sema_error(s, bound, DG_UNSUPPORTED, "a name an import binds, bound again elsewhere: '");
+      msg_node(s, bound); msg(s->diag, "'");
+      return;
+    }
+  }
+  lib_bind(s, i, fn);
+  for (int32_t k = 0; k < n->n; k++) {
+    int32_t alias = xtra(s, n->a + k), seen = 0;
+    for (int32_t j = 0; j < s->nlibs; j++) seen |= s->libs[j].alias == alias;
+    if (!seen) {
+      sema_error(s, alias, DG_LIMIT, "program exceeds MAX_LIB_BINDINGS (names imported from library modules)");
+      return;
+    }
+  }
+}
+
+DEVFN void import_stmt(Sema* s, int32_t i, int32_t fn, int32_t* from, int32_t* nfrom) {
   const Node* n = nd(s, i);
   int32_t mod = n->kind == ND_IMPORT ? xtra(s, n->a) : n->b;
   if (mod < 0 || (n->kind == ND_FROM && n->op)) {  // `from . import x`, `from .m import x`: valid, and no module here
@@ -1070,6 +1226,10 @@ DEVFN void import_stmt(Sema* s, int32_t i, int32_t* from, int32_t* nfrom) {
   const char* m = s->src + head.start;
   int math = span_eq(m, first_len, "math") || (span_eq(m, first_len, "re") && n->kind == ND_IMPORT);
   int typing = span_eq(m, first_len, "typing") || span_eq(m, first_len, "__future__");
+  if (lib_module_index(m, first_len) >= 0) {
+    lib_import(s, i, &head, fn);
+    return;
+  }
   if (!typing && !math) {
     if (quiet_module(m, first_len) && import_unused(s, i)) return;  // a no-op here as in CPython
     unsupported_at(s, &head, n->kind == ND_IMPORT ? "import of '" : "from-import of '");
@@ -1149,7 +1309,7 @@ DEVFN void module_stmt(Sema* s, int32_t i, int32_t next) {
       s->stop = 0;  // (a give-up ends one body)
       return;
     case ND_IMPORT: case ND_FROM:
-      import_stmt(s, i, s->from_math, &s->nfrom_math);
+      import_stmt(s, i, -1, s->from_math, &s->nfrom_math);
       if (s->diag->cls == DG_OK && same_line) {
         Token t = token_at_node(s, first_token(s, next));
         unsupported_at(s, &t, "a statement after an import on its line");

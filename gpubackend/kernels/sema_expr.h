@@ -273,6 +273,11 @@ DEVFN int32_t find_func(Sema* s, int32_t name);
 DEVFN int32_t math_fn(Sema* s, int32_t name, int32_t call);
 DEVFN int32_t re_fn(Sema* s, int32_t name, int32_t call, int compiled);
 DEVFN int32_t match_method(Sema* s, int32_t call);
+DEV const LibBinding* lib_read(Sema* s, int32_t i);
+DEV int lib_module(Sema* s, int32_t i);
+DEV int32_t lib_fn_read(Sema* s, int32_t i);
+DEVFN int32_t lib_call(Sema* s, int32_t call, int32_t f);
+DEVFN int32_t lib_attribute(Sema* s, int32_t attr, int32_t call);
 
 // name := NAME      a read: a local, a module constant, or an error. A
 // local holding an empty list learns its item type from a later use
@@ -296,6 +301,11 @@ DEVFN int32_t name_read(Sema* s, int32_t i, int learn = 1) {
   if (l && l->narrow_in && block_open(s, l->narrow_in) && s->f.nloops == l->narrow_loops) return decay(s, i, l->type);
   if (l) return halted(s) ? T_BAD : l->type;
   if (from_math_name(s, i)) return note_called(s, i) ? math_fn(s, i, -1) : T_BAD;
+  if (lib_read(s, i)) {
+    sema_error(s, i, DG_UNSUPPORTED, "a library module or function used as a value: '"); msg_node(s, i);
+    msg(s->diag, "'");
+    return T_BAD;
+  }
   if (find_func(s, i) != -1 || builtin_of(s, i) >= 0) {
     sema_error(s, i, DG_UNSUPPORTED, "a function used as a value: '"); msg_node(s, i); msg(s->diag, "'");
     return T_BAD;
@@ -1361,6 +1371,7 @@ DEVFN int32_t call_name(Sema* s, int32_t call) {
   if (!note_called(s, name)) return T_BAD;
   int32_t f = find_func(s, name);
   if (f == -1 && from_math_name(s, name)) return math_fn(s, name, call);
+  if (f == -1 && lib_fn_read(s, name) >= 0) return lib_call(s, call, lib_fn_read(s, name));
   if (f == -2) {
     sema_error(s, name, DG_NAME, "nested function '"); msg_node(s, name); msg(s->diag, "' is called before its def");
     return T_BAD;
@@ -1997,7 +2008,7 @@ DEVFN int32_t walrus(Sema* s, int32_t i) {
   int32_t name = nd(s, i)->a;
   if (!find_local(s, name) &&
       (find_func(s, name) != -1 || builtin_of(s, name) >= 0 || const_of(s, name) >= 0 || from_math_name(s, name) ||
-       node_is(s, name, "math") || (s->f.fn >= 0 && s->funcs[s->f.fn].parent >= 0)))
+       lib_read(s, name) || node_is(s, name, "math") || (s->f.fn >= 0 && s->funcs[s->f.fn].parent >= 0)))
     return refuse_form(s, i);
   sema_error(s, i, DG_UNSUPPORTED, "assignment expression ':='");
   return T_BAD;
@@ -2240,6 +2251,7 @@ DEVFN int32_t attribute(Sema* s, int32_t i) {
   int32_t obj = nd(s, i)->a;
   if (math_module(s, obj)) return note_called(s, obj) ? math_fn(s, i, -1) : T_BAD;
   if (re_module(s, obj)) return note_called(s, obj) ? re_fn(s, i, -1, 0) : T_BAD;
+  if (lib_module(s, obj)) return note_called(s, obj) ? lib_attribute(s, i, -1) : T_BAD;
   int32_t t = expr(s, obj, 0);
   if (t == T_BAD) return T_BAD;
   if (!number_attribute(s, t, i)) { sema_error(s, i, DG_UNSUPPORTED, "a method used as a value"); return T_BAD; }
@@ -2252,6 +2264,7 @@ DEVFN int32_t method_call(Sema* s, int32_t call) {
   int32_t attr = nd(s, call)->a, obj = nd(s, attr)->a;
   if (math_module(s, obj)) return note_called(s, obj) ? math_fn(s, attr, call) : T_BAD;
   if (re_module(s, obj)) return note_called(s, obj) ? re_fn(s, attr, call, 0) : T_BAD;
+  if (lib_module(s, obj)) return note_called(s, obj) ? lib_attribute(s, attr, call) : T_BAD;
   SemaLocal* origin = nd(s, obj)->kind == ND_NAME ? find_local(s, obj) : 0;
   // a call that tells (or, a dict's get with a default and setdefault, needs not) the type of an empty container
   int own = node_is(s, attr, "append") || node_is(s, attr, "insert") || node_is(s, attr, "add") ||
@@ -2297,6 +2310,7 @@ DEVFN int32_t method_call(Sema* s, int32_t call) {
 }
 
 #include "sema_re.h"
+#include "sema_lib.h"
 #include "sema_set.h"
 #include "sema_dict.h"
 #include "sema_tuple.h"

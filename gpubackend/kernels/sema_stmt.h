@@ -1035,7 +1035,7 @@ DEVFN int stmt_(Sema* s, int32_t i) {
     case ND_DEF: return nested_def(s, i);
     case ND_UNSUPPORTED: refuse_unsupported(s, i); return 1;
     case ND_IMPORT: case ND_FROM:  // the function's own: math's names from here on
-      import_stmt(s, i, s->f.from_math, &s->f.nfrom_math);
+      import_stmt(s, i, s->f.fn, s->f.from_math, &s->f.nfrom_math);
       if (n->kind == ND_IMPORT && !halted(s) && node_is(s, xtra(s, n->a), "math")) s->f.fn_math = 1;
       if (n->kind == ND_IMPORT && !halted(s) && node_is(s, xtra(s, n->a), "re")) s->f.fn_re = 1;
       return 1;

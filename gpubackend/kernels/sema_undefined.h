@@ -43,7 +43,7 @@ DEVFN int defined_nowhere(const Sema* s, int32_t name) {
 // where math is imported.
 DEVFN int quiet_name(Sema* s, int32_t i) {
   return find_func(s, i) >= 0 || builtin_of(s, i) >= 0 || const_of(s, i) >= 0 || from_math_name(s, i) ||
-         math_module(s, i) || re_module(s, i);
+         math_module(s, i) || re_module(s, i) || lib_read(s, i);
 }
 
 // A walk of an expression in CPython's order, to the first NAME it reads

@@ -6,6 +6,7 @@
 #include "objects.h"
 #include "sets.h"
 #include "dicts.h"
+#include "heapq.h"
 #include "memo.h"
 #include "dtoa.h"
 #include "format_float.h"
@@ -55,6 +56,13 @@ DEV int64_t sort_work(int64_t n) {
   int64_t levels = 0;
   while (((int64_t)1 << levels) < n) levels++;
   return n * levels;
+}
+// A heap's sift passes its levels, ceil(log2(n + 1)), comparing once or
+// twice at each.
+DEV int64_t heap_work(int64_t n) {
+  int64_t levels = 0;
+  while (((int64_t)1 << levels) <= n) levels++;
+  return levels;
 }
 // == and the orderings of lists (and tuple[T, ...]) walk the shorter list; other objects
 // (tuples, boxes) have a size fixed by their type.
@@ -622,6 +630,15 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
       CASE(LIST_MIN_KEYED): CASE(LIST_MAX_KEYED): { int64_t k; const int64_t* keys = AS_PTR(POP()); const int64_t* l = AS_PTR(TOP);
         CHECK(rt_list_argminmax(keys, KCODE(a), INSN_OP(w) == OP_LIST_MAX_KEYED, &k)); TOP = LIST_ITEMS(l)[k];
         CHARGE(LIST_LEN(l)); NEXT; }
+      CASE(HEAP_PUSH): { int64_t x = POP(); int64_t* l = AS_PTR(POP());
+        CHECK(rt_heapq_push(&heap, l, x, KCODE(a))); CHARGE(heap_work(LIST_LEN(l))); NEXT; }
+      CASE(HEAP_POP): { int64_t r; int64_t* l = AS_PTR(TOP); CHECK(rt_heapq_pop(l, KCODE(a), &r)); TOP = r;
+        CHARGE(2 * heap_work(LIST_LEN(l))); NEXT; }
+      CASE(HEAP_REPLACE): CASE(HEAP_PUSHPOP): { int64_t x = POP(), r; int64_t* l = AS_PTR(TOP);
+        CHECK(INSN_OP(w) == OP_HEAP_REPLACE ? rt_heapq_replace(l, x, KCODE(a), &r) : rt_heapq_pushpop(l, x, KCODE(a), &r));
+        TOP = r; CHARGE(2 * heap_work(LIST_LEN(l))); NEXT; }
+      CASE(HEAPIFY): { int64_t* l = AS_PTR(POP()); CHECK(rt_heapq_heapify(l, KCODE(a))); CHARGE(2 * LIST_LEN(l)); NEXT; }
+      CASE(LIST_TRUNCATE): { int64_t n = POP(); rt_list_truncate(AS_PTR(TOP), n); NEXT; }
       CASE(LIST_SUM_INT): { int64_t r; const int64_t* l = AS_PTR(TOP); CHECK(rt_list_sum_int(l, 0, &r)); TOP = r;
         CHARGE(LIST_LEN(l)); NEXT; }
       CASE(LIST_SUM_FLOAT): {  // of no items CPython's sum is its start, the int 0

@@ -819,6 +819,9 @@ class ContainerGen:
 
     def mutate(self, xs: str, t: str, d: int) -> list[Stmt]:
         """One in-place change of list xs (a name or m[i])."""
+        heap = self.heap_stmt(xs, t, d)
+        if heap is not None:
+            return heap
         rng = self.rng
         base = _IDENT.match(xs).group(0)
         e = elem(t)

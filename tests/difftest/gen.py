@@ -188,6 +188,7 @@ from .containers import ContainerGen
 from .dicts import DictGen
 from .handlers import TryGen, te_for
 from .numbers import NUM_MARK, NumGen, num_for, num_types
+from .heaps import HeapGen, heapq_import
 from .regexes import RegexGen
 from .reprs import ReprGen
 from .sets import SetGen
@@ -291,6 +292,7 @@ ALL_FEATURES = frozenset(
         "regex",  # re.findall/sub/split/search/match/fullmatch/compile of literal patterns (difftest/regexes.py)
         "repr",  # str() and repr() of lists, tuples, Optionals and strs (difftest/reprs.py)
         "entry_header",  # the entry's def line rewritten: other annotations, another name or arity (HEADER_SHARE)
+        "heapq",  # heapq's functions on list locals, heapq bound one of three ways (difftest/heaps.py)
     }
 )
 
@@ -376,7 +378,7 @@ def rand_sig(rng: random.Random, *, allow_none: bool = True, t34: bool = False) 
     return Sig(params, ret)
 
 
-class FuncGen(ContainerGen, SetGen, DictGen, NumGen, TupleGen, TryGen, RegexGen, ReprGen):
+class FuncGen(ContainerGen, SetGen, DictGen, NumGen, TupleGen, TryGen, RegexGen, ReprGen, HeapGen):
     """Generates the body of one function (tier 3-4 parts: ContainerGen)."""
 
     MAX_BLOCK_DEPTH = 3
@@ -1637,7 +1639,7 @@ def rewrite_header(rng: random.Random, src: str, def_line: str, sig: Sig, foreig
 class ProgramGen:
     def __init__(self, rng: random.Random, features=DEFAULT_FEATURES, t34: bool = False,
                  side: random.Random | None = None, num: bool = False, tv: bool = False, te: bool = False,
-                 header: random.Random | None = None):
+                 header: random.Random | None = None, heaps: random.Random | None = None):
         self.rng = rng
         self.te = te  # a try program: try statements and raises too (handlers.py, TE_SHARE)
         self.tries = 0  # try statements drawn (handlers.MAX_TRIES)
@@ -1653,6 +1655,9 @@ class ProgramGen:
         self.widened = 0  # names given ints and floats both (numbers.py, MAX_WIDENED)
         self.header = header  # draws of the entry's def line's rewrite (rewrite_header), or None
         self.header_kind = None  # the rewrite made, if any
+        self.heaps = heaps  # draws of heap statements (heaps.py), or None: none
+        self.heapq_spelling = None  # how the program binds heapq, drawn at its first heap statement
+        self.used_heapq = False
 
     def program(self, sig: Sig, tiny: bool = False) -> str:
         """A program whose entry has signature sig. tiny: the entry is one
@@ -1723,6 +1728,7 @@ class ProgramGen:
             fn.render(lines, indent, 0)
         if any("Union[" in line for line in lines):  # (int_or_float's spelling of int | float)
             header.append("from typing import Union")
+        header += heapq_import(self)
         src = "\n".join(header + lines) + "\n"
         if "entry_header" in self.features and self.header is not None:
             src, self.header_kind = rewrite_header(self.header, src, def_line, sig, self.foreign)
@@ -1818,7 +1824,8 @@ def make_case(
         else:
             args = list(args_list)
         pg = ProgramGen(rng, features, t34, random.Random(f"foreign:{seed}:{_attempt}"), num=num, tv=tv, te=te,
-                        header=random.Random(f"header:{seed}:{_attempt}"))
+                        header=random.Random(f"header:{seed}:{_attempt}"),
+                        heaps=random.Random(f"heapq:{seed}:{_attempt}"))
         src = pg.program(s, tiny=tiny)
         if len(src.encode()) > MAX_SOURCE_BYTES:
             continue  # (the DSL's LimitError: outside the envelope, as a discarded run)

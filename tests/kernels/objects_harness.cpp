@@ -27,6 +27,7 @@
 #include "../../gpubackend/kernels/runtime.h"
 #pragma GCC diagnostic pop
 #include "../../gpubackend/kernels/objects.h"
+#include "../../gpubackend/kernels/heapq.h"
 
 #define NREG 8
 #define IN_WORDS (1 << 14)
@@ -189,6 +190,13 @@ int o_list_sort_keyed(int l, int keys, const char* code, int reverse) {
   int64_t mark = g_heap.top, n = LIST_LEN(L(l));
   return sorted_(rt_list_sort_keyed(&g_heap, L(l), L(keys), code, reverse), mark, n);
 }
+// ---- heapq.h
+int o_heapq_push(int l, int v, const char* code) { GUARDED(rt_heapq_push(&g_heap, L(l), R(v), code)); }
+int o_heapq_pop(int l, const char* code, int dst) { GUARDED(rt_heapq_pop(L(l), code, &R(dst))); }
+int o_heapq_replace(int l, int v, const char* code, int dst) { GUARDED(rt_heapq_replace(L(l), R(v), code, &R(dst))); }
+int o_heapq_pushpop(int l, int v, const char* code, int dst) { GUARDED(rt_heapq_pushpop(L(l), R(v), code, &R(dst))); }
+int o_heapq_heapify(int l, const char* code) { GUARDED(rt_heapq_heapify(L(l), code)); }
+int o_list_truncate(int l, int64_t n) { GUARDED((rt_list_truncate(L(l), n), ST_PASS)); }
 int o_list_minmax(int l, const char* code, int is_max, int dst) {
   GUARDED(rt_list_minmax(L(l), code, is_max, &R(dst)));
 }
