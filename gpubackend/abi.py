@@ -93,8 +93,8 @@ def arg_fields() -> dict[str, ArgField]:
 @cache
 def builtins() -> dict[str, str]:
     """builtins.def: each builtin function's name and its form (CALL, SEQ,
-    MINMAX, ITER, LOOP, PRINT; REFUSED for CPython's builtins the DSL does
-    not provide), in the file's order."""
+    MINMAX, ITER, LOOP, PRINT, CLASSTEST, NEXT; REFUSED for CPython's
+    builtins the DSL does not provide), in the file's order."""
     return {m[1]: m[2] for m in re.finditer(r'BUILTIN\(\s*\w+\s*,\s*"(\w+)"\s*,\s*(\w+)\s*\)',
                                              _read("builtins.def"))}
 

@@ -131,8 +131,9 @@ DEV int from_math(Code* g, int32_t i) {
 // ---- comprehensions
 
 // The element of comprehension i, generated into its innermost loop,
-// feeding the sink; the accumulator is local acc. *done: any/all's jumps out.
-DEVFN void comp_element(Code* g, int32_t i, int sink, int32_t acc, int32_t* done, int32_t open) {
+// feeding the sink; the accumulator is local acc. *done: any/all's and
+// next's jumps out. call: the call it is the argument of, or -1.
+DEVFN void comp_element(Code* g, int32_t i, int sink, int32_t acc, int32_t* done, int32_t open, int32_t call) {
   int32_t item = cnode(g, i)->a;
   g->line = open;  // a reader of the source went back to the token before the element
   if (sink == SINK_ANY || sink == SINK_ALL) {
@@ -144,6 +145,15 @@ DEVFN void comp_element(Code* g, int32_t i, int sink, int32_t acc, int32_t* done
     emit(g, OP_STORE, acc);
     *done = jump_list_add(g, *done, OP_JUMP);
     patch_here(g, skip);
+    return;
+  }
+  if (sink == SINK_FIRST) {  // next(): the first item, and out
+    ExpDesc e = expr(g, item);
+    discharge(g, &e);
+    g->line = cnode(g, item)->end;
+    coerce(g, ty(g, call), e.type);
+    emit(g, OP_STORE, acc);
+    *done = jump_list_add(g, *done, OP_JUMP);
     return;
   }
   ExpDesc a = desc(g, EK_LOCAL, acc, T_BAD);
@@ -225,6 +235,12 @@ DEVFN ExpDesc comprehension(Code* g, int32_t i, int sink, int32_t call = -1) {
   if (sink == SINK_LIST) emit_count(g, OP_LIST_NEW, 0);
   else if (sink == SINK_DICT) emit0(g, OP_DICT_NEW);
   else if (sink == SINK_SUM && ty(g, n->a) == T_NUM) emit(g, OP_CONST, const_word(g, NUM_INT_TAG));  // the int 0
+  else if (sink == SINK_FIRST) {  // next()'s default, a literal: no code it orders against
+    int32_t dflt = cx(g, cnode(g, call)->b + 1);
+    ExpDesc d = expr(g, dflt);
+    discharge(g, &d);
+    coerce(g, ty(g, call), d.type);
+  }
   else emit(g, OP_CONST, const_word(g, sink == SINK_ALL));  // int 0 and float 0.0 have the same bits
   emit(g, OP_STORE, acc);
   int32_t nlocals0 = g->f.nlocals;
@@ -248,7 +264,7 @@ DEVFN ExpDesc comprehension(Code* g, int32_t i, int sink, int32_t call = -1) {
     next[nfor++] = -1;
   }
   int32_t last = cx(g, n->b + n->n - 1);
-  if (!code_failed(g)) comp_element(g, i, sink, acc, &done, open);
+  if (!code_failed(g)) comp_element(g, i, sink, acc, &done, open, call);
   g->line = cnode(g, last)->end;  // back past the clauses
   for (int32_t k = nfor - 1; k >= 0 && !code_failed(g); k--) {
     patch_list(g, next[k]);
@@ -259,7 +275,7 @@ DEVFN ExpDesc comprehension(Code* g, int32_t i, int sink, int32_t call = -1) {
   if (float_sum) float_sum_end(g, acc + 1);
   g->f.nlocals = nlocals0;  // the comprehension's variables end with it
   if (sink == SINK_SUM) return desc(g, EK_LOCAL, acc, ty(g, n->a) == T_FLOAT || ty(g, n->a) == T_NUM ? ty(g, n->a) : T_INT);
-  return desc(g, EK_LOCAL, acc, sink == SINK_LIST || sink == SINK_DICT ? ty(g, i) : T_BOOL);
+  return desc(g, EK_LOCAL, acc, sink == SINK_LIST || sink == SINK_DICT ? ty(g, i) : sink == SINK_FIRST ? ty(g, call) : T_BOOL);
 }
 
 // ---- functions as arguments (key=, map, filter)
@@ -844,6 +860,7 @@ DEVFN ExpDesc call(Code* g, int32_t i) {
     if (form == BF_SEQ || form == BF_MINMAX) return sequence_builtin(g, i, b);
     if (form == BF_PRINT) return print_(g, i);
     if (form == BF_CLASSTEST) return class_test(g, i);
+    if (form == BF_NEXT) return comprehension(g, cx(g, n->b), SINK_FIRST, i);
     refuse(g, i);
     return desc(g, EK_VOID, 0, T_BAD);
   }

@@ -834,6 +834,7 @@ DEVFN int call_straight(Code* g, int32_t i) {
   if (form == BF_CALL) return (b == BI_STR || b == BI_BOOL) && is_opt(tt, t) ? 0 : args_straight(g, i);
   if (form == BF_PRINT) return args_straight(g, i);
   if (form == BF_CLASSTEST) return straight(g, first);  // (its classes are no code)
+  if (form == BF_NEXT) return 0;  // (a loop)
   if (form == BF_MINMAX && n->n >= 2) return is_seq(tt, t) || is_tuple(tt, t) ? 0 : args_straight(g, i);
   if ((form == BF_MINMAX || b == BI_SUM || b == BI_LIST || b == BI_TUPLE) && n->n == 1) return iterable_straight(g, first);
   if (b == BI_SUM && n->n == 2) {  // sum(xs, start): LIST_SUM_FROM

@@ -285,7 +285,7 @@ struct Iter {
   int32_t fn_t;  // the type of the items it takes
 };
 
-enum Sink { SINK_LIST, SINK_SUM, SINK_ANY, SINK_ALL, SINK_DICT };
+enum Sink { SINK_LIST, SINK_SUM, SINK_ANY, SINK_ALL, SINK_DICT, SINK_FIRST };
 
 // Items of a display pushed before one LIST_NEW; later ones are appended,
 // so a long literal needs no deep operand stack.

@@ -311,7 +311,7 @@ enum Builtin {
 #undef BUILTIN
   BI_COUNT_
 };
-enum BuiltinForm { BF_CALL, BF_SEQ, BF_MINMAX, BF_ITER, BF_LOOP, BF_PRINT, BF_CLASSTEST, BF_REFUSED };
+enum BuiltinForm { BF_CALL, BF_SEQ, BF_MINMAX, BF_ITER, BF_LOOP, BF_PRINT, BF_CLASSTEST, BF_NEXT, BF_REFUSED };
 
 // The str methods (methods.def), read by both compilers.
 enum StrMethod {

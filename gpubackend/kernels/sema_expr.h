@@ -332,6 +332,7 @@ DEVFN int32_t name_read(Sema* s, int32_t i, int learn = 1) {
 DEVFN int32_t expr(Sema* s, int32_t i, int cond);
 DEVFN int32_t find_func(Sema* s, int32_t name);
 DEVFN int32_t builtin_call(Sema* s, int32_t call, int32_t name);
+DEVFN int32_t next_call(Sema* s, int32_t call);
 DEVFN int32_t method_call(Sema* s, int32_t call);
 DEVFN int32_t sum_any_all(Sema* s, int32_t call);
 DEVFN int32_t sequence_builtin(Sema* s, int32_t call);
@@ -1331,6 +1332,7 @@ DEVFN int32_t builtin_call(Sema* s, int32_t call, int32_t name) {
   if (b == BI_DICT) return dict_call(s, call);
   if (b == BI_TUPLE && c->n == 0) return checked(s, name, type_tuple(&s->types, 0, nullptr));  // tuple(): ()
   if (form == BF_CLASSTEST) return class_test(s, call);
+  if (form == BF_NEXT) return next_call(s, call);
   if (form == BF_REFUSED) {
     sema_error(s, name, DG_UNSUPPORTED, "builtin '"); msg_node(s, name); msg(s->diag, "'");
     return T_BAD;
@@ -1394,7 +1396,7 @@ DEVFN int32_t call_name(Sema* s, int32_t call) {
 
 // ---- comprehensions
 
-enum SemaSink { SINK_TO_LIST, SINK_TO_SUM, SINK_TO_ANY, SINK_TO_ALL, SINK_TO_DICT };
+enum SemaSink { SINK_TO_LIST, SINK_TO_SUM, SINK_TO_ANY, SINK_TO_ALL, SINK_TO_DICT, SINK_TO_FIRST };
 
 DEVFN int32_t iterable(Sema* s, int32_t iter, int32_t* ts);
 DEVFN int32_t loop_targets(Sema* s, int32_t target, int32_t* names);
@@ -1436,6 +1438,7 @@ DEVFN int32_t comprehension(Sema* s, int32_t i, int sink) {
   }
   int32_t at = first_token(s, n->a);
   if (raising_operand(s, n->a) >= 0) {
+    if (sink == SINK_TO_FIRST) return refuse_form(s, n->a);  // (no item: its type is the default's alone)
     // an item that raises: the list is empty and the sum 0 wherever code after it runs, an int's
     s->f.nlocals = nlocals;
     return sink == SINK_TO_ANY || sink == SINK_TO_ALL ? T_BOOL : sink == SINK_TO_SUM ? T_INT : type_list(&s->types, T_INT);
@@ -1443,7 +1446,11 @@ DEVFN int32_t comprehension(Sema* s, int32_t i, int sink) {
   int32_t t = expr(s, n->a, sink == SINK_TO_ANY || sink == SINK_TO_ALL);
   s->f.nlocals = nlocals;  // the comprehension's variables end with it
   if (t == T_BAD) return T_BAD;
-  if (sink == SINK_TO_LIST && t == T_NONE) { sema_error(s, at, DG_UNSUPPORTED, "a list of None"); return T_BAD; }
+  if ((sink == SINK_TO_LIST || sink == SINK_TO_FIRST) && t == T_NONE) {
+    sema_error(s, at, DG_UNSUPPORTED, sink == SINK_TO_LIST ? "a list of None" : "a generator of None");
+    return T_BAD;
+  }
+  if (sink == SINK_TO_FIRST) return t;
   if (sink == SINK_TO_SUM && !any_number(t)) return type_error2(s, at, "sum() of ", t, T_BAD);
   if (sink == SINK_TO_ANY || sink == SINK_TO_ALL) return T_BOOL;
   if (sink == SINK_TO_SUM) return t == T_FLOAT || t == T_NUM ? t : T_INT;
@@ -1460,6 +1467,35 @@ DEVFN int32_t sum_any_all(Sema* s, int32_t call) {
   // a second argument, after a parenthesized generator (the parser refuses one after a bare one)
   Token comma = token_of(s, nd(s, gen)->pos, TK_COMMA);
   unsupported_at(s, &comma, "a second argument of "); msg_node(s, name);
+  return T_BAD;
+}
+
+// Whether node i is a literal: a number (negated or not), a str, None,
+// True or False, which nothing can order against other code.
+DEV int literal_value(const Sema* s, int32_t i) {
+  const Node* n = nd(s, i);
+  if (n->kind == ND_UNARY && n->op == TK_MINUS) n = nd(s, n->a);
+  return n->kind == ND_INT || n->kind == ND_FLOAT || n->kind == ND_STR || n->kind == ND_CONST;
+}
+
+// next_call := 'next' '(' generator ',' literal ')'      the generator's
+// first item, else the default: of the items' type, or None (an
+// Optional of it). The default is a literal, which nothing orders
+// against the generator's first iterable (CPython evaluates it between
+// that and the first item). Without a default, CPython's StopIteration
+// is its own to give.
+DEVFN int32_t next_call(Sema* s, int32_t call) {
+  const Node* c = nd(s, call);
+  if (c->n != 2 || nd(s, xtra(s, c->b))->kind != ND_GENEXP || !literal_value(s, xtra(s, c->b + 1)))
+    return refuse_form(s, call);
+  int32_t dflt = xtra(s, c->b + 1);
+  int32_t t = comprehension(s, xtra(s, c->b), SINK_TO_FIRST);
+  int32_t d = t == T_BAD ? T_BAD : expr(s, dflt, 0);
+  if (d == T_BAD) return T_BAD;
+  if (d == t) return t;
+  if (d == T_NONE && !is_opt(&s->types, t)) return checked(s, call, type_opt(&s->types, t));
+  sema_error(s, dflt, DG_UNSUPPORTED, "a default of next() of another type than its items (");
+  msg_type_in(s->diag, &s->types, d); msg(s->diag, " for "); msg_type_in(s->diag, &s->types, t); msg(s->diag, ")");
   return T_BAD;
 }
 

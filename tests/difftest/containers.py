@@ -590,8 +590,16 @@ class ContainerGen:
             return f"sum({self.expr(LIST_OF[rng.choice([INT, BOOL])], d)}, {'start=' if rng.random() < 0.3 else ''}{start})"
         return f"sum({self.gen_or_list(rng.choice([INT, INT, BOOL]), d)})"
 
+    # next()'s literal defaults, by the items' type
+    NEXT_DEFAULTS = {INT: ("-1", "0", "7"), FLOAT: ("0.0", "-1.5"), STR: ("''", "'none'"), BOOL: ("False", "True")}
+
     def minmax_of(self, e: str, d: int) -> str | None:
         rng = self.rng
+        late = self.pg.late
+        if "next" in self.features and e in self.NEXT_DEFAULTS and late is not None and late.random() < 0.15:
+            g = self.genexp(e, d)
+            if g:
+                return f"next(({g}), {late.choice(self.NEXT_DEFAULTS[e])})"
         fn = rng.choice(["min", "max"])
         if rng.random() < 0.45:
             g = self.genexp(e, d, minmax=True)

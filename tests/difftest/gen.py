@@ -293,6 +293,7 @@ ALL_FEATURES = frozenset(
         "repr",  # str() and repr() of lists, tuples, Optionals and strs (difftest/reprs.py)
         "entry_header",  # the entry's def line rewritten: other annotations, another name or arity (HEADER_SHARE)
         "heapq",  # heapq's functions on list locals, heapq bound one of three ways (difftest/heaps.py)
+        "next",  # next((e for x in it if c), literal) where min/max of a list is drawn
     }
 )
 
@@ -1639,7 +1640,7 @@ def rewrite_header(rng: random.Random, src: str, def_line: str, sig: Sig, foreig
 class ProgramGen:
     def __init__(self, rng: random.Random, features=DEFAULT_FEATURES, t34: bool = False,
                  side: random.Random | None = None, num: bool = False, tv: bool = False, te: bool = False,
-                 header: random.Random | None = None, heaps: random.Random | None = None):
+                 header: random.Random | None = None, late: random.Random | None = None):
         self.rng = rng
         self.te = te  # a try program: try statements and raises too (handlers.py, TE_SHARE)
         self.tries = 0  # try statements drawn (handlers.MAX_TRIES)
@@ -1655,7 +1656,7 @@ class ProgramGen:
         self.widened = 0  # names given ints and floats both (numbers.py, MAX_WIDENED)
         self.header = header  # draws of the entry's def line's rewrite (rewrite_header), or None
         self.header_kind = None  # the rewrite made, if any
-        self.heaps = heaps  # draws of heap statements (heaps.py), or None: none
+        self.late = late  # draws of features added late (heapq, next), apart from rng's stream, or None
         self.heapq_spelling = None  # how the program binds heapq, drawn at its first heap statement
         self.used_heapq = False
 
@@ -1825,7 +1826,7 @@ def make_case(
             args = list(args_list)
         pg = ProgramGen(rng, features, t34, random.Random(f"foreign:{seed}:{_attempt}"), num=num, tv=tv, te=te,
                         header=random.Random(f"header:{seed}:{_attempt}"),
-                        heaps=random.Random(f"heapq:{seed}:{_attempt}"))
+                        late=random.Random(f"late:{seed}:{_attempt}"))
         src = pg.program(s, tiny=tiny)
         if len(src.encode()) > MAX_SOURCE_BYTES:
             continue  # (the DSL's LimitError: outside the envelope, as a discarded run)

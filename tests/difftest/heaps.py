@@ -6,9 +6,9 @@ items the same way on any list, so every list they leave is checked. A
 program binds heapq one way of three, drawn per program: `import heapq`,
 `import heapq as hq`, or `from heapq import` the functions by name.
 
-Its draws come from a random.Random of their own (ProgramGen.heaps), so a
-program that takes no heap statement is the one it was without the
-feature.
+Whether to draw one comes from a random.Random apart from the program's
+(ProgramGen.late), so a program that takes no heap statement is the one
+it was without the feature.
 """
 
 from __future__ import annotations
@@ -32,10 +32,10 @@ class HeapGen:
         """A heap statement on list xs (a name or m[i]) of type t, or None
         (the caller draws its own change)."""
         pg = self.pg
-        if "heapq" not in self.features or pg.heaps is None or pg.heaps.random() >= HEAP_SHARE:
+        if "heapq" not in self.features or pg.late is None or pg.late.random() >= HEAP_SHARE:
             return None
         if pg.heapq_spelling is None:
-            pg.heapq_spelling = pg.heaps.choice(list(SPELLINGS))
+            pg.heapq_spelling = pg.late.choice(list(SPELLINGS))
         h = pg.heapq_spelling
         rng = self.rng
         base = _IDENT.match(xs).group(0)
