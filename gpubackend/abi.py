@@ -112,13 +112,14 @@ def math_names() -> dict[str, str]:
 
 
 @cache
-def library_functions() -> dict[str, tuple[str, ...]]:
-    """library.def: each library module the DSL provides and its functions."""
+def library_members() -> dict[str, dict[str, str]]:
+    """library.def: each library module the DSL provides, and each of its
+    members with its form (FN or CONST), in the file's order."""
     text = _read("library.def")
     modules = {m[1]: m[2] for m in re.finditer(r'LIB_MODULE\(\s*(\w+)\s*,\s*"(\w+)"', text)}
-    out: dict[str, tuple[str, ...]] = {name: () for name in modules.values()}
-    for m in re.finditer(r'LIB_FN\(\s*\w+\s*,\s*(\w+)\s*,\s*"(\w+)"', text):
-        out[modules[m[1]]] += (m[2],)
+    out: dict[str, dict[str, str]] = {name: {} for name in modules.values()}
+    for m in re.finditer(r'LIB_(FN|CONST)\(\s*\w+\s*,\s*(\w+)\s*,\s*"(\w+)"', text):
+        out[modules[m[2]]][m[3]] = m[1]
     return out
 
 

@@ -1010,6 +1010,7 @@ DEVFN ExpDesc expr(Code* g, int32_t i) {
     case ND_DICTCOMP: return comprehension(g, i, SINK_DICT);
     case ND_ATTR:
       if (math_module(g, n->a)) return math_fn(g, i, -1);
+      if (lib_module(g, n->a)) return lib_attribute(g, i, -1);
       break;
   }
   refuse(g, i);

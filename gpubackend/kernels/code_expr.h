@@ -45,6 +45,7 @@ DEV const LibBinding* lib_read(Code* g, int32_t i);
 DEV int lib_module(Code* g, int32_t i);
 DEVFN ExpDesc lib_call(Code* g, int32_t call, int32_t f);
 DEVFN ExpDesc lib_attribute(Code* g, int32_t attr, int32_t call);
+DEVFN ExpDesc lib_value(Code* g, int32_t f);
 DEV int from_math(Code* g, int32_t i);
 DEVFN ExpDesc math_fn(Code* g, int32_t name, int32_t call);
 
@@ -95,6 +96,7 @@ DEVFN ExpDesc name_read(Code* g, int32_t i) {
     return pushed(g, ty(g, i));
   }
   if (from_math(g, i)) return math_fn(g, i, -1);  // a constant of `from math import`
+  if (lib_read(g, i)) return lib_value(g, lib_read(g, i)->member);  // of `from sys import maxsize`
   int32_t k = module_const_of(g, i);
   if (k < 0) { refuse(g, i); return desc(g, EK_VOID, 0, T_BAD); }
   if (g->const_str[k] >= 0) return desc(g, EK_STR, g->const_str[k], T_STR);  // made before any code (module_strings)
@@ -874,7 +876,7 @@ DEVFN int straight(Code* g, int32_t i) {
       return r;
     }
     case ND_CALL: return call_straight(g, i);
-    case ND_ATTR: return math_module(g, n->a) ? 1 : -1;
+    case ND_ATTR: return math_module(g, n->a) || lib_module(g, n->a) ? 1 : -1;
     case ND_FSTRING: {  // constants, and each field's str(x) in one instruction
       int r = 1;
       for (int32_t k = 0; k < n->n; k++) {

@@ -36,9 +36,9 @@ DEVFN ExpDesc heap_fn(Code* g, int32_t call, int32_t f) {
 }
 
 // nbest := NAME '(' n ',' iterable [',' key] ')'      n kept, the
-// iterable's items copied and sorted as sorted(iterable, key=key) sorts
-// them (reverse for nlargest), then cut to n: the list CPython's heap
-// selection returns where `<` is a strict weak order.
+// iterable's items copied and, for n > 0, sorted as sorted(iterable,
+// key=key) sorts them (reverse for nlargest), then cut to n: the list
+// CPython's heap selection returns where `<` is a strict weak order.
 DEVFN ExpDesc nbest(Code* g, int32_t call, int32_t f) {
   const Node* c = cnode(g, call);
   ExpDesc n = expr(g, cx(g, c->b));
@@ -51,6 +51,10 @@ DEVFN ExpDesc nbest(Code* g, int32_t call, int32_t f) {
   if (code_failed(g)) return desc(g, EK_VOID, 0, T_BAD);
   int32_t items = new_slots(g, 1), keys = -1, kt = elem;
   emit(g, OP_STORE, items);
+  emit(g, OP_LOAD, count);  // n <= 0: CPython takes no item, calls no key= and compares nothing
+  emit(g, OP_CONST, const_word(g, 0));
+  emit(g, OP_CMP_INT, CMP_GT);
+  int32_t none = emit(g, OP_JUMP_IF_FALSE, 0);
   if (c->n == 3) {
     int32_t key = cx(g, c->b + 2);
     if (cnode(g, key)->kind == ND_KEYWORD) key = cnode(g, key)->a;
@@ -62,10 +66,18 @@ DEVFN ExpDesc nbest(Code* g, int32_t call, int32_t f) {
   if (keys >= 0) emit(g, OP_LOAD, keys);
   emit(g, OP_CONST, const_word(g, f == LF_NLARGEST));
   emit(g, keys >= 0 ? OP_LIST_SORT_KEYED : OP_LIST_SORT, type_const(g, kt));
+  patch_here(g, none);
   emit(g, OP_LOAD, items);
   emit(g, OP_LOAD, count);
   emit0(g, OP_LIST_TRUNCATE);
   return pushed(g, ty(g, call));
+}
+
+// A library constant's value (sema_lib.h typed it).
+DEVFN ExpDesc lib_value(Code* g, int32_t f) {
+  int64_t value;
+  lib_const(f, &value);
+  return desc(g, EK_CONST, const_word(g, value), T_INT);
 }
 
 // lib_call := NAME '(' args ')'      of library function f
@@ -73,9 +85,11 @@ DEVFN ExpDesc lib_call(Code* g, int32_t call, int32_t f) {
   return f == LF_NLARGEST || f == LF_NSMALLEST ? nbest(g, call, f) : heap_fn(g, call, f);
 }
 
-// module '.' NAME '(' args ')'      of a library module bound to obj
+// module '.' NAME ['(' args ')']      of a library module bound to obj;
+// call: the CALL, or -1
 DEVFN ExpDesc lib_attribute(Code* g, int32_t attr, int32_t call) {
   const LibBinding* b = lib_read(g, cnode(g, attr)->a);
   const Node* a = cnode(g, attr);
-  return lib_call(g, call, lib_fn_index(b->module, g->src + a->pos, a->len));
+  int32_t f = lib_fn_index(b->module, g->src + a->pos, a->len);
+  return call < 0 ? lib_value(g, f) : lib_call(g, call, f);
 }

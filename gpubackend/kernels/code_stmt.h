@@ -640,7 +640,7 @@ DEVFN int yields_const(Code* g, int32_t i) {
   const Node* n = cnode(g, i);
   const TypeTable* tt = ctypes(g);
   if (n->kind == ND_GROUP) return yields_const(g, n->a);
-  if (n->kind == ND_ATTR) return math_module(g, n->a);
+  if (n->kind == ND_ATTR) return math_module(g, n->a) || lib_module(g, n->a);
   if (n->kind == ND_COMPARE && n->n == 3) {
     int op = cnode(g, cx(g, n->a + 1))->op;
     int32_t a = ty(g, cx(g, n->a)), b = ty(g, cx(g, n->a + 2));

@@ -28,17 +28,21 @@ enum { INFER_NONE, INFER_WAITING, INFER_TYPED };
 enum {
 #define LIB_MODULE(ID, NAME) LM_##ID,
 #define LIB_FN(ID, MODULE, NAME, SIG)
+#define LIB_CONST(ID, MODULE, NAME, VALUE)
 #include "library.def"
 #undef LIB_MODULE
 #undef LIB_FN
+#undef LIB_CONST
   N_LIB_MODULES
 };
 enum {
 #define LIB_MODULE(ID, NAME)
 #define LIB_FN(ID, MODULE, NAME, SIG) LF_##ID,
+#define LIB_CONST(ID, MODULE, NAME, VALUE) LF_##ID,
 #include "library.def"
 #undef LIB_MODULE
 #undef LIB_FN
+#undef LIB_CONST
   N_LIB_FNS
 };
 // A name an import binds to a library module or function: `import heapq`,
@@ -536,6 +540,7 @@ DEVFN int32_t bindings_of(const Sema* s, const char* w, int32_t len) {
       case ND_PARAM: count += spells(s, i, w, len); break;
       case ND_DEF: count += spells(s, xtra(s, n->a), w, len); break;
       case ND_ALIAS: count += alias_binds_word(s, i, w, len); break;
+      case ND_FROM: if (n->b >= 0) count -= alias_binds_word(s, n->b, w, len); break;  // its module's ALIAS binds nothing
       case ND_ASSIGN: for (int32_t k = 0; k + 1 < n->n; k++) count += binds_word(s, xtra(s, n->a + k), w, len); break;
       case ND_AUGASSIGN: case ND_ANNASSIGN: case ND_WALRUS: case ND_COMPFOR: count += binds_word(s, n->a, w, len); break;
       case ND_FOR: count += binds_word(s, xtra(s, n->a), w, len); break;
@@ -568,27 +573,34 @@ DEV int32_t lib_module_index(const char* w, int32_t len) {
   const char* names =
 #define LIB_MODULE(ID, NAME) NAME " "
 #define LIB_FN(ID, MODULE, NAME, SIG)
+#define LIB_CONST(ID, MODULE, NAME, VALUE)
 #include "library.def"
 #undef LIB_MODULE
 #undef LIB_FN
+#undef LIB_CONST
       ;
   return word_index(w, len, names);
 }
-// The LF_ index of module m's function named by the word, or -1.
+// The LF_ index of module m's member (function or constant) named by the
+// word, or -1.
 DEV int32_t lib_fn_index(int32_t m, const char* w, int32_t len) {
   const int32_t modules[] = {
 #define LIB_MODULE(ID, NAME)
 #define LIB_FN(ID, MODULE, NAME, SIG) LM_##MODULE,
+#define LIB_CONST(ID, MODULE, NAME, VALUE) LM_##MODULE,
 #include "library.def"
 #undef LIB_MODULE
 #undef LIB_FN
+#undef LIB_CONST
   };
   const char* names =
 #define LIB_MODULE(ID, NAME)
 #define LIB_FN(ID, MODULE, NAME, SIG) NAME " "
+#define LIB_CONST(ID, MODULE, NAME, VALUE) NAME " "
 #include "library.def"
 #undef LIB_MODULE
 #undef LIB_FN
+#undef LIB_CONST
       ;
   int32_t k = word_index(w, len, names);
   return k >= 0 && modules[k] == m ? k : -1;
@@ -615,6 +627,30 @@ DEV int lib_alias_target(const Sema* s, int32_t alias, int32_t mod, int32_t* mod
 // once however often its statement is typed. The type pass checks the
 // statement's form (import_stmt); the module's imports are recorded before
 // any body is typed, a function's when its statement is.
+// Whether member f (LF_) is a constant, and its value into *value.
+DEV int lib_const(int32_t f, int64_t* value) {
+  const int64_t values[] = {
+#define LIB_MODULE(ID, NAME)
+#define LIB_FN(ID, MODULE, NAME, SIG) 0,
+#define LIB_CONST(ID, MODULE, NAME, VALUE) (int64_t)(VALUE),
+#include "library.def"
+#undef LIB_MODULE
+#undef LIB_FN
+#undef LIB_CONST
+  };
+  const int8_t consts[] = {
+#define LIB_MODULE(ID, NAME)
+#define LIB_FN(ID, MODULE, NAME, SIG) 0,
+#define LIB_CONST(ID, MODULE, NAME, VALUE) 1,
+#include "library.def"
+#undef LIB_MODULE
+#undef LIB_FN
+#undef LIB_CONST
+  };
+  *value = f >= 0 ? values[f] : 0;
+  return f >= 0 && consts[f];
+}
+
 DEVFN void lib_bind(Sema* s, int32_t i, int32_t fn) {
   const Node* n = nd(s, i);
   int32_t mod = n->kind == ND_FROM ? n->b : -1;

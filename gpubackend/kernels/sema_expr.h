@@ -301,6 +301,8 @@ DEVFN int32_t name_read(Sema* s, int32_t i, int learn = 1) {
   if (l && l->narrow_in && block_open(s, l->narrow_in) && s->f.nloops == l->narrow_loops) return decay(s, i, l->type);
   if (l) return halted(s) ? T_BAD : l->type;
   if (from_math_name(s, i)) return note_called(s, i) ? math_fn(s, i, -1) : T_BAD;
+  int64_t lib_value;
+  if (lib_read(s, i) && lib_const(lib_read(s, i)->member, &lib_value)) return T_INT;  // `from sys import maxsize`
   if (lib_read(s, i)) {
     sema_error(s, i, DG_UNSUPPORTED, "a library module or function used as a value: '"); msg_node(s, i);
     msg(s->diag, "'");

@@ -133,15 +133,19 @@ DEVFN int32_t nbest(Sema* s, int32_t call) {
   return checked(s, call, type_list(&s->types, elem));
 }
 
-// lib_call := NAME '(' args ')'      a call of library function f
+// lib_call := NAME '(' args ')'      a call of library member f (a
+// constant's is CPython's TypeError, its own to give)
 DEVFN int32_t lib_call(Sema* s, int32_t call, int32_t f) {
+  int64_t value;
+  if (lib_const(f, &value)) return refuse_form(s, call);
   switch (f) {
     case LF_NLARGEST: case LF_NSMALLEST: return nbest(s, call);
     default: return heap_fn(s, call, f);
   }
 }
 
-// module '.' NAME ['(' args ')']      of a library module bound to obj
+// module '.' NAME ['(' args ')']      of a library module bound to obj: a
+// constant's value, or a function's call
 DEVFN int32_t lib_attribute(Sema* s, int32_t attr, int32_t call) {
   int32_t obj = nd(s, attr)->a;
   const LibBinding* b = lib_read(s, obj);
@@ -150,6 +154,8 @@ DEVFN int32_t lib_attribute(Sema* s, int32_t attr, int32_t call) {
     sema_error(s, attr, DG_UNSUPPORTED, ""); msg_node(s, obj); msg(s->diag, "."); msg_node(s, attr);
     return T_BAD;
   }
+  int64_t value;
+  if (call < 0 && lib_const(f, &value)) return T_INT;
   if (call < 0) { sema_error(s, attr, DG_UNSUPPORTED, "a library function used as a value"); return T_BAD; }
   return lib_call(s, call, f);
 }
