@@ -721,6 +721,9 @@ DEVFN int32_t call(Parser* p, int32_t callee) {
   int32_t c = list_node(p, ND_CALL, &open, mark, -1);
   expect(p, TK_RPAREN, "expected ')' or ',' in a call");
   closed(p, c);
+  // `(int)(x)` calls the name itself, as CPython's tree (no group) says
+  while (callee >= 0 && node_at(p, callee)->kind == ND_GROUP && node_at(p, node_at(p, callee)->a)->kind == ND_NAME)
+    callee = node_at(p, callee)->a;
   if (c >= 0) { Node* n = node_at(p, c); n->b = n->a; n->a = callee; }
   return failed(p) ? -1 : c;
 }
