@@ -90,6 +90,6 @@ DEVFN ExpDesc lib_call(Code* g, int32_t call, int32_t f) {
 DEVFN ExpDesc lib_attribute(Code* g, int32_t attr, int32_t call) {
   const LibBinding* b = lib_read(g, cnode(g, attr)->a);
   const Node* a = cnode(g, attr);
-  int32_t f = lib_fn_index(b->module, g->src + a->pos, a->len);
+  int32_t f = lib_member_index(b->module, g->src + a->pos, a->len);
   return call < 0 ? lib_value(g, f) : lib_call(g, call, f);
 }

@@ -24,7 +24,7 @@ struct SemaFunc {
 #define T_PENDING (-2)
 enum { INFER_NONE, INFER_WAITING, INFER_TYPED };
 
-// The modules and functions of library.def, by index.
+// The modules and members (functions, constants) of library.def, by index.
 enum {
 #define LIB_MODULE(ID, NAME) LM_##ID,
 #define LIB_FN(ID, MODULE, NAME, SIG)
@@ -43,9 +43,9 @@ enum {
 #undef LIB_MODULE
 #undef LIB_FN
 #undef LIB_CONST
-  N_LIB_FNS
+  N_LIB_MEMBERS
 };
-// A name an import binds to a library module or function: `import heapq`,
+// A name an import binds to a library module or member: `import heapq`,
 // `import heapq as hq`, `from heapq import heappush [as push]`.
 struct LibBinding {
   int32_t alias;    // the import's ALIAS node: it binds its `as` name, else its name
@@ -583,7 +583,7 @@ DEV int32_t lib_module_index(const char* w, int32_t len) {
 }
 // The LF_ index of module m's member (function or constant) named by the
 // word, or -1.
-DEV int32_t lib_fn_index(int32_t m, const char* w, int32_t len) {
+DEV int32_t lib_member_index(int32_t m, const char* w, int32_t len) {
   const int32_t modules[] = {
 #define LIB_MODULE(ID, NAME)
 #define LIB_FN(ID, MODULE, NAME, SIG) LM_##MODULE,
@@ -618,15 +618,10 @@ DEV int lib_alias_target(const Sema* s, int32_t alias, int32_t mod, int32_t* mod
     return *module >= 0;
   }
   *module = lib_module_index(s->src + nd(s, mod)->pos, nd(s, mod)->len);
-  *member = *module >= 0 ? lib_fn_index(*module, s->src + a->pos, a->len) : -1;
+  *member = *module >= 0 ? lib_member_index(*module, s->src + a->pos, a->len) : -1;
   return *member >= 0;
 }
 
-// Records the names import statement i binds to library.def's modules and
-// functions, as imports of function fn (-1: the module's), each ALIAS
-// once however often its statement is typed. The type pass checks the
-// statement's form (import_stmt); the module's imports are recorded before
-// any body is typed, a function's when its statement is.
 // Whether member f (LF_) is a constant, and its value into *value.
 DEV int lib_const(int32_t f, int64_t* value) {
   const int64_t values[] = {
@@ -651,6 +646,11 @@ DEV int lib_const(int32_t f, int64_t* value) {
   return f >= 0 && consts[f];
 }
 
+// Records the names import statement i binds to library.def's modules and
+// members, as imports of function fn (-1: the module's), each ALIAS once
+// however often its statement is typed. The type pass checks the
+// statement's form (lib_import); the module's imports are recorded before
+// any body is typed, a function's when its statement is.
 DEVFN void lib_bind(Sema* s, int32_t i, int32_t fn) {
   const Node* n = nd(s, i);
   int32_t mod = n->kind == ND_FROM ? n->b : -1;
@@ -1036,8 +1036,8 @@ DEVFN void declarations_of(Sema* s, int32_t i, int32_t top, int module) {
       typing_names(s, i);
       if (module) lib_bind(s, i, -1);
       return;
-    case ND_IMPORT: {
-      if (module) lib_bind(s, i, -1);  // `import math`, `import math.x`, `import math as m`: its first name
+    case ND_IMPORT: {  // `import math`, `import math.x`, `import math as m`: its first name
+      if (module) lib_bind(s, i, -1);
       const Node* alias = nd(s, xtra(s, n->a));
       const char* at = s->src + alias->pos;
       if (module && alias->len >= 4 && at[0] == 'm' && at[1] == 'a' && at[2] == 't' && at[3] == 'h' &&
@@ -1227,7 +1227,7 @@ DEVFN void lib_import(Sema* s, int32_t i, const Token* head, int32_t fn) {
     Token name = token_at_node(s, alias);
     if (!lib_alias_target(s, alias, mod, &module, &member)) {  // `from heapq import *`, `... import merge`
       unsupported_at(s, &name, s->src[name.start] == '*' ? "this form of from-import" : "");
-      if (s->src[name.start] != '*') { msg_add(s->diag, head->start + s->src, head->len); msg(s->diag, "."); msg_node(s, alias); }
+      if (s->src[name.start] != '*') { msg_add(s->diag, s->src + head->start, head->len); msg(s->diag, "."); msg_node(s, alias); }
       return;
     }
     int32_t bound = nd(s, alias)->a >= 0 ? nd(s, alias)->a : alias;

@@ -275,7 +275,7 @@ DEVFN int32_t re_fn(Sema* s, int32_t name, int32_t call, int compiled);
 DEVFN int32_t match_method(Sema* s, int32_t call);
 DEV const LibBinding* lib_read(Sema* s, int32_t i);
 DEV int lib_module(Sema* s, int32_t i);
-DEV int32_t lib_fn_read(Sema* s, int32_t i);
+DEV int32_t lib_member_read(Sema* s, int32_t i);
 DEVFN int32_t lib_call(Sema* s, int32_t call, int32_t f);
 DEVFN int32_t lib_attribute(Sema* s, int32_t attr, int32_t call);
 
@@ -1375,7 +1375,7 @@ DEVFN int32_t call_name(Sema* s, int32_t call) {
   if (!note_called(s, name)) return T_BAD;
   int32_t f = find_func(s, name);
   if (f == -1 && from_math_name(s, name)) return math_fn(s, name, call);
-  if (f == -1 && lib_fn_read(s, name) >= 0) return lib_call(s, call, lib_fn_read(s, name));
+  if (f == -1 && lib_member_read(s, name) >= 0) return lib_call(s, call, lib_member_read(s, name));
   if (f == -2) {
     sema_error(s, name, DG_NAME, "nested function '"); msg_node(s, name); msg(s->diag, "' is called before its def");
     return T_BAD;

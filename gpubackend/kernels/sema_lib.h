@@ -16,8 +16,8 @@ DEV int lib_module(Sema* s, int32_t i) {
   const LibBinding* b = lib_read(s, i);
   return b && b->member < 0;
 }
-// The library function (LF_) NAME node i reads here, or -1.
-DEV int32_t lib_fn_read(Sema* s, int32_t i) {
+// The library member (LF_) NAME node i reads here, or -1.
+DEV int32_t lib_member_read(Sema* s, int32_t i) {
   const LibBinding* b = lib_read(s, i);
   return b ? b->member : -1;
 }
@@ -88,7 +88,7 @@ DEVFN int32_t heap_fn(Sema* s, int32_t call, int32_t f) {
   int item = f == LF_HEAPPUSH || f == LF_HEAPREPLACE || f == LF_HEAPPUSHPOP;
   if (!lib_positional(s, call, 1 + item)) return T_BAD;
   int32_t x = T_BAD;
-  if (item) {  // CPython evaluates the heap first: a name's read has no effect to order
+  if (item) {  // typed first, to tell an empty list its item type (the code evaluates the heap first)
     int32_t heap = xtra(s, nd(s, call)->b);
     if (nd(s, heap)->kind != ND_NAME) return refuse_form(s, call);
     x = expr(s, xtra(s, nd(s, call)->b + 1), 0);
@@ -149,7 +149,7 @@ DEVFN int32_t lib_call(Sema* s, int32_t call, int32_t f) {
 DEVFN int32_t lib_attribute(Sema* s, int32_t attr, int32_t call) {
   int32_t obj = nd(s, attr)->a;
   const LibBinding* b = lib_read(s, obj);
-  int32_t f = lib_fn_index(b->module, s->src + nd(s, attr)->pos, nd(s, attr)->len);
+  int32_t f = lib_member_index(b->module, s->src + nd(s, attr)->pos, nd(s, attr)->len);
   if (f < 0) {
     sema_error(s, attr, DG_UNSUPPORTED, ""); msg_node(s, obj); msg(s->diag, "."); msg_node(s, attr);
     return T_BAD;
