@@ -415,6 +415,31 @@ DEVFN int32_t zip_open(Code* g, int32_t a, int32_t b, int32_t end, int32_t* ts) 
   return SETARG(PAIR, h) | SETARG(STR1, sa) | SETARG(STR2, sb);
 }
 
+// zip_open_n := 'zip' '(' seq_arg (',' seq_arg)+ ')'      its sequences
+// evaluated and its loop state set up: a pair's as zip_open, more in n + 1
+// new hidden locals (the sequences, then the index 0); the FOR_ZIP or
+// FOR_ZIP_N into *op, its argument returned; the item types into ts.
+DEVFN int32_t zip_open_n(Code* g, int32_t call, int32_t* ts, int32_t* op) {
+  const Node* c = cnode(g, call);
+  *op = c->n == 2 ? OP_FOR_ZIP : OP_FOR_ZIP_N;
+  if (c->n == 2) return zip_open(g, cx(g, c->b), cx(g, c->b + 1), c->end, ts);
+  int32_t strs = 0;
+  for (int32_t k = 0; k < c->n; k++) strs |= seq_arg(g, cx(g, c->b + k), &ts[k]) << k;
+  g->line = c->end;
+  int32_t h = new_slots(g, c->n + 1);
+  for (int32_t k = c->n - 1; k >= 0; k--) emit(g, OP_STORE, h + k);
+  emit(g, OP_CONST, const_word(g, 0));
+  emit(g, OP_STORE, h + c->n);
+  return SETARG(PAIR, h) | SETARG(STRS, strs) | SETARG(ZIPN, c->n);
+}
+// The head of a loop over zip's sequences: FOR_ZIP or FOR_ZIP_N, the
+// latter's n values on the stack.
+DEVFN int32_t zip_head(Code* g, int32_t op, int32_t arg, int32_t n) {
+  int32_t head = emit(g, op, arg);
+  if (op == OP_FOR_ZIP_N) stack_adjust(g, n);
+  return head;
+}
+
 // zip_map := ('map' | 'filter') '(' fn ',' 'zip' '(' seq ',' seq ')' ')'
 //          | 'map' '(' fn ',' seq ',' seq ')' | 'zip' '(' seq ',' seq ')'
 // A list made one step of zip at a time, f called between the steps as
@@ -428,14 +453,15 @@ DEVFN ExpDesc zip_map(Code* g, int32_t call, int32_t* elem) {
   int keep = !zip && !is_map;  // filter
   int32_t f = zip ? -1 : cx(g, c->b), z = zip || !pairs ? call : cx(g, c->b + 1);
   int32_t a = pairs ? cnode(g, z)->b : c->b + 1;  // the first sequence's place among the call's extras
-  int32_t ts[2], arg = zip_open(g, cx(g, a), cx(g, a + 1), cnode(g, z)->end, ts);
+  int32_t ts[MAX_ZIP], op = OP_FOR_ZIP, n = pairs ? cnode(g, z)->n : 2;
+  int32_t arg = pairs ? zip_open_n(g, z, ts, &op) : zip_open(g, cx(g, a), cx(g, a + 1), cnode(g, z)->end, ts);
   if (code_failed(g)) return desc(g, EK_VOID, 0, T_BAD);
   g->line = c->end;
   int32_t out = new_slots(g, 1);
   emit_count(g, OP_LIST_NEW, 0);
   emit(g, OP_STORE, out);
-  int32_t head = emit(g, OP_FOR_ZIP, arg), pair = pairs ? elem_of(ctypes(g), ty(g, cnode(g, z)->a)) : T_BAD;
-  if (pairs) emit_count(g, OP_TUPLE_NEW, 2);
+  int32_t head = zip_head(g, op, arg, n), pair = pairs ? elem_of(ctypes(g), ty(g, cnode(g, z)->a)) : T_BAD;
+  if (pairs) emit_count(g, OP_TUPLE_NEW, n);
   if (keep) emit0(g, OP_DUP);
   int32_t kt = zip ? pair : pairs ? apply_fn(g, f, pair) : apply_fn_n(g, f, 2, ts);
   append_or_skip(g, out, head, keep ? jump_unless_kept(g, kt) : -1);

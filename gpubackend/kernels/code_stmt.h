@@ -301,8 +301,8 @@ DEVFN void iterable(Code* g, int32_t iter, Iter* it) {
     emit(g, OP_ENUM_INIT, h);
     it->op = str ? OP_FOR_ENUM_STR : OP_FOR_ENUM_LIST; it->arg = h; it->n = 2; it->t[0] = T_INT;
   } else if (!rev && calls_builtin(g, x, "zip")) {
-    it->op = OP_FOR_ZIP; it->arg = zip_open(g, cx(g, c->b), cx(g, c->b + 1), c->end, it->t);
-    it->n = 2;
+    it->arg = zip_open_n(g, x, it->t, &it->op);
+    it->n = c->n;
   } else {
     const char* other[] = {"enumerate", "zip", "reversed"};
     for (int32_t k = 0; k < 3; k++) if (calls_builtin(g, x, other[k])) refuse(g, x);
@@ -370,10 +370,10 @@ DEVFN int32_t loop_head(Code* g, const Iter* it, const int32_t* names, int32_t n
     if (mark) l->bound_in = serial;
     return head;
   }
-  int32_t head = emit(g, it->op, it->arg);
+  int32_t head = zip_head(g, it->op, it->arg, it->n);
   int32_t t0 = it->fn >= 0 ? apply_fn(g, it->fn, it->fn_t) : it->t[0], types[MAX_TARGETS];
-  if (n == 1) {  // enumerate() or zip() to one name: a pair each step
-    emit_count(g, OP_TUPLE_NEW, 2);
+  if (n == 1) {  // enumerate() or zip() to one name: a tuple each step
+    emit_count(g, OP_TUPLE_NEW, it->n);
     types[0] = ty(g, names[0]);
   } else {
     for (int32_t k = 0; k < n; k++) types[k] = it->n == n ? it->t[k] : is_tuple(tt, t0) ? tt->t[t0].items[k] : elem_of(tt, t0);

@@ -279,8 +279,8 @@ DEV int cmp_kind(int tk) {
 struct Iter {
   int32_t op;    // the FOR_* instruction
   int32_t arg;   // its argument: the hidden locals (and FOR_ZIP's flags)
-  int32_t n;     // values it pushes per step: 1, or 2 for enumerate and zip
-  int32_t t[2];  // their types
+  int32_t n;     // values it pushes per step: 1, 2 for enumerate, 2 to MAX_ZIP for zip
+  int32_t t[MAX_ZIP];  // their types
   int32_t fn;    // map(fn, xs): the function the head applies to each item, else -1
   int32_t fn_t;  // the type of the items it takes
 };

@@ -65,6 +65,9 @@
 // heapq as hq`, `from heapq import heappush`), in all scopes of a program:
 // a program names a few.
 #define MAX_LIB_BINDINGS 16
+// Iterables of one zip(): each a hidden local of its loop's state and a
+// value on the operand stack each step; models zip two or three.
+#define MAX_ZIP 4
 // Functions without annotations typed at their first call, one inside
 // another's body (sema_expr.h, infer_function): each level keeps two
 // frames of the type pass (about 4 KB) and a body's recursion (about 10 KB

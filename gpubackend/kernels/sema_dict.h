@@ -46,15 +46,16 @@ DEVFN int32_t dict_display(Sema* s, int32_t i) {
 // dict_call := 'dict' '(' [expression | zip_args] ')'      empty, a copy
 // of a dict, or the pairs of a zip or of a list of 2-tuples as keys and
 // values
-DEVFN int zip_args(Sema* s, int32_t call, int32_t* ts);
+DEVFN int32_t zip_args(Sema* s, int32_t call, int32_t* ts);
 DEVFN int32_t dict_call(Sema* s, int32_t call) {
   const Node* c = nd(s, call);
   if (c->n == 0) return dict_of(s, c->a, T_UNK, T_UNK);
   int32_t arg = xtra(s, c->b);
   if (c->n > 1 || !plain_argument(s, arg)) return c->n > 1 ? refuse_form(s, call) : T_BAD;
   if (loop_builtin(s, arg, "zip")) {
-    int32_t ts[2];
-    return zip_args(s, arg, ts) ? dict_of(s, c->a, ts[0], ts[1]) : T_BAD;
+    int32_t ts[MAX_ZIP], n = zip_args(s, arg, ts);
+    if (n > 2) return refuse_form(s, arg);  // (CPython's ValueError: not pairs)
+    return n ? dict_of(s, c->a, ts[0], ts[1]) : T_BAD;
   }
   int32_t t = expr(s, arg, 0);
   if (t == T_BAD) return T_BAD;

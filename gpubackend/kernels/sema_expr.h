@@ -1422,7 +1422,7 @@ DEVFN int32_t comprehension(Sema* s, int32_t i, int sink) {
       sema_error(s, clause, DG_UNSUPPORTED, "more than 4 'for' clauses in one comprehension");
       return T_BAD;
     }
-    int32_t names[MAX_TARGETS + 1], its[2];
+    int32_t names[MAX_TARGETS + 1], its[MAX_ZIP];
     int32_t count = loop_targets(s, c->a, names);
     if (count == 0) return T_BAD;
     int32_t nit = iterable(s, c->b, its);
@@ -1569,13 +1569,13 @@ DEV int lazy_map(Sema* s, int32_t iter) {
   return 1;
 }
 
-// zip(a, b) given whole to a builtin: the list of its pairs (the name's
-// type, for the code pass).
-DEVFN int zip_args(Sema* s, int32_t call, int32_t* ts);
+// zip(a, b, ...) given whole to a builtin: the list of its tuples (the
+// name's type, for the code pass).
+DEVFN int32_t zip_args(Sema* s, int32_t call, int32_t* ts);
 DEVFN int32_t zip_list(Sema* s, int32_t call) {
-  int32_t ts[2];
-  if (!zip_args(s, call, ts)) return T_BAD;
-  int32_t pair = checked(s, call, type_tuple(&s->types, 2, ts));
+  int32_t ts[MAX_ZIP], n = zip_args(s, call, ts);
+  if (n == 0) return T_BAD;
+  int32_t pair = checked(s, call, type_tuple(&s->types, n, ts));
   int32_t t = pair == T_BAD ? T_BAD : checked(s, nd(s, call)->a, type_list(&s->types, pair));
   note_type(s, nd(s, call)->a, t);
   return t;

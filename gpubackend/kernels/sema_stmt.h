@@ -805,26 +805,27 @@ DEVFN int32_t seq_arg(Sema* s, int32_t arg) {
   return iter_item(s, first_token(s, arg), view_expr(s, arg));
 }
 
-// zip_args := 'zip' '(' seq_arg ',' seq_arg ')'      the item types of
-// its two sequences into ts; 0 after an error
-DEVFN int zip_args(Sema* s, int32_t call, int32_t* ts) {
+// zip_args := 'zip' '(' seq_arg (',' seq_arg)+ ')'      the item types of
+// its 2 to MAX_ZIP sequences into ts (MAX_ZIP of room); their count, or 0
+// after an error
+DEVFN int32_t zip_args(Sema* s, int32_t call, int32_t* ts) {
   const Node* c = nd(s, call);
   if (c->n < 2) return refuse_form(s, call), 0;
-  for (int32_t k = 0; k < 2; k++) {
+  for (int32_t k = 0; k < c->n && k < MAX_ZIP; k++) {
     ts[k] = seq_arg(s, xtra(s, c->b + k));
     if (ts[k] == T_BAD) return 0;
   }
-  if (c->n > 2) {
-    sema_error(s, first_token(s, xtra(s, c->b + 2)), DG_UNSUPPORTED, "zip() of more than two iterables");
+  if (c->n > MAX_ZIP) {
+    sema_error(s, first_token(s, xtra(s, c->b + MAX_ZIP)), DG_UNSUPPORTED, "zip() of more than 4 iterables");
     return 0;
   }
-  return 1;
+  return c->n;
 }
 
 // iterable := 'range' args | 'enumerate' '(' expression [',' expression] ')'
-//           | 'zip' '(' expression ',' expression ')' | 'map' '(' fn ',' seq_arg ')'
+//           | 'zip' '(' expression (',' expression)+ ')' | 'map' '(' fn ',' seq_arg ')'
 //           | expression
-// The types of one step's values into ts; their count, or 0.
+// The types of one step's values into ts (MAX_ZIP of room); their count, or 0.
 DEVFN int32_t iterable(Sema* s, int32_t iter, int32_t* ts) {
   const Node* c = nd(s, iter);
   if (loop_builtin(s, iter, "range")) { ts[0] = T_INT; return range_args(s, iter); }
@@ -871,7 +872,7 @@ DEVFN int32_t iterable(Sema* s, int32_t iter, int32_t* ts) {
     }
     return 2;
   }
-  if (loop_builtin(s, iter, "zip")) return zip_args(s, iter, ts) ? 2 : 0;
+  if (loop_builtin(s, iter, "zip")) return zip_args(s, iter, ts);
   ts[0] = iter_item(s, first_token(s, iter), view_expr(s, iter));
   return ts[0] == T_BAD ? 0 : 1;
 }
@@ -919,8 +920,8 @@ DEVFN int unpacked_types(Sema* s, const int32_t* names, int32_t n, const int32_t
     int32_t e = item_type(s, names[0], elem_of(tt, t0));
     if (e == T_BAD) return 0;
     for (int32_t k = 0; k < n; k++) types[k] = e;
-  } else if (nit == 2 && n == 1) {  // enumerate() or zip(): a pair each step
-    types[0] = checked(s, names[0], type_tuple(&s->types, 2, its));
+  } else if (nit >= 2 && n == 1) {  // enumerate() or zip(): a tuple each step
+    types[0] = checked(s, names[0], type_tuple(&s->types, nit, its));
     if (types[0] == T_BAD) return 0;
   } else {
     sema_error(s, names[0], DG_TYPE, "cannot unpack ");
@@ -951,7 +952,7 @@ DEVFN void bind_targets(Sema* s, const int32_t* names, int32_t n, const int32_t*
 // for_stmt := 'for' targets 'in' iterable block ['else' block]
 DEVFN int for_stmt(Sema* s, int32_t i) {
   const Node* n = nd(s, i);
-  int32_t names[MAX_TARGETS + 1], its[2];
+  int32_t names[MAX_TARGETS + 1], its[MAX_ZIP];
   int32_t count = loop_targets(s, xtra(s, n->a), names);
   if (count == 0) return 1;
   int32_t nit = iterable(s, xtra(s, n->a + 1), its);

@@ -857,6 +857,20 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
         PUSH(GETARG(a, STR2) ? AS_WORD(chars + 2 * (uint8_t)STR_BYTES(t)[i]) : LIST_ITEMS(t)[i]);
         NEXT;
       }
+      CASE(FOR_ZIP_N): {
+        int32_t exit = *ip++;
+        int32_t h = GETARG(a, PAIR), n = GETARG(a, ZIPN), strs = GETARG(a, STRS);
+        int64_t i = locals[h + n];
+        int32_t k = 0;
+        while (k < n && i < AS_PTR(locals[h + k])[0]) k++;  // (a str's length is its first word too)
+        if (k < n) { ip += exit; NEXT; }
+        locals[h + n] = i + 1;
+        for (k = 0; k < n; k++) {
+          const int64_t* q = AS_PTR(locals[h + k]);
+          PUSH((strs >> k) & 1 ? AS_WORD(chars + 2 * (uint8_t)STR_BYTES(q)[i]) : LIST_ITEMS(q)[i]);
+        }
+        NEXT;
+      }
 #undef KCODE
 #undef NEW_OBJ
 

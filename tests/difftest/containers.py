@@ -511,6 +511,12 @@ class ContainerGen:
             t2 = self.list_type() if rng.random() < 0.8 else STR
             a, b = mk("e" if in_comp else "w"), mk("e" if in_comp else "z")
             s1, s2 = self.expr(t, min(d, 2)), self.expr(t2, min(d, 2))
+            late = self.pg.late
+            if "zip3" in self.features and late is not None and late.random() < 0.3:
+                t3 = self.list_type() if late.random() < 0.8 else STR
+                c, s3 = mk("e" if in_comp else "z"), self.expr(t3, min(d, 2))
+                return (f"{a}, {b}, {c} in zip({s1}, {s2}, {s3})",
+                        [(a, e), (b, elem(t2) if t2 != STR else STR), (c, elem(t3) if t3 != STR else STR)])
             return f"{a}, {b} in zip({s1}, {s2})", [(a, e), (b, elem(t2) if t2 != STR else STR)]
         src = self.expr(t, min(d, 2))
         if rng.random() < 0.12 and self.reversed_ok(src, in_comp):

@@ -294,6 +294,7 @@ ALL_FEATURES = frozenset(
         "entry_header",  # the entry's def line rewritten: other annotations, another name or arity (HEADER_SHARE)
         "heapq",  # heapq's functions on list locals, heapq bound one of three ways (difftest/heaps.py)
         "next",  # next((e for x in it if c), literal) where min/max of a list is drawn
+        "zip3",  # zip(a, b, c) where a loop or comprehension zips two (difftest/containers.py)
     }
 )
 
@@ -1656,7 +1657,7 @@ class ProgramGen:
         self.widened = 0  # names given ints and floats both (numbers.py, MAX_WIDENED)
         self.header = header  # draws of the entry's def line's rewrite (rewrite_header), or None
         self.header_kind = None  # the rewrite made, if any
-        self.late = late  # draws of features added late (heapq, next), apart from rng's stream, or None
+        self.late = late  # draws of features added late (heapq, next, zip3), apart from rng's stream, or None
         self.heapq_spelling = None  # how the program binds heapq, drawn at its first heap statement
         self.used_heapq = False
 

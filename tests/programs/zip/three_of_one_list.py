@@ -1,4 +1,5 @@
-# error: Unsupported 5
+# args: [4]
+# expect: 12
 def f(n: int) -> int:
     a = [n]
     total = 0
