@@ -22,7 +22,10 @@ def test_completions_come_back_with_their_token_ids(vllm_server, tiny_model):
     assert gen.prompt == [0, 0, 0, 1, 1] and len(gen.texts) == 5
     assert gen.tokens.shape[0] == 5 and int(gen.lengths.max()) <= 10
     for row, n, text in zip(gen.tokens.tolist(), gen.lengths.tolist(), gen.texts):
-        assert g.tokenizer.decode(row[:n], skip_special_tokens=True) == text  # the server's own text
+        # the server's own text: vLLM holds back a last character whose UTF-8
+        # bytes the tokens end inside, which decode() shows as U+FFFD
+        decoded = g.tokenizer.decode(row[:n], skip_special_tokens=True)
+        assert decoded == text or (decoded.endswith("\ufffd") and decoded.rstrip("\ufffd") == text)
     again = g.generate(["def f(x: int) -> int:", "hello"], [3, 2], seed=5, max_tokens=10)
     assert torch.equal(gen.tokens, again.tokens)
 
