@@ -573,9 +573,11 @@ DEVFN int rt_sort_wild_(int64_t v, const char* code) {
   }
   return 0;
 }
-// Whether a type code has a float, an int | float or an Optional in it.
+// Whether a type code has a float, an int | float or an Optional in it
+// (read to the code's own end: codes sit among others, unterminated).
 DEV int rt_code_wild_(const char* code) {
-  for (; *code; code++) if (*code == 'f' || *code == 'r' || *code == '?') return 1;
+  int32_t end = rt_code_end(code, 0);
+  for (int32_t k = 0; k < end; k++) if (code[k] == 'f' || code[k] == 'r' || code[k] == '?') return 1;
   return 0;
 }
 
