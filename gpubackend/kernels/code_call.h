@@ -596,6 +596,25 @@ DEVFN int32_t iterable_arg(Code* g, int32_t arg, int copy, int32_t call) {
   return elem;
 }
 
+// The list in local items (item type elem) sorted in place, by its items
+// or by what function fn (-1: none) makes of each, called as CPython's
+// sort calls key= (fn_line: where a reader of the source reads fn);
+// reversed as local rev says (-1: as the constant `reverse`). end: the
+// line of the call that sorts.
+DEVFN void sort_local(Code* g, int32_t items, int32_t elem, int32_t fn, int32_t fn_line, int32_t rev, int reverse,
+                      int32_t end) {
+  int32_t keys = -1, kt = elem;
+  if (fn >= 0) {
+    keys = new_slots(g, 1);
+    kt = map_list(g, fn, items, keys, elem, fn_line);
+  }
+  g->line = end;
+  emit(g, OP_LOAD, items);
+  if (keys >= 0) emit(g, OP_LOAD, keys);
+  if (rev >= 0) emit(g, OP_LOAD, rev); else emit(g, OP_CONST, const_word(g, reverse));
+  emit(g, keys >= 0 ? OP_LIST_SORT_KEYED : OP_LIST_SORT, type_const(g, kt));
+}
+
 // sort_args := [','] keyword (',' keyword)* ')'      keyword := 'key' '=' fn | 'reverse' '=' expression
 // sorted(xs) and xs.sort(): the list in local items sorted in place;
 // CPython evaluates every argument (reverse= among them) before the sort
@@ -612,16 +631,7 @@ DEVFN void sort_items(Code* g, int32_t call, int32_t items, int32_t elem, int32_
     rev = new_slots(g, 1);
     emit(g, OP_STORE, rev);
   }
-  int32_t keys = -1, kt = elem;
-  if (key >= 0) {
-    keys = new_slots(g, 1);
-    kt = map_list(g, cnode(g, key)->a, items, keys, elem, cnode(g, key)->line);
-  }
-  g->line = c->end;
-  emit(g, OP_LOAD, items);
-  if (keys >= 0) emit(g, OP_LOAD, keys);
-  if (rev >= 0) emit(g, OP_LOAD, rev); else emit(g, OP_CONST, const_word(g, 0));
-  emit(g, keys >= 0 ? OP_LIST_SORT_KEYED : OP_LIST_SORT, type_const(g, kt));
+  sort_local(g, items, elem, key >= 0 ? cnode(g, key)->a : -1, key >= 0 ? cnode(g, key)->line : 0, rev, 0, c->end);
 }
 
 // min(xs, key=f) and max: the item at the first least (greatest) key, the

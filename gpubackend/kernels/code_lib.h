@@ -49,23 +49,17 @@ DEVFN ExpDesc nbest(Code* g, int32_t call, int32_t f) {
   ExpDesc it = iterable_value(g, cx(g, c->b + 1), 1, call, &elem);
   discharge(g, &it);
   if (code_failed(g)) return desc(g, EK_VOID, 0, T_BAD);
-  int32_t items = new_slots(g, 1), keys = -1, kt = elem;
+  int32_t items = new_slots(g, 1), key = -1;
   emit(g, OP_STORE, items);
   emit(g, OP_LOAD, count);  // n <= 0: CPython takes no item, calls no key= and compares nothing
   emit(g, OP_CONST, const_word(g, 0));
   emit(g, OP_CMP_INT, CMP_GT);
   int32_t none = emit(g, OP_JUMP_IF_FALSE, 0);
   if (c->n == 3) {
-    int32_t key = cx(g, c->b + 2);
+    key = cx(g, c->b + 2);
     if (cnode(g, key)->kind == ND_KEYWORD) key = cnode(g, key)->a;
-    keys = new_slots(g, 1);
-    kt = map_list(g, key, items, keys, elem, cnode(g, key)->line);
   }
-  g->line = c->end;
-  emit(g, OP_LOAD, items);
-  if (keys >= 0) emit(g, OP_LOAD, keys);
-  emit(g, OP_CONST, const_word(g, f == LF_NLARGEST));
-  emit(g, keys >= 0 ? OP_LIST_SORT_KEYED : OP_LIST_SORT, type_const(g, kt));
+  sort_local(g, items, elem, key, key >= 0 ? cnode(g, key)->line : 0, -1, f == LF_NLARGEST, c->end);
   patch_here(g, none);
   emit(g, OP_LOAD, items);
   emit(g, OP_LOAD, count);
