@@ -1,8 +1,10 @@
 // compile.h: the compiler, whole: the parse pass (parse.h) builds the
-// program's tree, the type pass (sema.h) types it, the code pass (code.h)
+// program's tree, inline.h hands lazy iterators to the statements that
+// draw them, the type pass (sema.h) types it, the code pass (code.h)
 // writes its bytecode. One thread compiles one program at a time in its
 // Workspace, which it reuses for the next.
 #pragma once
+#include "inline.h"
 #include "code_stmt.h"
 
 // One thread's compiler: the three passes' states (about 17 KB) and room
@@ -44,6 +46,7 @@ DEVFN void compile_program(Workspace* w, int32_t cap_nodes, const char* src, int
   t.cap_extra = TREE_EXTRA_PER_NODE * cap_nodes;
   w->s.ty = t.extra + t.cap_extra;
   if (parse_program(&w->p, src, n, &t, &out->diag) < 0) return;
+  inline_iterators(&t, src);
   if (!sema_program(&w->s, &t, src, n, entry, entry_len, sig, sig_len, &out->diag)) return;
   code_program(&w->g, &w->s, out);
   if (out->ok && w->s.call_fails) call_message(&w->s, &out->diag);  // the lanes' message: no diagnostic

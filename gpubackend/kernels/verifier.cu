@@ -181,6 +181,7 @@ DEV void front_range(Parser* p, Sema* s, int64_t i, const char* src, const int64
   FrontOut* o = out + i;
   o->nfuncs = o->entry = -1; o->nconsts = o->math_imported = 0; o->pad_ = 0;
   if (parse_program(p, src + src_begin[i], (int32_t)n, &t, &o->diag) >= 0) {
+    inline_iterators(&t, src + src_begin[i]);
     const int64_t* row = prob + (prob_of ? prob_of[i] : 0) * PROB_WORDS;
     sema_program(s, &t, src + src_begin[i], (int32_t)n, meta + row[PROB_ENTRY], (int32_t)row[PROB_ENTRY_LEN],
                       meta + row[PROB_SIG], (int32_t)row[PROB_SIG_LEN], &o->diag);

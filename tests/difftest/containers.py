@@ -384,6 +384,45 @@ class ContainerGen:
             return f"list(map({self.fn_value(a, elem(t), d)}, {self.expr(LIST_OF[a], d)}))"
         return f"list(filter({self.fn_value(elem(t), BOOL, d)}, {self.expr(t, d)}))"
 
+    def st_lazy_bound(self, depth):
+        """`it = map(f, xs)` (or filter(f, xs), or a generator expression
+        over xs) and its one draw in the next statement: `ys = list(it)`,
+        `n = sum(it)`, or a loop over it. CPython calls f as the draw goes."""
+        rng = self.rng
+        lists = [n for t in (LI, LS, LF, LB) for n in self.visible(t)]
+        if not lists or self.counter >= self.MAX_NAMES - 1:
+            return self.st_list_new(depth)
+        xs = rng.choice(lists)
+        a, d = elem(self.types[xs]), self.edepth()
+        it = self.fresh("it")
+        self.frozen.append(xs)  # (the function runs while the draw walks xs)
+        r = rng.random()
+        if r < 0.5:
+            e = pick(rng, [(INT, 3), (STR, 2), (BOOL, 1)])
+            made = f"map({self.fn_value(a, e, d)}, {xs})"
+        elif r < 0.75:
+            e, made = a, f"filter({self.fn_value(a, BOOL, d)}, {xs})"
+        else:
+            e = pick(rng, [(INT, 2), (STR, 1), (a, 1)])
+            self.cslots += 1
+            v = self.fresh_tmp("g")
+            self.types[v] = a
+            self.readonly.add(v)
+            self.closure += 1
+            self.loop_depth += 1
+            self.scopes.append({v})
+            made = f"({self.expr(e, min(d, 2))} for {v} in {xs})"
+            self.scopes.pop()
+            self.loop_depth -= 1
+            self.closure -= 1
+        self.frozen.pop()
+        name = self.fresh("xs")
+        if e in (INT, BOOL) and rng.random() < 0.4:
+            self.define(name, INT)
+            return [Stmt(f"{it} = {made}"), Stmt(f"{name} = sum({it})")], False
+        self.define(name, LIST_OF[e])
+        return [Stmt(f"{it} = {made}"), Stmt(f"{name} = {rng.choice(['list', 'sorted'])}({it})")], False
+
     def l_genlist(self, t, d):
         g = self.genexp(elem(t), d)
         return g and f"list({g})"
@@ -780,6 +819,7 @@ class ContainerGen:
             ("for_list", 2.0 if can_loop else 0), ("opt_stmt", 1.0 if "optional" in self.features else 0),
             ("narrow", 1.2 if "optional_narrowing" in self.features and can_nest else 0),
             ("call_stmt34", 0.5 if any(is_list(t) for h in self.callable_helpers for _, t in h.params) else 0),
+            ("lazy_bound", 0.5 if have_lists and "lazy_bound" in self.features else 0),
         ]
 
     def with_else(self, loop: Stmt, depth: int) -> Stmt:

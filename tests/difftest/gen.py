@@ -246,6 +246,7 @@ ALL_FEATURES = frozenset(
         "genexp",  # sum(e for x in it), any/all/min/max/sorted/list/''.join of one
         "lambda_keys",  # key= of sorted/sort/min/max (lambda, helper, builtin name)
         "map_filter",  # map(f, xs) / filter(f, xs) consumed by list/sum/join
+        "lazy_bound",  # it = map(f, xs) / filter / a genexp, drawn whole by the next statement
         "split_join",  # s.split(), s.split(sep), sep.join(xs)
         "loop_else",  # for/while ... else
         "aliasing",  # b = a, then a change through b

@@ -1,0 +1,151 @@
+// inline.h: the one rewrite between the parse pass and the type pass. A
+// lazy iterator bound to a name and drawn by the very next statement is
+// handed to that statement whole:
+//     r = map(lambda x, y: x - y, a, b)          pass
+//     return list(r)                     =>      return list(map(lambda x, y: x - y, a, b))
+// CPython evaluates the iterator's arguments at the assignment and calls
+// its function as the consumer draws. The two programs run alike when
+// nothing can happen between the assignment and the draw:
+//  - the name is the first thing the next statement evaluates, or the
+//    first argument of the first call it makes (a for loop's iterable, a
+//    return's, an assignment's or an if's value; `list(r)`, `sep.join(r)`);
+//  - the arguments are names (or their attributes), literals and lambdas
+//    without defaults, whose values that statement cannot change before
+//    its read;
+//  - no other node of the function spells the name (nothing else reads or
+//    binds it), and every node spelling the iterator's builtin calls it
+//    (CPython's map).
+// A generator expression bound so is handed over the same way when its
+// first iterable (the one CPython evaluates at once) is so simple.
+// The type pass then sees the form it types and runs exactly.
+#pragma once
+#include "parse.h"
+
+DEVI Node* inline_node(ParseTree* t, int32_t i) { return t->nodes + i; }
+DEVI int32_t inline_xtra(const ParseTree* t, int32_t i) { return t->extra[i]; }
+
+DEV int inline_spells(const ParseTree* t, const char* src, int32_t i, const char* w, int32_t len) {
+  const Node* n = t->nodes + i;
+  return spans_equal(src + n->pos, n->len, w, len);
+}
+
+// How many of nodes lo..hi's main tokens spell the word, and how many of
+// them are the callee NAMEs of calls.
+DEVFN void inline_count(const ParseTree* t, const char* src, int32_t lo, int32_t hi, const char* w, int32_t len,
+                        int32_t* spelled, int32_t* called) {
+  *spelled = *called = 0;
+  for (int32_t i = lo; i <= hi; i++) {
+    const Node* n = t->nodes + i;
+    *spelled += inline_spells(t, src, i, w, len);
+    *called += n->kind == ND_CALL && t->nodes[n->a].kind == ND_NAME && inline_spells(t, src, n->a, w, len);
+  }
+}
+
+// The nodes of the innermost def around node i, which a name it binds is
+// local to: lo..hi (its name's NAME, made first, to the DEF, made last),
+// or the whole tree at module level.
+DEVFN void inline_scope(const ParseTree* t, int32_t i, int32_t* lo, int32_t* hi) {
+  *lo = 0; *hi = t->n_nodes - 1;
+  for (int32_t d = i + 1; d < t->n_nodes; d++) {
+    const Node* n = t->nodes + d;
+    if (n->kind == ND_DEF && inline_xtra(t, n->a) <= i) { *lo = inline_xtra(t, n->a); *hi = d; return; }
+  }
+}
+
+// A value whose evaluation the next statement cannot change before its
+// read: a name other than the bound one or its attribute (`str.upper`),
+// a literal, a lambda without defaults.
+DEVFN int inline_simple(const ParseTree* t, const char* src, int32_t v, int32_t bound) {
+  const Node* n = t->nodes + v;
+  const Node* b = t->nodes + bound;
+  switch (n->kind) {
+    case ND_NAME: return !spans_equal(src + n->pos, n->len, src + b->pos, b->len);
+    case ND_ATTR: return t->nodes[n->a].kind == ND_NAME && inline_simple(t, src, n->a, bound);
+    case ND_INT: case ND_FLOAT: case ND_STR: case ND_CONST: return 1;
+    case ND_LAMBDA:
+      for (int32_t k = 0; k < n->n; k++) if (t->nodes[inline_xtra(t, n->b + k)].b >= 0) return 0;
+      return 1;
+  }
+  return 0;
+}
+
+// lazy := ('map' | 'filter' | 'zip' | 'enumerate' | 'reversed') '(' simple (',' simple)* ')'
+//       | '(' expression 'for' targets 'in' simple ... ')'
+// Whether value v, bound to NAME node `bound`, is one to hand over.
+DEVFN int inline_lazy(const ParseTree* t, const char* src, int32_t v, int32_t bound) {
+  const Node* n = t->nodes + v;
+  if (n->kind == ND_GENEXP) {
+    const Node* first = t->nodes + inline_xtra(t, n->b);
+    return first->kind == ND_COMPFOR && inline_simple(t, src, first->b, bound);
+  }
+  if (n->kind != ND_CALL || t->nodes[n->a].kind != ND_NAME || n->n == 0) return 0;
+  const Node* f = t->nodes + n->a;
+  if (word_index(src + f->pos, f->len, "map filter zip enumerate reversed ") < 0) return 0;
+  int32_t spelled, called;
+  inline_count(t, src, 0, t->n_nodes - 1, src + f->pos, f->len, &spelled, &called);
+  if (spelled != called) return 0;
+  for (int32_t k = 0; k < n->n; k++) if (!inline_simple(t, src, inline_xtra(t, n->b + k), bound)) return 0;
+  return 1;
+}
+
+// The slot (in a node or in extra) of what statement st evaluates first,
+// or null: a for loop's iterable, a return's, an expression statement's,
+// an assignment's or an augmented assignment to a name's value, an if's
+// or an assert's test. (A while's test is evaluated again each round.)
+DEVFN int32_t* inline_first(ParseTree* t, int32_t st) {
+  Node* n = inline_node(t, st);
+  switch (n->kind) {
+    case ND_FOR: return &t->extra[n->a + 1];
+    case ND_RETURN: case ND_EXPR: case ND_IF: case ND_ASSERT: return n->a >= 0 ? &n->a : nullptr;
+    case ND_ASSIGN: return &t->extra[n->a + n->n - 1];
+    case ND_AUGASSIGN: return t->nodes[n->a].kind == ND_NAME ? &n->b : nullptr;
+  }
+  return nullptr;
+}
+
+// The slot holding the read of the name in statement st, where st draws
+// it first (inline_first itself, or the first argument of the call there
+// whose callee is a name or a name's or a str's attribute), or null.
+DEVFN int32_t* inline_read(ParseTree* t, const char* src, int32_t st, int32_t bound) {
+  int32_t* slot = inline_first(t, st);
+  if (!slot) return nullptr;
+  const Node* v = t->nodes + *slot;
+  if (v->kind == ND_CALL && v->n > 0) {
+    const Node* f = t->nodes + v->a;
+    int callee = f->kind == ND_NAME || (f->kind == ND_ATTR && (t->nodes[f->a].kind == ND_NAME || t->nodes[f->a].kind == ND_STR));
+    if (!callee) return nullptr;
+    slot = &t->extra[v->b];
+    v = t->nodes + *slot;
+  }
+  const Node* b = t->nodes + bound;
+  return v->kind == ND_NAME && spans_equal(src + v->pos, v->len, src + b->pos, b->len) ? slot : nullptr;
+}
+
+// Statements k and k + 1 of a list of them: hand k's iterator to k + 1
+// where the rules above allow.
+DEVFN void inline_pair(ParseTree* t, const char* src, int32_t st, int32_t next) {
+  Node* a = inline_node(t, st);
+  if (a->kind != ND_ASSIGN || a->n != 2) return;
+  int32_t bound = inline_xtra(t, a->a), value = inline_xtra(t, a->a + 1);
+  if (t->nodes[bound].kind != ND_NAME || !inline_lazy(t, src, value, bound)) return;
+  int32_t spelled, called, lo, hi;
+  inline_scope(t, st, &lo, &hi);
+  inline_count(t, src, lo, hi, src + t->nodes[bound].pos, t->nodes[bound].len, &spelled, &called);
+  int32_t* slot = spelled == 2 ? inline_read(t, src, next, bound) : nullptr;
+  if (!slot) return;
+  inline_node(t, *slot)->kind = ND_PASS;  // the read and the target: no node spells the name now
+  inline_node(t, bound)->kind = ND_PASS;
+  *slot = value;
+  a->kind = ND_PASS;
+  a->n = 0;
+}
+
+DEVFN void inline_iterators(ParseTree* t, const char* src) {
+  for (int32_t i = 0; i < t->n_nodes; i++)  // (global, nonlocal, class: a name's scope is not known)
+    if (t->nodes[i].kind == ND_UNSUPPORTED && t->nodes[i].op == UN_STATEMENT) return;
+  for (int32_t i = 0; i < t->n_nodes; i++) {
+    const Node* n = t->nodes + i;
+    if (n->kind != ND_BLOCK && n->kind != ND_MODULE) continue;
+    for (int32_t k = 0; k + 1 < n->n; k++) inline_pair(t, src, inline_xtra(t, n->a + k), inline_xtra(t, n->a + k + 1));
+  }
+}
