@@ -1056,4 +1056,5 @@ DEVFN ExpDesc expr(Code* g, int32_t i) {
 #include "code_lib.h"
 #include "code_set.h"
 #include "code_dict.h"
+#include "code_collections.h"
 #include "code_format.h"

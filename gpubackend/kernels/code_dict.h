@@ -81,13 +81,16 @@ DEVFN ExpDesc dict_call(Code* g, int32_t i) {
   return pushed(g, t);
 }
 
-// d[k] of the dict d pushed (obj), key node index: its value; KeyError.
+// d[k] of the dict d pushed (obj), key node index: its value; KeyError
+// (a Counter's and a defaultdict's values: code_collections.h).
+DEVFN void dict_read(Code* g, int32_t t, int32_t ktype);
 DEVFN ExpDesc dict_subscript(Code* g, int32_t i, ExpDesc* obj) {
+  int32_t t = obj->type;
   discharge(g, obj);
   ExpDesc key = expr(g, cnode(g, i)->b);
   discharge(g, &key);
   g->line = cnode(g, i)->end;
-  emit(g, OP_DICT_GET, set_sel(g, unwrap_as(g, key.type, ST_TYPE_ERROR)));
+  dict_read(g, t, unwrap_as(g, key.type, ST_TYPE_ERROR));
   return pushed(g, ty(g, i));
 }
 
@@ -115,8 +118,10 @@ DEVFN int dict_iterable(Code* g, int32_t x, int loop) {
 }
 
 // dict.NAME(args) on the dict of type t pushed (sema_dict.h, dict_method)
+DEVFN ExpDesc most_common(Code* g, int32_t call, int32_t t);
 DEVFN ExpDesc dict_method(Code* g, int32_t i, int32_t name, int32_t t) {
   const Node* n = cnode(g, i);
+  if (flavour_of(ctypes(g), t) == DICT_COUNTER && node_is(g->s, name, "most_common")) return most_common(g, i, t);
   int m = dict_method_id(g->s, name);
   ExpDesc none = desc(g, EK_CONST, const_word(g, 0), T_NONE);
   if (m >= DICTM_KEYS && m <= DICTM_ITEMS) {

@@ -75,7 +75,14 @@ DEVFN ExpDesc lib_value(Code* g, int32_t f) {
 }
 
 // lib_call := NAME '(' args ')'      of library function f
+DEVFN ExpDesc counter_new(Code* g, int32_t call);
 DEVFN ExpDesc lib_call(Code* g, int32_t call, int32_t f) {
+  if (f == LF_COUNTER) return counter_new(g, call);
+  if (f == LF_DEFAULTDICT) {  // (its factory, a name or a lambda, is made without effect)
+    g->line = cnode(g, call)->end;
+    emit0(g, OP_DICT_NEW);
+    return pushed(g, ty(g, call));
+  }
   return f == LF_NLARGEST || f == LF_NSMALLEST ? nbest(g, call, f) : heap_fn(g, call, f);
 }
 

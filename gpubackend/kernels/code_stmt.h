@@ -695,7 +695,7 @@ DEVFN void aug_item(Code* g, int32_t i) {
   int32_t ktype = ty(g, cnode(g, n->a)->b);
   g->line = n->line;  // past the operator
   emit0(g, OP_DUP2);
-  if (dict) emit(g, OP_DICT_GET, set_sel(g, ktype));
+  if (dict) dict_read(g, list, ktype);
   else emit0(g, OP_LIST_GET);
   if (is_list(tt, elem) && (n->op == TK_PLUS_EQ || n->op == TK_STAR_EQ)) {
     emit0(g, OP_DUP);

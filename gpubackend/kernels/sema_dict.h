@@ -15,15 +15,19 @@
 #pragma once
 #include "sema_set.h"
 
-// dict[key, value], or Unsupported for keys sets.h does not hash.
-DEVFN int32_t dict_of(Sema* s, int32_t at, int32_t key, int32_t value) {
+// dict[key, value] of a flavour (typetab.h), or Unsupported for keys
+// sets.h does not hash.
+DEVFN int32_t dict_of_as(Sema* s, int32_t at, int32_t key, int32_t value, int32_t flavour) {
   if (key == T_BAD || value == T_BAD) return T_BAD;
   if (!hashable(&s->types, key)) {
     sema_error(s, at, DG_UNSUPPORTED, "a dict keyed by "); msg_type_in(s->diag, &s->types, key);
     return T_BAD;
   }
   if (value == T_NONE) { sema_error(s, at, DG_UNSUPPORTED, "None as a dict value"); return T_BAD; }
-  return checked(s, at, type_dict(&s->types, key, value));
+  return checked(s, at, type_dict_as(&s->types, key, value, flavour));
+}
+DEVFN int32_t dict_of(Sema* s, int32_t at, int32_t key, int32_t value) {
+  return dict_of_as(s, at, key, value, DICT_PLAIN);
 }
 
 // dict_display := '{' [expression ':' expression (',' expression ':' expression)* [',']] '}'
@@ -59,7 +63,7 @@ DEVFN int32_t dict_call(Sema* s, int32_t call) {
   }
   int32_t t = expr(s, arg, 0);
   if (t == T_BAD) return T_BAD;
-  if (is_dict(&s->types, t)) return t;
+  if (is_dict(&s->types, t)) return dict_of(s, c->a, elem_of(&s->types, t), value_of(&s->types, t));  // (a Counter's too)
   int32_t e = is_list(&s->types, t) ? elem_of(&s->types, t) : T_BAD;  // pairs: their keys and values
   if (is_tuple(&s->types, e) && s->types.t[e].n == 2) return dict_of(s, c->a, s->types.t[e].items[0], s->types.t[e].items[1]);
   sema_error(s, first_token(s, arg), DG_UNSUPPORTED, "dict() of a "); msg_type_in(s->diag, &s->types, t);
@@ -84,11 +88,20 @@ DEVFN int32_t dict_value(Sema* s, int32_t at, int32_t t) {
 }
 
 // dict_subscript := expression '[' expression ']'      of a dict of type t
+// A Counter's or defaultdict's read of a missing key gives a value (and a
+// defaultdict's stores it): an empty one's first read, as a store does,
+// tells a local holding it its key type.
 DEVFN int32_t dict_subscript(Sema* s, int32_t i, int32_t t) {
-  int32_t key = nd(s, i)->b;
+  int32_t key = nd(s, i)->b, obj = nd(s, i)->a;
   if (nd(s, key)->kind == ND_SLICE) return refuse_form(s, key);
   int32_t k = expr(s, key, 0);
   if (k == T_BAD || !dict_key(s, key, t, k)) return T_BAD;
+  SemaLocal* l = nd(s, obj)->kind == ND_NAME ? find_local(s, obj) : nullptr;
+  if (flavour_of(&s->types, t) != DICT_PLAIN && elem_of(&s->types, t) == T_UNK && l && l->type == t) {
+    l->type = dict_of_as(s, i, k, value_of(&s->types, t), flavour_of(&s->types, t));
+    if (l->type == T_BAD) return T_BAD;
+    note_type(s, obj, l->type);
+  }
   return dict_value(s, i, t);
 }
 
@@ -120,9 +133,11 @@ DEVFN int32_t view_type(Sema* s, int32_t at, int32_t t, int view) {
 }
 
 // dict_method := expression '.' NAME '(' args ')'      of a dict of type t
+DEVFN int counter_method(Sema* s, int32_t call, int32_t t, int32_t* type);
 DEVFN int32_t dict_method(Sema* s, int32_t call, int32_t t, SemaLocal* origin) {
   const Node* c = nd(s, call);
-  int32_t name = c->a;
+  int32_t name = c->a, own;
+  if (flavour_of(&s->types, t) == DICT_COUNTER && counter_method(s, call, t, &own)) return own;
   int m = dict_method_id(s, name);
   if (m < 0) { sema_error(s, name, DG_UNSUPPORTED, "dict."); msg_node(s, name); return T_BAD; }
   if (m >= DICTM_KEYS && m <= DICTM_ITEMS) {
@@ -150,7 +165,7 @@ DEVFN int32_t dict_method(Sema* s, int32_t call, int32_t t, SemaLocal* origin) {
   if (!dict_key(s, xtra(s, c->b), t, ts[0])) return T_BAD;
   int32_t v = value_of(&s->types, t);
   if (n == 2) {  // a default: of the value type (get's and setdefault's learn it)
-    if (v == T_UNK && origin && m == DICTM_SETDEFAULT) origin->type = dict_of(s, name, ts[0], ts[1]);
+    if (v == T_UNK && origin && m == DICTM_SETDEFAULT) origin->type = dict_of_as(s, name, ts[0], ts[1], flavour_of(&s->types, t));
     if (v == T_UNK) return ts[1];
     if (!coercible(s, v, ts[1]) && !type_fits(&s->types, ts[1], v))
       return type_error2(s, first_token(s, xtra(s, c->b + 1)), "a default of another type than the values: ", ts[1], v);
@@ -170,7 +185,8 @@ DEVFN void dict_store(Sema* s, int32_t target, SemaLocal* l, int32_t vt) {
   if (k == T_BAD || vt == T_BAD || !dict_key(s, key, t, k)) return;
   int32_t v = value_of(&s->types, t);
   if (v == T_UNK || elem_of(&s->types, t) == T_UNK) {
-    int32_t u = dict_of(s, target, elem_of(&s->types, t) == T_UNK ? k : elem_of(&s->types, t), v == T_UNK ? vt : v);
+    int32_t u = dict_of_as(s, target, elem_of(&s->types, t) == T_UNK ? k : elem_of(&s->types, t), v == T_UNK ? vt : v,
+                           flavour_of(&s->types, t));
     if (u != T_BAD) l->type = u;
     v = value_of(&s->types, l->type);
   }
@@ -201,7 +217,10 @@ DEVFN int32_t next_dict_store(Sema* s, const SemaLocal* l, int32_t read) {
 // thrown away; an error on the way leaves l as it was.
 DEVFN void learn_dict_type(Sema* s, SemaLocal* l, int32_t read) {
   if (s->discovering) return;
-  if (s->funcs[s->f.fn].parent >= 0) { cannot_learn(s, read); return; }
+  if (s->funcs[s->f.fn].parent >= 0) {  // (a Counter's or defaultdict's subscripts tell its key as they come)
+    if (flavour_of(&s->types, l->type) == DICT_PLAIN) cannot_learn(s, read);
+    return;
+  }
   int32_t assign = next_dict_store(s, l, read);
   if (assign < 0) return;
   const Node* c = nd(s, assign);
@@ -211,6 +230,6 @@ DEVFN void learn_dict_type(Sema* s, SemaLocal* l, int32_t read) {
   int32_t k = ts[0], v = ts[1];
   if (k == T_BAD || v == T_BAD || v == T_NONE || type_unknown(&s->types, k) || type_unknown(&s->types, v)) return;
   if (k != T_INT && k != T_BOOL && k != T_STR) return;
-  int32_t t = type_dict(&s->types, k, v);
+  int32_t t = type_dict_as(&s->types, k, v, flavour_of(&s->types, l->type));
   if (t != T_BAD) l->type = t;
 }

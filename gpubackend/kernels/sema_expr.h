@@ -756,6 +756,10 @@ DEVFN int32_t compare_type(Sema* s, int32_t op, int code, int32_t a, int32_t b) 
   }
   if (any_number(a) && any_number(b)) return T_BOOL;
   if (a == T_STR && b == T_STR) return T_BOOL;
+  if (eq && flavour_of(tt, a) == DICT_COUNTER && flavour_of(tt, b) == DICT_COUNTER) {
+    sema_error(s, op, DG_UNSUPPORTED, "== between Counters (a missing key counts as 0)");
+    return T_BAD;
+  }
   if (a >= N_SCALARS && unify(s, a, b) != T_BAD) return T_BOOL;
   if ((is_vtuple(tt, a) && coercible(s, a, b)) || (is_vtuple(tt, b) && coercible(s, b, a))) return T_BOOL;
   if (eq && (a == T_NONE || b == T_NONE)) return T_BOOL;
@@ -1242,6 +1246,7 @@ DEV int pair_class(const TypeTable* tt, int32_t t) {
   if (t == T_STR) return PC_STR;
   if (is_list(tt, t)) return PC_LIST;
   if (is_tuple(tt, t) || is_vtuple(tt, t)) return PC_TUPLE;
+  if (is_dict(tt, t) && flavour_of(tt, t) != DICT_PLAIN) return PC_OPEN;  // a Counter's class is its own
   return is_set(tt, t) ? PC_SET : is_dict(tt, t) ? PC_DICT : PC_OPEN;
 }
 
@@ -1503,6 +1508,7 @@ DEVFN int32_t next_call(Sema* s, int32_t call) {
 
 DEVFN int range_args(Sema* s, int32_t call);
 DEVFN int32_t iterable_arg(Sema* s, int32_t arg);
+DEVFN int32_t iterable_list(Sema* s, int32_t arg, int32_t head, int32_t t);
 DEVFN int32_t apply_fn_n(Sema* s, int32_t fn, int32_t n, const int32_t* ts);
 DEVFN int32_t apply_fn(Sema* s, int32_t fn, int32_t t);
 
@@ -1605,6 +1611,21 @@ DEVFN int32_t fromkeys_list(Sema* s, int32_t call) {
 
 // The list type of an iterable given whole to a builtin (a str gives its
 // characters; range, reversed, map, filter and zip their values).
+// Which of the builtins iterable_arg makes lists of NAME node head calls
+// (its index in iters), or -1.
+DEV int iter_builtin(Sema* s, int32_t head) {
+  const char* iters[] = {"range", "reversed", "map", "filter", "zip"};
+  for (int32_t k = 0; k < 5; k++)
+    if (node_is(s, head, iters[k]) && nd(s, head)->kind == ND_NAME && !find_local(s, head) && find_func(s, head) == -1)
+      return k;
+  return -1;
+}
+// Whether iterable_arg makes argument arg's list itself (a generator, a
+// call of range, map, ..., dict.fromkeys), not from the value of an expression.
+DEVFN int iterable_made(Sema* s, int32_t arg) {
+  return nd(s, arg)->kind == ND_GENEXP || fromkeys_call(s, arg) || iter_builtin(s, first_token(s, arg)) >= 0;
+}
+
 DEVFN int32_t iterable_arg(Sema* s, int32_t arg) {
   const Node* a = nd(s, arg);
   if (a->kind == ND_GENEXP) {  // (its list type for the code pass: an item that raises has none)
@@ -1614,10 +1635,8 @@ DEVFN int32_t iterable_arg(Sema* s, int32_t arg) {
   }
   if (fromkeys_call(s, arg)) return fromkeys_list(s, arg);
   int32_t head = first_token(s, arg);
-  const char* iters[] = {"range", "reversed", "map", "filter", "zip"};
-  for (int32_t k = 0; k < 5; k++) {
-    if (!node_is(s, head, iters[k]) || nd(s, head)->kind != ND_NAME || find_local(s, head) || find_func(s, head) != -1)
-      continue;
+  int k = iter_builtin(s, head);
+  if (k >= 0) {
     int32_t call = arg;  // the call whose callee is that name: the argument itself, or inside it
     while (nd(s, call)->kind != ND_CALL || nd(s, call)->a != head) {
       const Node* c = nd(s, call);
@@ -1635,7 +1654,12 @@ DEVFN int32_t iterable_arg(Sema* s, int32_t arg) {
     }
     return t;
   }
-  int32_t t = view_expr(s, arg);
+  return iterable_list(s, arg, head, view_expr(s, arg));
+}
+
+// The list type of an iterable argument arg (its first token head) of type
+// t: a str's characters, a list, a tuple's items, a set's or dict's keys.
+DEVFN int32_t iterable_list(Sema* s, int32_t arg, int32_t head, int32_t t) {
   if (t != T_BAD) t = decay(s, arg, t);
   if (t == T_BAD) return T_BAD;
   t = tuple_list(s, arg, t);
@@ -2351,4 +2375,5 @@ DEVFN int32_t method_call(Sema* s, int32_t call) {
 #include "sema_lib.h"
 #include "sema_set.h"
 #include "sema_dict.h"
+#include "sema_collections.h"
 #include "sema_tuple.h"

@@ -133,6 +133,9 @@ DEVFN int32_t nbest(Sema* s, int32_t call) {
   return checked(s, call, type_list(&s->types, elem));
 }
 
+DEVFN int32_t counter_call(Sema* s, int32_t call);
+DEVFN int32_t defaultdict_call(Sema* s, int32_t call);
+
 // lib_call := NAME '(' args ')'      a call of library member f (a
 // constant's is CPython's TypeError, its own to give)
 DEVFN int32_t lib_call(Sema* s, int32_t call, int32_t f) {
@@ -140,6 +143,8 @@ DEVFN int32_t lib_call(Sema* s, int32_t call, int32_t f) {
   if (lib_const(f, &value)) return refuse_form(s, call);
   switch (f) {
     case LF_NLARGEST: case LF_NSMALLEST: return nbest(s, call);
+    case LF_COUNTER: return counter_call(s, call);
+    case LF_DEFAULTDICT: return defaultdict_call(s, call);
     default: return heap_fn(s, call, f);
   }
 }

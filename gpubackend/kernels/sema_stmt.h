@@ -401,7 +401,8 @@ DEVFN void del_stmt(Sema* s, int32_t i) {
       return;
     }
     if (subscript(s, target, &object) == T_BAD) return;
-    if (!is_list(tt, object) && !is_dict(tt, object)) {
+    // (a Counter's del of a missing key raises no KeyError: CPython's to judge)
+    if ((!is_list(tt, object) && !is_dict(tt, object)) || flavour_of(tt, object) == DICT_COUNTER) {
       sema_error(s, first_token(s, target), DG_UNSUPPORTED, "del of an item of a ");
       msg_type_in(s->diag, tt, object);
       return;

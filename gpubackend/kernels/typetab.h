@@ -35,6 +35,7 @@ struct TypeDef {
   int32_t items[MAX_TUPLE];   // tuple item types, union members; a dict's value type
   int32_t depth;              // nesting: 0 for scalars
   int32_t code_k;             // konst index of its type-code string, -1 until asked
+  int32_t flavour;            // a dict's DictFlavour; 0 for any other type
 };
 
 struct TypeTable {
@@ -44,7 +45,7 @@ struct TypeTable {
 
 DEV void types_init(TypeTable* tt) {
   for (int32_t i = 0; i < N_SCALARS; i++) {
-    tt->t[i].kind = TY_SCALAR; tt->t[i].n = 0; tt->t[i].depth = 0; tt->t[i].code_k = -1; tt->t[i].elem = T_BAD;
+    tt->t[i].kind = TY_SCALAR; tt->t[i].flavour = 0; tt->t[i].n = 0; tt->t[i].depth = 0; tt->t[i].code_k = -1; tt->t[i].elem = T_BAD;
   }
   tt->n = N_SCALARS;
 }
@@ -54,7 +55,7 @@ DEV void types_init(TypeTable* tt) {
 DEV int32_t type_intern(TypeTable* tt, const TypeDef* d) {
   for (int32_t i = N_SCALARS; i < tt->n; i++) {
     const TypeDef* e = &tt->t[i];
-    if (e->kind != d->kind || e->elem != d->elem || e->n != d->n) continue;
+    if (e->kind != d->kind || e->elem != d->elem || e->n != d->n || e->flavour != d->flavour) continue;
     int same = 1;
     for (int32_t k = 0; k < d->n; k++) if (e->items[k] != d->items[k]) same = 0;
     if (same) return i;
@@ -66,39 +67,48 @@ DEV int32_t type_intern(TypeTable* tt, const TypeDef* d) {
 }
 DEV int32_t type_depth(const TypeTable* tt, int32_t t) { return t < 0 ? 0 : tt->t[t].depth; }
 DEV int32_t type_list(TypeTable* tt, int32_t elem) {
-  TypeDef d; d.kind = TY_LIST; d.elem = elem; d.n = 0; d.depth = type_depth(tt, elem) + 1;
+  TypeDef d; d.flavour = 0; d.kind = TY_LIST; d.elem = elem; d.n = 0; d.depth = type_depth(tt, elem) + 1;
   return elem == T_BAD ? T_BAD : type_intern(tt, &d);
 }
 DEV int32_t type_vtuple(TypeTable* tt, int32_t elem) {
-  TypeDef d; d.kind = TY_VTUPLE; d.elem = elem; d.n = 0; d.depth = type_depth(tt, elem) + 1;
+  TypeDef d; d.flavour = 0; d.kind = TY_VTUPLE; d.elem = elem; d.n = 0; d.depth = type_depth(tt, elem) + 1;
   return elem == T_BAD ? T_BAD : type_intern(tt, &d);
 }
 // A set holds ints, bools or strs (sets.h), or T_UNK until a use says which.
 DEV int32_t type_set(TypeTable* tt, int32_t elem) {
-  TypeDef d; d.kind = TY_SET; d.elem = elem; d.n = 0; d.depth = type_depth(tt, elem) + 1;
+  TypeDef d; d.flavour = 0; d.kind = TY_SET; d.elem = elem; d.n = 0; d.depth = type_depth(tt, elem) + 1;
   return elem == T_BAD ? T_BAD : type_intern(tt, &d);
 }
+// What a dict does with a key it does not hold, which only a read of
+// d[k] meets: a plain dict raises KeyError; a collections.Counter gives 0
+// and stores nothing; a collections.defaultdict stores its factory's value
+// (here always the value type's zero: int, float, str, bool, `lambda: 0`)
+// and gives it. Their other differences (repr, a Counter's ==, its
+// operators and update) are refused where they would show.
+enum DictFlavour { DICT_PLAIN, DICT_COUNTER, DICT_DEFAULT };
+
 // A dict's keys are ints, bools or strs (or T_UNK, with its value type,
 // until a store says which).
-DEV int32_t type_dict(TypeTable* tt, int32_t key, int32_t value) {
+DEV int32_t type_dict_as(TypeTable* tt, int32_t key, int32_t value, int32_t flavour) {
   if (key == T_BAD || value == T_BAD) return T_BAD;
-  TypeDef d; d.kind = TY_DICT; d.elem = key; d.n = 1; d.items[0] = value;
+  TypeDef d; d.kind = TY_DICT; d.elem = key; d.n = 1; d.items[0] = value; d.flavour = flavour;
   d.depth = (type_depth(tt, key) > type_depth(tt, value) ? type_depth(tt, key) : type_depth(tt, value)) + 1;
   return type_intern(tt, &d);
 }
+DEV int32_t type_dict(TypeTable* tt, int32_t key, int32_t value) { return type_dict_as(tt, key, value, DICT_PLAIN); }
 DEV int32_t type_opt(TypeTable* tt, int32_t elem) {
-  TypeDef d; d.kind = TY_OPT; d.elem = elem; d.n = 0; d.depth = type_depth(tt, elem) + 1;
+  TypeDef d; d.flavour = 0; d.kind = TY_OPT; d.elem = elem; d.n = 0; d.depth = type_depth(tt, elem) + 1;
   return elem == T_BAD ? T_BAD : type_intern(tt, &d);
 }
 DEV int32_t type_of_kind_(TypeTable* tt, int32_t kind) {
-  TypeDef d; d.kind = kind; d.elem = T_NONE; d.n = 0; d.depth = 1;
+  TypeDef d; d.flavour = 0; d.kind = kind; d.elem = T_NONE; d.n = 0; d.depth = 1;
   return type_intern(tt, &d);
 }
 DEV int32_t type_match(TypeTable* tt) { return type_of_kind_(tt, TY_MATCH); }
 DEV int32_t type_pattern(TypeTable* tt) { return type_of_kind_(tt, TY_PATTERN); }
 // A type of n item types (a tuple's items, a union's members) of this kind.
 DEV int32_t type_of_items_(TypeTable* tt, int32_t kind, int32_t n, const int32_t* items) {
-  TypeDef d; d.kind = kind; d.elem = T_BAD; d.n = n; d.depth = 0;
+  TypeDef d; d.flavour = 0; d.kind = kind; d.elem = T_BAD; d.n = n; d.depth = 0;
   for (int32_t i = 0; i < n; i++) {
     if (items[i] == T_BAD) return T_BAD;
     d.items[i] = items[i];
@@ -160,6 +170,7 @@ DEV int num_holds(const TypeTable* tt, int32_t want, int32_t have) {
 // them, the int | float member: num_holds), or -1.
 DEV int32_t union_member(const TypeTable* tt, int32_t u, int32_t have);
 DEV int32_t value_of(const TypeTable* tt, int32_t t) { return is_dict(tt, t) ? tt->t[t].items[0] : T_BAD; }
+DEV int32_t flavour_of(const TypeTable* tt, int32_t t) { return t < 0 ? DICT_PLAIN : tt->t[t].flavour; }
 DEV int32_t elem_of(const TypeTable* tt, int32_t t) { return t < 0 ? T_BAD : tt->t[t].elem; }
 // Whether values of t are references (a scalar Optional is boxed; a
 // reference Optional is the reference or 0).
@@ -204,7 +215,7 @@ DEV int type_fits(const TypeTable* tt, int32_t want, int32_t have) {
   if (want < N_SCALARS || have < N_SCALARS) return 0;
   const TypeDef* w = &tt->t[want];
   const TypeDef* h = &tt->t[have];
-  if (w->kind != h->kind || w->n != h->n || w->kind == TY_UNION) return 0;  // unions are interned: == said it
+  if (w->kind != h->kind || w->n != h->n || w->flavour != h->flavour || w->kind == TY_UNION) return 0;  // unions are interned: == said it
   if (w->kind == TY_TUPLE || w->kind == TY_DICT) {
     for (int32_t i = 0; i < w->n; i++) if (!type_fits(tt, w->items[i], h->items[i])) return 0;
     if (w->kind == TY_TUPLE) return 1;
@@ -310,12 +321,14 @@ DEV void msg_type_in(Diag* d, const TypeTable* tt, int32_t t) {
     for (int32_t i = 0; i < e->n; i++) { if (i) msg(d, " | "); msg_type_in(d, tt, e->items[i]); }
     return;
   }
+  const char* dict = e->flavour == DICT_COUNTER ? "Counter[" : e->flavour == DICT_DEFAULT ? "defaultdict[" : "dict[";
   msg(d, e->kind == TY_LIST ? "list[" : e->kind == TY_TUPLE || e->kind == TY_VTUPLE ? "tuple[" : e->kind == TY_SET ? "set["
-         : e->kind == TY_DICT ? "dict[" : "Optional[");
+         : e->kind == TY_DICT ? dict : "Optional[");
   if (e->kind == TY_VTUPLE) {
     msg_type_in(d, tt, e->elem); msg(d, ", ...");
   } else if (e->kind == TY_DICT) {
-    msg_type_in(d, tt, e->elem); msg(d, ", "); msg_type_in(d, tt, e->items[0]);
+    msg_type_in(d, tt, e->elem);
+    if (e->flavour != DICT_COUNTER) { msg(d, ", "); msg_type_in(d, tt, e->items[0]); }
   } else if (e->kind == TY_TUPLE) {
     if (e->n == 0) msg(d, "()");  // Python spells the empty tuple's type tuple[()]
     for (int32_t i = 0; i < e->n; i++) { if (i) msg(d, ", "); msg_type_in(d, tt, e->items[i]); }

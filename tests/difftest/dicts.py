@@ -82,7 +82,11 @@ class DictGen:
         return f"({self.dict_expr(k, v, d)} {rng.choice(['==', '!='])} {self.dict_expr(k, v, d)})"
 
     def st_dict_build(self, depth):
-        """d = {...}; stores, counts, pops; then a new list of its keys or values."""
+        """d = {...}; stores, counts, pops; then a new list of its keys or values
+        (or a Counter's or defaultdict's statements: counters.py)."""
+        counted = self.counter_build(depth)
+        if counted:
+            return counted, False
         rng = self.rng
         if self.counter >= self.MAX_NAMES - 2:
             return self.st_assign(depth, fallback=False)

@@ -188,6 +188,7 @@ from .containers import ContainerGen
 from .dicts import DictGen
 from .handlers import TryGen, te_for
 from .numbers import NUM_MARK, NumGen, num_for, num_types
+from .counters import CounterGen, collections_import
 from .heaps import HeapGen, heapq_import
 from .regexes import RegexGen
 from .reprs import ReprGen
@@ -294,6 +295,7 @@ ALL_FEATURES = frozenset(
         "repr",  # str() and repr() of lists, tuples, Optionals and strs (difftest/reprs.py)
         "entry_header",  # the entry's def line rewritten: other annotations, another name or arity (HEADER_SHARE)
         "heapq",  # heapq's functions on list locals, heapq bound one of three ways (difftest/heaps.py)
+        "counters",  # collections.Counter and defaultdict locals counted, read and handed on (difftest/counters.py)
         "next",  # next((e for x in it if c), literal) where min/max of a list is drawn
         "zip3",  # zip(a, b, c) where a loop or comprehension zips two (difftest/containers.py)
     }
@@ -381,7 +383,7 @@ def rand_sig(rng: random.Random, *, allow_none: bool = True, t34: bool = False) 
     return Sig(params, ret)
 
 
-class FuncGen(ContainerGen, SetGen, DictGen, NumGen, TupleGen, TryGen, RegexGen, ReprGen, HeapGen):
+class FuncGen(ContainerGen, SetGen, DictGen, NumGen, TupleGen, TryGen, RegexGen, ReprGen, HeapGen, CounterGen):
     """Generates the body of one function (tier 3-4 parts: ContainerGen)."""
 
     MAX_BLOCK_DEPTH = 3
@@ -1658,9 +1660,11 @@ class ProgramGen:
         self.widened = 0  # names given ints and floats both (numbers.py, MAX_WIDENED)
         self.header = header  # draws of the entry's def line's rewrite (rewrite_header), or None
         self.header_kind = None  # the rewrite made, if any
-        self.late = late  # draws of features added late (heapq, next, zip3), apart from rng's stream, or None
+        self.late = late  # draws of features added late (heapq, next, zip3, counters), apart from rng's stream, or None
         self.heapq_spelling = None  # how the program binds heapq, drawn at its first heap statement
         self.used_heapq = False
+        self.collections_spelling = None  # how the program binds collections (counters.py)
+        self.used_collections = False
 
     def program(self, sig: Sig, tiny: bool = False) -> str:
         """A program whose entry has signature sig. tiny: the entry is one
@@ -1732,6 +1736,7 @@ class ProgramGen:
         if any("Union[" in line for line in lines):  # (int_or_float's spelling of int | float)
             header.append("from typing import Union")
         header += heapq_import(self)
+        header += collections_import(self)
         src = "\n".join(header + lines) + "\n"
         if "entry_header" in self.features and self.header is not None:
             src, self.header_kind = rewrite_header(self.header, src, def_line, sig, self.foreign)
