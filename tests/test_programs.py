@@ -333,12 +333,18 @@ def _run_cpython(spec: Spec, args: list):
 
 
 def _tuple_of_another_length(value, returns: str) -> bool:
-    """A tuple result whose length is not that of the entry's fixed tuple
-    type (a tuple(...) of another length: the VM's Unsupported)."""
+    """A tuple result whose length, or an item tuple's, is not that of the
+    entry's fixed tuple type (a tuple(...) of another length: the VM's
+    Unsupported)."""
     from gpubackend.types import parse_annotation, tuple_items
 
-    code = parse_annotation(returns)
-    return type(value) is tuple and code[0] == "(" and len(value) != len(tuple_items(code))
+    def apart(value, code: str) -> bool:
+        if type(value) is not tuple or code[0] != "(":
+            return False
+        items = tuple_items(code)
+        return len(value) != len(items) or any(apart(v, c) for v, c in zip(value, items))
+
+    return apart(value, parse_annotation(returns))
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=IDS)

@@ -294,6 +294,11 @@ DEVFN int32_t key_builtin(Code* g, int32_t name, int32_t t) {
     discharge(g, &e);
     return T_BOOL;
   }
+  if (node_is(g->s, name, "sum")) {
+    int fl = elem_of(ctypes(g), t) == T_FLOAT;
+    emit0(g, fl ? OP_LIST_SUM_FLOAT : OP_LIST_SUM_INT);
+    return fl ? T_FLOAT : T_INT;
+  }
   emit0(g, OP_ORD);
   return T_INT;
 }

@@ -180,13 +180,41 @@ DEV void nums_of(Code* g, int32_t a, int32_t b) {
   if (b != T_NUM) emit(g, OP_NUM_CONV, num_conv_of(b));
 }
 
-// A tuple of fixed items as a tuple[T, ...] or back (tuple_holds), on the
-// top of the stack or, where `under`, the value under it.
-DEV void reshape_tuple(Code* g, int32_t want, int32_t have, int under = 0) {
+// The tuple of n fixed items on the stack, item k (of type haves[k], or
+// *haves for all) made one of type wants[k] (or *wants) where they differ.
+DEV void emit_count(Code* g, int op, int32_t n);
+DEVFN void reshape_value(Code* g, int32_t want, int32_t have);
+DEVFN void reshape_items(Code* g, int32_t n, const int32_t* wants, int wants_one, const int32_t* haves, int haves_one) {
+  int any = 0;
+  for (int32_t k = 0; k < n; k++) any |= !type_fits(ctypes(g), wants[wants_one ? 0 : k], haves[haves_one ? 0 : k]);
+  if (!any) return;
+  int32_t tmp = new_slots(g, 1);
+  emit(g, OP_STORE, tmp);
+  for (int32_t k = 0; k < n; k++) {
+    emit(g, OP_LOAD, tmp);
+    emit(g, OP_TUPLE_GET, k);
+    reshape_value(g, wants[wants_one ? 0 : k], haves[haves_one ? 0 : k]);
+  }
+  emit_count(g, OP_TUPLE_NEW, n);
+}
+// A value of type have as one of type want (tuple_holds): a tuple of fixed
+// items as a tuple[T, ...] or back, and so their items. want T_BAD: the
+// tuple as a list, its items as they are.
+DEVFN void reshape_value(Code* g, int32_t want, int32_t have) {
   const TypeTable* tt = ctypes(g);
+  if (want != T_BAD && type_fits(tt, want, have)) return;
+  if (is_tuple(tt, have)) {
+    if (want != T_BAD) reshape_items(g, tt->t[have].n, &tt->t[want].elem, 1, tt->t[have].items, 0);
+    emit(g, OP_TUPLE_LIST, tt->t[have].n);
+    return;
+  }
+  emit(g, OP_LIST_TUPLE, tt->t[want].n);
+  reshape_items(g, tt->t[want].n, tt->t[want].items, 0, &tt->t[have].elem, 1);
+}
+// reshape_value on the top of the stack or, where `under`, the value under it.
+DEVFN void reshape_tuple(Code* g, int32_t want, int32_t have, int under = 0) {
   if (under) emit0(g, OP_SWAP);
-  if (is_tuple(tt, have)) emit(g, OP_TUPLE_LIST, tt->t[have].n);
-  else emit(g, OP_LIST_TUPLE, tt->t[want].n);
+  reshape_value(g, want, have);
   if (under) emit0(g, OP_SWAP);
 }
 // A tuple operand as a list (a tuple[T, ...] is one already).
@@ -393,8 +421,9 @@ DEVFN ExpDesc compare_op(Code* g, int32_t opn, ExpDesc* l, ExpDesc* r) {
   int op = a == T_FLOAT && b == T_FLOAT ? OP_CMP_FLOAT : intlike_t(a) && b == T_FLOAT ? OP_CMP_INT_FLOAT
          : a == T_FLOAT && intlike_t(b) ? OP_CMP_FLOAT_INT : -1;
   if (op >= 0) { emit(g, op, k); return pushed(g, T_BOOL); }
-  if (is_vtuple(tt, a) != is_vtuple(tt, b)) {  // a tuple of fixed items as one of any length
-    tuple_as_list(g, is_tuple(tt, a) ? a : b, is_tuple(tt, a));
+  if (is_vtuple(tt, a) != is_vtuple(tt, b)) {  // a tuple of fixed items as one of any length (its items too)
+    if (is_vtuple(tt, a)) reshape_tuple(g, a, b, 0);
+    else reshape_tuple(g, b, a, 1);
     a = b = is_vtuple(tt, a) ? a : b;
   }
   int32_t u = type_fits(tt, a, b) ? a : type_fits(tt, b, a) ? b : -1;

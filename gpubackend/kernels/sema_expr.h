@@ -1685,6 +1685,8 @@ DEVFN int32_t key_builtin(Sema* s, int32_t name, int32_t t) {
   if (node_is(s, name, "float") && (intlike(t) || t == T_STR)) return T_FLOAT;
   if (node_is(s, name, "bool")) return T_BOOL;
   if (node_is(s, name, "ord") && t == T_STR) return T_INT;
+  if (node_is(s, name, "sum") && is_seq(tt, t) && (intlike(elem_of(tt, t)) || elem_of(tt, t) == T_FLOAT))
+    return elem_of(tt, t) == T_FLOAT ? T_FLOAT : T_INT;  // (an empty list's float sum, the int 0: Unsupported)
   sema_error(s, name, DG_UNSUPPORTED, ""); msg_node(s, name); msg(s->diag, " of "); msg_type_in(s->diag, tt, t);
   msg(s->diag, " as a function argument");
   return T_BAD;

@@ -224,14 +224,23 @@ DEV int type_fits(const TypeTable* tt, int32_t want, int32_t have) {
 }
 
 // Whether a value of type `have` becomes one of type `want` by changing
-// its tuple's shape: fixed items of one type T (or `()`) as a tuple[T,
-// ...], or a tuple[T, ...] as n items of type T, checked when it runs
-// (code_expr.h, coerce).
+// its tuple's shape: fixed items as a tuple[T, ...] whose T each item is
+// (or becomes, so reshaped in turn), or a tuple[T, ...] as n fixed items
+// that each T is (or becomes), its length checked when it runs
+// (code_expr.h, coerce): ((1, 2), (3, 4)) as a tuple[tuple[int, ...], ...].
+DEV int tuple_holds(const TypeTable* tt, int32_t want, int32_t have);
+DEV int item_holds(const TypeTable* tt, int32_t want, int32_t have) {
+  return type_fits(tt, want, have) || tuple_holds(tt, want, have);
+}
 DEV int tuple_holds(const TypeTable* tt, int32_t want, int32_t have) {
-  if (is_vtuple(tt, want) && is_tuple(tt, have))
-    return tt->t[have].n == 0 || type_fits(tt, tt->t[want].elem, fixed_items(tt, have));
-  if (is_tuple(tt, want) && is_vtuple(tt, have))
-    return tt->t[want].n == 0 || type_fits(tt, tuple_common(tt, want), tt->t[have].elem);
+  if (is_vtuple(tt, want) && is_tuple(tt, have)) {
+    for (int32_t k = 0; k < tt->t[have].n; k++) if (!item_holds(tt, tt->t[want].elem, tt->t[have].items[k])) return 0;
+    return 1;
+  }
+  if (is_tuple(tt, want) && is_vtuple(tt, have)) {
+    for (int32_t k = 0; k < tt->t[want].n; k++) if (!item_holds(tt, tt->t[want].items[k], tt->t[have].elem)) return 0;
+    return 1;
+  }
   return 0;
 }
 
