@@ -1,22 +1,23 @@
 // inline.h: the one rewrite between the parse pass and the type pass. A
-// lazy iterator bound to a name and drawn by the very next statement is
-// handed to that statement whole:
+// lazy iterator (or a range) bound to a name and drawn by the very next
+// statement is handed to that statement whole:
 //     r = map(lambda x, y: x - y, a, b)          pass
 //     return list(r)                     =>      return list(map(lambda x, y: x - y, a, b))
 // CPython evaluates the iterator's arguments at the assignment and calls
 // its function as the consumer draws. The two programs run alike when
-// nothing can happen between the assignment and the draw:
-//  - the name is the first thing the next statement evaluates, or the
-//    first argument of the first call it makes (a for loop's iterable, a
-//    return's, an assignment's or an if's value; `list(r)`, `sep.join(r)`);
-//  - the arguments are names (or their attributes), literals and lambdas
-//    without defaults, whose values that statement cannot change before
-//    its read;
+// nothing runs between the assignment and the read of the name:
+//  - the name is the first thing the next statement evaluates that could
+//    have an effect: a for loop's iterable, or a return's, an expression
+//    statement's, an assignment's or an if's value, or the first
+//    argument of a call there, the left operand of a binary operator or
+//    a display's first item (`list(r)`, `len(sorted(r))`, `sep.join(r) +
+//    s`, `return sum(r), n`), the callees being names or a name's or
+//    str's attributes;
 //  - no other node of the function spells the name (nothing else reads or
 //    binds it), and every node spelling the iterator's builtin calls it
 //    (CPython's map).
-// A generator expression bound so is handed over the same way when its
-// first iterable (the one CPython evaluates at once) is so simple.
+// The arguments are then evaluated at the same point in the run as
+// before: after the statements before, before all else in the next one.
 // The type pass then sees the form it types and runs exactly.
 #pragma once
 #include "parse.h"
@@ -52,40 +53,17 @@ DEVFN void inline_scope(const ParseTree* t, int32_t i, int32_t* lo, int32_t* hi)
   }
 }
 
-// A value whose evaluation the next statement cannot change before its
-// read: a name other than the bound one or its attribute (`str.upper`),
-// a literal, a lambda without defaults.
-DEVFN int inline_simple(const ParseTree* t, const char* src, int32_t v, int32_t bound) {
+// lazy := ('map' | 'filter' | 'zip' | 'enumerate' | 'reversed' | 'range') '(' args ')'
+//       | '(' expression 'for' targets 'in' expression ... ')'
+DEVFN int inline_lazy(const ParseTree* t, const char* src, int32_t v) {
   const Node* n = t->nodes + v;
-  const Node* b = t->nodes + bound;
-  switch (n->kind) {
-    case ND_NAME: return !spans_equal(src + n->pos, n->len, src + b->pos, b->len);
-    case ND_ATTR: return t->nodes[n->a].kind == ND_NAME && inline_simple(t, src, n->a, bound);
-    case ND_INT: case ND_FLOAT: case ND_STR: case ND_CONST: return 1;
-    case ND_LAMBDA:
-      for (int32_t k = 0; k < n->n; k++) if (t->nodes[inline_xtra(t, n->b + k)].b >= 0) return 0;
-      return 1;
-  }
-  return 0;
-}
-
-// lazy := ('map' | 'filter' | 'zip' | 'enumerate' | 'reversed') '(' simple (',' simple)* ')'
-//       | '(' expression 'for' targets 'in' simple ... ')'
-// Whether value v, bound to NAME node `bound`, is one to hand over.
-DEVFN int inline_lazy(const ParseTree* t, const char* src, int32_t v, int32_t bound) {
-  const Node* n = t->nodes + v;
-  if (n->kind == ND_GENEXP) {
-    const Node* first = t->nodes + inline_xtra(t, n->b);
-    return first->kind == ND_COMPFOR && inline_simple(t, src, first->b, bound);
-  }
+  if (n->kind == ND_GENEXP) return 1;
   if (n->kind != ND_CALL || t->nodes[n->a].kind != ND_NAME || n->n == 0) return 0;
   const Node* f = t->nodes + n->a;
-  if (word_index(src + f->pos, f->len, "map filter zip enumerate reversed ") < 0) return 0;
+  if (word_index(src + f->pos, f->len, "map filter zip enumerate reversed range ") < 0) return 0;
   int32_t spelled, called;
   inline_count(t, src, 0, t->n_nodes - 1, src + f->pos, f->len, &spelled, &called);
-  if (spelled != called) return 0;
-  for (int32_t k = 0; k < n->n; k++) if (!inline_simple(t, src, inline_xtra(t, n->b + k), bound)) return 0;
-  return 1;
+  return spelled == called;
 }
 
 // The slot (in a node or in extra) of what statement st evaluates first,
@@ -103,22 +81,27 @@ DEVFN int32_t* inline_first(ParseTree* t, int32_t st) {
   return nullptr;
 }
 
-// The slot holding the read of the name in statement st, where st draws
-// it first (inline_first itself, or the first argument of the call there
-// whose callee is a name or a name's or a str's attribute), or null.
+// The slot holding the read of the name in statement st, where st reads
+// it first (inline_first, or a call's first argument there, a binary
+// operator's left operand or a display's first item, in turn), or null.
 DEVFN int32_t* inline_read(ParseTree* t, const char* src, int32_t st, int32_t bound) {
   int32_t* slot = inline_first(t, st);
-  if (!slot) return nullptr;
-  const Node* v = t->nodes + *slot;
-  if (v->kind == ND_CALL && v->n > 0) {
+  for (int32_t depth = 0; slot && depth < MAX_NESTING; depth++) {
+    const Node* v = t->nodes + *slot;
+    if (v->kind == ND_NAME) {
+      const Node* b = t->nodes + bound;
+      return spans_equal(src + v->pos, v->len, src + b->pos, b->len) ? slot : nullptr;
+    }
+    if (v->kind == ND_GROUP || v->kind == ND_BINOP) { slot = &inline_node(t, *slot)->a; continue; }
+    if ((v->kind == ND_TUPLE || v->kind == ND_LIST) && v->n > 0) { slot = &t->extra[v->a]; continue; }
+    if (v->kind != ND_CALL || v->n == 0) return nullptr;
     const Node* f = t->nodes + v->a;
     int callee = f->kind == ND_NAME || (f->kind == ND_ATTR && (t->nodes[f->a].kind == ND_NAME || t->nodes[f->a].kind == ND_STR));
-    if (!callee) return nullptr;
+    int kind = t->nodes[inline_xtra(t, v->b)].kind;
+    if (!callee || kind == ND_KEYWORD || kind == ND_STARRED) return nullptr;
     slot = &t->extra[v->b];
-    v = t->nodes + *slot;
   }
-  const Node* b = t->nodes + bound;
-  return v->kind == ND_NAME && spans_equal(src + v->pos, v->len, src + b->pos, b->len) ? slot : nullptr;
+  return nullptr;
 }
 
 // Statements k and k + 1 of a list of them: hand k's iterator to k + 1
@@ -127,7 +110,7 @@ DEVFN void inline_pair(ParseTree* t, const char* src, int32_t st, int32_t next) 
   Node* a = inline_node(t, st);
   if (a->kind != ND_ASSIGN || a->n != 2) return;
   int32_t bound = inline_xtra(t, a->a), value = inline_xtra(t, a->a + 1);
-  if (t->nodes[bound].kind != ND_NAME || !inline_lazy(t, src, value, bound)) return;
+  if (t->nodes[bound].kind != ND_NAME || !inline_lazy(t, src, value)) return;
   int32_t spelled, called, lo, hi;
   inline_scope(t, st, &lo, &hi);
   inline_count(t, src, lo, hi, src + t->nodes[bound].pos, t->nodes[bound].len, &spelled, &called);
