@@ -671,6 +671,40 @@ DEVFN ExpDesc sum_from(Code* g, int32_t i, int32_t elem) {
   return pushed(g, ty(g, i));
 }
 
+// any(xs) or all(xs) of the list (or str) in hidden locals h, h + 1
+// iterated by head_op, each item (of type elem) given to fn first where
+// fn >= 0: the first true (false) item's truth decides.
+DEVFN ExpDesc any_all_loop(Code* g, int is_any, int32_t h, int head_op, int32_t elem, int32_t fn) {
+  int32_t acc = new_slots(g, 1);
+  emit(g, OP_CONST, const_word(g, !is_any));
+  emit(g, OP_STORE, acc);
+  int32_t head = emit(g, head_op, h);
+  int32_t t = fn >= 0 ? apply_fn(g, fn, elem) : elem;
+  ExpDesc e = truth(g, pushed(g, t));
+  discharge(g, &e);
+  int32_t skip = emit(g, is_any ? OP_JUMP_IF_FALSE : OP_JUMP_IF_TRUE, 0);
+  emit(g, OP_CONST, const_word(g, is_any));
+  emit(g, OP_STORE, acc);
+  int32_t out = emit(g, OP_JUMP, 0);
+  patch_here(g, skip);
+  emit_loop(g, head);
+  patch_here(g, head);
+  patch_here(g, out);
+  return desc(g, EK_LOCAL, acc, T_BOOL);
+}
+
+// any_map := ('any' | 'all') '(' 'map' '(' fn ',' seq_arg ')' ')'      fn
+// applied one item a step (sema_expr.h, any_map)
+DEVFN ExpDesc any_map(Code* g, int32_t i, int is_any) {
+  const Node* map = cnode(g, cx(g, cnode(g, i)->b));
+  int32_t elem;
+  int str = seq_arg(g, cx(g, map->b + 1), &elem);
+  g->line = map->end;
+  int32_t h = new_slots(g, 2);
+  emit(g, OP_ITER_INIT, h);
+  return any_all_loop(g, is_any, h, str ? OP_FOR_STR : OP_FOR_LIST, elem, cx(g, map->b));
+}
+
 // sequence_builtin := ('sum' | 'any' | 'all' | 'min' | 'max' | 'sorted' | 'list' | 'tuple') '(' iterable ')'
 DEVFN ExpDesc sequence_builtin(Code* g, int32_t i, int b) {
   const Node* n = cnode(g, i);
@@ -678,6 +712,8 @@ DEVFN ExpDesc sequence_builtin(Code* g, int32_t i, int b) {
   int32_t arg = cx(g, n->b);
   if ((b == BI_SUM || b == BI_ANY || b == BI_ALL) && cnode(g, arg)->kind == ND_GENEXP && n->n == 1)
     return comprehension(g, arg, b == BI_SUM ? SINK_SUM : b == BI_ANY ? SINK_ANY : SINK_ALL, i);
+  if ((b == BI_ANY || b == BI_ALL) && n->n == 1 && calls_builtin(g, arg, "map") && cnode(g, arg)->n == 2)
+    return any_map(g, i, b == BI_ANY);
   int keyed = (b == BI_MIN || b == BI_MAX) && n->n == 2 && node_is(g->s, cx(g, n->b + 1), "key");
   if (n->n != 1 && b != BI_SORTED && !keyed && !(b == BI_SUM && n->n == 2)) { refuse(g, i); return desc(g, EK_VOID, 0, T_BAD); }
   int32_t elem;
@@ -703,23 +739,9 @@ DEVFN ExpDesc sequence_builtin(Code* g, int32_t i, int b) {
   }
   if (b == BI_SUM) { emit0(g, elem == T_FLOAT ? OP_LIST_SUM_FLOAT : OP_LIST_SUM_INT); return pushed(g, ty(g, i)); }
   // any / all over a list: the first true (false) item decides
-  int is_any = b == BI_ANY;
-  int32_t h = new_slots(g, 2), acc = new_slots(g, 1);
+  int32_t h = new_slots(g, 2);
   emit(g, OP_ITER_INIT, h);
-  emit(g, OP_CONST, const_word(g, !is_any));
-  emit(g, OP_STORE, acc);
-  int32_t head = emit(g, OP_FOR_LIST, h);
-  ExpDesc e = truth(g, pushed(g, elem));
-  discharge(g, &e);
-  int32_t skip = emit(g, is_any ? OP_JUMP_IF_FALSE : OP_JUMP_IF_TRUE, 0);
-  emit(g, OP_CONST, const_word(g, is_any));
-  emit(g, OP_STORE, acc);
-  int32_t out = emit(g, OP_JUMP, 0);
-  patch_here(g, skip);
-  emit_loop(g, head);
-  patch_here(g, head);
-  patch_here(g, out);
-  return desc(g, EK_LOCAL, acc, T_BOOL);
+  return any_all_loop(g, b == BI_ANY, h, OP_FOR_LIST, elem, -1);
 }
 
 // ---- methods

@@ -1810,6 +1810,22 @@ DEVFN int32_t sum_from(Sema* s, int32_t call, int32_t t, int32_t elem) {
   return T_BAD;
 }
 
+// any_map := ('any' | 'all') '(' 'map' '(' fn ',' seq_arg ')' ')'      fn
+// called one item at a time, as a for loop over the map calls it, until
+// an item's truth decides (CPython's map is lazy: fn never meets the rest)
+DEVFN int32_t any_map(Sema* s, int32_t map) {
+  const Node* c = nd(s, map);
+  for (int32_t k = 0; k < 2; k++) {
+    int kind = nd(s, xtra(s, c->b + k))->kind;
+    if (kind == ND_KEYWORD || kind == ND_STARRED) return refuse_form(s, map);
+  }
+  int32_t e = seq_arg(s, xtra(s, c->b + 1));
+  if (e == T_BAD) return T_BAD;
+  int32_t fn = xtra(s, c->b), t = apply_fn(s, fn, e);
+  if (t == T_NONE) sema_error(s, first_token(s, fn), DG_TYPE, "the function returns None");  // (its truth is False)
+  return t == T_BAD || t == T_NONE ? T_BAD : T_BOOL;
+}
+
 // sequence_builtin := ('sum' | 'any' | 'all' | 'min' | 'max' | 'sorted' | 'list') '(' iterable_arg ... ')'
 DEVFN int32_t sequence_builtin(Sema* s, int32_t call) {
   const Node* c = nd(s, call);
@@ -1819,6 +1835,9 @@ DEVFN int32_t sequence_builtin(Sema* s, int32_t call) {
   if (list && c->n == 0) return checked(s, name, type_list(&s->types, T_UNK));
   if (c->n == 0 || nd(s, xtra(s, c->b))->kind == ND_KEYWORD) return refuse_form(s, call);
   int32_t arg = xtra(s, c->b), at = first_token(s, arg);
+  if ((node_is(s, name, "any") || node_is(s, name, "all")) && c->n == 1 && loop_builtin(s, arg, "map") &&
+      nd(s, arg)->n == 2)
+    return any_map(s, arg);
   if ((node_is(s, name, "any") || node_is(s, name, "all")) && lazy_map(s, arg)) return T_BAD;
   int32_t t = iterable_arg(s, arg);
   if (t == T_BAD) return T_BAD;
