@@ -14,8 +14,8 @@
 //    s`, `return sum(r), n`), the callees being names or a name's or
 //    str's attributes;
 //  - no other node of the function spells the name (nothing else reads or
-//    binds it), and every node spelling the iterator's builtin calls it
-//    (CPython's map).
+//    binds it; a nested def that binds the name has its own), and every
+//    node spelling the iterator's builtin calls it (CPython's map).
 // The arguments are then evaluated at the same point in the run as
 // before: after the statements before, before all else in the next one.
 // The type pass then sees the form it types and runs exactly.
@@ -25,9 +25,11 @@
 DEVI Node* inline_node(ParseTree* t, int32_t i) { return t->nodes + i; }
 DEVI int32_t inline_xtra(const ParseTree* t, int32_t i) { return t->extra[i]; }
 
+// Whether node i's main token spells the word (a PASS never does: those
+// an earlier rewrite left of a name are nobody's).
 DEV int inline_spells(const ParseTree* t, const char* src, int32_t i, const char* w, int32_t len) {
   const Node* n = t->nodes + i;
-  return spans_equal(src + n->pos, n->len, w, len);
+  return n->kind != ND_PASS && spans_equal(src + n->pos, n->len, w, len);
 }
 
 // How many of nodes lo..hi's main tokens spell the word, and how many of
@@ -51,6 +53,40 @@ DEVFN void inline_scope(const ParseTree* t, int32_t i, int32_t* lo, int32_t* hi)
     const Node* n = t->nodes + d;
     if (n->kind == ND_DEF && inline_xtra(t, n->a) <= i) { *lo = inline_xtra(t, n->a); *hi = d; return; }
   }
+}
+
+// Whether def node d binds the word in its own body: a parameter of its,
+// or the name target of one of its own assignments or for loops (not a
+// nested def's), which makes the name d's own local everywhere in d.
+DEVFN int inline_def_binds(const ParseTree* t, const char* src, int32_t d, const char* w, int32_t len) {
+  const Node* def = t->nodes + d;
+  for (int32_t k = 0; k < def->n; k++) if (inline_spells(t, src, inline_xtra(t, def->b + k), w, len)) return 1;
+  for (int32_t i = inline_xtra(t, def->a) + 1; i < d; i++) {
+    const Node* n = t->nodes + i;
+    int32_t target = n->kind == ND_ASSIGN && n->n == 2 ? inline_xtra(t, n->a)
+                   : n->kind == ND_FOR ? inline_xtra(t, n->a)
+                   : n->kind == ND_AUGASSIGN || n->kind == ND_ANNASSIGN ? n->a : -1;
+    if (target < 0 || t->nodes[target].kind != ND_NAME || !inline_spells(t, src, target, w, len)) continue;
+    int32_t lo, hi;
+    inline_scope(t, i, &lo, &hi);
+    if (hi == d) return 1;
+  }
+  return 0;
+}
+
+// How many nodes of def d (lo..hi; the module's at module level) spell
+// the word as its own name: a use inside a nested def that binds the word
+// itself is that def's.
+DEVFN int32_t inline_uses(const ParseTree* t, const char* src, int32_t lo, int32_t hi, const char* w, int32_t len) {
+  int32_t uses = 0;
+  for (int32_t i = lo; i <= hi; i++) {
+    if (!inline_spells(t, src, i, w, len)) continue;
+    int own = 1;
+    for (int32_t d = i + 1; d < hi && own; d++)  // the defs around i inside d, innermost first
+      if (t->nodes[d].kind == ND_DEF && inline_xtra(t, t->nodes[d].a) < i && inline_def_binds(t, src, d, w, len)) own = 0;
+    uses += own;
+  }
+  return uses;
 }
 
 // lazy := ('map' | 'filter' | 'zip' | 'enumerate' | 'reversed' | 'range') '(' args ')'
@@ -111,10 +147,10 @@ DEVFN void inline_pair(ParseTree* t, const char* src, int32_t st, int32_t next) 
   if (a->kind != ND_ASSIGN || a->n != 2) return;
   int32_t bound = inline_xtra(t, a->a), value = inline_xtra(t, a->a + 1);
   if (t->nodes[bound].kind != ND_NAME || !inline_lazy(t, src, value)) return;
-  int32_t spelled, called, lo, hi;
+  int32_t lo, hi;
   inline_scope(t, st, &lo, &hi);
-  inline_count(t, src, lo, hi, src + t->nodes[bound].pos, t->nodes[bound].len, &spelled, &called);
-  int32_t* slot = spelled == 2 ? inline_read(t, src, next, bound) : nullptr;
+  int32_t uses = inline_uses(t, src, lo, hi, src + t->nodes[bound].pos, t->nodes[bound].len);
+  int32_t* slot = uses == 2 ? inline_read(t, src, next, bound) : nullptr;
   if (!slot) return;
   inline_node(t, *slot)->kind = ND_PASS;  // the read and the target: no node spells the name now
   inline_node(t, bound)->kind = ND_PASS;

@@ -1196,15 +1196,16 @@ DEVFN int import_as_name(const Sema* s, int32_t name) {
 
 // Whether the program reads none of the names import i binds (`import a.b
 // as c`: c; `import a.b`: a; `from m import x as y`: y); `*` binds any.
+DEVFN int alias_unused(const Sema* s, int32_t alias) {
+  if (s->src[nd(s, alias)->pos] == '*') return 0;
+  for (int32_t j = 0; j < s->t->n_nodes; j++)
+    if (nd(s, j)->kind == ND_NAME && j != nd(s, alias)->a && alias_binds(s, alias, j) && !import_as_name(s, j))
+      return 0;
+  return 1;
+}
 DEVFN int import_unused(const Sema* s, int32_t i) {
   const Node* n = nd(s, i);
-  for (int32_t k = 0; k < n->n; k++) {
-    int32_t alias = xtra(s, n->a + k);
-    if (s->src[nd(s, alias)->pos] == '*') return 0;
-    for (int32_t j = 0; j < s->t->n_nodes; j++)
-      if (nd(s, j)->kind == ND_NAME && j != nd(s, alias)->a && alias_binds(s, alias, j) && !import_as_name(s, j))
-        return 0;
-  }
+  for (int32_t k = 0; k < n->n; k++) if (!alias_unused(s, xtra(s, n->a + k))) return 0;
   return 1;
 }
 
@@ -1226,6 +1227,7 @@ DEVFN void lib_import(Sema* s, int32_t i, const Token* head, int32_t fn) {
     int32_t alias = xtra(s, n->a + k), module, member;
     Token name = token_at_node(s, alias);
     if (!lib_alias_target(s, alias, mod, &module, &member)) {  // `from heapq import *`, `... import merge`
+      if (alias_unused(s, alias)) continue;  // a name never read: bound in CPython, a no-op here
       unsupported_at(s, &name, s->src[name.start] == '*' ? "this form of from-import" : "");
       if (s->src[name.start] != '*') { msg_add(s->diag, s->src + head->start, head->len); msg(s->diag, "."); msg_node(s, alias); }
       return;
@@ -1239,9 +1241,9 @@ DEVFN void lib_import(Sema* s, int32_t i, const Token* head, int32_t fn) {
   }
   lib_bind(s, i, fn);
   for (int32_t k = 0; k < n->n; k++) {
-    int32_t alias = xtra(s, n->a + k), seen = 0;
+    int32_t alias = xtra(s, n->a + k), seen = 0, module, member;
     for (int32_t j = 0; j < s->nlibs; j++) seen |= s->libs[j].alias == alias;
-    if (!seen) {
+    if (!seen && lib_alias_target(s, alias, mod, &module, &member)) {
       sema_error(s, alias, DG_LIMIT, "program exceeds MAX_LIB_BINDINGS (names imported from library modules)");
       return;
     }

@@ -751,7 +751,13 @@ class ContainerGen:
         return f"({' '.join(parts)})"
 
     def b_anyall(self, d):
-        return f"{self.rng.choice(['any', 'all'])}({self.gen_or_list(BOOL, d)})"
+        rng, pg = self.rng, self.pg
+        fn = rng.choice(['any', 'all'])
+        if "any_map" in self.features and pg.late is not None and pg.late.random() < 0.3 and self.spend(5):
+            a = pick(rng, [(INT, 3), (STR, 2), (BOOL, 1), (FLOAT, 1)])  # any(map(f, xs)): f called until one decides
+            src = self.expr(STR, d) if a == STR and rng.random() < 0.3 else self.expr(LIST_OF[a], d)
+            return f"{fn}(map({self.fn_value(a, pick(rng, [(BOOL, 3), (INT, 1), (STR, 1)]), d)}, {src}))"
+        return f"{fn}({self.gen_or_list(BOOL, d)})"
 
     def b_lindex(self, d):
         if self.rng.random() < 0.7:

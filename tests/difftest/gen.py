@@ -248,6 +248,7 @@ ALL_FEATURES = frozenset(
         "lambda_keys",  # key= of sorted/sort/min/max (lambda, helper, builtin name)
         "map_filter",  # map(f, xs) / filter(f, xs) consumed by list/sum/join
         "lazy_bound",  # it = map(f, xs) / filter / a genexp, drawn whole by the next statement
+        "any_map",  # any(map(f, xs)), all(map(f, xs)): f called until an item decides
         "split_join",  # s.split(), s.split(sep), sep.join(xs)
         "loop_else",  # for/while ... else
         "aliasing",  # b = a, then a change through b

@@ -1,6 +1,6 @@
 # error: Unsupported 2
-from collections import Counter
+from itertools import accumulate
 
 
 def f(n: int) -> int:
-    return len(Counter([n]))
+    return len(list(accumulate([n])))
