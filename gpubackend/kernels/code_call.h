@@ -525,7 +525,28 @@ DEV int fromkeys_call(Code* g, int32_t i) {
   return cnode(g, obj)->kind == ND_NAME && node_is(g->s, obj, "dict") && !local_of(g, obj) && find_callee(g, obj) < 0;
 }
 
-// iterator_call := 'range' args | 'reversed' '(' iterable ')' | map_filter | zip_map | fromkeys
+// Whether call (a call of zip) is zip(*rows).
+DEV int zip_starred(Code* g, int32_t call) {
+  const Node* c = cnode(g, call);
+  return c->n == 1 && cnode(g, cx(g, c->b))->kind == ND_STARRED;
+}
+
+// zip_rows := 'zip' '(' '*' expression ')'      the rows' list (a tuple's
+// items as one), then ZIP_ROWS: the list of tuples (sema_expr.h, zip_rows)
+DEVFN ExpDesc zip_rows(Code* g, int32_t call, int32_t* elem) {
+  const TypeTable* tt = ctypes(g);
+  const Node* c = cnode(g, call);
+  ExpDesc e = expr(g, cnode(g, cx(g, c->b))->a);
+  discharge(g, &e);
+  g->line = c->end;
+  int32_t x = e.type, r = is_tuple(tt, x) ? tuple_common(tt, x) : elem_of(tt, x);
+  if (is_tuple(tt, x)) emit(g, OP_TUPLE_LIST, tt->t[x].n);
+  emit(g, OP_ZIP_ROWS, is_tuple(tt, r) ? tt->t[r].n : 0);
+  *elem = elem_of(tt, ty(g, call));
+  return pushed(g, ty(g, call));
+}
+
+// iterator_call := 'range' args | 'reversed' '(' iterable ')' | map_filter | zip_map | zip_rows | fromkeys
 // as a list; *elem its item type, or -1 when node i is none of them
 DEVFN ExpDesc iterator_call(Code* g, int32_t i, int32_t* elem) {
   *elem = -1;
@@ -542,7 +563,7 @@ DEVFN ExpDesc iterator_call(Code* g, int32_t i, int32_t* elem) {
     return pushed(g, T_BAD);
   }
   if (calls_builtin(g, i, "map") || calls_builtin(g, i, "filter")) return map_filter(g, i, elem);
-  if (calls_builtin(g, i, "zip")) return zip_map(g, i, elem);
+  if (calls_builtin(g, i, "zip")) return zip_starred(g, i) ? zip_rows(g, i, elem) : zip_map(g, i, elem);
   if (fromkeys_call(g, i)) return fromkeys_list(g, i, elem);
   return desc(g, EK_VOID, 0, T_BAD);
 }

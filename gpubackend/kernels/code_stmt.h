@@ -300,6 +300,11 @@ DEVFN void iterable(Code* g, int32_t iter, Iter* it) {
     int32_t h = new_slots(g, 3);
     emit(g, OP_ENUM_INIT, h);
     it->op = str ? OP_FOR_ENUM_STR : OP_FOR_ENUM_LIST; it->arg = h; it->n = 2; it->t[0] = T_INT;
+  } else if (!rev && calls_builtin(g, x, "zip") && zip_starred(g, x)) {  // the list of its tuples, walked
+    zip_rows(g, x, &it->t[0]);
+    int32_t h = new_slots(g, 2);
+    emit(g, OP_ITER_INIT, h);
+    it->op = OP_FOR_LIST; it->arg = h;
   } else if (!rev && calls_builtin(g, x, "zip")) {
     it->arg = zip_open_n(g, x, it->t, &it->op);
     it->n = c->n;

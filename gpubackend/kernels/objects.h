@@ -286,6 +286,33 @@ DEV int rt_list_concat(Heap* h, const int64_t* a, const int64_t* b, int64_t** ou
   *out = r;
   return ST_PASS;
 }
+// list(zip(*rows)) of the list of rows (lists or tuples of any length,
+// or where m > 0 tuples of m fixed items): for each i below the shortest
+// row's length, a tuple[T, ...] of the rows' i-th items. *work: the items
+// read.
+DEVFN int rt_zip_rows(Heap* h, const int64_t* rows, int64_t m, int64_t** out, int64_t* work) {
+  int64_t nrows = LIST_LEN(rows), k = nrows ? m : 0;
+  const int64_t* rs = LIST_ITEMS(rows);
+  for (int64_t i = 0; i < nrows && !m; i++) {
+    int64_t len = LIST_LEN(AS_PTR(rs[i]));
+    if (i == 0 || len < k) k = len;
+  }
+  *work = nrows * (1 + k);
+  int64_t* l;
+  int st = rt_list_new(h, k, &l);
+  if (st != ST_PASS) return st;
+  for (int64_t j = 0; j < k; j++) {
+    int64_t* t;
+    if ((st = rt_list_new(h, nrows, &t)) != ST_PASS) return st;
+    for (int64_t i = 0; i < nrows; i++) {
+      const int64_t* row = AS_PTR(rs[i]);
+      LIST_ITEMS(t)[i] = m ? row[j] : LIST_ITEMS(row)[j];
+    }
+    LIST_ITEMS(l)[j] = PTR_WORD(t);
+  }
+  *out = l;
+  return ST_PASS;
+}
 DEVFN int rt_list_repeat(Heap* h, const int64_t* a, int64_t n, int64_t** out) {
   int64_t la = LIST_LEN(a);
   if (n < 0 || la == 0) n = 0;

@@ -1515,6 +1515,7 @@ DEVFN int32_t apply_fn(Sema* s, int32_t fn, int32_t t);
 // map_pairs := 'map' '(' fn ',' seq_arg ',' seq_arg ')'      fn of two
 // arguments called on the pairs, as zip() makes them: the list of results
 DEVFN int32_t seq_arg(Sema* s, int32_t arg);
+DEV int zip_starred(Sema* s, int32_t call);
 DEVFN int32_t map_pairs(Sema* s, int32_t call) {
   const Node* c = nd(s, call);
   if (!node_is(s, c->a, "map")) return refuse_form(s, call);  // filter(f, a, b): CPython's TypeError
@@ -1544,6 +1545,7 @@ DEVFN int32_t map_filter(Sema* s, int32_t call) {
     if (kind == ND_KEYWORD || kind == ND_STARRED) return refuse_form(s, call);
   }
   if (c->n > 2) return map_pairs(s, call);
+  if (zip_starred(s, arg)) return refuse_form(s, arg);
   int32_t t = iterable_arg(s, arg);
   if (t == T_BAD) return T_BAD;
   int32_t elem = item_type(s, first_token(s, arg), elem_of(&s->types, t));
@@ -1575,10 +1577,46 @@ DEV int lazy_map(Sema* s, int32_t iter) {
   return 1;
 }
 
+// Whether call is zip(*rows).
+DEV int zip_starred(Sema* s, int32_t call) {
+  const Node* c = nd(s, call);
+  return loop_builtin(s, call, "zip") && c->n == 1 && nd(s, xtra(s, c->b))->kind == ND_STARRED &&
+         nd(s, xtra(s, c->b))->op == TK_STAR;
+}
+
+// zip_rows := 'zip' '(' '*' expression ')'      the rows (a list or tuple
+// of lists or tuples of one item type T) transposed: the list of the
+// tuple[T, ...]s of their i-th items, for each i below the shortest row's
+// length (the list's type, noted at the call for the code pass). CPython
+// draws a step from each row's iterator in turn, so it sees a change made
+// to a row between its steps; a list made first would not. Rows that are
+// lists are taken only where nothing runs between the steps: an iterable
+// a builtin draws whole (Sema.whole_at). Tuples never change.
+DEVFN int32_t zip_rows(Sema* s, int32_t call) {
+  int32_t rows = nd(s, xtra(s, nd(s, call)->b))->a, at = first_token(s, rows);
+  int32_t x = expr(s, rows, 0);
+  if (x == T_BAD) return T_BAD;
+  const TypeTable* tt = &s->types;
+  int32_t r = is_seq(tt, x) ? elem_of(tt, x) : is_tuple(tt, x) ? tuple_common(tt, x) : T_BAD;
+  int32_t e = is_seq(tt, r) ? elem_of(tt, r) : is_tuple(tt, r) ? tuple_common(tt, r) : T_BAD;
+  if (e == T_BAD || e == T_UNK) {
+    sema_error(s, at, DG_UNSUPPORTED, "zip(*rows) of a "); msg_type_in(s->diag, tt, x);
+    return T_BAD;
+  }
+  if (is_list(tt, r) && s->whole_at != call) {
+    sema_error(s, at, DG_UNSUPPORTED, "zip(*rows) of lists drawn a step at a time (CPython sees a row changed between steps)");
+    return T_BAD;
+  }
+  int32_t t = checked(s, call, type_list(&s->types, type_vtuple(&s->types, e)));
+  note_type(s, call, t);
+  return t;
+}
+
 // zip(a, b, ...) given whole to a builtin: the list of its tuples (the
 // name's type, for the code pass).
 DEVFN int32_t zip_args(Sema* s, int32_t call, int32_t* ts);
 DEVFN int32_t zip_list(Sema* s, int32_t call) {
+  if (zip_starred(s, call)) return zip_rows(s, call);
   int32_t ts[MAX_ZIP], n = zip_args(s, call, ts);
   if (n == 0) return T_BAD;
   int32_t pair = checked(s, call, type_tuple(&s->types, n, ts));
@@ -1839,7 +1877,11 @@ DEVFN int32_t sequence_builtin(Sema* s, int32_t call) {
       nd(s, arg)->n == 2)
     return any_map(s, arg);
   if ((node_is(s, name, "any") || node_is(s, name, "all")) && lazy_map(s, arg)) return T_BAD;
+  int whole = !minmax || c->n == 1;  // (min and max call key= on the items as they draw them)
+  int32_t was = s->whole_at;
+  if (whole) s->whole_at = arg;
   int32_t t = iterable_arg(s, arg);
+  s->whole_at = was;
   if (t == T_BAD) return T_BAD;
   int32_t elem = item_type(s, at, elem_of(&s->types, t));
   if (elem == T_BAD) return T_BAD;

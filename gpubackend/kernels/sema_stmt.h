@@ -873,6 +873,11 @@ DEVFN int32_t iterable(Sema* s, int32_t iter, int32_t* ts) {
     }
     return 2;
   }
+  if (zip_starred(s, iter)) {
+    int32_t t = zip_rows(s, iter);
+    ts[0] = t == T_BAD ? T_BAD : elem_of(&s->types, t);
+    return t == T_BAD ? 0 : 1;
+  }
   if (loop_builtin(s, iter, "zip")) return zip_args(s, iter, ts);
   ts[0] = iter_item(s, first_token(s, iter), view_expr(s, iter));
   return ts[0] == T_BAD ? 0 : 1;

@@ -639,6 +639,7 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
         TOP = r; CHARGE(2 * heap_work(LIST_LEN(l))); NEXT; }
       CASE(HEAPIFY): { int64_t* l = AS_PTR(POP()); CHECK(rt_heapq_heapify(l, KCODE(a))); CHARGE(2 * LIST_LEN(l)); NEXT; }
       CASE(LIST_TRUNCATE): { int64_t n = POP(); rt_list_truncate(AS_PTR(TOP), n); NEXT; }
+      CASE(ZIP_ROWS): { int64_t work = 0; NEW_OBJ(rt_zip_rows(&heap, AS_PTR(TOP), a, &r_, &work)); CHARGE(work); NEXT; }
       CASE(LIST_SUM_INT): { int64_t r; const int64_t* l = AS_PTR(TOP); CHECK(rt_list_sum_int(l, 0, &r)); TOP = r;
         CHARGE(LIST_LEN(l)); NEXT; }
       CASE(LIST_SUM_FLOAT): {  // of no items CPython's sum is its start, the int 0

@@ -249,6 +249,7 @@ ALL_FEATURES = frozenset(
         "map_filter",  # map(f, xs) / filter(f, xs) consumed by list/sum/join
         "lazy_bound",  # it = map(f, xs) / filter / a genexp, drawn whole by the next statement
         "any_map",  # any(map(f, xs)), all(map(f, xs)): f called until an item decides
+        "zip_star",  # tuple(zip(*rows)) of lists or tuples of ints, transposed
         "split_join",  # s.split(), s.split(sep), sep.join(xs)
         "loop_else",  # for/while ... else
         "aliasing",  # b = a, then a change through b

@@ -48,7 +48,7 @@ import ast
 import os
 import random
 
-from .dsl_types import (BOOL, ENTRY, FLOAT, INT, LI, LIST_OF, LS, LTVI, STR, TII, TV_TYPES, TVB, TVF, TVI, TVS,
+from .dsl_types import (BOOL, ENTRY, FLOAT, INT, LI, LIST_OF, LLI, LS, LTVI, STR, TII, TV_TYPES, TVB, TVF, TVI, TVS,
                         TVVI, Stmt, elem, is_list, is_vtuple, items, pick, spell)
 
 # A comment the programs carry where a tuple[int, ...] stands for a
@@ -155,8 +155,11 @@ class TupleGen:
     def tv_of(self, t, d):
         """tuple() of a list, a generator expression, sorted(...), map(...),
         a str, a range, reversed(...) or another tuple."""
-        rng = self.rng
+        rng, pg = self.rng, self.pg
         e = items(t)
+        if t == TVVI and "zip_star" in self.features and pg.late is not None and pg.late.random() < 0.25:
+            rows = self.expr(rng.choice([LLI, TVVI, LTVI]), d)  # transposed, drawn whole by tuple()
+            return f"tuple(zip(*{rows}))"
         r = rng.random()
         if r < 0.3:
             return f"tuple({self.expr(LIST_OF[e], d)})"
