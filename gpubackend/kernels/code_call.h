@@ -101,6 +101,43 @@ DEVFN ExpDesc re_fn(Code* g, int32_t name, int32_t call, int compiled) {
   return pushed(g, ty(g, call));
 }
 
+// Whether call is re.finditer(...) or a re.Pattern's finditer(...).
+DEVFN int finditer_call(Code* g, int32_t call) {
+  const Node* c = cnode(g, call);
+  if (c->kind != ND_CALL || cnode(g, c->a)->kind != ND_ATTR || !node_is(g->s, c->a, "finditer")) return 0;
+  int32_t obj = cnode(g, c->a)->a;
+  return re_module(g, obj) || is_pattern(ctypes(g), ty(g, obj));
+}
+
+// finditer := 're' '.' 'finditer' '(' pattern ',' string [',' flags] ')'
+//           | pattern '.' 'finditer' '(' string ')'
+// the pattern operand and the string evaluated as re_fn's, then the
+// walk's hidden locals set for FOR_RE (from position 0); the first of them
+DEVFN int32_t finditer_open(Code* g, int32_t call) {
+  int32_t attr = cnode(g, call)->a, obj = cnode(g, attr)->a;
+  int compiled = !re_module(g, obj);
+  int32_t a = compiled ? RE_COMPILED : 0;
+  if (compiled) { ExpDesc o = expr(g, obj); discharge(g, &o); }
+  for (int32_t k = compiled; k < 2; k++) {
+    int32_t arg = re_arg(g->s, call, k - compiled, nullptr);
+    if (k == 0 && is_pattern(ctypes(g), ty(g, arg))) a |= RE_COMPILED;
+    ExpDesc e = expr(g, arg);
+    discharge(g, &e);
+  }
+  int32_t flags = compiled ? -1 : re_arg(g->s, call, 2, "flags");
+  if (flags >= 0) a |= re_flags(g->s, flags);
+  g->line = cnode(g, call)->end;
+  int32_t h = new_slots(g, 5);
+  emit(g, OP_STORE, h + 1);
+  emit(g, OP_STORE, h);
+  const int64_t init[3] = {0, 0, a};  // the position, no empty match yet, the flags
+  for (int32_t k = 0; k < 3; k++) {
+    emit(g, OP_CONST, const_word(g, init[k]));
+    emit(g, OP_STORE, h + 2 + k);
+  }
+  return h;
+}
+
 // match_method := expression '.' NAME '(' [expression] ')'      of a
 // re.Match on the stack (sema_re.h): the group (0 when absent), then one
 // MATCH_* instruction

@@ -308,6 +308,9 @@ DEVFN void iterable(Code* g, int32_t iter, Iter* it) {
   } else if (!rev && calls_builtin(g, x, "zip")) {
     it->arg = zip_open_n(g, x, it->t, &it->op);
     it->n = c->n;
+  } else if (!rev && finditer_call(g, x)) {  // each re.Match made as the loop reaches it
+    it->arg = finditer_open(g, x);
+    it->op = OP_FOR_RE; it->t[0] = elem_of(tt, ty(g, x));
   } else {
     const char* other[] = {"enumerate", "zip", "reversed"};
     for (int32_t k = 0; k < 3; k++) if (calls_builtin(g, x, other[k])) refuse(g, x);

@@ -885,6 +885,18 @@ DEVFN int rt_re_sub(Heap* h, const int64_t* pat, const int64_t* repl, const int6
 
 // re.search (mode 0), re.match (1) and re.fullmatch (2) of pat in s: a
 // Match, or 0 (None) where there is none.
+// The re.Match of run r's last match in s.
+DEV int re_match_obj_(Heap* h, const ReRun_* r, const int64_t* s, int64_t** out) {
+  int64_t slots = 2 * (r->prog.groups + 1);
+  int64_t* m = heap_alloc(h, 2 + slots);
+  if (!m) return ST_MEMORY_ERROR;
+  m[0] = PTR_WORD(s);
+  m[1] = r->prog.groups;
+  for (int64_t k = 0; k < slots; k++) MATCH_SLOT(m, k) = r->slots[k];
+  *out = m;
+  return ST_PASS;
+}
+
 DEVFN int rt_re_match(Heap* h, const int64_t* pat, const int64_t* s, int flags, int mode, int64_t budget,
                       int64_t** out, int64_t* steps) {
   ReRun_ r;
@@ -896,14 +908,25 @@ DEVFN int rt_re_match(Heap* h, const int64_t* pat, const int64_t* s, int flags, 
   *steps = r.steps;
   if (st != ST_PASS) return st;
   if (!found) { *out = nullptr; return ST_PASS; }
-  int64_t slots = 2 * (r.prog.groups + 1);
-  int64_t* m = heap_alloc(h, 2 + slots);
-  if (!m) return ST_MEMORY_ERROR;
-  m[0] = PTR_WORD(s);
-  m[1] = r.prog.groups;
-  for (int64_t k = 0; k < slots; k++) MATCH_SLOT(m, k) = r.slots[k];
-  *out = m;
-  return ST_PASS;
+  return re_match_obj_(h, &r, s, out);
+}
+
+// The next step of re.finditer(pat, s)'s walk, which the loop's locals
+// hold: the search from *pos (an empty match not again where the last one
+// ended: *advance), as findall's walk; its re.Match, or null at the end.
+DEVFN int rt_re_next(Heap* h, const int64_t* pat, const int64_t* s, int flags, int64_t* pos, int64_t* advance,
+                     int64_t budget, int64_t** out, int64_t* steps) {
+  ReRun_ r;
+  int st = re_prepare_(h, pat, flags, s, budget, &r);
+  *steps = r.steps;
+  if (st != ST_PASS) return st;
+  int adv = (int)*advance, found;
+  st = re_next_(&r, pos, &adv, &found);
+  *steps = r.steps;
+  *advance = adv;
+  if (st != ST_PASS) return st;
+  if (!found) { *out = nullptr; return ST_PASS; }
+  return re_match_obj_(h, &r, s, out);
 }
 
 // m.start(g) (which 0), m.end(g) (1): -1 for a group that took no part;

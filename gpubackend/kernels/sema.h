@@ -124,6 +124,7 @@ struct Sema {
   int32_t view_at;            // the node where a dict view may stand (sema_dict.h), or -1
   int32_t whole_at;           // the iterable a builtin draws whole, no code running between its
                               // steps (list, sorted, sum, ...: zip_rows), or -1
+  int32_t loop_at;            // the iterable a for loop or comprehension is drawing (re.finditer), or -1
   int32_t union_at, union_want;  // the conditional expression whose branches may be members of the
                                  // union union_want (a union's function returns it), or -1
   int32_t limit_at;           // a new local past MAX_LOCALS: the LimitError's node (-1: at the name)
@@ -1143,7 +1144,7 @@ DEVFN int declarations(Sema* s, const ParseTree* t, const char* src, int32_t n, 
   s->t = t; s->src = src; s->n = n; s->diag = d;
   s->nfuncs = 0; s->entry = -1; s->call_fails = 0; s->call_def = -1; s->math_imported = 0; s->re_imported = 0; s->ntyping = 0; s->typing_all = 0; s->nconsts = 0;
   s->in_header = 0; s->result_at = -1; s->nfrom_math = 0; s->nlibs = 0; s->f.fn = -1; s->stop = 0; s->entry_called = 0;
-  s->discovering = 0; s->fn_end = n; s->inferring = 0; s->module_n = 0; s->view_at = -1; s->whole_at = -1; s->union_at = -1;
+  s->discovering = 0; s->fn_end = n; s->inferring = 0; s->module_n = 0; s->view_at = -1; s->whole_at = -1; s->loop_at = -1; s->union_at = -1;
   s->limit_at = -1;
   s->raise_act = -1; s->raise_parent = 0;
   s->entry_none.kind = 0; s->nforeign = 0; s->result = T_BAD; s->saw_num = 0; s->binding = 0; s->fresh_value = -1;

@@ -1,5 +1,6 @@
 // sema_re.h: the type pass over `re`, which regex.h runs: the module's
-// search, match, fullmatch, findall, sub, split and compile of a str
+// search, match, fullmatch, findall, finditer (a loop's iterable), sub,
+// split and compile of a str
 // pattern (or a re.Pattern), their flags constants the compiler folds; a
 // Pattern's methods of those names; a Match's group, start, end and span.
 // The rest of `re` is refused by name, for CPython to judge.
@@ -89,10 +90,11 @@ DEVFN int re_args_plain(Sema* s, int32_t call, int32_t strs, const char* counted
 
 // Which re function NAME node `name` is: RE_FN_* (the mode of RE_MATCH
 // for the first three), or -1 for one the compiler leaves to CPython.
-enum { RE_FN_SEARCH, RE_FN_MATCH, RE_FN_FULLMATCH, RE_FN_FINDALL, RE_FN_SUB, RE_FN_SPLIT, RE_FN_COMPILE };
+enum { RE_FN_SEARCH, RE_FN_MATCH, RE_FN_FULLMATCH, RE_FN_FINDALL, RE_FN_SUB, RE_FN_SPLIT, RE_FN_COMPILE,
+       RE_FN_FINDITER };
 DEVFN int re_fn_of(const Sema* s, int32_t name) {
-  const char* names[] = {"search", "match", "fullmatch", "findall", "sub", "split", "compile"};
-  for (int k = 0; k < 7; k++) if (node_is(s, name, names[k])) return k;
+  const char* names[] = {"search", "match", "fullmatch", "findall", "sub", "split", "compile", "finditer"};
+  for (int k = 0; k < 8; k++) if (node_is(s, name, names[k])) return k;
   return -1;
 }
 
@@ -106,6 +108,7 @@ DEV const char* re_counted(int fn) { return fn == RE_FN_SUB ? "count" : fn == RE
 // items: tuples of str for a literal pattern of two or more groups).
 DEVFN int32_t re_result(Sema* s, int32_t name, int fn, int32_t pat) {
   if (fn == RE_FN_COMPILE) return checked(s, name, type_pattern(&s->types));
+  if (fn == RE_FN_FINDITER) return checked(s, name, type_list(&s->types, checked(s, name, type_match(&s->types))));
   if (fn <= RE_FN_FULLMATCH) return checked(s, name, type_opt(&s->types, checked(s, name, type_match(&s->types))));
   if (fn != RE_FN_FINDALL) return fn == RE_FN_SUB ? T_STR : checked(s, name, type_list(&s->types, T_STR));
   int32_t groups = pat >= 0 ? re_literal_groups(s, pat) : -1;
@@ -118,7 +121,7 @@ DEVFN int32_t re_result(Sema* s, int32_t name, int fn, int32_t pat) {
 }
 
 // re_fn := 're' '.' NAME '(' args ')' | pattern '.' NAME '(' args ')'
-// search, match, fullmatch and findall (pattern, string, flags=0),
+// search, match, fullmatch, findall and finditer (pattern, string, flags=0),
 // sub(pattern, repl, string, count=0, flags=0), split(pattern, string,
 // maxsplit=0, flags=0), compile(pattern, flags=0): of the re module, or
 // (compiled: 1) the methods of a Pattern, which is their pattern and takes
@@ -128,6 +131,10 @@ DEVFN int32_t re_fn(Sema* s, int32_t name, int32_t call, int compiled) {
   if (call < 0 || fn < 0 || (compiled && fn == RE_FN_COMPILE)) {
     sema_error(s, name, DG_UNSUPPORTED, compiled ? "re.Pattern." : "re."); msg_node(s, name);
     if (call < 0 && !compiled) msg(s->diag, " outside a call's flags");
+    return T_BAD;
+  }
+  if (fn == RE_FN_FINDITER && s->loop_at != call) {  // its Matches are made as a loop draws them (code_stmt.h)
+    sema_error(s, name, DG_UNSUPPORTED, "re.finditer outside a for loop or comprehension");
     return T_BAD;
   }
   const char* counted = re_counted(fn);

@@ -879,7 +879,10 @@ DEVFN int32_t iterable(Sema* s, int32_t iter, int32_t* ts) {
     return t == T_BAD ? 0 : 1;
   }
   if (loop_builtin(s, iter, "zip")) return zip_args(s, iter, ts);
+  int32_t was = s->loop_at;
+  s->loop_at = iter;
   ts[0] = iter_item(s, first_token(s, iter), view_expr(s, iter));
+  s->loop_at = was;
   return ts[0] == T_BAD ? 0 : 1;
 }
 

@@ -835,6 +835,19 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
         PUSH(LIST_ITEMS(l)[i]);
         NEXT;
       }
+      CASE(FOR_RE): {
+        int32_t exit = *ip++;
+        int flags;
+        const int64_t* p = re_operand(locals[a], (int32_t)locals[a + 4], &flags);
+        int64_t* m;
+        int64_t steps;
+        int st = rt_re_next(&heap, p, AS_STR(locals[a + 1]), flags, &locals[a + 2], &locals[a + 3], RE_BUDGET, &m,
+                            &steps);
+        RE_DONE(st, steps);
+        if (!m) { ip += exit; NEXT; }
+        PUSH(PTR_WORD(m));
+        NEXT;
+      }
       CASE(FOR_LIST_REV): {
         int32_t exit = *ip++;
         const int64_t* l = AS_PTR(locals[a]);
