@@ -340,12 +340,30 @@ DEVFN int32_t key_builtin(Code* g, int32_t name, int32_t t) {
   return T_INT;
 }
 
-// fn := 'lambda' params ':' expression | NAME | 'str' '.' ('lower' | 'upper')
+// itemgetter(k) applied to the item on the stack, of type t (sema_expr.h,
+// itemgetter_key): a tuple's item k, or a list's l[k]; its type
+DEVFN int32_t itemgetter_key(Code* g, int32_t call, int32_t t) {
+  const TypeTable* tt = ctypes(g);
+  int64_t k = 0;
+  small_int_literal(g->s, cx(g, cnode(g, call)->b), &k);
+  g->line = cnode(g, call)->end;
+  if (is_tuple(tt, t)) {
+    if (k < 0) k += tt->t[t].n;
+    emit(g, OP_TUPLE_GET, (int32_t)k);
+    return tt->t[t].items[k];
+  }
+  emit(g, OP_CONST, const_word(g, k));
+  emit0(g, OP_LIST_GET);
+  return elem_of(tt, t);
+}
+
+// fn := 'lambda' params ':' expression | NAME | 'str' '.' ('lower' | 'upper') | itemgetter
 // A function of n arguments (key=, map's, filter's), node f, applied to
 // the values on the stack (ts: their types, the last on top); returns
 // its result's type.
 DEVFN int32_t apply_fn_n(Code* g, int32_t f, int32_t n, const int32_t* ts) {
   const Node* c = cnode(g, f);
+  if (c->kind == ND_CALL) return itemgetter_key(g, f, ts[0]);
   if (c->kind == ND_LAMBDA) {
     int32_t nlocals0 = g->f.nlocals, slots[2];
     for (int32_t k = 0; k < n; k++) {  // the lambda's own names: shadow locals

@@ -1760,9 +1760,37 @@ DEVFN int32_t apply_lambda(Sema* s, int32_t fn, int32_t n, const int32_t* ts) {
   s->f.nlocals = nlocals;
   return r;
 }
+// The value of int literal x (negated or not) into *k, where it is one.
+DEV int small_int_literal(const Sema* s, int32_t x, int64_t* k) {
+  if (!literal_index(s, x)) return 0;
+  int neg = nd(s, x)->kind == ND_UNARY;
+  const Node* lit = nd(s, neg ? nd(s, x)->a : x);
+  if ((lit->op & TF_INT_BIG) || lit->b != 0 || lit->a < 0) return 0;
+  *k = neg ? -(int64_t)lit->a : lit->a;
+  return 1;
+}
+
+// itemgetter := 'itemgetter' '(' INT ')'      (from operator) as a key= or
+// map's function: item k of each item, a literal k (a tuple's items have
+// types of their own); the item's type. CPython's itemgetter(k)(x) is x[k].
+DEV int32_t lib_member_read(Sema* s, int32_t i);
+DEVFN int32_t itemgetter_key(Sema* s, int32_t call, int32_t t) {
+  const Node* c = nd(s, call);
+  const TypeTable* tt = &s->types;
+  int64_t k;
+  if (c->n != 1 || !small_int_literal(s, xtra(s, c->b), &k)) return refuse_form(s, call);
+  if (is_seq(tt, t)) return item_type(s, call, elem_of(tt, t));
+  if (!is_tuple(tt, t)) return refuse_form(s, call);
+  if (k < 0) k += tt->t[t].n;
+  if (k < 0 || k >= tt->t[t].n) return refuse_form(s, call);  // (CPython's IndexError, at the first item)
+  return tt->t[t].items[k];
+}
+
 DEVFN int32_t apply_fn_n(Sema* s, int32_t fn, int32_t n, const int32_t* ts) {
   const Node* f = nd(s, fn);
   if (f->kind == ND_LAMBDA) return apply_lambda(s, fn, n, ts);
+  if (f->kind == ND_CALL && nd(s, f->a)->kind == ND_NAME && lib_member_read(s, f->a) == LF_ITEMGETTER)
+    return n == 1 ? itemgetter_key(s, fn, ts[0]) : refuse_form(s, fn);
   if (f->kind == ND_ATTR && nd(s, f->a)->kind == ND_NAME && node_is(s, f->a, "str") && n == 1) {  // str.lower, str.upper
     if (ts[0] == T_STR && (node_is(s, fn, "lower") || node_is(s, fn, "upper"))) return T_STR;
     sema_error(s, fn, DG_UNSUPPORTED, "str."); msg_node(s, fn); msg(s->diag, " as a function here");

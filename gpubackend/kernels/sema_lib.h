@@ -17,7 +17,7 @@ DEV int lib_module(Sema* s, int32_t i) {
   return b && b->member < 0;
 }
 // The library member (LF_) NAME node i reads here, or -1.
-DEV int32_t lib_member_read(Sema* s, int32_t i) {
+DEV int32_t lib_member_read(Sema* s, int32_t i) {  // (declared in sema_expr.h)
   const LibBinding* b = lib_read(s, i);
   return b ? b->member : -1;
 }
@@ -144,6 +144,9 @@ DEVFN int32_t lib_call(Sema* s, int32_t call, int32_t f) {
   switch (f) {
     case LF_NLARGEST: case LF_NSMALLEST: return nbest(s, call);
     case LF_COUNTER: return counter_call(s, call);
+    case LF_ITEMGETTER:  // a function: given to key= or map() (sema_expr.h, itemgetter_key)
+      sema_error(s, nd(s, call)->a, DG_UNSUPPORTED, "operator.itemgetter outside key= or map()");
+      return T_BAD;
     case LF_DEFAULTDICT: return defaultdict_call(s, call);
     default: return heap_fn(s, call, f);
   }
