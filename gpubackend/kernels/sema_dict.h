@@ -230,6 +230,7 @@ DEVFN void learn_dict_type(Sema* s, SemaLocal* l, int32_t read) {
   int32_t k = ts[0], v = ts[1];
   if (k == T_BAD || v == T_BAD || v == T_NONE || type_unknown(&s->types, k) || type_unknown(&s->types, v)) return;
   if (k != T_INT && k != T_BOOL && k != T_STR) return;
+  if (value_of(&s->types, l->type) != T_UNK) v = value_of(&s->types, l->type);  // a Counter's counts stay ints
   int32_t t = type_dict_as(&s->types, k, v, flavour_of(&s->types, l->type));
   if (t != T_BAD) l->type = t;
 }

@@ -250,6 +250,7 @@ ALL_FEATURES = frozenset(
         "lazy_bound",  # it = map(f, xs) / filter / a genexp, drawn whole by the next statement
         "any_map",  # any(map(f, xs)), all(map(f, xs)): f called until an item decides
         "zip_star",  # tuple(zip(*rows)) of lists or tuples of ints, transposed
+        "finditer",  # re.finditer walked by comprehensions and generators (difftest/regexes.py)
         "split_join",  # s.split(), s.split(sep), sep.join(xs)
         "loop_else",  # for/while ... else
         "aliasing",  # b = a, then a change through b

@@ -1,5 +1,6 @@
 """The generator's regular expressions (feature "regex"): re.findall,
-re.sub, re.split, re.search, re.match, re.fullmatch and re.compile of
+re.finditer (feature "finditer", a comprehension's or generator's
+iterable), re.sub, re.split, re.search, re.match, re.fullmatch and re.compile of
 literal patterns over str expressions, consumed within one expression as
 an int, a bool or a str. The patterns are ones the VM's matcher compiles
 (gpubackend/kernels/regex.h), of at most one group where findall gives
@@ -41,6 +42,12 @@ class RegexGen:
         if "regex" not in self.features:
             return None
         rng, s, p = self.rng, self.expr(STR, d), self._pattern()
+        late = self.pg.late
+        if "finditer" in self.features and late is not None and late.random() < 0.25:
+            # a match at a time, as a comprehension or a generator draws it
+            return rng.choice([f"sum(m.end() - m.start() for m in re.finditer({p}, {s}{rng.choice(FLAGS)}))",
+                               f"len([m.group() for m in re.finditer({p}, {s})])",
+                               f"max([m.start() for m in re.compile({p}).finditer({s})] + [-1])"])
         r = rng.random()
         if r < 0.4:
             return f"len(re.findall({p}, {s}{rng.choice(FLAGS)}))"
