@@ -197,6 +197,10 @@ int o_heapq_replace(int l, int v, const char* code, int dst) { GUARDED(rt_heapq_
 int o_heapq_pushpop(int l, int v, const char* code, int dst) { GUARDED(rt_heapq_pushpop(L(l), R(v), code, &R(dst))); }
 int o_heapq_heapify(int l, const char* code) { GUARDED(rt_heapq_heapify(L(l), code)); }
 int o_list_truncate(int l, int64_t n) { GUARDED((rt_list_truncate(L(l), n), ST_PASS)); }
+int o_zip_rows(int rows, int64_t m, int dst) {
+  int64_t work;
+  GUARDED(rt_zip_rows(&g_heap, L(rows), m, (int64_t**)&R(dst), &work));
+}
 int o_list_minmax(int l, const char* code, int is_max, int dst) {
   GUARDED(rt_list_minmax(L(l), code, is_max, &R(dst)));
 }

@@ -99,6 +99,7 @@ def ob(tmp_path_factory):
         "o_str_join": ([i32, i32, i32], i32), "o_list_of_str": ([i32, i32], i32),
         "o_heapq_push": ([i32, i32, s], i32), "o_heapq_pop": ([i32, s, i32], i32),
         "o_heapq_replace": ([i32, i32, s, i32], i32), "o_heapq_pushpop": ([i32, i32, s, i32], i32),
+        "o_zip_rows": ([i32, i64, i32], i32),
         "o_heapq_heapify": ([i32, s], i32), "o_list_truncate": ([i32, i64], i32),
     }
     for name, (args, res) in sigs.items():
@@ -1105,3 +1106,23 @@ def test_objects_compile_for_sm90_with_nvcc(tmp_path):
 
 def test_objects_compile_with_nvrtc():
     nvrtc_compile(CU_SOURCE.encode(), "objects_probe.cu", ["-std=c++17", "-fmad=false", f"-I{KERNELS}"])
+
+
+# ---------------------------------------------------------------- zip(*rows)
+
+@examples(200)
+@given(st.one_of(
+    st.tuples(st.just("[i"), st.lists(st.lists(st.integers(-5, 5), max_size=5), max_size=6)),
+    st.tuples(st.just("(iii)"), st.lists(st.tuples(*[st.integers(-5, 5)] * 3), max_size=6)),
+    st.tuples(st.just("[s"), st.lists(st.lists(st.text("ab", max_size=2), max_size=4), max_size=4))))
+def test_zip_rows_transposes_as_cpythons_zip(ob, case):
+    """list(zip(*rows)): the rows' i-th items as tuples, up to the shortest
+    row's length; rows that are lists or tuples of a fixed length."""
+    code, rows = case
+    h = H(ob)
+    pl = h.put(0, rows, "[" + code)
+    m = 3 if code.startswith("(") else 0
+    assert ob.o_zip_rows(0, m, 1) == PASS
+    item = code[1:] if code[0] == "[" else "i"
+    assert same(h.get(1, "[*" + item), list(zip(*pl)))
+    h.clean()
