@@ -401,7 +401,13 @@ DEVFN void unrun_code(Sema* s, int32_t i, int32_t loops) {
         return;
       }
       unrun_code(s, n->a, loops);
-      return unrun_list(s, n->b, n->n, loops);
+      for (int32_t k = 0, dstar = 0; k < n->n && !halted(s); k++) {  // `*it` is valid before any `**d` (f(*rows))
+        const Node* a = nd(s, xtra(s, n->b + k));
+        int star = a->kind == ND_STARRED && a->op == TK_STAR && !dstar;
+        dstar |= a->kind == ND_STARRED && !star;
+        unrun_code(s, star ? a->a : xtra(s, n->b + k), loops);
+      }
+      return;
     case ND_LAMBDA:
       if ((twice = repeated_name(s, n->b, n->n)) >= 0)
         return sema_error(s, twice, DG_SYNTAX, "duplicate argument in function definition");

@@ -59,11 +59,25 @@ static int64_t put_list(char* out, const int64_t* l, int32_t tuple_of) {
   return k;
 }
 
+// Each group's start and end of match m at out[k], a comma after each;
+// returns the index past them.
+static int64_t put_regs(char* out, int64_t k, const int64_t* m) {
+  for (int64_t g = 0; g < 2 * (MATCH_GROUPS(m) + 1); g++) {
+    int64_t v = MATCH_SLOT(m, g), d = 1;
+    if (v < 0) { out[k++] = '-'; v = -v; }
+    while (d * 10 <= v) d *= 10;
+    for (; d > 0; d /= 10) out[k++] = (char)('0' + v / d % 10);
+    out[k++] = ',';
+  }
+  return k;
+}
+
 // op: 0 findall (shape: -1 str items, n tuples of n), 1 sub (num: count),
 // 2 split (num: maxsplit), 3 search, match or fullmatch (num: the mode 0,
 // 1, 2; the result: "none", or each group's start and end, comma after
-// each), 4 compile (the pattern given back). flags: ReFlag bits. budget:
-// matcher steps.
+// each), 4 compile (the pattern given back), 5 finditer's walk (each
+// match's groups as search's, a ';' after each). flags: ReFlag bits.
+// budget: matcher steps.
 extern "C" int rx_run(int op, const char* pat, int64_t pn, const char* text, int64_t tn, const char* repl,
                       int64_t rn, int64_t num, int flags, int shape, int64_t budget, char* out, int64_t* steps) {
   for (int64_t i = 0; i < GUARD + HEAP_WORDS + GUARD; i++) g_words[i] = POISON;
@@ -85,13 +99,17 @@ extern "C" int rx_run(int op, const char* pat, int64_t pn, const char* text, int
     int64_t* m;
     st = rt_re_match(&h, p, s, flags, (int)num, budget, &m, steps);
     if (st == ST_PASS && !m) k = 4, out[0] = 'n', out[1] = 'o', out[2] = 'n', out[3] = 'e';
-    for (int64_t g = 0; st == ST_PASS && m && g < 2 * (MATCH_GROUPS(m) + 1); g++) {
-      int64_t v = MATCH_SLOT(m, g), d = 1;
-      if (v < 0) { out[k++] = '-'; v = -v; }
-      while (d * 10 <= v) d *= 10;
-      for (; d > 0; d /= 10) out[k++] = (char)('0' + v / d % 10);
-      out[k++] = ',';
+    if (st == ST_PASS && m) k = put_regs(out, 0, m);
+  } else if (op == 5) {
+    int64_t pos = 0, advance = 0, total = 0;
+    for (int64_t* m = nullptr;;) {
+      st = rt_re_next(&h, p, s, flags, &pos, &advance, budget - total, &m, steps);
+      total += *steps;
+      if (st != ST_PASS || !m) break;
+      k = put_regs(out, k, m);
+      out[k++] = ';';
     }
+    *steps = total;
   } else if (op == 1) {
     const int64_t* o;
     st = rt_re_sub(&h, p, r, s, num, flags, budget, g_chars, g_empty, &o, steps);

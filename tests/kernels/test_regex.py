@@ -16,7 +16,7 @@ import pytest
 from gpubackend.abi import STATUS_NAMES
 from tests.kernels.conftest import build_harness
 
-FINDALL, SUB, SPLIT, MATCH, COMPILE = 0, 1, 2, 3, 4  # MATCH: num is the mode (search, match, fullmatch)
+FINDALL, SUB, SPLIT, MATCH, COMPILE, FINDITER = 0, 1, 2, 3, 4, 5  # MATCH: num is the mode (search, match, fullmatch)
 FLAGS = {1: re.I, 2: re.M, 4: re.S, 8: re.A}  # ReFlag bits (layout.h) -> re's
 BIG_BUDGET = 1 << 40
 
@@ -57,6 +57,8 @@ def cpython(op, pattern, text, repl="", num=0, flags=0):
             if op == MATCH:
                 m = (re.search, re.match, re.fullmatch)[num](pattern, text, f)
                 return "none" if m is None else "".join(f"{a},{b}," for a, b in m.regs)
+            if op == FINDITER:
+                return "".join("".join(f"{a},{b}," for a, b in m.regs) + ";" for m in re.finditer(pattern, text, f))
             if op == SPLIT:
                 items = re.split(pattern, text, maxsplit=num, flags=f)
                 return None if None in items else "".join(_q(x) + "," for x in items)
@@ -119,6 +121,11 @@ CASES = [
     (MATCH, r"a+", "aab", "", 2, 0),
     (MATCH, r"a+|a+b", "aab", "", 2, 0),
     (MATCH, r"\d{2}-\d{2}-\d{4}", "01-02-2003x", "", 1, 0),
+    (FINDITER, r"\w+ly", "clearly!! we can see the sky, surely", "", 0, 0),
+    (FINDITER, r"a*", "baaab", "", 0, 0),
+    (FINDITER, r"", "abc", "", 0, 0),
+    (FINDITER, r"(a)|(b)", "xab", "", 0, 0),
+    (FINDITER, r"^\w", "ab\ncd", "", 0, 2),
 ]
 
 
@@ -203,3 +210,23 @@ def test_generated_patterns_match_cpython(lib, seed):
         assert (status, got) == ("pass", want), (op, pattern, text, repl, num, flags)
         judged += 1
     assert judged > 0.8 * valid  # most of what CPython accepts is judged here, not refused
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_generated_finditer_walks_as_cpython(lib, seed):
+    """re.finditer's walk, a match at a time (rt_re_next, as FOR_RE steps
+    it): every match's groups, empty ones at CPython's positions."""
+    rng = random.Random(1000 + seed)
+    judged = valid = 0
+    for _ in range(1500):
+        pattern = generated_pattern(rng)
+        text = "".join(rng.choice("aabbcAB1 -.\nx_") for _ in range(rng.randint(0, 10)))
+        flags = rng.choice([0, 0, 0, 1, 2, 4, 8, 3])
+        want = cpython(FINDITER, pattern, text, flags=flags)
+        status, got = vm(lib, FINDITER, pattern, text, flags=flags)
+        valid += want is not None
+        if status == "Unsupported":
+            continue
+        assert (status, got) == ("pass", want), (pattern, text, flags)
+        judged += 1
+    assert judged > 0.8 * valid
