@@ -18,7 +18,8 @@ DEVFN int32_t counter_call(Sema* s, int32_t call) {
   if (c->n == 0) return dict_of_as(s, call, T_UNK, T_INT, DICT_COUNTER);
   if (!lib_positional(s, call, 1)) return T_BAD;
   int32_t arg = xtra(s, c->b), head = first_token(s, arg);
-  int32_t t = iterable_made(s, arg) ? iterable_arg(s, arg) : view_expr(s, arg);
+  int made = iterable_made(s, arg);
+  int32_t t = made ? iterable_arg(s, arg) : view_expr(s, arg);
   if (t == T_BAD) return T_BAD;
   if (is_dict(&s->types, t)) {
     if (value_of(&s->types, t) != T_INT && value_of(&s->types, t) != T_UNK) {
@@ -27,7 +28,7 @@ DEVFN int32_t counter_call(Sema* s, int32_t call) {
     }
     return dict_of_as(s, call, elem_of(&s->types, t), T_INT, DICT_COUNTER);
   }
-  if (!iterable_made(s, arg)) t = iterable_list(s, arg, head, t);
+  if (!made) t = iterable_list(s, arg, head, t);
   if (t == T_BAD) return T_BAD;
   return dict_of_as(s, call, item_type(s, head, elem_of(&s->types, t)), T_INT, DICT_COUNTER);
 }

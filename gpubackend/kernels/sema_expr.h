@@ -1647,8 +1647,6 @@ DEVFN int32_t fromkeys_list(Sema* s, int32_t call) {
   return T_BAD;
 }
 
-// The list type of an iterable given whole to a builtin (a str gives its
-// characters; range, reversed, map, filter and zip their values).
 // Which of the builtins iterable_arg makes lists of NAME node head calls
 // (its index in iters), or -1.
 DEV int iter_builtin(Sema* s, int32_t head) {
@@ -1664,6 +1662,8 @@ DEVFN int iterable_made(Sema* s, int32_t arg) {
   return nd(s, arg)->kind == ND_GENEXP || fromkeys_call(s, arg) || iter_builtin(s, first_token(s, arg)) >= 0;
 }
 
+// The list type of an iterable given whole to a builtin (a str gives its
+// characters; range, reversed, map, filter and zip their values).
 DEVFN int32_t iterable_arg(Sema* s, int32_t arg) {
   const Node* a = nd(s, arg);
   if (a->kind == ND_GENEXP) {  // (its list type for the code pass: an item that raises has none)
