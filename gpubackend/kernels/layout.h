@@ -99,9 +99,12 @@ enum ReFlag { RE_IGNORECASE = 1, RE_MULTILINE = 2, RE_DOTALL = 4, RE_ASCII = 8, 
 enum StrCase { CASE_LOWER, CASE_UPPER, CASE_SWAP, CASE_CAPITALIZE, CASE_TITLE };
 
 // An instruction word: opcode in the low 8 bits, signed argument above.
+// opcodes.def holds 256 instructions, all the field can number: one more
+// needs a wider field (an argument's fields sit above it: fields.def).
 #define INSN(op, arg) ((int32_t)(((uint32_t)(arg) << 8) | (uint32_t)(op)))
 #define INSN_OP(w) ((w) & 0xff)
 #define INSN_ARG(w) ((w) >> 8)
+static_assert(OP_COUNT_ <= 256, "opcodes.def holds more instructions than INSN_OP's 8 bits number");
 
 // The fields an argument packs (fields.def): POS_<F> and SIZE_<F>, in bits.
 enum ArgField {
