@@ -69,13 +69,10 @@ DEV int math_module(Code* g, int32_t i) {
 }
 DEV int re_module(Code* g, int32_t i) { return module_read(g, i, "re", g->s->re_imported, g->f.fn_re, g->saved.fn_re); }
 
-// re_fn := 're' '.' NAME '(' args ')' | pattern '.' NAME '(' args ')'
-// (sema_re.h): the pattern (a Pattern's method: already pushed), the repl
-// (sub), the string, the count or maxsplit (0 when absent) in source
-// order, then one RE_* instruction whose argument carries the flags, and
-// findall's item shape or RE_MATCH's mode
-DEVFN ExpDesc re_fn(Code* g, int32_t name, int32_t call, int compiled) {
-  int fn = re_fn_of(g->s, name);
+// The operands of re function fn (re_fn, finditer_open) pushed in source
+// order, and the flags its instruction's argument carries (RE_COMPILED
+// where the pattern is a re.Pattern).
+DEVFN int32_t re_operands(Code* g, int fn, int32_t call, int compiled) {
   const char* counted = re_counted(fn);
   int32_t strs = re_strs(fn), skip = compiled, flags_at = strs + (counted ? 1 : 0);
   int32_t a = compiled ? RE_COMPILED : 0;
@@ -91,6 +88,17 @@ DEVFN ExpDesc re_fn(Code* g, int32_t name, int32_t call, int compiled) {
   int32_t flags_arg = compiled ? -1 : re_arg(g->s, call, flags_at, "flags");
   if (flags_arg >= 0) a |= re_flags(g->s, flags_arg);
   g->line = cnode(g, call)->end;
+  return a;
+}
+
+// re_fn := 're' '.' NAME '(' args ')' | pattern '.' NAME '(' args ')'
+// (sema_re.h): the pattern (a Pattern's method: already pushed), the repl
+// (sub), the string, the count or maxsplit (0 when absent) in source
+// order, then one RE_* instruction whose argument carries the flags, and
+// findall's item shape or RE_MATCH's mode
+DEVFN ExpDesc re_fn(Code* g, int32_t name, int32_t call, int compiled) {
+  int fn = re_fn_of(g->s, name);
+  int32_t a = re_operands(g, fn, call, compiled);
   const TypeTable* tt = ctypes(g);
   int32_t item = elem_of(tt, ty(g, call));
   if (fn == RE_FN_FINDALL && is_tuple(tt, item)) a |= (1 + tt->t[item].n) << RE_SHAPE_SHIFT;
@@ -114,19 +122,10 @@ DEVFN int finditer_call(Code* g, int32_t call) {
 // the pattern operand and the string evaluated as re_fn's, then the
 // walk's hidden locals set for FOR_RE (from position 0); the first of them
 DEVFN int32_t finditer_open(Code* g, int32_t call) {
-  int32_t attr = cnode(g, call)->a, obj = cnode(g, attr)->a;
+  int32_t obj = cnode(g, cnode(g, call)->a)->a;
   int compiled = !re_module(g, obj);
-  int32_t a = compiled ? RE_COMPILED : 0;
   if (compiled) { ExpDesc o = expr(g, obj); discharge(g, &o); }
-  for (int32_t k = compiled; k < 2; k++) {
-    int32_t arg = re_arg(g->s, call, k - compiled, nullptr);
-    if (k == 0 && is_pattern(ctypes(g), ty(g, arg))) a |= RE_COMPILED;
-    ExpDesc e = expr(g, arg);
-    discharge(g, &e);
-  }
-  int32_t flags = compiled ? -1 : re_arg(g->s, call, 2, "flags");
-  if (flags >= 0) a |= re_flags(g->s, flags);
-  g->line = cnode(g, call)->end;
+  int32_t a = re_operands(g, RE_FN_FINDITER, call, compiled);
   int32_t h = new_slots(g, 5);
   emit(g, OP_STORE, h + 1);
   emit(g, OP_STORE, h);
