@@ -257,8 +257,10 @@ DEV void emit_pow_float(Code* g, int32_t i) {
 
 // binop := expression op expression      the operation the operand types choose
 DEVFN ExpDesc binary(Code* g, int32_t i, int kind, ExpDesc* left, int32_t right, int32_t t);
+DEVFN ExpDesc printf_format(Code* g, int32_t i);
 DEVFN ExpDesc binop(Code* g, int32_t i) {
   const Node* n = cnode(g, i);
+  if (n->op == TK_PERCENT && ty(g, i) == T_STR) return printf_format(g, i);
   int modulo = n->op == TK_PERCENT || n->op == TK_DSLASH;
   if (modulo && ty(g, i) != T_STR && after_it_nothing_runs(g, n->b)) complex_raises(g, n->a);
   ExpDesc l = expr(g, n->a);
@@ -287,7 +289,7 @@ DEVFN ExpDesc binary(Code* g, int32_t i, int kind, ExpDesc* left, int32_t right,
     return pushed(g, t);
   }
   if (is_set(tt, a)) {
-    int op = kind == TK_AMP ? SETOP_AND : kind == TK_PIPE ? SETOP_OR : SETOP_SUB;
+    int op = kind == TK_AMP ? SETOP_AND : kind == TK_PIPE ? SETOP_OR : kind == TK_CARET ? SETOP_XOR : SETOP_SUB;
     discharge(g, &l);
     discharge(g, &r);
     emit(g, OP_SET_BINOP, set_sel(g, t) | (op | SETSEL_OTHER_SET) << SETSEL_SHIFT);

@@ -1,7 +1,8 @@
-// code_format.h: f-strings, and str.format on a str literal. The type pass
-// (sema_expr.h: fstring, str_format) types their values and admits for
-// str.format only a literal without escapes whose fields are `{}` and `{n}`
-// (plain_format). Values become strs as format(x, '') makes them: str(x)
+// code_format.h: f-strings, and str.format and printf-style `%` on a str
+// literal. The type pass (sema_expr.h: fstring, str_format, printf_format)
+// types their values and admits for str.format only a literal without
+// escapes whose fields are `{}` and `{n}` (plain_format), for `%` only the
+// conversions printf.h maps to format() specs. Values become strs as format(x, '') makes them: str(x)
 // for an int, bool, float or str, and 'None' or str() of the value for an
 // Optional; then the pieces are concatenated.
 //
@@ -13,6 +14,7 @@
 // IndexError for a field past the arguments.
 #pragma once
 #include "code_call.h"
+#include "printf.h"
 
 
 // One piece of the result pushed and joined to what is there (first: none
@@ -93,6 +95,89 @@ DEVFN ExpDesc str_format(Code* g, int32_t i) {
     return pushed(g, T_STR);
   }
   format_pieces(g, f, len, n->n, slots, types, 1);
+  return pushed(g, T_STR);
+}
+
+// The PrintfArg kind of an argument of type t (sema_expr.h, printf_arg,
+// has admitted it).
+DEV int printf_kind(int32_t t) {
+  return t == T_INT ? PA_INT : t == T_BOOL ? PA_BOOL : t == T_FLOAT ? PA_FLOAT : t == T_STR ? PA_STR : PA_OTHER;
+}
+
+// The arguments of `literal % right` into hidden slots, from the left: a
+// tuple display's items as they are evaluated, another tuple unpacked, or
+// the one value; their types into types. Their count.
+DEVFN int32_t printf_args(Code* g, int32_t right, int32_t* slots, int32_t* types) {
+  const TypeTable* tt = ctypes(g);
+  int32_t r = right, t = ty(g, right);
+  while (cnode(g, r)->kind == ND_GROUP) r = cnode(g, r)->a;
+  int display = cnode(g, r)->kind == ND_TUPLE;
+  int32_t n = is_tuple(tt, t) ? tt->t[t].n : 1;
+  *slots = new_slots(g, n);
+  if (display) {
+    for (int32_t k = 0; k < n && !code_failed(g); k++) {
+      ExpDesc e = expr(g, cx(g, cnode(g, r)->a + k));
+      discharge(g, &e);
+      types[k] = e.type;
+      emit(g, OP_STORE, *slots + k);
+    }
+    return n;
+  }
+  ExpDesc e = expr(g, right);
+  discharge(g, &e);
+  if (!is_tuple(tt, t)) {
+    types[0] = e.type;
+    emit(g, OP_STORE, *slots);
+    return 1;
+  }
+  emit(g, OP_UNPACK_TUPLE, n);
+  for (int32_t k = n - 1; k >= 0; k--) {
+    types[k] = tt->t[t].items[k];
+    emit(g, OP_STORE, *slots + k);
+  }
+  return n;
+}
+
+// printf := STRING '%' expression      the arguments, then each piece
+// printf.h reads pushed and joined: literal text, and each conversion as
+// format(x, spec) of its argument after the str(), repr() or float() the
+// conversion asks for; or, once the arguments are in, the status CPython
+// raises for the format.
+DEVFN ExpDesc printf_format(Code* g, int32_t i) {
+  const Node* n = cnode(g, i);
+  int32_t k = str_const(g, n->a), slots, types[MAX_PARAMS];
+  int kinds[MAX_PARAMS];
+  if (code_failed(g) || k < 0) return desc(g, EK_VOID, 0, T_BAD);
+  const char* f = (const char*)(g->out->konst + k + 1);
+  int32_t len = (int32_t)g->out->konst[k], nargs = printf_args(g, n->b, &slots, types);
+  for (int32_t a = 0; a < nargs; a++) kinds[a] = printf_kind(types[a]);
+  g->line = n->end;
+  int status = printf_status(f, len, kinds, nargs);
+  if (status) {
+    emit(g, OP_RAISE, status);
+    emit(g, OP_CONST_STR, text_const(g, "", 0));
+    return pushed(g, T_STR);
+  }
+  int32_t at = 0, next = 0, speclen, first = 1;
+  PrintfConv c;
+  char spec[PRINTF_SPEC_MAX];
+  for (int step; (step = printf_next(f, len, &at, &c)) != PF_END;) {
+    if (step == PF_TEXT) {
+      emit(g, OP_CONST_STR, text_const(g, f + c.start, c.end - c.start));
+    } else {
+      int32_t t = types[next];
+      int prep = printf_spec(&c, kinds[next], spec, &speclen);
+      emit(g, OP_LOAD, slots + next++);
+      if (prep == PP_STR || prep == PP_REPR) { str_of_any(g, t, prep == PP_REPR); t = T_STR; }
+      if (prep == PP_FLOAT) { emit0(g, OP_INT_TO_FLOAT); t = T_FLOAT; }
+      if (speclen) {
+        emit(g, OP_CONST_STR, text_const(g, spec, speclen));
+        emit(g, OP_FORMAT, format_selector(t));
+      }
+    }
+    format_piece(g, &first);
+  }
+  if (first) emit(g, OP_CONST_STR, text_const(g, "", 0));
   return pushed(g, T_STR);
 }
 

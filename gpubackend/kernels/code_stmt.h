@@ -737,6 +737,14 @@ DEVFN void aug_stmt(Code* g, int32_t i) {
     list_aug(g, i);
     return;
   }
+  if (is_set(tt, l->type) && n->op == TK_PIPE_EQ) {  // in place: s.update(o) of a set o (sema_set.h, set_ior)
+    discharge(g, &x);
+    ExpDesc o = expr(g, n->b);
+    discharge(g, &o);
+    g->line = n->end;
+    emit(g, OP_SET_UPDATE, set_sel(g, o.type) | (1 << SETSEL_SHIFT));
+    return;
+  }
   int self = x.kind == EK_LOCAL && intlike_t(l->type) && (kind == TK_PLUS || kind == TK_MINUS) && !bare(g, n->b) &&
              !yields_const(g, n->b);
   int st = self ? straight(g, n->b) : 0;

@@ -2,10 +2,12 @@
 // CPython's format-spec mini-language (format.h reads the spec): x's exact
 // binary value rounded half to even to the precision (6 by default), from
 // the digits of dtoa.h's long division, as CPython's dtoa mode 3 gives them.
-// Left to CPython (Unsupported): the other types (e, g, n and none with a
-// precision), a result that needs more than DTOA_DIGITS significant digits
-// of a value that has more, a precision past FORMAT_MAX_FLOAT_PRECISION,
-// inf and nan, and what format.h leaves to it. The empty spec is str(x).
+// A spec of no type and no precision lays out repr(x), and the empty spec
+// is str(x). Left to CPython (Unsupported): the other types (e, g, n, and
+// none with a precision, grouping or '#'), a result that needs more than
+// DTOA_DIGITS significant digits of a value that has more, a precision
+// past FORMAT_MAX_FLOAT_PRECISION, inf and nan, and what format.h leaves
+// to it.
 #pragma once
 #include "runtime.h"
 #include "dtoa.h"
@@ -70,14 +72,18 @@ DEVFN int rt_format_float(Heap* h, double x, const int64_t* spec, uint32_t* scra
   char head[1], body[FORMAT_FIXED_MAX];
   if (rt_len_(spec) == 0) return rt_str_of_float(h, x, scratch, chars, empty, out);
   FormatSpec f;
-  if (!rt_format_spec_(spec, '>', &f) || !format_float_type(f.type)) return ST_UNSUPPORTED;
+  if (!rt_format_spec_(spec, '>', &f)) return ST_UNSUPPORTED;
+  int repr = f.type == 0 && f.precision < 0 && !f.grouping && !f.alt;  // repr(x)'s digits, laid out
+  if (!repr && !format_float_type(f.type)) return ST_UNSUPPORTED;
   if ((f.grouping && f.fill == '0' && f.align == '=') || f.precision > FORMAT_MAX_FLOAT_PRECISION) return ST_UNSUPPORTED;
   uint64_t bits = (uint64_t)double_to_bits(x);
   double mag = bits_to_double((int64_t)(bits & ~(1ULL << 63)));
   if (f.type == '%') mag = mag * 100.0;  // CPython multiplies the float
   if (f_isnan(mag) || f_isinf(mag)) return ST_UNSUPPORTED;
   int32_t p = f.precision < 0 ? 6 : (int32_t)f.precision, n = 0;
-  if (mag == 0.0) {
+  if (repr) {
+    n = dtoa_repr(mag, scratch, body);
+  } else if (mag == 0.0) {
     body[n++] = '0';
     if (p > 0) body[n++] = '.';
     for (int32_t i = 0; i < p; i++) body[n++] = '0';

@@ -80,7 +80,7 @@ enum NumConv {
 #define SETSEL_KEY_TUPLE 2
 #define SETSEL_SHIFT 11
 #define SETSEL_KEY_MASK ((1 << SETSEL_SHIFT) - 1)
-enum SetBinop { SETOP_AND, SETOP_OR, SETOP_SUB };
+enum SetBinop { SETOP_AND, SETOP_OR, SETOP_SUB, SETOP_XOR };
 #define SETSEL_ORDERED 1   // SET_ITEMS: the order is handed on
 #define SETSEL_LOOP 2      // SET_ITEMS: a for loop walks the keys
 #define SETSEL_FOLDED 1    // SET_OF_LIST: a display of constants

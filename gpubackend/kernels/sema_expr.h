@@ -7,6 +7,7 @@
 // at the node where the pass meets it (refuse_form).
 #pragma once
 #include "sema.h"
+#include "printf.h"
 
 DEV int halted(const Sema* s) { return s->diag->cls != DG_OK || s->stop; }
 
@@ -702,6 +703,51 @@ DEV int negative_int_literal(const Sema* s, int32_t i) {
   return k->kind == ND_INT && !(k->op & TF_INT_BIG) && (k->a != 0 || k->b != 0);
 }
 
+// The PrintfArg kind of an argument of type t for printf.h: items of a
+// tuple of arguments may be of any type str() writes; the one argument
+// that is not a tuple must not be one at run time either (nor a list or a
+// dict, which CPython reads as a mapping): a scalar, a str or an Optional
+// of one. -1 for another.
+DEVFN int printf_arg(const TypeTable* tt, int32_t t, int item) {
+  if (t == T_INT || t == T_BOOL || t == T_FLOAT || t == T_STR) return t == T_INT ? PA_INT : t == T_BOOL ? PA_BOOL
+                                                                     : t == T_FLOAT ? PA_FLOAT : PA_STR;
+  int32_t e = is_opt(tt, t) ? elem_of(tt, t) : t;
+  if (!item && !(any_number(e) || e == T_STR || e == T_NONE)) return -1;
+  return reprable(tt, t) ? PA_OTHER : -1;
+}
+
+// Whether the escape `\c` writes a character by its number or name, or
+// none (a line continuation): one whose text does not show what it writes.
+DEV int printf_opaque_escape(char c) {
+  return c == 'x' || c == 'u' || c == 'U' || c == 'N' || (c >= '0' && c <= '7') || c == '\n' || c == '\r';
+}
+
+// printf := STRING '%' expression      on a str literal whose conversions
+// printf.h reads (code_format.h emits them): the items of a tuple are the
+// arguments, another value the one argument. The other escapes write one
+// character that is neither '%' nor part of a conversion, so the
+// literal's source text has the conversions its value has.
+DEVFN int32_t printf_format(Sema* s, int32_t i, int32_t lit, int32_t b) {
+  const TypeTable* tt = &s->types;
+  const Node* part = nd(s, xtra(s, nd(s, lit)->a));
+  const char* p = s->src + part->pos;
+  int32_t at, end, nargs = is_tuple(tt, b) ? tt->t[b].n : 1;
+  int args[MAX_PARAMS];
+  literal_body(p, part->len, &at, &end);
+  int plain = nd(s, lit)->n == 1 && nargs <= MAX_PARAMS;
+  for (int32_t j = at; plain && j < end; j++)  // no escape that may write a '%' (`\x25`): the raw text reads as the value
+    if (p[j] == '\\') plain = !printf_opaque_escape(p[++j]);
+  for (int32_t k = 0; plain && k < nargs; k++) {
+    int32_t t = is_tuple(tt, b) ? tt->t[b].items[k] : b;
+    plain = (args[k] = printf_arg(tt, t, is_tuple(tt, b))) >= 0;
+  }
+  if (!plain || printf_status(p + at, end - at, args, nargs) < 0) {
+    sema_error(s, i, DG_UNSUPPORTED, "printf-style formatting of this literal or these arguments");
+    return T_BAD;
+  }
+  return T_STR;
+}
+
 // binary := unary (binop unary)*      power: int ** a negative int literal
 // is a float (CPython's int ** int of a negative exponent is float ** float);
 // an exponent that only starts with a literal (-2 ** k) is refused
@@ -718,6 +764,7 @@ DEVFN int32_t binop(Sema* s, int32_t i) {
   int32_t b = expr(s, n->b, 0);
   if (b == T_BAD) return T_BAD;
   if (float_power) return T_FLOAT;
+  if (n->op == TK_PERCENT && a == T_STR && nd(s, n->a)->kind == ND_STR) return printf_format(s, i, n->a, b);
   return binary_type(s, i, n->op, a, b);
 }
 

@@ -151,11 +151,26 @@ DEVFN int32_t set_method(Sema* s, int32_t call, int32_t t, SemaLocal* origin) {
   return m >= SETM_ISSUBSET ? T_BOOL : T_NONE;
 }
 
-// a OP b with a set on a side: & | - of two sets of one key type.
+// set_ior := NAME '|=' expression      on a set: in place, as s.update(o)
+// of a set o (of another type CPython's TypeError); a first |= of an
+// empty set tells its key type.
+DEVFN void set_ior(Sema* s, int32_t i, SemaLocal* l) {
+  const Node* n = nd(s, i);
+  int32_t r = expr(s, n->b, 0);
+  if (r == T_BAD) return;
+  if (!is_set(&s->types, r)) { type_error2(s, i, "unsupported operand types for |=: ", l->type, r); return; }
+  if (elem_of(&s->types, l->type) == T_UNK) {  // now known
+    int32_t u = set_of(s, first_token(s, n->b), elem_of(&s->types, r));
+    if (u != T_BAD) l->type = u;
+    return;
+  }
+  set_binary(s, i, TK_PIPE, l->type, r);  // one key type
+}
+
+// a OP b with a set on a side: & | - ^ of two sets of one key type.
 DEVFN int32_t set_binary(Sema* s, int32_t op, int kind, int32_t a, int32_t b) {
-  if (kind == TK_CARET) { sema_error(s, op, DG_UNSUPPORTED, "set ^ set"); return T_BAD; }
   int32_t u = is_set(&s->types, a) && is_set(&s->types, b) ? unify(s, a, b) : T_BAD;
-  if (u == T_BAD || (kind != TK_AMP && kind != TK_PIPE && kind != TK_MINUS))
+  if (u == T_BAD || (kind != TK_AMP && kind != TK_PIPE && kind != TK_MINUS && kind != TK_CARET))
     return type_error2(s, op, "unsupported operand types: ", a, b);
   return u;
 }

@@ -359,9 +359,27 @@ DEVFN int rt_set_items(Heap* h, int64_t* s, KeyCode key, int ordered, int loop, 
   return ST_PASS;
 }
 
-// a & b, a | b, a - b, and the methods intersection, union and difference,
-// by CPython's paths; b a set, or a list (`b_set` 0: a method's argument).
+// a ^ b as set_symmetric_difference makes it: a copy of b, from which
+// each key of a, in a's order, is discarded where it is and added where
+// it is not.
+DEVFN int rt_set_xor_(Heap* h, const int64_t* a, const int64_t* b, KeyCode key, int64_t** out) {
+  int st = rt_set_copy(h, b, key, out);
+  for (int64_t j = 0; j <= SET_MASK(a) && st == ST_PASS; j++) {
+    const int64_t* e = SET_TABLE(a) + j * SET_SLOT_WORDS;
+    if (e[0] != SLOT_LIVE) continue;
+    int64_t k = rt_set_find_(*out, e[2], e[1], key);
+    int added;
+    if (k >= 0) rt_set_drop_(*out, k);
+    else st = rt_set_add_(h, *out, e[2], e[1], key, &added);
+  }
+  return st;
+}
+
+// a & b, a | b, a - b, a ^ b, and the methods intersection, union and
+// difference, by CPython's paths; b a set, or a list (`b_set` 0: a
+// method's argument; not for ^).
 DEVFN int rt_set_binop(Heap* h, const int64_t* a, const int64_t* b, int b_set, int op, KeyCode key, int64_t** out) {
+  if (op == SETOP_XOR) return rt_set_xor_(h, a, b, key, out);
   if (op == SETOP_OR) {
     int st = rt_set_copy(h, a, key, out);
     if (st != ST_PASS) return st;

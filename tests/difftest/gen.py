@@ -191,6 +191,7 @@ from .numbers import NUM_MARK, NumGen, num_for, num_types
 from .counters import CounterGen, collections_import
 from .heaps import HeapGen, heapq_import
 from .regexes import RegexGen
+from .printfs import PRINTF_SHARE, PrintfGen
 from .reprs import ReprGen
 from .sets import SetGen
 from .tuples import TV_MARK, TV_SIG_TYPES, TupleGen, tv_for, tv_types
@@ -301,6 +302,8 @@ ALL_FEATURES = frozenset(
         "counters",  # collections.Counter and defaultdict locals counted, read and handed on (difftest/counters.py)
         "next",  # next((e for x in it if c), literal) where min/max of a list is drawn
         "zip3",  # zip(a, b, c) where a loop or comprehension zips two (difftest/containers.py)
+        "printf",  # 'literal' % args of scalars, flags, widths, bad formats (difftest/printfs.py)
+        "set_xor",  # a ^ b of sets, and s |= <set> among a set local's changes (difftest/sets.py)
     }
 )
 
@@ -386,7 +389,8 @@ def rand_sig(rng: random.Random, *, allow_none: bool = True, t34: bool = False) 
     return Sig(params, ret)
 
 
-class FuncGen(ContainerGen, SetGen, DictGen, NumGen, TupleGen, TryGen, RegexGen, ReprGen, HeapGen, CounterGen):
+class FuncGen(ContainerGen, SetGen, DictGen, NumGen, TupleGen, TryGen, RegexGen, ReprGen, HeapGen, CounterGen,
+              PrintfGen):
     """Generates the body of one function (tier 3-4 parts: ContainerGen)."""
 
     MAX_BLOCK_DEPTH = 3
@@ -994,6 +998,9 @@ class FuncGen(ContainerGen, SetGen, DictGen, NumGen, TupleGen, TryGen, RegexGen,
         braces, now and then a field past the arguments (IndexError)."""
         if "str_format" not in self.features:
             return None
+        late = self.pg.late
+        if "printf" in self.features and late is not None and late.random() < PRINTF_SHARE:
+            return self.s_printf(d)
         rng = self.rng
         args = [self.expr(rng.choice(SCALARS), d) for _ in range(rng.randint(0, 3))]
         numbered = rng.random() < 0.4

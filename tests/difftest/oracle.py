@@ -34,7 +34,8 @@ opcode would.
 the VM's checked adds raise OverflowError at the first partial sum past 64
 bits, even where CPython's big ints would come back into range. ``map(f,
 ...)`` becomes ``_map``, and sort and min/max keys pass ``_ck`` too, since
-``f`` may be a builtin (``abs``, ``int``) that no instrumented call wraps.
+``f`` may be a builtin (``abs``, ``int``) that no instrumented call wraps;
+so do heapq's nlargest and nsmallest keys (``_ckkey``).
 
 Guards keep the oracle honest about resources, since the VM's limits (fuel,
 heap) are named deviations too and the generator must stay clear of them
@@ -232,6 +233,12 @@ def _minmax(fn, args, key):
     return items[fn(range(len(items)), key=keys.__getitem__)]
 
 
+def _ckkey(key):
+    """heapq.nlargest's and nsmallest's key, its results checked (it may be
+    a builtin such as int)."""
+    return key if key is None else (lambda x: _ck(key(x)))
+
+
 def _min(*args, key=None):
     return _minmax(min, args, key)
 
@@ -313,6 +320,7 @@ RAISED = "raised"
 _RENAMED = {"sorted": "_sorted", "min": "_min", "max": "_max", "sum": "_sum", "map": "_map", "print": "_print"}
 _GROW = {"append", "extend", "insert"}
 _SEARCH = {"index", "count", "remove"}
+_KEYED = {"nlargest", "nsmallest"}  # calls whose key= passes _ckkey
 _ORDER_OPS = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 
 
@@ -354,6 +362,10 @@ def _tx_call(node: ast.Call) -> ast.expr:
         node.func = _name(_RENAMED[fn.id], fn)
     elif isinstance(fn, ast.Attribute) and fn.attr == "sort":
         return _call("_sort", [fn.value], node, node.keywords)
+    elif (fn.attr if isinstance(fn, ast.Attribute) else getattr(fn, "id", "")) in _KEYED:
+        for k in node.keywords:
+            if k.arg == "key":
+                k.value = _call("_ckkey", [k.value], k.value)
     elif isinstance(fn, ast.Attribute) and (fn.attr in _GROW or fn.attr in _SEARCH) and node.args:
         helper = "_grow" if fn.attr in _GROW else "_lmeth"
         return _wrap(_call(helper, [fn.value, _at(ast.Constant(fn.attr), fn)] + node.args, node))
@@ -423,7 +435,9 @@ def instrument(source: str) -> ast.Module:
 
 # Exceptions that only a generator bug can cause in a generated program.
 _BUG_EXC = (NameError, AttributeError, SyntaxError, ImportError, RecursionError)  # (KeyError: sets' and dicts')
-_LEGIT_TYPEERROR = ("ord() expected a character", "ord() expected string of length 1")
+_LEGIT_TYPEERROR = ("ord() expected a character", "ord() expected string of length 1",
+                    "not enough arguments for format string",  # the printf feature's wrong formats
+                    "not all arguments converted during string formatting")
 
 
 # A number's length, item or iterator taken, or a number and a str under an
@@ -508,7 +522,7 @@ class Compiled:
 
 _NAMESPACE: dict[str, Any] = {
     "_ck": _ck, "_nn": _nn, "_nnin": _nnin, "_grow": _grow, "_lmeth": _lmeth, "_sorted": _sorted,
-    "_sort": _sort, "_min": _min, "_max": _max, "_sum": _sum, "_map": _map, "_print": _print, "_augload": _augload,
+    "_sort": _sort, "_ckkey": _ckkey, "_min": _min, "_max": _max, "_sum": _sum, "_map": _map, "_print": _print, "_augload": _augload,
     "_augstore": _augstore, "_passthru": _passthru, **{f"_iop_{k}": v for k, v in _IOPS.items()},
 }
 

@@ -120,13 +120,15 @@ def may_go_to_cpython(source: str) -> bool:
     type f or %, whose digits past 17 the VM leaves to CPython,
     format_float.h), hand a tuple[int, ...] on as a tuple[int, int]
     (its length checked when it runs: tuples.TV_MARK), sum floats that
-    may be none (CPython's sum is then the int 0), or sort floats or
+    may be none (CPython's sum is then the int 0), printf-format a float
+    to a fixed point (`'%.2f' % x`: as format() does), or sort floats or
     Optionals (a nan or a None among two items or more: objects.h,
     rt_sort_wild_)."""
     sorts = re.search(r"\bsort(ed)?\(|\.sort\(|nlargest\(|nsmallest\(", source) is not None
     return (TV_MARK in source or "**" in source or "pow(" in source or "sum(" in source
             or (sorts and re.search(r"\bfloat\b|Optional|None", source) is not None)
-            or re.search(r":[^{}'\"]*[fF%]\}|[fF%]'\)", source) is not None)
+            or re.search(r":[^{}'\"]*[fF%]\}|[fF%]'\)", source) is not None
+            or re.search(r"['\"][^'\"\n]*%[-+ #0]*\d*(\.\d*)?[fF][^'\"\n]*['\"]\s*%", source) is not None)
 
 
 def verdict_equal(actual: Any, expected: Any) -> bool:

@@ -69,6 +69,9 @@ class SetGen:
             return "{" + f"{body} {clauses}" + "}"
         if r < 0.85:
             op = rng.choice(["&", "|", "-"])
+            late = self.pg.late
+            if "set_xor" in self.features and late is not None and late.random() < 0.25:
+                op = "^"
             return f"({self.set_expr(e, d - 1)} {op} {self.set_expr(e, d - 1)})"
         m = rng.choice(["intersection", "union", "difference", "copy"])
         arg = "" if m == "copy" else self.list_of(e, d - 1)
@@ -121,6 +124,10 @@ class SetGen:
         empty = rng.random() < 0.2  # set(): its first add tells the key type
         out = [Stmt(f"{s} = {'set()' if empty else self.set_expr(e, d)}")]
         for k in range(rng.randint(1, 6)):
+            late = self.pg.late
+            if "set_xor" in self.features and late is not None and late.random() < 0.2:
+                out.append(Stmt(f"{s} |= {self.set_expr(e, d)}"))  # in place; a first one tells the key type
+                continue
             m = "add" if empty and k == 0 else rng.choice(["add", "add", "discard", "remove"])
             out.append(Stmt(f"{s}.{m}({self.expr(e, d)})"))  # remove of an absent key: KeyError
         name = self.fresh("xs")

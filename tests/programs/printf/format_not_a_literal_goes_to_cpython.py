@@ -1,0 +1,4 @@
+# error: Unsupported 4:16
+def f(n: int) -> str:
+    fmt = "%d"
+    return fmt % n

@@ -1,0 +1,4 @@
+# args: [1]
+# expect: 'plain|%'
+def f(n: int) -> str:
+    return ("plain" % ()) + ("|%%" % ())

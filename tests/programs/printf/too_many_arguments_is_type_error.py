@@ -1,0 +1,4 @@
+# args: [1]
+# raises: TypeError
+def f(n: int) -> str:
+    return "%d" % (n, n)
