@@ -23,6 +23,8 @@ import string
 from typing import Callable
 
 from workload_kit import CORRECT, RAISES, WRONG, Workload
+from workloads_dicts import COMMON, DICT_WORKLOADS, FIRST_REPEAT, RESTOCK, SET_WORKLOADS, WORD_FREQ
+from workloads_format import BITS, FORMAT_WORKLOADS, RECEIPT, STATS_LINE
 from workloads_lists import BUBBLE, DEDUP, EVEN_SQUARES, MOST_COMMON, RANK, REVERSE_WORDS, TRANSPOSE, TWO_SUM
 
 # ---------------------------------------------------------------- workloads
@@ -745,8 +747,12 @@ LIST_WORKLOADS = ("two_sum", "rank_scores", "most_common", "even_squares", "tran
 
 WORKLOADS: dict[str, Workload] = {w.name: w for w in (
     DIGIT_SUM, COLLATZ, GCD, COUNT_PRIMES, CAESAR, PALINDROME, VOWELS, RLE, FIB,
-    TWO_SUM, RANK, MOST_COMMON, EVEN_SQUARES, TRANSPOSE, REVERSE_WORDS, DEDUP, BUBBLE)}
+    TWO_SUM, RANK, MOST_COMMON, EVEN_SQUARES, TRANSPOSE, REVERSE_WORDS, DEDUP, BUBBLE,
+    WORD_FREQ, RESTOCK, COMMON, FIRST_REPEAT, RECEIPT, STATS_LINE, BITS)}
 
 # Names that --workload accepts for a set of workloads.
-GROUPS: dict[str, tuple[str, ...]] = {"scalar": SCALAR_WORKLOADS, "lists": LIST_WORKLOADS}
-assert set(SCALAR_WORKLOADS) | set(LIST_WORKLOADS) == set(WORKLOADS)
+GROUPS: dict[str, tuple[str, ...]] = {"scalar": SCALAR_WORKLOADS, "lists": LIST_WORKLOADS,
+                                      "dicts": DICT_WORKLOADS, "sets": SET_WORKLOADS,
+                                      "format": FORMAT_WORKLOADS}
+assert set().union(*GROUPS.values()) == set(WORKLOADS)
+assert sum(map(len, GROUPS.values())) == len(WORKLOADS), "a workload in two groups"
