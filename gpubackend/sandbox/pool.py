@@ -19,6 +19,7 @@ import json
 import os
 import pickle
 import queue
+import re
 import shutil
 import subprocess
 import sys
@@ -38,6 +39,26 @@ RETRIES = 1
 # Sources one child compiles in a syntax check (Sandbox.compile_errors): one
 # fork for many programs that are not Python, instead of one each.
 COMPILE_BATCH = 256
+# Installed packages that model-written programs import and that take a
+# second or more to import (torch: about 1.3 s): a zygote imports one the
+# first time a job's source does, so that every later candidate that
+# imports it finds it loaded (zygote.py, preload). Only these names: a
+# candidate's text never picks what the unconfined zygote imports.
+HEAVY = ("numpy", "torch", "matplotlib", "matplotlib.pyplot", "pandas", "scipy", "sklearn", "cv2", "PIL",
+         "tensorflow")
+_IMPORT = re.compile(rb"^[ \t]*(?:import|from)[ \t]+([A-Za-z_][\w.]*)", re.M)
+
+
+def heavy_imports(source: bytes) -> list[str]:
+    """The HEAVY modules a source's import statements name (the first
+    module of each statement, and its package), in order."""
+    out: list[str] = []
+    for m in _IMPORT.finditer(source):
+        name = m.group(1).decode("ascii", "replace")
+        for module in (name.split(".")[0], name):
+            if module in HEAVY and module not in out:
+                out.append(module)
+    return out
 
 
 class SandboxError(RuntimeError):
@@ -231,7 +252,8 @@ class Sandbox:
         # The check runs where the child finds None in place of a test's args.
         args = list(job.args) + ([None] if job.check is not None else [])
         reply = self._send(w, {"source": job.source, "entry": job.entry, "args": args, "check": job.check,
-                               "stop_after_timeout": job.stop_after_timeout}, n)
+                               "stop_after_timeout": job.stop_after_timeout,
+                               "preload": heavy_imports(job.source)}, n)
         return parse_reply(reply, n)
 
     def _compile_chunk(self, w: int, sources: list[bytes]) -> list[dict | None]:

@@ -38,6 +38,9 @@ PRELOAD = ("math", "re", "collections", "itertools", "functools", "heapq", "bise
            "random", "statistics", "fractions", "decimal", "operator", "copy", "hashlib", "datetime",
            "json", "array", "dataclasses", "enum", "abc", "textwrap", "unicodedata", "cmath", "sys",
            "collections.abc")
+# Bytes of address space that each module imported here for a job took
+# (preload), by name.
+_PRELOADED: dict[str, int] = {}
 # How often the zygote looks at a running child's CPU time: the granularity
 # of a timeout, and the zygote's own cost per running second.
 POLL_S = 0.01
@@ -197,6 +200,34 @@ def _watch_loop(watch: _Watch, pidfd: int | None) -> int:
             return os.waitpid(watch.pid, 0)[1]
 
 
+def vm_bytes() -> int:
+    """This process's address space (VmSize), which RLIMIT_AS counts."""
+    with open("/proc/self/status", "rb") as f:
+        for line in f:
+            if line.startswith(b"VmSize:"):
+                return int(line.split()[1]) * 1024
+    return 0
+
+
+def preload(names: list[str]) -> int:
+    """Import the job's heavy modules here (pool.HEAVY, named by the host)
+    where they are not yet, so that its child and every later one find them
+    loaded. Returns the address space taken by modules loaded here that the
+    job does not import: its child's RLIMIT_AS is raised by that much, so
+    that a module another candidate asked for leaves it the room it had.
+    A module that fails to import here is left for the child to fail on,
+    as CPython would."""
+    for name in names:
+        if name not in _PRELOADED:
+            before = vm_bytes()
+            try:
+                __import__(name)
+            except BaseException:  # not installed, or broken: the child's own import says so
+                pass
+            _PRELOADED[name] = max(0, vm_bytes() - before)
+    return sum(size for name, size in _PRELOADED.items() if name not in names)
+
+
 def run_job(job: dict, scratch_root: str, walls: dict) -> dict:
     """Every test of `job`, in as few children as the tests allow: one run
     per child, {"first": its first test, "lines": what it wrote, "why": how
@@ -207,6 +238,7 @@ def run_job(job: dict, scratch_root: str, walls: dict) -> dict:
         lines, why = run_child(job, 0, scratch_root, walls)
         return {"id": job["id"], "runs": [{"first": 0, "lines": [ln.decode("utf-8", "replace") for ln in lines],
                                            "why": why}]}
+    job = dict(job, memory_bytes=job["memory_bytes"] + preload(job.get("preload", [])))
     n = len(job["args"])
     runs = []
     first = 0

@@ -243,6 +243,56 @@ def test_a_zygote_killed_between_runs_is_replaced(sb):
     assert not set(zygote_pids(sb)) & set(dead)
 
 
+def test_heavy_imports_names_the_listed_packages_a_source_imports():
+    src = source("""
+        import os, torch
+        import matplotlib.pyplot as plt
+        from numpy import array
+        # import pandas
+        x = "import scipy"
+        def f():
+            import cv2
+    """)
+    assert pool.heavy_imports(src) == ["matplotlib", "matplotlib.pyplot", "numpy", "cv2"]
+    assert pool.heavy_imports(b"import numpyish\nfrom .numpy import x\n") == []
+
+
+def test_a_heavy_module_one_candidate_imports_is_loaded_for_the_next():
+    pytest.importorskip("numpy")
+    box = Sandbox(SandboxConfig(workers=1, seconds=5, require=HAVE))
+    try:
+        loaded = Job(source("""
+            import sys
+            def f():
+                return "numpy" in sys.modules
+        """), "f", [()])
+        assert box.run([loaded])[0].tests[0].value is False
+        box.run([Job(source("import numpy as np\ndef f():\n    return int(np.arange(4).sum())\n"), "f", [()])])
+        assert box.run([loaded])[0].tests[0].value is True
+    finally:
+        box.close()
+
+
+def test_a_module_loaded_for_another_candidate_leaves_the_room_a_fresh_zygote_gives():
+    pytest.importorskip("numpy")
+    limit = 256 << 20
+    grab = source("""
+        def f(n):
+            return len(bytearray(n))
+    """)
+    fresh = Sandbox(SandboxConfig(workers=1, seconds=5, memory_bytes=limit, require=HAVE))
+    warm = Sandbox(SandboxConfig(workers=1, seconds=5, memory_bytes=limit, require=HAVE))
+    try:
+        sizes = [limit - (k << 24) for k in range(1, 16)]  # down in steps of 16 MiB
+        took = [r.tests[0].kind == "return" for r in fresh.run([Job(grab, "f", [(n,)]) for n in sizes])]
+        n = sizes[took.index(True)] - (32 << 20)  # the most a fresh zygote's candidate takes, less a margin
+        warm.run([Job(source("import numpy\ndef f():\n    return 1\n"), "f", [()])])  # (numpy: 100 MiB and more)
+        assert warm.run([Job(grab, "f", [(n,)])])[0].tests[0].value == n
+    finally:
+        fresh.close()
+        warm.close()
+
+
 def test_zygotes_stay_warm_between_runs():
     box = Sandbox(SandboxConfig(workers=1, seconds=SECONDS, require=HAVE))
     try:
