@@ -44,7 +44,7 @@ class CandidateRecord(BaseModel):
     status: str = Field(description="'pass', the first failing test's status (wrong_answer, timeout, "
                                     "an exception class, ...) or 'compile: <Class>'.")
     passed: bool = Field(description="Whether it passed every test, hidden ones included.")
-    visible: int = Field(description="Visible tests it passed (tests after a timeout are not run: "
+    visible: int = Field(description="Visible tests it passed (long tests after a timeout or a failure are not run: "
                                      "Verifier.verify_batch, stop_after_timeout; a candidate that CPython "
                                      "judged by its task's check alone passed all or none: verdict_only).")
     program: str = Field(description="The program as the compiler read it.")

@@ -39,6 +39,12 @@ from .vocab import Vocab
 
 ST_MEMORY_ERROR = STATUS_NAMES.index("MemoryError")
 ST_TIMEOUT = STATUS_NAMES.index("Timeout")
+# Statuses by which a lane of an exact test (Test.exact) has failed on any
+# path: a wrong value or an exception that is CPython's own (not the VM's
+# deviations, which the CPython path may judge otherwise).
+_OWN_FAILURES = np.array([code for code, name in enumerate(STATUS_NAMES)
+                          if name not in ("pass", "compile_error", "Timeout", "not_run") + cpython.DEVIATIONS],
+                         dtype=np.int32)
 
 # Words of result kept per lane without a re-run: a scalar needs 1, a str of
 # up to 248 characters fits. Longer results are re-run alone when decoded.
@@ -243,7 +249,9 @@ class Verifier:
         those that run out again at the full fuel in test order, one per
         candidate at a time; after the first that runs out of the full
         fuel, the candidate's other lanes that ran out of the small fuel
-        are `not_run`. Every other lane's outcome is what it is without the
+        are `not_run`, and so are those after a test it has failed
+        otherwise (a wrong value or CPython's own exception, on an exact
+        test). Every other lane's outcome is what it is without the
         option, and so is each candidate's first failing test (for an eval,
         where loops would cost their whole fuel on every test).
 
@@ -558,6 +566,7 @@ class Verifier:
         owner = np.searchsorted(lane_off, timed, side="right") - 1
         programs, first = np.unique(owner, return_index=True)
         pending = {int(p): lanes.tolist() for p, lanes in zip(programs, np.split(timed, first[1:]))}
+        self._not_run(link, oc, self._past_failures(link, run, oc, lane_off, pending))
         while pending:
             programs = np.array(sorted(pending), dtype=np.int64)
             lanes = np.array([pending[p][0] for p in programs], dtype=np.int64)
@@ -572,11 +581,39 @@ class Verifier:
                     skipped += rest
                 elif rest:
                     pending[p] = rest
-            if skipped:
-                d = link.device(np.array(skipped, dtype=np.int64))
-                oc["status"][d] = ST_NOT_RUN
-                for name in ("line", "steps", "out_words"):
-                    oc[name][d] = 0
+            self._not_run(link, oc, skipped)
+
+    @staticmethod
+    def _past_failures(link: Link, run: "_Run", oc: dict, lane_off: np.ndarray, pending: dict) -> list[int]:
+        """Take from `pending` (program -> its lanes out of the small fuel)
+        the lanes after the program's first lane that failed by a status of
+        _OWN_FAILURES on an exact test: whatever they would do at the full
+        fuel, that lane stays the first failing one. Returns those lanes."""
+        if not pending:
+            return []
+        programs = np.array(sorted(pending), dtype=np.int64)
+        spans = [np.arange(lane_off[p], lane_off[p + 1]) for p in programs]
+        status = link.host(oc["status"][link.device(np.concatenate(spans))])
+        dropped, at = [], 0
+        for p, span in zip(programs.tolist(), spans):
+            st, at = status[at:at + len(span)], at + len(span)
+            failed = np.isin(st, _OWN_FAILURES) & run.exact[run.prob_of[p]][:len(st)]
+            if failed.any():
+                last = lane_off[p] + int(failed.argmax())  # lanes after it need no more fuel
+                keep = [lane for lane in pending[p] if lane < last]
+                dropped += [lane for lane in pending[p] if lane > last]
+                if keep:
+                    pending[p] = keep
+                else:
+                    del pending[p]
+        return dropped
+
+    def _not_run(self, link: Link, oc: dict, lanes: list[int]) -> None:
+        if lanes:
+            d = link.device(np.array(lanes, dtype=np.int64))
+            oc["status"][d] = ST_NOT_RUN
+            for name in ("line", "steps", "out_words"):
+                oc[name][d] = 0
 
 
 def _subset(link: Link, texts: Texts, parts: list["_Part"]) -> tuple[Texts, list["_Part"]]:
@@ -655,6 +692,7 @@ class _Run:
         self.first = np.minimum(self.full, FIRST_HEAP_BYTES // 8)
         self.first_is_full = bool((self.first == self.full).all())
         self.fuel = self.table.fuel()
+        self.exact = [p.exact_tests for p in problems]  # each problem's, by test
         self.first_fuel = np.maximum(self.fuel // FIRST_FUEL_SHARE, 1) if stop_after_timeout else self.fuel
         self.stopping = stop_after_timeout and bool((self.first_fuel < self.fuel).any())
         self.frame = 1

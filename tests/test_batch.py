@@ -106,18 +106,20 @@ LOOPY_CANDIDATES = [
     "def f(n: int) -> int:\n    while True:\n        pass\n    return 0\n",      # loops on every test
     "def f(n: int) -> int:\n    while n == 5:\n        pass\n    return sum(range(n))\n",  # loops on one test
     "def f(n: int) -> int:\n    if n == 2:\n        return 7\n    while True:\n        pass\n    return 0\n",  # wrong first, then loops
+    "def f(n: int) -> int:\n    if n == 3:\n        return 7\n    while True:\n        pass\n    return 0\n",  # wrong on test 0
+    "def f(n: int) -> int:\n    if n == 3:\n        return n // 0\n    while True:\n        pass\n    return 0\n",  # raises on test 0
 ]
 
 
-def test_stop_after_timeout_keeps_every_verdict_but_the_lanes_after_a_timeout(verifier):
+def test_stop_after_timeout_keeps_every_verdict_but_the_lanes_after_a_failure(verifier):
     plain = verifier.verify(LOOPY_CANDIDATES, LOOPY)
     quick = verifier.verify_batch([(LOOPY_CANDIDATES, LOOPY)], stop_after_timeout=True)[0]
     names = [[quick.status_name(c, t) for t in range(quick.n_tests)] for c in range(quick.k)]
     for c, row in enumerate(names):
-        first_timeout = next((t for t, s in enumerate(row) if s == "Timeout"), None)
+        first_failure = next((t for t, s in enumerate(row) if s not in ("pass", "not_run")), None)
         for t, s in enumerate(row):
-            if s == "not_run":  # only after the candidate ran out of its full fuel
-                assert first_timeout is not None and t > first_timeout, (c, row)
+            if s == "not_run":  # only after the candidate failed (ran out of its full fuel, or otherwise)
+                assert first_failure is not None and t > first_failure, (c, row)
                 assert plain.status_name(c, t) == "Timeout"
             else:  # the lane's own outcome, exactly
                 assert s == plain.status_name(c, t) and quick.steps[c, t] == plain.steps[c, t], (c, t)
@@ -126,4 +128,6 @@ def test_stop_after_timeout_keeps_every_verdict_but_the_lanes_after_a_timeout(ve
     assert names[2] == ["Timeout"] + ["not_run"] * 5
     assert names[3] == ["pass", "pass", "Timeout", "pass", "pass", "pass"]
     assert names[4] == ["Timeout", "wrong_answer", "not_run", "not_run", "not_run", "not_run"]
+    assert names[5] == ["wrong_answer"] + ["not_run"] * 5  # no test ran to its full fuel
+    assert names[6] == ["ZeroDivisionError"] + ["not_run"] * 5
     assert quick.summary.to_json() == plain.summary.to_json()  # the first failures decide it
