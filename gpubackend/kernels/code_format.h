@@ -2,9 +2,10 @@
 // literal. The type pass (sema_expr.h: fstring, str_format, printf_format)
 // types their values and admits for str.format only a literal without
 // escapes whose fields are `{}` and `{n}` (plain_format), for `%` only the
-// conversions printf.h maps to format() specs. Values become strs as format(x, '') makes them: str(x)
-// for an int, bool, float or str, and 'None' or str() of the value for an
-// Optional; then the pieces are concatenated.
+// conversions printf.h maps to format() specs. Values become strs as
+// format(x, '') makes them: str(x) for an int, bool, float or str, and
+// 'None' or str() of the value for an Optional; then the pieces are
+// concatenated.
 //
 // str.format's literal is read here: its fields (`{}`, `{n}`, and with a
 // plain format spec, `{:spec}` and `{n:spec}`), its `{{` and `}}`. The
@@ -111,8 +112,8 @@ DEVFN int32_t printf_args(Code* g, int32_t right, int32_t* slots, int32_t* types
   const TypeTable* tt = ctypes(g);
   int32_t r = right, t = ty(g, right);
   while (cnode(g, r)->kind == ND_GROUP) r = cnode(g, r)->a;
-  int display = cnode(g, r)->kind == ND_TUPLE;
   int32_t n = is_tuple(tt, t) ? tt->t[t].n : 1;
+  int display = cnode(g, r)->kind == ND_TUPLE && cnode(g, r)->n == n;  // an item per argument
   *slots = new_slots(g, n);
   if (display) {
     for (int32_t k = 0; k < n && !code_failed(g); k++) {

@@ -11,7 +11,7 @@ contains that deviation, the program CPython runs is an *instrumented copy*:
 an AST transformer (``_tx``, a hand-rolled ``ast.NodeTransformer``: it runs
 for every generated program, so it avoids the generic visitor's cost) wraps
 
-  * every ``BinOp`` and ``UnaryOp`` (but a sign on a literal, a constant
+  * every ``BinOp`` and ``UnaryOp`` (but signs and ``~`` on a literal, a constant
     that CPython folds and that cannot leave the int64 range),
   * every ``AugAssign``: ``x op= e``  ->  ``x = _ck(_iop_Op(x, e))`` with
     ``_iop_Op`` the in-place operator (``operator.iadd`` ...), so that
@@ -388,10 +388,15 @@ def _tx(node: ast.AST) -> ast.AST:
     if isinstance(node, _WRAP):
         return _wrap(node)
     if isinstance(node, ast.UnaryOp):
-        # a sign on a literal stays a constant, which CPython's optimizer
-        # folds (into a set display's frozenset too, whose order it decides)
-        literal = isinstance(node.op, (ast.USub, ast.UAdd)) and isinstance(node.operand, ast.Constant) \
-            and type(node.operand.value) in (int, float) and abs(node.operand.value) <= INT_MAX
+        # signs (and ~) on a literal stay a constant, which CPython's
+        # optimizer folds (into a set display's frozenset too, whose order
+        # it decides): `+-6` as much as `-6`
+        inner = node
+        while isinstance(inner, ast.UnaryOp) and isinstance(inner.op, (ast.USub, ast.UAdd, ast.Invert)):
+            inner = inner.operand
+        literal = inner is not node and isinstance(inner, ast.Constant) \
+            and type(inner.value) in (int, float) and abs(inner.value) <= INT_MAX \
+            and (type(inner.value) is int or not _inverts(node))
         return node if isinstance(node.op, ast.Not) or literal else _wrap(node)
     if isinstance(node, ast.Compare):
         ops = node.ops
@@ -426,6 +431,15 @@ def _tx(node: ast.AST) -> ast.AST:
     if isinstance(node, _TICK):
         node.body.insert(0, _tick_stmt(node.body[0]))
     return node
+
+
+def _inverts(node: ast.AST) -> bool:
+    """Whether a chain of unary operators holds a ~ (a TypeError on a float)."""
+    while isinstance(node, ast.UnaryOp):
+        if isinstance(node.op, ast.Invert):
+            return True
+        node = node.operand
+    return False
 
 
 def instrument(source: str) -> ast.Module:
