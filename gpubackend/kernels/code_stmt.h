@@ -737,12 +737,12 @@ DEVFN void aug_stmt(Code* g, int32_t i) {
     list_aug(g, i);
     return;
   }
-  if (is_set(tt, l->type) && n->op == TK_PIPE_EQ) {  // in place: s.update(o) of a set o (sema_set.h, set_ior)
+  if (is_set(tt, l->type) && set_update_op(n->op) >= 0) {  // in place, of a set o (sema_set.h, set_in_place)
     discharge(g, &x);
     ExpDesc o = expr(g, n->b);
     discharge(g, &o);
     g->line = n->end;
-    emit(g, OP_SET_UPDATE, set_sel(g, o.type) | (1 << SETSEL_SHIFT));
+    emit(g, OP_SET_UPDATE, set_sel(g, o.type) | (1 | set_update_op(n->op) << 1) << SETSEL_SHIFT);
     return;
   }
   int self = x.kind == EK_LOCAL && intlike_t(l->type) && (kind == TK_PLUS || kind == TK_MINUS) && !bare(g, n->b) &&

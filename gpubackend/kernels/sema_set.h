@@ -151,14 +151,21 @@ DEVFN int32_t set_method(Sema* s, int32_t call, int32_t t, SemaLocal* origin) {
   return m >= SETM_ISSUBSET ? T_BOOL : T_NONE;
 }
 
-// set_ior := NAME '|=' expression      on a set: in place, as s.update(o)
-// of a set o (of another type CPython's TypeError); a first |= of an
-// empty set tells its key type.
-DEVFN void set_ior(Sema* s, int32_t i, SemaLocal* l) {
+// The SetUpdate of augmented operator token op, -1 for another.
+DEV int set_update_op(int op) {
+  return op == TK_PIPE_EQ ? SETUP_OR : op == TK_MINUS_EQ ? SETUP_SUB : op == TK_CARET_EQ ? SETUP_XOR
+       : op == TK_AMP_EQ ? SETUP_AND : -1;
+}
+
+// set_in_place := NAME ('|=' | '-=' | '^=' | '&=') expression      on a set:
+// in place, as s.update(o) and the other *_update methods, of a set o (of
+// another type CPython's TypeError); a first one on an empty set tells its
+// key type.
+DEVFN void set_in_place(Sema* s, int32_t i, SemaLocal* l) {
   const Node* n = nd(s, i);
   int32_t r = expr(s, n->b, 0);
   if (r == T_BAD) return;
-  if (!is_set(&s->types, r)) { type_error2(s, i, "unsupported operand types for |=: ", l->type, r); return; }
+  if (!is_set(&s->types, r)) { type_error2(s, i, "unsupported operand types for an in-place set operator: ", l->type, r); return; }
   if (elem_of(&s->types, l->type) == T_UNK) {  // now known
     int32_t u = set_of(s, first_token(s, n->b), elem_of(&s->types, r));
     if (u != T_BAD) l->type = u;

@@ -540,7 +540,7 @@ DEVFN int aug_stmt(Sema* s, int32_t i) {
   SemaLocal* l = find_local(s, n->a);
   if (!l) { sema_error(s, n->a, DG_NAME, "name '"); msg_node(s, n->a); msg(s->diag, "' is not defined"); return 1; }
   if (is_opt(&s->types, l->type) && elem_of(&s->types, l->type) == T_UNK) return refuse_form(s, i), 1;
-  if (is_set(&s->types, l->type) && n->op == TK_PIPE_EQ) return set_ior(s, i, l), 1;
+  if (is_set(&s->types, l->type) && set_update_op(n->op) >= 0) return set_in_place(s, i, l), 1;
   if (is_set(&s->types, l->type) || is_dict(&s->types, l->type)) return refuse_form(s, i), 1;  // in place in CPython
   if (is_list(&s->types, l->type) && n->op == TK_PLUS_EQ) {
     int32_t t = list_iadd(s, n->b, l->type);

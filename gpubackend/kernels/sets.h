@@ -317,6 +317,38 @@ DEVFN int rt_set_update(Heap* h, int64_t* s, const int64_t* o, int o_is_set, Key
   return st != ST_PASS ? st : rt_set_resized_(s, SET_USED(s) != before);
 }
 
+// s -= o, s ^= o, s &= o (a SetUpdate) of a set o, in place, by CPython's
+// paths: set_difference_update_internal (each key of o discarded, then a
+// resize where over a quarter of the slots are dummies),
+// set_symmetric_difference_update (each key of o, in o's order, discarded
+// where it is and added where not), set_intersection_update (s takes the
+// intersection's table); o being s clears it (&=: takes its copy's table).
+DEVFN int rt_set_binop(Heap* h, const int64_t* a, const int64_t* b, int b_set, int op, KeyCode key, int64_t** out);
+DEVFN int rt_set_update_op(Heap* h, int64_t* s, const int64_t* o, int op, KeyCode key) {
+  int64_t before = SET_USED(s);
+  int st = ST_PASS;
+  if (op == SETUP_AND) {
+    int64_t* r = nullptr;
+    st = rt_set_binop(h, s, o, 1, SETOP_AND, key, &r);
+    if (st == ST_PASS) { s[3] = r[3]; SET_MASK(s) = SET_MASK(r); SET_USED(s) = SET_USED(r); SET_FILL(s) = SET_FILL(r); }
+  } else if (s == o) {
+    st = rt_set_clear(h, s);
+  } else {
+    for (int64_t j = 0; j <= SET_MASK(o) && st == ST_PASS; j++) {
+      const int64_t* e = SET_TABLE(o) + j * SET_SLOT_WORDS;
+      if (e[0] != SLOT_LIVE) continue;
+      int64_t k = rt_set_find_(s, e[2], e[1], key);
+      int added;
+      if (k >= 0) rt_set_drop_(s, k);
+      else if (op == SETUP_XOR) st = rt_set_add_(h, s, e[2], e[1], key, &added);
+    }
+    int64_t used = SET_USED(s);
+    if (st == ST_PASS && op == SETUP_SUB && (uint64_t)(SET_FILL(s) - used) > (uint64_t)SET_MASK(s) / 4)
+      st = rt_set_resize_(h, s, used > 50000 ? used * 2 : used * 4);
+  }
+  return st != ST_PASS ? st : rt_set_resized_(s, SET_USED(s) != before);
+}
+
 // set(l) of a list's items. `folded`: a display of more than two constants,
 // which CPython's compiler makes a frozenset constant (from the tuple of
 // them, then rebuilt from its own order when the constants are merged) and
@@ -380,6 +412,7 @@ DEVFN int rt_set_xor_(Heap* h, const int64_t* a, const int64_t* b, KeyCode key, 
 // method's argument; not for ^).
 DEVFN int rt_set_binop(Heap* h, const int64_t* a, const int64_t* b, int b_set, int op, KeyCode key, int64_t** out) {
   if (op == SETOP_XOR) return rt_set_xor_(h, a, b, key, out);
+  if (a == b && (op == SETOP_OR || op == SETOP_AND)) return rt_set_copy(h, a, key, out);  // set_or's, set_intersection's
   if (op == SETOP_OR) {
     int st = rt_set_copy(h, a, key, out);
     if (st != ST_PASS) return st;

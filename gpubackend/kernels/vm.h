@@ -679,8 +679,9 @@ DEV void run_lane(const Program* p, const RunParams* rp, const int64_t* args, co
         NEW_OBJ(rt_set_copy(&heap, AS_PTR(TOP), rt_set_key(AS_PTR(TOP), a, konst), &r_)); CHARGE(n); NEXT; }
       CASE(SET_CLEAR): CHECK(rt_set_clear(&heap, AS_PTR(POP()))); NEXT;
       CASE(SET_UPDATE): { const int64_t* o = AS_PTR(POP()); int64_t* s = AS_PTR(POP()); int is_set = (a >> SETSEL_SHIFT) & 1;
+        int op = (a >> SETSEL_SHIFT >> 1) & 3; KeyCode key = rt_set_key_with(s, is_set ? o : nullptr, a, konst);
         CHARGE(SET_MASK(s) + 1 + (is_set ? SET_MASK(o) + 1 : LIST_LEN(o)));
-        CHECK(rt_set_update(&heap, s, o, is_set, rt_set_key_with(s, is_set ? o : nullptr, a, konst))); NEXT; }
+        CHECK(op == SETUP_OR ? rt_set_update(&heap, s, o, is_set, key) : rt_set_update_op(&heap, s, o, op, key)); NEXT; }
       CASE(SET_BINOP): { const int64_t* b = AS_PTR(POP()); const int64_t* s = AS_PTR(TOP); int is_set = (a >> SETSEL_SHIFT) & 4;
         CHARGE(SET_MASK(s) + 1 + (is_set ? SET_MASK(b) + 1 : LIST_LEN(b)));
         NEW_OBJ(rt_set_binop(&heap, s, b, is_set, (a >> SETSEL_SHIFT) & 3, rt_set_key_with(s, is_set ? b : nullptr, a, konst), &r_)); NEXT; }

@@ -303,7 +303,7 @@ ALL_FEATURES = frozenset(
         "next",  # next((e for x in it if c), literal) where min/max of a list is drawn
         "zip3",  # zip(a, b, c) where a loop or comprehension zips two (difftest/containers.py)
         "printf",  # 'literal' % args of scalars, flags, widths, bad formats (difftest/printfs.py)
-        "set_xor",  # a ^ b of sets, and s |= <set> among a set local's changes (difftest/sets.py)
+        "set_xor",  # a ^ b of sets, and s |= -= ^= &= <set> among a set local's changes (difftest/sets.py)
     }
 )
 

@@ -126,7 +126,8 @@ class SetGen:
         for k in range(rng.randint(1, 6)):
             late = self.pg.late
             if "set_xor" in self.features and late is not None and late.random() < 0.2:
-                out.append(Stmt(f"{s} |= {self.set_expr(e, d)}"))  # in place; a first one tells the key type
+                op = late.choice(["|=", "|=", "-=", "^=", "&="])
+                out.append(Stmt(f"{s} {op} {self.set_expr(e, d)}"))  # in place; a first one tells the key type
                 continue
             m = "add" if empty and k == 0 else rng.choice(["add", "add", "discard", "remove"])
             out.append(Stmt(f"{s}.{m}({self.expr(e, d)})"))  # remove of an absent key: KeyError
