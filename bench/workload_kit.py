@@ -30,6 +30,15 @@ POOLS: dict[str, tuple[str, ...]] = {
 }
 
 
+def pools_with(base: dict[str, tuple[str, ...]], **more: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """base's name pools and `more` of them, no name in two pools (so that
+    two placeholders of one template never collide)."""
+    pools = {**base, **more}
+    names = [x for v in pools.values() for x in v]
+    assert len(names) == len(set(names)), "two pools share a name"
+    return pools
+
+
 @dataclass
 class Workload:
     name: str

@@ -8,19 +8,17 @@ from __future__ import annotations
 
 import random
 
-from workload_kit import CORRECT, RAISES, WRONG, Workload
+from workload_kit import CORRECT, RAISES, WRONG, Workload, pools_with
 from workloads_lists import LIST_POOLS, VOCAB
 
 # Their locals take names from DICT_POOLS: LIST_POOLS and the pools of the
 # maps and sets that counting and membership keep.
-DICT_POOLS: dict[str, tuple[str, ...]] = {
-    **LIST_POOLS,
-    "m": ("counts", "freq", "tally_d", "occ", "hist", "table", "cmap", "by_word"),
-    "s": ("seen", "visited", "met", "found", "have", "known", "sset", "uniq"),
-    "kv": ("kv", "pair", "entry", "item_", "p_", "wc", "t_", "rec"),
-}
-_all_names = [x for v in DICT_POOLS.values() for x in v]
-assert len(_all_names) == len(set(_all_names)), "two pools share a name"
+DICT_POOLS = pools_with(
+    LIST_POOLS,
+    m=("counts", "freq", "tally_d", "occ", "hist", "table", "cmap", "by_word"),
+    s=("seen", "visited", "met", "found", "have", "known", "sset", "uniq"),
+    kv=("kv", "pair", "entry", "item_", "p_", "wc", "t_", "rec"),
+)
 
 
 def _freq_args(rng: random.Random) -> list:

@@ -7,18 +7,16 @@ from __future__ import annotations
 
 import random
 
-from workload_kit import CORRECT, RAISES, WRONG, Workload
+from workload_kit import CORRECT, RAISES, WRONG, Workload, pools_with
 from workloads_dicts import DICT_POOLS
 from workloads_lists import NAMES
 
-FORMAT_POOLS: dict[str, tuple[str, ...]] = {
-    **DICT_POOLS,
-    "ln": ("line_s", "row_s", "ln", "text_", "entry_s", "rec_s", "piece_s", "out_line"),
-    "amt": ("amount", "cost", "subtotal", "value", "amt", "price_q", "line_total", "sub"),
-    "lines": ("lines", "rows", "out_lines", "parts_", "body", "chunks", "rendered", "lns"),
-}
-_all_names = [x for v in FORMAT_POOLS.values() for x in v]
-assert len(_all_names) == len(set(_all_names)), "two pools share a name"
+FORMAT_POOLS = pools_with(
+    DICT_POOLS,
+    ln=("line_s", "row_s", "ln", "text_", "entry_s", "rec_s", "piece_s", "out_line"),
+    amt=("amount", "cost", "subtotal", "value", "amt", "price_q", "line_total", "sub"),
+    lines=("lines", "rows", "out_lines", "parts_", "body", "chunks", "rendered", "lns"),
+)
 
 
 def _receipt_args(rng: random.Random) -> list:

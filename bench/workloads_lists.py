@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import string
 
-from workload_kit import CORRECT, POOLS, RAISES, WRONG, Workload
+from workload_kit import CORRECT, POOLS, RAISES, WRONG, Workload, pools_with
 
 # ------------------------------------------------------- list and str workloads
 #
@@ -15,19 +15,17 @@ from workload_kit import CORRECT, POOLS, RAISES, WRONG, Workload
 # LIST_POOLS, which adds pools to POOLS (the scalar workloads above keep
 # POOLS, so their candidates are the same text as before these were added).
 
-LIST_POOLS: dict[str, tuple[str, ...]] = {
-    **POOLS,
-    "res": ("ans", "output", "collected", "kept", "built", "res_list", "lst", "r_"),
-    "w": ("w_", "word", "token", "tok", "wd", "piece", "term", "wrd"),
-    "words": ("words", "parts", "tokens", "toks", "ws", "pieces", "wl", "split_"),
-    "x": ("x_", "v", "val", "elem", "e", "it", "item", "y"),
-    "row": ("row", "r", "line", "rw", "row_", "cur_row", "rr", "vec"),
-    "col": ("col", "column", "cl", "new_row", "col_", "cc_", "column_", "tmp_col"),
-    "best": ("best", "top", "winner", "best_w", "max_w", "champ", "leader", "mode"),
-    "sw": ("swaps", "n_swaps", "swap_count", "sc", "moves", "exchanges", "nswap", "sw"),
-}
-_all_names = [x for v in LIST_POOLS.values() for x in v]
-assert len(_all_names) == len(set(_all_names)), "two pools share a name"
+LIST_POOLS = pools_with(
+    POOLS,
+    res=("ans", "output", "collected", "kept", "built", "res_list", "lst", "r_"),
+    w=("w_", "word", "token", "tok", "wd", "piece", "term", "wrd"),
+    words=("words", "parts", "tokens", "toks", "ws", "pieces", "wl", "split_"),
+    x=("x_", "v", "val", "elem", "e", "it", "item", "y"),
+    row=("row", "r", "line", "rw", "row_", "cur_row", "rr", "vec"),
+    col=("col", "column", "cl", "new_row", "col_", "cc_", "column_", "tmp_col"),
+    best=("best", "top", "winner", "best_w", "max_w", "champ", "leader", "mode"),
+    sw=("swaps", "n_swaps", "swap_count", "sc", "moves", "exchanges", "nswap", "sw"),
+)
 
 
 def _two_sum_args(rng: random.Random) -> list:
