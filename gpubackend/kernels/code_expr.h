@@ -837,7 +837,9 @@ DEVFN int args_straight(Code* g, int32_t call) {
 // An iterable argument's (iterable_value): range's, reversed's and an
 // expression's list made in one instruction; a loop otherwise.
 DEVFN int iterable_straight(Code* g, int32_t arg) {
-  if (cnode(g, arg)->kind == ND_GENEXP || calls_builtin(g, arg, "map") || calls_builtin(g, arg, "filter")) return 0;
+  if (cnode(g, arg)->kind == ND_GENEXP || calls_builtin(g, arg, "map") || calls_builtin(g, arg, "filter") ||
+      calls_builtin(g, arg, "zip") || calls_builtin(g, arg, "enumerate"))
+    return 0;
   if (calls_builtin(g, arg, "range")) return args_straight(g, arg);
   if (calls_builtin(g, arg, "reversed")) return cnode(g, arg)->n == 1 ? iterable_straight(g, cx(g, cnode(g, arg)->b)) : -1;
   return straight(g, arg);
