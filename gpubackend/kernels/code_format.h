@@ -99,12 +99,6 @@ DEVFN ExpDesc str_format(Code* g, int32_t i) {
   return pushed(g, T_STR);
 }
 
-// The PrintfArg kind of an argument of type t (sema_expr.h, printf_arg,
-// has admitted it).
-DEV int printf_kind(int32_t t) {
-  return t == T_INT ? PA_INT : t == T_BOOL ? PA_BOOL : t == T_FLOAT ? PA_FLOAT : t == T_STR ? PA_STR : PA_OTHER;
-}
-
 // The arguments of `literal % right` into hidden slots, from the left: a
 // tuple display's items as they are evaluated, another tuple unpacked, or
 // the one value; their types into types. Their count.

@@ -703,14 +703,19 @@ DEV int negative_int_literal(const Sema* s, int32_t i) {
   return k->kind == ND_INT && !(k->op & TF_INT_BIG) && (k->a != 0 || k->b != 0);
 }
 
+// The PrintfArg kind of a value of type t by its type alone (the code
+// pass, code_format.h, reads the kinds of what printf_arg admitted so).
+DEV int printf_kind(int32_t t) {
+  return t == T_INT ? PA_INT : t == T_BOOL ? PA_BOOL : t == T_FLOAT ? PA_FLOAT : t == T_STR ? PA_STR : PA_OTHER;
+}
+
 // The PrintfArg kind of an argument of type t for printf.h: items of a
 // tuple of arguments may be of any type str() writes; the one argument
 // that is not a tuple must not be one at run time either (nor a list or a
 // dict, which CPython reads as a mapping): a scalar, a str or an Optional
 // of one. -1 for another.
 DEVFN int printf_arg(const TypeTable* tt, int32_t t, int item) {
-  if (t == T_INT || t == T_BOOL || t == T_FLOAT || t == T_STR) return t == T_INT ? PA_INT : t == T_BOOL ? PA_BOOL
-                                                                     : t == T_FLOAT ? PA_FLOAT : PA_STR;
+  if (printf_kind(t) != PA_OTHER) return printf_kind(t);
   int32_t e = is_opt(tt, t) ? elem_of(tt, t) : t;
   if (!item && !(any_number(e) || e == T_STR || e == T_NONE)) return -1;
   return reprable(tt, t) ? PA_OTHER : -1;

@@ -317,6 +317,21 @@ DEVFN int rt_set_update(Heap* h, int64_t* s, const int64_t* o, int o_is_set, Key
   return st != ST_PASS ? st : rt_set_resized_(s, SET_USED(s) != before);
 }
 
+// Each key of set o, in o's order, discarded from s where it is; with
+// `add`, added where it is not (a symmetric difference).
+DEVFN int rt_set_discard_all_(Heap* h, int64_t* s, const int64_t* o, KeyCode key, int add) {
+  int st = ST_PASS;
+  for (int64_t j = 0; j <= SET_MASK(o) && st == ST_PASS; j++) {
+    const int64_t* e = SET_TABLE(o) + j * SET_SLOT_WORDS;
+    if (e[0] != SLOT_LIVE) continue;
+    int64_t k = rt_set_find_(s, e[2], e[1], key);
+    int added;
+    if (k >= 0) rt_set_drop_(s, k);
+    else if (add) st = rt_set_add_(h, s, e[2], e[1], key, &added);
+  }
+  return st;
+}
+
 // s -= o, s ^= o, s &= o (a SetUpdate) of a set o, in place, by CPython's
 // paths: set_difference_update_internal (each key of o discarded, then a
 // resize where over a quarter of the slots are dummies),
@@ -334,14 +349,7 @@ DEVFN int rt_set_update_op(Heap* h, int64_t* s, const int64_t* o, int op, KeyCod
   } else if (s == o) {
     st = rt_set_clear(h, s);
   } else {
-    for (int64_t j = 0; j <= SET_MASK(o) && st == ST_PASS; j++) {
-      const int64_t* e = SET_TABLE(o) + j * SET_SLOT_WORDS;
-      if (e[0] != SLOT_LIVE) continue;
-      int64_t k = rt_set_find_(s, e[2], e[1], key);
-      int added;
-      if (k >= 0) rt_set_drop_(s, k);
-      else if (op == SETUP_XOR) st = rt_set_add_(h, s, e[2], e[1], key, &added);
-    }
+    st = rt_set_discard_all_(h, s, o, key, op == SETUP_XOR);
     int64_t used = SET_USED(s);
     if (st == ST_PASS && op == SETUP_SUB && (uint64_t)(SET_FILL(s) - used) > (uint64_t)SET_MASK(s) / 4)
       st = rt_set_resize_(h, s, used > 50000 ? used * 2 : used * 4);
@@ -396,15 +404,7 @@ DEVFN int rt_set_items(Heap* h, int64_t* s, KeyCode key, int ordered, int loop, 
 // it is not.
 DEVFN int rt_set_xor_(Heap* h, const int64_t* a, const int64_t* b, KeyCode key, int64_t** out) {
   int st = rt_set_copy(h, b, key, out);
-  for (int64_t j = 0; j <= SET_MASK(a) && st == ST_PASS; j++) {
-    const int64_t* e = SET_TABLE(a) + j * SET_SLOT_WORDS;
-    if (e[0] != SLOT_LIVE) continue;
-    int64_t k = rt_set_find_(*out, e[2], e[1], key);
-    int added;
-    if (k >= 0) rt_set_drop_(*out, k);
-    else st = rt_set_add_(h, *out, e[2], e[1], key, &added);
-  }
-  return st;
+  return st != ST_PASS ? st : rt_set_discard_all_(h, *out, a, key, 1);
 }
 
 // a & b, a | b, a - b, a ^ b, and the methods intersection, union and
