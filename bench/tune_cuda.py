@@ -10,7 +10,11 @@ which is what a launch's slowest lane costs.
     python bench/tune_cuda.py --scale 1x1000x20 --blocks 64 --per-warp 1,8,32,auto --no-long-lanes
 
 --per-warp times the compile's programs a warp (1..32, or auto: as few as
-keep every resident warp busy) at the first block sizes.
+keep every resident warp busy) at the first block sizes. --run-regs times
+run_kernel under register caps (a build of it alone for each), with room
+for the resident threads' scratch:
+
+    python bench/tune_cuda.py --scale 512x16x20 --blocks 128 --run-regs 0,128,64 --no-long-lanes
 """
 
 from __future__ import annotations
@@ -69,12 +73,44 @@ def long_lane(device: str, kind: str) -> dict:
             "steps_per_s": steps / wall}
 
 
+def run_registers(v: Verifier, groups, a, first) -> list[dict]:
+    """The run stage under each of --run-regs' register caps, at the default
+    blocks and a scratch budget of --scratch-gib: registers, resident
+    threads, stages and lanes against the first variant's."""
+    from gpubackend.backends.cuda import COMPILE_BLOCK, RUN_BLOCK, SCRATCH_BUDGET_BYTES
+
+    rows = []
+    be = v.backend
+    be.set_blocks(COMPILE_BLOCK, RUN_BLOCK)
+    for regs in [int(r) for r in a.run_regs.split(",") if r]:
+        t0 = time.perf_counter()
+        be.set_run_registers(regs)
+        build_s = time.perf_counter() - t0
+        be.scratch_budget = int(a.scratch_gib * (1 << 30))
+        best, res = stages(v, groups, a.repeat)
+        first = first or res
+        threads = be.resident
+        row = {"run_regs_cap": regs, "run_regs": int(be.run_fn.num_regs), "resident_threads": threads,
+               "scratch_gib": a.scratch_gib, "build_s": build_s, **best, "differing_lanes": differing_lanes(first, res)}
+        rows.append(row)
+        print(f"run regs cap {regs:3d} ({row['run_regs']} used, {threads:,} threads, built in {build_s:.1f} s)  "
+              f"run {best['run'] * 1e3:8.2f} ms  call {best['call'] * 1e3:8.2f} ms  differ {row['differing_lanes']}")
+    be.set_run_registers(0)
+    be.scratch_budget = SCRATCH_BUDGET_BYTES
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--scale", default="512x16x20", help="a bench_rl scale, PxKxT or humaneval:K (default 512x16x20)")
     p.add_argument("--blocks", default="32,64,128", help="block sizes tried for both kernels (default 32,64,128)")
     p.add_argument("--repeat", type=int, default=3, help="staged calls per variant, the best kept (default 3)")
     p.add_argument("--per-warp", default="", help="compile programs a warp to try, e.g. 1,8,32,auto (default: none)")
+    p.add_argument("--run-regs", default="", help="run_kernel register caps to try, e.g. 0,128,64 (0: ptxas's "
+                   "choice; each cap a build of run_kernel alone; default: none)")
+    p.add_argument("--scratch-gib", type=float, default=16.0,
+                   help="run scratch budget (GiB) for the --run-regs variants, so that more resident threads "
+                        "are not capped by scratch (default 16)")
     p.add_argument("--no-long-lanes", action="store_true", help="skip the long lanes")
     p.add_argument("--json", help="write the measurements as JSON")
     a = p.parse_args(argv)
@@ -106,6 +142,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"compile {blocks[0]:4d}  per warp {row['compile_per_warp']!s:>4}  compile {best['compile'] * 1e3:8.2f} ms  "
               f"call {best['call'] * 1e3:8.2f} ms  differ {row['differing_lanes']}")
     v.backend.compile_per_warp = None
+    rows += run_registers(v, groups, a, first)
     lanes = [] if a.no_long_lanes else [long_lane(d, kind) for kind in LONG_SOURCES for d in ("cuda", "cpu")]
     for ln in lanes:
         print(f"long lane ({ln['lane']}) on {ln['device']}: {ln['status']}, {ln['steps']:,} steps in "

@@ -5,7 +5,7 @@ threads a card holds at once, and which programs share a compile launch
 import numpy as np
 import pytest
 
-from gpubackend.backends.cuda import (COMPILE_LENGTHS, NVRTC_OPTIONS, NVRTC_PARALLEL, blocks_per_sm, build_module,
+from gpubackend.backends.cuda import (COMPILE_LENGTHS, CudaBackend, NVRTC_OPTIONS, NVRTC_PARALLEL, blocks_per_sm, build_module,
                                       compile_shape, length_classes)
 
 # An H100's SM: 32 blocks, 2,048 threads and 65,536 registers at most.
@@ -94,3 +94,17 @@ def test_a_source_error_still_raises():
     with pytest.raises(CompileError):
         build_module(module, "src", CompileError)
     assert builds[-1] == NVRTC_OPTIONS
+
+
+def test_defines_reach_both_builds():
+    defines = ("-DRUN_MAX_REGS=128", "-DRUN_KERNEL_ONLY")
+    module, builds = fake_nvrtc(knows_parallel=False)
+    assert build_module(module, "src", CompileError, defines).options == NVRTC_OPTIONS + defines
+    assert builds[0] == NVRTC_OPTIONS + defines + NVRTC_PARALLEL
+
+
+@pytest.mark.parametrize("regs", [-1, 1, 23, 256, 128.0, "64"])
+def test_run_register_caps_out_of_range_name_the_value(regs):
+    backend = CudaBackend.__new__(CudaBackend)  # no device needed: the check comes first
+    with pytest.raises(ValueError, match=f"regs must be 0 or an int in 24..255, got {regs!r}"):
+        backend.set_run_registers(regs)

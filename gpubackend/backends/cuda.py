@@ -75,25 +75,32 @@ def available() -> bool:
     return why_unavailable() == ""
 
 
+def _module(run_regs: int = 0):
+    """The kernels' module; with run_regs, a module of run_kernel alone,
+    each thread held to that many registers (verifier.cu's RUN_MAX_REGS)."""
+    return _built(run_regs)
+
+
 @cache
-def _module():
+def _built(run_regs: int):
     import cupy
 
     cupy.cuda.runtime.deviceSetLimit(cupy.cuda.runtime.cudaLimitStackSize, THREAD_STACK_BYTES)
     src = (KERNEL_DIR / "verifier.cu").read_text()
-    return build_module(cupy.RawModule, src, cupy.cuda.compiler.CompileException)
+    defines = (f"-DRUN_MAX_REGS={run_regs}", "-DRUN_KERNEL_ONLY") if run_regs else ()
+    return build_module(cupy.RawModule, src, cupy.cuda.compiler.CompileException, defines)
 
 
-def build_module(raw_module, src: str, compile_error: type[Exception]):
+def build_module(raw_module, src: str, compile_error: type[Exception], defines: tuple[str, ...] = ()):
     """The kernels compiled now (not at the first launch), in parallel where
     this NVRTC can: an NVRTC older than the option fails the first build,
     and the second, without it, fails only where the source does."""
     try:
-        mod = raw_module(code=src, options=NVRTC_OPTIONS + NVRTC_PARALLEL)
+        mod = raw_module(code=src, options=NVRTC_OPTIONS + defines + NVRTC_PARALLEL)
         mod.compile()
         return mod
     except compile_error:
-        mod = raw_module(code=src, options=NVRTC_OPTIONS)
+        mod = raw_module(code=src, options=NVRTC_OPTIONS + defines)
         mod.compile()
         return mod
 
@@ -135,6 +142,8 @@ class CudaBackend:
         self.compile_fn = mod.get_function("compile_kernel")
         self.run_fn = mod.get_function("run_kernel")
         self.chars = cupy.asarray(char_table())
+        # device memory a run launch may take for its threads' scratch
+        self.scratch_budget = SCRATCH_BUDGET_BYTES
         self.set_blocks(COMPILE_BLOCK, RUN_BLOCK)
         # programs a warp compiles at once, 1..32 (None: spread over every warp the card holds)
         self.compile_per_warp: int | None = None
@@ -154,6 +163,15 @@ class CudaBackend:
         self.compile_block, self.run_block = compile_block, run_block
         self.resident = resident_threads(self.run_fn, run_block)
         self.compile_resident = resident_threads(self.compile_fn, compile_block)
+
+    def set_run_registers(self, regs: int) -> None:
+        """run_kernel held to `regs` registers a thread (0: the module's own,
+        as ptxas chose): fewer registers, more resident threads
+        (bench/tune_cuda.py --run-regs times the caps on a card)."""
+        if not (isinstance(regs, int) and (regs == 0 or 24 <= regs <= 255)):
+            raise ValueError(f"regs must be 0 or an int in 24..255, got {regs!r}")
+        self.run_fn = _module(regs).get_function("run_kernel")
+        self.set_blocks(self.compile_block, self.run_block)
 
     def header_reader(self, progs):
         """rows -> the leading fields (ok, frame_slots, memo, ret, diag) of
@@ -229,7 +247,7 @@ class CudaBackend:
         out_words = cp.zeros((lanes, cap), dtype=cp.int64)
         if lanes:
             t = plan.tests
-            threads = max(1, min(lanes, self.resident, SCRATCH_BUDGET_BYTES // (8 * plan.lane_words)))
+            threads = max(1, min(lanes, self.resident, self.scratch_budget // (8 * plan.lane_words)))
             block = min(threads, self.run_block)
             threads -= threads % block
             scratch = cp.empty(threads * plan.lane_words, dtype=cp.int64)

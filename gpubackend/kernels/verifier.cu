@@ -213,6 +213,21 @@ DEV void front_range(Parser* p, Sema* s, int64_t i, const char* src, const int64
 
 #if KERNEL_DEVICE
 
+// Registers a run_kernel thread may hold (0: as many as ptxas likes, 200
+// and more). A thread of the interpreter mostly waits on loads, and a warp
+// more on each SM hides more of that wait, at the cost of spills to local
+// memory: bench/tune_cuda.py --run-regs builds run_kernel alone
+// (RUN_KERNEL_ONLY) under each cap and times it.
+#ifndef RUN_MAX_REGS
+#define RUN_MAX_REGS 0
+#endif
+#if RUN_MAX_REGS
+#define RUN_REGS __maxnreg__(RUN_MAX_REGS)
+#else
+#define RUN_REGS
+#endif
+#ifndef RUN_KERNEL_ONLY
+
 // The compile launch's slots (per_warp lanes of each warp, the others
 // idle; as many as `scratch` holds workspaces of workspace_bytes(cap_nodes))
 // take programs which[j] (j < n; null which: program j) in turn: j = slot,
@@ -247,11 +262,13 @@ KERNEL void front_kernel(FRONT_KERNEL_PARAMS, Parser* parsers, Sema* semas) {
                 cap_extra, out, &t);
 }
 
+#endif  // RUN_KERNEL_ONLY
+
 // Persistent threads: the launch has as many threads as fit on the device
 // at once (or fewer, as many as its scratch allows), each with one lane's
 // scratch, and they drain the queue of lane_count lanes (next: a zeroed
 // counter).
-KERNEL void run_kernel(RUN_KERNEL_PARAMS, unsigned long long* next) {
+KERNEL void RUN_REGS run_kernel(RUN_KERNEL_PARAMS, unsigned long long* next) {
   const volatile int32_t* stop = nullptr;  // the backstop is the host's
   LANE_MAP_FROM_ARGS
   run_queue(&lm, next, lane_count, (int64_t)blockIdx.x * blockDim.x + threadIdx.x, scratch, out_words, outcomes);

@@ -83,6 +83,16 @@ def test_kernels_compile_with_nvrtc():
     assert "warning" not in log, log  # what NVRTC ignores with a warning changes the GPU's code
 
 
+def test_run_kernel_builds_alone_under_a_register_cap():
+    """The CUDA backend's run-register variants (set_run_registers): a
+    module of run_kernel alone, its registers capped in the PTX."""
+    log, ptx = nvrtc_compile(SOURCE.read_bytes(), "verifier.cu",
+                             list(NVRTC_OPTIONS) + ["-DRUN_KERNEL_ONLY", "-DRUN_MAX_REGS=96"])
+    assert "warning" not in log, log
+    assert ".entry run_kernel" in ptx and ".entry compile_kernel" not in ptx
+    assert re.search(r"\.maxnreg\s+96", ptx), "the cap did not reach the PTX"
+
+
 def test_nvrtc_inlines_what_nvcc_inlines(nvcc_ptx):
     """The GPU runs NVRTC's build and CI checks nvcc's: the two must keep
     the same functions out of line (the VM's helpers inline, the compiler's
