@@ -100,6 +100,29 @@ def run_registers(v: Verifier, groups, a, first) -> list[dict]:
     return rows
 
 
+def run_queues(v: Verifier, groups, a, first) -> list[dict]:
+    """The run stage with lanes taken a thread at a time and a warp at a
+    time (--queues), at the default blocks, lanes against the first
+    variant's."""
+    from gpubackend.backends.cuda import COMPILE_BLOCK, RUN_BLOCK
+
+    rows, be = [], v.backend
+    be.set_blocks(COMPILE_BLOCK, RUN_BLOCK)
+    default = be.run_by_warp
+    for queue in [q for q in a.queues.split(",") if q]:
+        if queue not in ("thread", "warp"):
+            raise SystemExit(f"--queues: thread or warp, got {queue!r}")
+        be.run_by_warp = queue == "warp"
+        best, res = stages(v, groups, a.repeat)
+        first = first or res
+        row = {"queue": queue, "resident_threads": be.resident, **best, "differing_lanes": differing_lanes(first, res)}
+        rows.append(row)
+        print(f"queue by {queue:6s}  compile {best['compile'] * 1e3:8.2f} ms  run {best['run'] * 1e3:8.2f} ms  "
+              f"reduce {best['reduce'] * 1e3:6.2f} ms  call {best['call'] * 1e3:8.2f} ms  differ {row['differing_lanes']}")
+    be.run_by_warp = default
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--scale", default="512x16x20", help="a bench_rl scale, PxKxT or humaneval:K (default 512x16x20)")
@@ -111,6 +134,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--scratch-gib", type=float, default=16.0,
                    help="run scratch budget (GiB) for the --run-regs variants, so that more resident threads "
                         "are not capped by scratch (default 16)")
+    p.add_argument("--queues", default="", help="run queues to try: thread (a lane a thread at a time), warp "
+                   "(a warp's lanes together), e.g. thread,warp (default: none)")
     p.add_argument("--no-long-lanes", action="store_true", help="skip the long lanes")
     p.add_argument("--json", help="write the measurements as JSON")
     a = p.parse_args(argv)
@@ -143,6 +168,7 @@ def main(argv: list[str] | None = None) -> int:
               f"call {best['call'] * 1e3:8.2f} ms  differ {row['differing_lanes']}")
     v.backend.compile_per_warp = None
     rows += run_registers(v, groups, a, first)
+    rows += run_queues(v, groups, a, first)
     lanes = [] if a.no_long_lanes else [long_lane(d, kind) for kind in LONG_SOURCES for d in ("cuda", "cpu")]
     for ln in lanes:
         print(f"long lane ({ln['lane']}) on {ln['device']}: {ln['status']}, {ln['steps']:,} steps in "

@@ -86,6 +86,12 @@ def _built(run_regs: int):
     import cupy
 
     cupy.cuda.runtime.deviceSetLimit(cupy.cuda.runtime.cudaLimitStackSize, THREAD_STACK_BYTES)
+    if not run_regs:
+        from .prebuild import prebuilt_path
+
+        ahead = prebuilt_path(f"sm_{cupy.cuda.Device().compute_capability}")
+        if ahead.exists():  # built by nvcc for this card and these sources
+            return cupy.RawModule(path=str(ahead))
     src = (KERNEL_DIR / "verifier.cu").read_text()
     defines = (f"-DRUN_MAX_REGS={run_regs}", "-DRUN_KERNEL_ONLY") if run_regs else ()
     return build_module(cupy.RawModule, src, cupy.cuda.compiler.CompileException, defines)
@@ -144,6 +150,8 @@ class CudaBackend:
         self.chars = cupy.asarray(char_table())
         # device memory a run launch may take for its threads' scratch
         self.scratch_budget = SCRATCH_BUDGET_BYTES
+        # lanes taken from the queue a warp at a time (verifier.cu run_queue_by_warp), else a thread at a time
+        self.run_by_warp = True
         self.set_blocks(COMPILE_BLOCK, RUN_BLOCK)
         # programs a warp compiles at once, 1..32 (None: spread over every warp the card holds)
         self.compile_per_warp: int | None = None
@@ -256,7 +264,8 @@ class CudaBackend:
                     *(cp.asarray(a) for a in (plan.rows, plan.meta, t.args_words, t.args_off, t.exp_words,
                                               t.exp_off)),
                     self.chars, np.int32(cap), np.int64(plan.lane_words), np.int64(lanes), scratch, out_words,
-                    outcomes, cp.zeros(1, dtype=cp.uint64))  # the lane queue's counter
+                    outcomes, cp.zeros(1, dtype=cp.uint64),  # the lane queue's counter
+                    np.int32(self.run_by_warp))
             self.run_fn((threads // block,), (block,), args)
         raw = outcomes.reshape(lanes, OUTCOME.itemsize)
         return Outcomes(*(_field(raw, OUTCOME, (f,), cp) for f in ("status", "line", "steps", "out_words")),
