@@ -89,6 +89,20 @@ def test_programs_strategy(case):
                for a, b in zip(again, case.expected))
 
 
+def test_lines_are_never_broken_inside_an_f_string():
+    """A line broken inside an f-string's fields is Python 3.12's syntax
+    (PEP 701), which the DSL's 3.11 refuses: the generator makes one
+    language on 3.11 and 3.12 (from 3.12, tokenize splits f-strings)."""
+    import random
+
+    from difftest.literals import _break_line
+
+    fs = 'f"{max(5, y)}={a + (b * 2)}"'
+    broken = {_break_line(random.Random(seed), f"    v = {fs} + g(1, 2)", "    ") for seed in range(400)}
+    assert len(broken) > 2  # the line is broken, elsewhere
+    assert all(fs in line for line in broken)
+
+
 def test_generator_is_deterministic():
     for seed in (1, 5):  # a tier 1-2 and a tier 3-4 group
         a = gen.group_from_seed(seed, 3)

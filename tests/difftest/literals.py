@@ -287,6 +287,9 @@ def _simple(line: str) -> bool:
     return s.count("(") == s.count(")") and s.count("[") == s.count("]")
 
 
+# Token types of an f-string's ends, which tokenize has from Python 3.12.
+_FSTRING_START = getattr(tokenize, "FSTRING_START", -1)
+_FSTRING_END = getattr(tokenize, "FSTRING_END", -1)
 _BREAK_AFTER = {",", "+", "-", "*", "/", "//", "%", "<", ">", "<=", ">=", "==", "!=", "&", "|", "^", "(", "["}
 
 
@@ -296,8 +299,13 @@ def _break_line(rng: random.Random, line: str, indent: str) -> str:
         toks = list(tokenize.generate_tokens(io.StringIO(body + "\n").readline))
     except (tokenize.TokenError, SyntaxError, IndentationError):
         return line
-    depth, inside, outside = 0, [], []
+    depth, inside, outside, fstring = 0, [], [], 0
     for tok in toks:
+        # From 3.12 tokenize splits an f-string (PEP 701), and a line broken
+        # inside its fields is 3.12's syntax, not the 3.11 the DSL follows.
+        fstring += (tok.type == _FSTRING_START) - (tok.type == _FSTRING_END)
+        if fstring:
+            continue
         if tok.type == tokenize.OP and tok.string in "([{":
             depth += 1
         elif tok.type == tokenize.OP and tok.string in ")]}":
