@@ -151,9 +151,13 @@ class _Zygote:
     """One warm parent process and the pipe to it."""
 
     def __init__(self, walls: Walls, scratch: str) -> None:
+        # The whole environment: no other PYTHON* variable reaches the zygote.
+        # A fixed hash seed gives a candidate that hangs on the order of a set
+        # of strs the same verdict on every run (CPython's own seed is random);
+        # -I would ignore it, so -s alone keeps the user's site out.
         env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONHASHSEED": "0",
                "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "LANG": "C.UTF-8"}
-        self.proc = subprocess.Popen([sys.executable, "-I", str(ZYGOTE)], stdin=subprocess.PIPE,
+        self.proc = subprocess.Popen([sys.executable, "-s", str(ZYGOTE)], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env,
                                      cwd=scratch, close_fds=True)
         write_frame(self.proc.stdin, pickle.dumps({"walls": walls.settings(), "scratch": scratch}))

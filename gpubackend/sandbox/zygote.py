@@ -1,6 +1,7 @@
 """The warm parent: one process per pool worker, forking a child per candidate.
 
-Started by pool.py as `python -I zygote.py`, with the modules models import
+Started by pool.py as `python -s zygote.py` in an environment of its own
+(not -I, which ignores PYTHONHASHSEED), with the modules models import
 already loaded, so that a child starts in about a millisecond instead of a
 fresh interpreter's tens. It reads jobs (pickled by the host, which it
 trusts) on stdin and answers each with one JSON frame on stdout. For a job
@@ -26,11 +27,14 @@ import sys
 import tempfile
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
 import child  # noqa: E402
 import wire  # noqa: E402
 
-del sys.path[0]  # the candidate imports from the Python install, not from here
+# the candidate imports from the Python install, not from here (nor from the
+# script's folder, which Python puts first without -I)
+sys.path[:] = [p for p in sys.path if p and os.path.abspath(p) != HERE]
 
 # Loaded once here so that each child has them at no cost: the standard
 # modules that model-written solutions import (counted over public samples).

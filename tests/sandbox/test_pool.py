@@ -507,3 +507,34 @@ def test_the_check_starts_from_clean_builtins_whatever_a_test_did(sb):
     prog = "import builtins\ndef f(x):\n    builtins.len = lambda s: 42\n    return x\n"
     res = run1(sb, prog, [(1,)], check="assert len([1]) == 1\n")
     assert res.tests[1] == Outcome("return", None)
+
+
+def test_the_hash_seed_is_fixed_across_zygotes_and_runs():
+    # a candidate that hangs on the order of a set of strs gets one verdict
+    job = Job(source("""
+        def f():
+            return hash("a"), "".join({"x", "y", "z", "w"})
+    """), "f", [()])
+    seeded = subprocess.run([sys.executable, "-c", 'print(repr((hash("a"), "".join({"x", "y", "z", "w"}))))'],
+                            env={"PYTHONHASHSEED": "0", "PATH": os.environ.get("PATH", "")},
+                            capture_output=True, text=True).stdout.strip()
+    values = []
+    for _ in range(2):
+        box = Sandbox(SandboxConfig(workers=2, seconds=SECONDS, require=HAVE))
+        try:
+            values += [r.tests[0].value for r in box.run([job, job, job])]
+        finally:
+            box.close()
+    assert {repr(tuple(v)) for v in values} == {seeded}
+
+
+def test_a_candidate_cannot_import_the_sandbox_s_own_modules(sb):
+    res = run1(sb, """
+        def f(name):
+            try:
+                __import__(name)
+            except ImportError:
+                return "no"
+            return "yes"
+    """, [("child",), ("wire",), ("confine",), ("zygote",), ("pool",)])
+    assert res.tests == [Outcome("return", "no")] * 5
