@@ -48,7 +48,8 @@ v = Verifier("cuda", fallback=False)
 r = v.verify(["def inc(n: int) -> int:\n    return n + 1\n"], p)
 t1 = time.perf_counter()
 Verifier("cuda", fallback=False).verify(["def inc(n: int) -> int:\n    return n + 1\n"], p)
-print(f"cold first verify {t1 - t0:.1f} s (passed {bool(r.passed[0])}); a second Verifier {time.perf_counter() - t1:.2f} s;"
+print(f"cold first verify {t1 - t0:.1f} s (passed {bool(r.passed[0])});"
+      f" a second Verifier {time.perf_counter() - t1:.2f} s;"
       f" run_kernel {v.backend.run_fn.num_regs} registers, compile_kernel {v.backend.compile_fn.num_regs}")
 PY
   tail -3 "$OUT/cold.log"

@@ -89,11 +89,11 @@ def run_registers(v: Verifier, groups, a, first) -> list[dict]:
         be.scratch_budget = int(a.scratch_gib * (1 << 30))
         best, res = stages(v, groups, a.repeat)
         first = first or res
-        threads = be.resident
-        row = {"run_regs_cap": regs, "run_regs": int(be.run_fn.num_regs), "resident_threads": threads,
-               "scratch_gib": a.scratch_gib, "build_s": build_s, **best, "differing_lanes": differing_lanes(first, res)}
+        row = {"run_regs_cap": regs, "run_regs": int(be.run_fn.num_regs), "resident_threads": be.resident,
+               "scratch_gib": a.scratch_gib, "build_s": build_s, **best,
+               "differing_lanes": differing_lanes(first, res)}
         rows.append(row)
-        print(f"run regs cap {regs:3d} ({row['run_regs']} used, {threads:,} threads, built in {build_s:.1f} s)  "
+        print(f"run regs cap {regs:3d} ({row['run_regs']} used, {be.resident:,} threads, built in {build_s:.1f} s)  "
               f"run {best['run'] * 1e3:8.2f} ms  call {best['call'] * 1e3:8.2f} ms  differ {row['differing_lanes']}")
     be.set_run_registers(0)
     be.scratch_budget = SCRATCH_BUDGET_BYTES
@@ -115,10 +115,12 @@ def run_queues(v: Verifier, groups, a, first) -> list[dict]:
         be.run_by_warp = queue == "warp"
         best, res = stages(v, groups, a.repeat)
         first = first or res
-        row = {"queue": queue, "resident_threads": be.resident, **best, "differing_lanes": differing_lanes(first, res)}
+        row = {"queue": queue, "resident_threads": be.resident, **best,
+               "differing_lanes": differing_lanes(first, res)}
         rows.append(row)
         print(f"queue by {queue:6s}  compile {best['compile'] * 1e3:8.2f} ms  run {best['run'] * 1e3:8.2f} ms  "
-              f"reduce {best['reduce'] * 1e3:6.2f} ms  call {best['call'] * 1e3:8.2f} ms  differ {row['differing_lanes']}")
+              f"reduce {best['reduce'] * 1e3:6.2f} ms  call {best['call'] * 1e3:8.2f} ms  "
+              f"differ {row['differing_lanes']}")
     be.run_by_warp = default
     return rows
 

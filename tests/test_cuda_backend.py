@@ -5,8 +5,8 @@ threads a card holds at once, and which programs share a compile launch
 import numpy as np
 import pytest
 
-from gpubackend.backends.cuda import (COMPILE_LENGTHS, CudaBackend, NVRTC_OPTIONS, NVRTC_PARALLEL, blocks_per_sm, build_module,
-                                      compile_shape, length_classes)
+from gpubackend.backends.cuda import (COMPILE_LENGTHS, NVRTC_OPTIONS, NVRTC_PARALLEL, CudaBackend, blocks_per_sm,
+                                      build_module, compile_shape, length_classes)
 
 # An H100's SM: 32 blocks, 2,048 threads and 65,536 registers at most.
 SM = dict(max_blocks=32, max_threads=2048, max_regs=65536)
