@@ -15,8 +15,9 @@
 #   rl      bench/bench_rl.py --device cuda --cpu (verify_batch at RL
 #           scale against the 16-core CPU backend; RL_SCALES), with a
 #           profile of the host's time per scale
-#   cold    the first verify() of the machine, NVRTC building the kernels
-#           into an empty cache (its seconds), then a second one
+#   cold    the first verify() of the machine, its seconds: NVRTC building
+#           the kernels into an empty cache, or the kernels built ahead
+#           where .devcache carries them (gpubackend/backends/prebuild.py)
 #   difftest  bench/difftest.py --device cuda: generated programs against
 #           the machine's CPython (DIFF_COUNT, DIFF_SEED)
 #   tune    bench/tune_cuda.py: the kernels' block sizes timed on this
