@@ -19,7 +19,8 @@
 #           the kernels into an empty cache, or the kernels built ahead
 #           where .devcache carries them (gpubackend/backends/prebuild.py)
 #   difftest  bench/difftest.py --device cuda: generated programs against
-#           the machine's CPython (DIFF_COUNT, DIFF_SEED)
+#           the machine's CPython (DIFF_COUNT, DIFF_SEED; DIFF_SHRINK: mismatches
+#           minimized, 30 s each at most, default none)
 #   tune    bench/tune_cuda.py: the kernels' block sizes timed on this
 #           card (TUNE_SCALE; TUNE_ARGS, e.g. --run-regs 0,128,64), and one
 #           long lane on the GPU and the CPU
@@ -89,7 +90,7 @@ if part cudatests; then
 fi
 if part difftest; then
   timeout ${DIFF_TIMEOUT:-120} python bench/difftest.py --device cuda --count ${DIFF_COUNT:-10000} \
-    --seed ${DIFF_SEED:-97} --shrink 2 --out "$OUT/mismatches.jsonl" > "$OUT/difftest.log" 2>&1
+    --seed ${DIFF_SEED:-97} --shrink ${DIFF_SHRINK:-0} --out "$OUT/mismatches.jsonl" > "$OUT/difftest.log" 2>&1
   tail -8 "$OUT/difftest.log"
 fi
 if part tune; then
