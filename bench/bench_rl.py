@@ -207,6 +207,7 @@ def main(argv: list[str] | None = None) -> int:
     v = Verifier(a.device, fallback=False)
     if a.device == "cuda":
         info["gpu"] = v.backend.cp.cuda.runtime.getDeviceProperties(0)["name"].decode()
+        info.update(v.backend.describe())
     cpu = Verifier("cpu", fallback=False) if a.cpu and a.device != "cpu" else None
     rows = []
     for scale in a.scales.split(","):

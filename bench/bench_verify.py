@@ -723,6 +723,9 @@ def results_md(title: str, command: str, info: dict[str, Any], table: str) -> st
     """A bench/results/ page: the title and date, the command, the machine
     and the code it ran on, then the printed tables."""
     gpu = f"\n- GPU: {info['gpu']}" if "gpu" in info else ""
+    if "kernels" in info:  # CudaBackend.describe()
+        gpu += (f"; kernels by {info['kernels']}, run_kernel {info['run_kernel_regs']} registers, compile_kernel "
+                f"{info['compile_kernel_regs']}, lanes taken a {info['run_queue']} at a time")
     device = f"\n- Verifier device: {info['verifier_device']}" if "verifier_device" in info else ""
     return (f"# {title}, {info['date']}\n\n"
             f"Command (from the repository root):\n\n```\n{command}\n```\n\n"

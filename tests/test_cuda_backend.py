@@ -108,3 +108,23 @@ def test_run_register_caps_out_of_range_name_the_value(regs):
     backend = CudaBackend.__new__(CudaBackend)  # no device needed: the check comes first
     with pytest.raises(ValueError, match=f"regs must be 0 or an int in 24..255, got {regs!r}"):
         backend.set_run_registers(regs)
+
+
+def test_describe_names_the_kernels_build_registers_and_queue(tmp_path, monkeypatch):
+    from types import SimpleNamespace
+
+    from gpubackend.backends.prebuild import prebuilt_path
+
+    monkeypatch.setenv("AGENTLOOP_CACHE", str(tmp_path))
+    backend = CudaBackend.__new__(CudaBackend)  # a card's answers, faked: the backend reads only these
+    backend.cp = SimpleNamespace(cuda=SimpleNamespace(Device=lambda: SimpleNamespace(compute_capability="90")))
+    backend.run_fn, backend.compile_fn = SimpleNamespace(num_regs=200), SimpleNamespace(num_regs=255)
+    backend.run_by_warp = True
+    assert backend.describe() == {"kernels": "NVRTC (sm_90)", "run_kernel_regs": 200, "compile_kernel_regs": 255,
+                                  "run_queue": "warp"}
+    ahead = prebuilt_path("sm_90")
+    ahead.parent.mkdir(parents=True)
+    ahead.write_bytes(b"cubin")
+    backend.run_by_warp = False
+    assert backend.describe()["kernels"] == "nvcc, built ahead (sm_90)"
+    assert backend.describe()["run_queue"] == "thread"

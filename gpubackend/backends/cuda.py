@@ -181,6 +181,16 @@ class CudaBackend:
         self.run_fn = _module(regs).get_function("run_kernel")
         self.set_blocks(self.compile_block, self.run_block)
 
+    def describe(self) -> dict:
+        """How this backend runs, for benchmark pages: the kernels' build
+        (nvcc's, built ahead, or NVRTC's), their registers, the queue."""
+        from .prebuild import prebuilt_path
+
+        arch = f"sm_{self.cp.cuda.Device().compute_capability}"
+        return {"kernels": f"nvcc, built ahead ({arch})" if prebuilt_path(arch).exists() else f"NVRTC ({arch})",
+                "run_kernel_regs": int(self.run_fn.num_regs), "compile_kernel_regs": int(self.compile_fn.num_regs),
+                "run_queue": "warp" if self.run_by_warp else "thread"}
+
     def header_reader(self, progs):
         """rows -> the leading fields (ok, frame_slots, memo, ret, diag) of
         programs `rows` on the host: 220 bytes each cross the bus, not the whole
