@@ -434,6 +434,7 @@ def main(argv: list[str] | None = None) -> int:
             info["gpu"] = v.xp.cuda.runtime.getDeviceProperties(0)["name"].decode()
         except Exception as e:  # noqa: BLE001
             info["gpu"] = f"unknown ({e})"
+        info.update(v.backend.describe())
     else:  # say whether a GPU was there to use, so a CPU figure is not read as a GPU one
         from gpubackend.backends import cuda
         info["gpu"] = ("present but not used (--device cpu)" if cuda.available()

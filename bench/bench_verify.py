@@ -791,6 +791,7 @@ def main(argv: list[str] | None = None) -> int:
             info["gpu"] = cupy.cuda.runtime.getDeviceProperties(0)["name"].decode()
         except Exception as e:  # noqa: BLE001
             info["gpu"] = f"unknown ({e})"
+        info.update(verifiers["cuda"].backend.describe())
 
     rows = []
     for name in names:
