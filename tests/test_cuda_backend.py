@@ -110,21 +110,20 @@ def test_run_register_caps_out_of_range_name_the_value(regs):
         backend.set_run_registers(regs)
 
 
-def test_describe_names_the_kernels_build_registers_and_queue(tmp_path, monkeypatch):
+def test_describe_names_the_builds_made_the_registers_and_queue(monkeypatch):
     from types import SimpleNamespace
 
-    from gpubackend.backends.prebuild import prebuilt_path
+    from gpubackend.backends import cuda
 
-    monkeypatch.setenv("AGENTLOOP_CACHE", str(tmp_path))
+    # what _built recorded, as it records it: the module, then a capped run_kernel
+    monkeypatch.setattr(cuda, "BUILT_BY", {0: "nvcc, built ahead (sm_90)",
+                                           128: "NVRTC (sm_90), at most 128 registers"})
     backend = CudaBackend.__new__(CudaBackend)  # a card's answers, faked: the backend reads only these
-    backend.cp = SimpleNamespace(cuda=SimpleNamespace(Device=lambda: SimpleNamespace(compute_capability="90")))
     backend.run_fn, backend.compile_fn = SimpleNamespace(num_regs=200), SimpleNamespace(num_regs=255)
-    backend.run_by_warp = True
-    assert backend.describe() == {"kernels": "NVRTC (sm_90)", "run_kernel_regs": 200, "compile_kernel_regs": 255,
-                                  "run_queue": "warp"}
-    ahead = prebuilt_path("sm_90")
-    ahead.parent.mkdir(parents=True)
-    ahead.write_bytes(b"cubin")
-    backend.run_by_warp = False
-    assert backend.describe()["kernels"] == "nvcc, built ahead (sm_90)"
+    backend.run_by_warp, backend.run_regs = True, 0
+    assert backend.describe() == {"kernels": "nvcc, built ahead (sm_90)", "run_kernel_regs": 200,
+                                  "compile_kernel_regs": 255, "run_queue": "warp"}
+    backend.run_by_warp, backend.run_regs = False, 128
+    assert backend.describe()["kernels"] == ("nvcc, built ahead (sm_90); run_kernel by NVRTC (sm_90), "
+                                             "at most 128 registers")
     assert backend.describe()["run_queue"] == "thread"

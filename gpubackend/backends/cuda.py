@@ -75,9 +75,14 @@ def available() -> bool:
     return why_unavailable() == ""
 
 
+# How each module _built made came to be, by its run_regs (describe()).
+BUILT_BY: dict[int, str] = {}
+
+
 def _module(run_regs: int = 0):
     """The kernels' module; with run_regs, a module of run_kernel alone,
-    each thread held to that many registers (verifier.cu's RUN_MAX_REGS)."""
+    each thread held to that many registers (verifier.cu's RUN_MAX_REGS).
+    (One cache entry whether run_regs 0 is given or left out.)"""
     return _built(run_regs)
 
 
@@ -86,15 +91,19 @@ def _built(run_regs: int):
     import cupy
 
     cupy.cuda.runtime.deviceSetLimit(cupy.cuda.runtime.cudaLimitStackSize, THREAD_STACK_BYTES)
+    arch = f"sm_{cupy.cuda.Device().compute_capability}"
     if not run_regs:
         from .prebuild import prebuilt_path
 
-        ahead = prebuilt_path(f"sm_{cupy.cuda.Device().compute_capability}")
+        ahead = prebuilt_path(arch)
         if ahead.exists():  # built by nvcc for this card and these sources
+            BUILT_BY[0] = f"nvcc, built ahead ({arch})"
             return cupy.RawModule(path=str(ahead))
     src = (KERNEL_DIR / "verifier.cu").read_text()
     defines = (f"-DRUN_MAX_REGS={run_regs}", "-DRUN_KERNEL_ONLY") if run_regs else ()
-    return build_module(cupy.RawModule, src, cupy.cuda.compiler.CompileException, defines)
+    mod = build_module(cupy.RawModule, src, cupy.cuda.compiler.CompileException, defines)
+    BUILT_BY[run_regs] = f"NVRTC ({arch})" + (f", at most {run_regs} registers" if run_regs else "")
+    return mod
 
 
 def build_module(raw_module, src: str, compile_error: type[Exception], defines: tuple[str, ...] = ()):
@@ -152,6 +161,7 @@ class CudaBackend:
         self.scratch_budget = SCRATCH_BUDGET_BYTES
         # lanes taken from the queue a warp at a time (verifier.cu run_queue_by_warp), else a thread at a time
         self.run_by_warp = True
+        self.run_regs = 0  # run_kernel's register cap (set_run_registers; 0: none)
         self.set_blocks(COMPILE_BLOCK, RUN_BLOCK)
         # programs a warp compiles at once, 1..32 (None: spread over every warp the card holds)
         self.compile_per_warp: int | None = None
@@ -179,16 +189,18 @@ class CudaBackend:
         if not (isinstance(regs, int) and (regs == 0 or 24 <= regs <= 255)):
             raise ValueError(f"regs must be 0 or an int in 24..255, got {regs!r}")
         self.run_fn = _module(regs).get_function("run_kernel")
+        self.run_regs = regs
         self.set_blocks(self.compile_block, self.run_block)
 
     def describe(self) -> dict:
-        """How this backend runs, for benchmark pages: the kernels' build
-        (nvcc's, built ahead, or NVRTC's), their registers, the queue."""
-        from .prebuild import prebuilt_path
-
-        arch = f"sm_{self.cp.cuda.Device().compute_capability}"
-        return {"kernels": f"nvcc, built ahead ({arch})" if prebuilt_path(arch).exists() else f"NVRTC ({arch})",
-                "run_kernel_regs": int(self.run_fn.num_regs), "compile_kernel_regs": int(self.compile_fn.num_regs),
+        """How this backend runs, for benchmark pages: the kernels' builds
+        as they were made (nvcc's, built ahead, or NVRTC's; run_kernel's
+        own under a register cap), their registers, the queue."""
+        kernels = BUILT_BY.get(0, "unknown")
+        if self.run_regs:
+            kernels += f"; run_kernel by {BUILT_BY.get(self.run_regs, 'unknown')}"
+        return {"kernels": kernels, "run_kernel_regs": int(self.run_fn.num_regs),
+                "compile_kernel_regs": int(self.compile_fn.num_regs),
                 "run_queue": "warp" if self.run_by_warp else "thread"}
 
     def header_reader(self, progs):

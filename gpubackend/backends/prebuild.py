@@ -70,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--force", action="store_true", help="build again where a build is there")
     a = p.parse_args(argv)
     try:
-        print(prebuild(check_arch(a.arch), a.nvcc, a.force))
+        print(prebuild(a.arch, a.nvcc, a.force))
     except (ValueError, BuildError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

@@ -86,7 +86,8 @@ enum SetBinop { SETOP_AND, SETOP_OR, SETOP_SUB, SETOP_XOR };
 #define SETSEL_FOLDED 1    // SET_OF_LIST: a display of constants
 #define SETSEL_REMOVE 1    // SET_DISCARD: remove()
 #define SETSEL_OTHER_SET 4 // SET_BINOP (after the operator), SET_UPDATE (1): the other is a set
-// SET_UPDATE's in-place operator, in its bits 1-2 (above SETSEL_OTHER_SET's 1).
+// SET_UPDATE's in-place operator, in the selector's bits 2-3 as opcodes.def
+// counts them (above bit 1, o is a set).
 enum SetUpdate { SETUP_OR, SETUP_SUB, SETUP_XOR, SETUP_AND };
 
 // re's flags as RE_* instructions carry them in their argument (sema_re.h

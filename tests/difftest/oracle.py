@@ -391,12 +391,13 @@ def _tx(node: ast.AST) -> ast.AST:
         # signs (and ~) on a literal stay a constant, which CPython's
         # optimizer folds (into a set display's frozenset too, whose order
         # it decides): `+-6` as much as `-6`
-        inner = node
+        inner, inverts = node, False  # ~ of a float is a TypeError, not a constant
         while isinstance(inner, ast.UnaryOp) and isinstance(inner.op, (ast.USub, ast.UAdd, ast.Invert)):
+            inverts |= isinstance(inner.op, ast.Invert)
             inner = inner.operand
         literal = inner is not node and isinstance(inner, ast.Constant) \
             and type(inner.value) in (int, float) and abs(inner.value) <= INT_MAX \
-            and (type(inner.value) is int or not _inverts(node))
+            and (type(inner.value) is int or not inverts)
         return node if isinstance(node.op, ast.Not) or literal else _wrap(node)
     if isinstance(node, ast.Compare):
         ops = node.ops
@@ -431,15 +432,6 @@ def _tx(node: ast.AST) -> ast.AST:
     if isinstance(node, _TICK):
         node.body.insert(0, _tick_stmt(node.body[0]))
     return node
-
-
-def _inverts(node: ast.AST) -> bool:
-    """Whether a chain of unary operators holds a ~ (a TypeError on a float)."""
-    while isinstance(node, ast.UnaryOp):
-        if isinstance(node.op, ast.Invert):
-            return True
-        node = node.operand
-    return False
 
 
 def instrument(source: str) -> ast.Module:
